@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const REMOTE_NAMES = ['chat', 'team', 'settings', 'root'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * The runtime configuration the shell fetches from /config.json before rendering. Remote
+ * locations live here, never in the shell build, so a remote can be redeployed alone.
+ */
+export const appConfigSchema = z.object({
+  version: z.string(),
+  apiBaseUrl: z.string(),
+  socketUrl: z.string(),
+  remotes: z.object({
+    chat: z.string(),
+    team: z.string(),
+    settings: z.string(),
+    root: z.string(),
+  }),
+  flags: z.object({
+    featuredWorkspaceId: z.string().nullable(),
+    productionOrigin: z.string().nullable(),
+  }),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

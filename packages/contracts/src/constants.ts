@@ -1,0 +1,75 @@
+// Business constants and limits of SPEC section 9, shared by browser and server.
+export const APP_VERSION = '1.0.22';
+
+export const ROLES = ['ROOT', 'ADMIN', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Where each role lands after sign-in and on a wrong-role route (SPEC section 2). */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  ROOT: '/root/workspaces',
+  ADMIN: '/auth/conversations',
+  USER: '/auth/conversations',
+};
+
+/** The three prefixed local-storage keys of the stored session (SPEC section 3). */
+export const STORAGE_KEYS = {
+  user: '@team-chat:user',
+  token: '@team-chat:token',
+  refreshToken: '@team-chat:refreshToken',
+} as const;
+
+export const LIMITS = {
+  messageMaxLength: 2000,
+  imageMaxBytes: 10 * 1024 * 1024,
+  uploadTimeoutMs: 60_000,
+  typingIdleMs: 2000,
+  textareaMinRows: 2,
+  textareaMaxRows: 4,
+  notificationCloseMs: 5000,
+  scrollLockPx: 100,
+  passwordMin: 8,
+  passwordMax: 72,
+  nameMin: 2,
+  nameMax: 40,
+  memberEditNameMin: 1,
+  nickNameMin: 3,
+  nickNameMax: 25,
+  polygonNameMin: 3,
+  polygonNameMax: 20,
+  groupEditNameMin: 3,
+  inviteCodeMin: 7,
+  resetTokenLength: 64,
+  resetTokenTtlMs: 60 * 60 * 1000,
+  inviteTtlMs: 7 * 24 * 60 * 60 * 1000,
+  workspaceMemberLimitMax: 1000,
+  searchMinChars: 2,
+  searchDebounceMs: 500,
+  apiKeyLength: 12,
+  historyPageSize: 50,
+} as const;
+
+export const TOAST = {
+  productDurationMs: 3000,
+  providerDurationMs: 5000,
+  viewportWidthPx: 390,
+} as const;
+
+/** socket.io-client reconnection settings of SPEC section 9. */
+export const SOCKET_RECONNECTION = {
+  reconnection: true,
+  reconnectionAttempts: 5,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+} as const;
+
+export const SOCKET_NAMESPACE = '/events';
+
+export const MODAL_MAX_WIDTH_PX = { sm: 450, md: 600, lg: 800, xl: 1000 } as const;
+export const MODAL_FIXED_HEIGHT_VH = [35, 45, 55, 65] as const;
+export const NAV_CONTENT_WIDTH_PX = 1200;
+export const COLLAPSIBLE_OPEN_HEIGHT_PX = 300;
+
+/** Accepted image types for uploads (DESIGN section 2, "Media"): never SVG. */
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];

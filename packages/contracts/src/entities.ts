@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ROLES } from './constants';
+
+// Entity shapes as the server sends them (SPEC section 3, DESIGN section 2).
+export const roleSchema = z.enum(ROLES);
+
+export const polygonSchemaEntity = z.object({ id: z.string(), name: z.string() });
+export type Polygon = z.infer<typeof polygonSchemaEntity>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nickName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  avatarUrl: z.string().nullable(),
+  neoCustomData: polygonSchemaEntity.nullable(),
+  workspaces: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What the browser keeps of the user in local storage (after a profile update: fewer fields). */
+export const storedUserSchema = userSchema.partial().required({ id: true, name: true, role: true });
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'DELIVERED', 'READ'] as const;
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const contentTypeSchema = z.enum(['text', 'image']);
+export type ContentType = z.infer<typeof contentTypeSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  authorId: z.string(),
+  author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
+  content: z.object({ id: z.string(), body: z.string(), type: contentTypeSchema }),
+  status: messageStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  conversationId: z.string().nullable(),
+  groupId: z.string().nullable(),
+  clientId: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const lastMessageSchema = z.object({
+  content: z.object({ body: z.string(), type: contentTypeSchema }),
+  author: z.object({ name: z.string() }),
+  authorId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  userOneId: z.string(),
+  userTwoId: z.string(),
+  userOne: userSchema,
+  userTwo: userSchema,
+  createdAt: z.string(),
+  lastMessage: lastMessageSchema.nullable(),
+  unreadMessages: z.number().int().nonnegative(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const groupMemberSchema = userSchema.extend({ isAdmin: z.boolean().optional() });
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  avatarUrl: z.string().nullable(),
+  members: z.array(groupMemberSchema),
+  admins: z.array(userSchema),
+  createdAt: z.string(),
+  lastMessage: lastMessageSchema.nullable(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const workspaceSchemaEntity = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  admin: z.object({ name: z.string(), email: z.string() }).nullable(),
+  members: z.array(userSchema),
+  limitOfMembers: z.number().int().nonnegative(),
+});
+export type Workspace = z.infer<typeof workspaceSchemaEntity>;
+
+export const API_KEY_PERMISSIONS = ['FULL_ACCESS', 'READ_ONLY'] as const;
+export const apiKeyEntitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  permissions: z.enum(API_KEY_PERMISSIONS),
+  preview: z.string(),
+  createdAt: z.string(),
+});
+export type ApiKey = z.infer<typeof apiKeyEntitySchema>;
