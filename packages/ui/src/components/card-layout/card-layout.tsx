@@ -1,0 +1,38 @@
+import { ArrowLeft } from 'lucide-react';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { cx } from '../../lib/cx';
+import { Logo } from '../logo/logo';
+import styles from './card-layout.module.css';
+
+export interface CardLayoutProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
+  title: string;
+  /** Path of the parent page; renders a 'Voltar' link to it. */
+  backTo?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+export function CardLayout({ title, backTo, children, footer, className, ...props }: CardLayoutProps) {
+  const titleId = useId();
+  return (
+    <div {...props} className={cx(styles.page, className)}>
+      <section className={styles.card} aria-labelledby={titleId}>
+        {backTo ? (
+          <Link to={backTo} className={styles.back}>
+            <ArrowLeft size={16} aria-hidden="true" />
+            Voltar
+          </Link>
+        ) : null}
+        <header className={styles.header}>
+          <Logo withName size="lg" />
+          <h1 id={titleId} className={styles.title}>
+            {title}
+          </h1>
+        </header>
+        <div className={styles.body}>{children}</div>
+        {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+import styles from './page-header.module.css';
+
+export interface PageHeaderProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  title: ReactNode;
+  /** Buttons shown on the right side. */
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, actions, className, ...props }: PageHeaderProps) {
+  return (
+    <header {...props} className={cx(styles.header, className)}>
+      <h1 className={styles.title}>{title}</h1>
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+// Public API of @chat/ui. Styles: import '@chat/ui/styles.css' once in each app entry.
+export { cx, type ClassValue } from './lib/cx';
+export { AVATAR_PLACEHOLDER_URL } from './assets/avatar-placeholder';
+
+export { Button, type ButtonProps } from './components/button/button';
+export { IconButton, type IconButtonProps } from './components/button/icon-button';
+export type {
+  ButtonColorType,
+  ButtonRounded,
+  ButtonSize,
+  ButtonVariant,
+  ButtonWidth,
+} from './components/button/button-styles';
+export { Spinner, type SpinnerProps, type SpinnerSize } from './components/spinner/spinner';
+export { Avatar, type AvatarProps, type AvatarSize } from './components/avatar/avatar';
+export { Logo, PRODUCT_NAME, type LogoProps, type LogoSize } from './components/logo/logo';
+export { CardLayout, type CardLayoutProps } from './components/card-layout/card-layout';
+export {
+  Modal,
+  type ModalHeight,
+  type ModalMaxWidth,
+  type ModalProps,
+} from './components/modal/modal';
+
+export { FormField, type FormFieldProps } from './components/form-field/form-field';
+export { Input, type InputProps } from './components/input/input';
+export {
+  PasswordInput,
+  type PasswordInputProps,
+} from './components/password-input/password-input';
+export { Checkbox, type CheckboxProps } from './components/checkbox/checkbox';
+export { Textarea, type TextareaProps } from './components/textarea/textarea';
+
+export {
+  ToastProvider,
+  type ToastProviderProps,
+  type ToastSwipeDirection,
+} from './components/toast/toast-provider';
+export {
+  MAX_VISIBLE_TOASTS,
+  PRODUCT_TOAST_DURATION,
+  dismissToast,
+  toast,
+  type ToastItem,
+  type ToastOptions,
+  type ToastType,
+} from './components/toast/toast-store';
+export { useToast } from './components/toast/use-toast';
+
+export {
+  CollapsibleSection,
+  type CollapsibleSectionProps,
+} from './components/collapsible-section/collapsible-section';
+export { SearchInput, type SearchInputProps } from './components/search-input/search-input';
+export { Tabs, type TabItem, type TabsProps } from './components/tabs/tabs';
+export {
+  ActionMenu,
+  type ActionMenuOption,
+  type ActionMenuProps,
+  type MenuOption,
+} from './components/action-menu/action-menu';
+export { TopNav, type TopNavLink, type TopNavProps } from './components/top-nav/top-nav';
+export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
+export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
+export { ErrorPanel, type ErrorPanelProps } from './components/error-panel/error-panel';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // Process CSS Modules so components get real class maps; non-scoped keeps the
+    // local names readable in failure output.
+    css: { include: [/\.css$/], modules: { classNameStrategy: 'non-scoped' } },
+    restoreMocks: true,
+  },
+});
