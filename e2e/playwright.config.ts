@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// The product is started per test file by support/product.ts (built server, temporary DATA_DIR,
+// free port), so files can run against differently configured servers.
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  outputDir: '../test-results/e2e',
+  use: {
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The machine has no outside network: keep Chromium from trying to reach it.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEMO_PASSWORD = 'demo-senha-e2e';
+export const ROOT_EMAIL = 'root@e2e.chat';
+export const ROOT_PASSWORD = 'root-senha-e2e';
+
+export interface Product {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'server/dist/main.js')], {
+    cwd: REPO_ROOT,
+    // The test command may run with DATABASE_URL set for the server suite; the product under
+    // e2e always runs on its own embedded database.
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`o servidor não respondeu em 60 s:\n${output()}`);
+}
+
+/** Starts the built product on a free port with a fresh DATA_DIR. */
+export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const { child, output } = spawnServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    ROOT_EMAIL,
+    ROOT_PASSWORD,
+    DEMO_PASSWORD,
+    ...extraEnv,
+  });
+  await waitForHealth(url, child, output);
+  return {
+    url,
+    dataDir,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

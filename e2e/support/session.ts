@@ -1,0 +1,17 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the real form, as a person would. */
+export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('E-mail ou usuário').fill(identifier);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
+  await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${escape(path)}$`) : path);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

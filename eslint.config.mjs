@@ -1,0 +1,76 @@
+// One lint config for the whole repository. Besides the TypeScript and React-hooks rules it
+// enforces the boundaries of DESIGN.md section 6: no app imports another app's files, axios
+// only in packages/api-client, socket.io-client only in the shell (and server-side tests).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const APPS = ['shell', 'remote-chat', 'remote-team', 'remote-settings', 'remote-root', 'server'];
+
+/** Forbid relative imports that climb into another app or into a package's sources. */
+function crossAppPatterns(app) {
+  return APPS.filter((other) => other !== app).map((other) => ({
+    group: [`**/${other}/**`, `../**/${other}`],
+    message: `${app} must not import ${other}'s files: share through packages/* or the event bus.`,
+  }));
+}
+
+const packageSrcPattern = {
+  group: ['**/packages/*/src/**', '@chat/*/src/**'],
+  message: 'Import a workspace package by its name (its exports map), never its src.',
+};
+const axiosPattern = { group: ['axios', 'axios/*'], message: 'Only packages/api-client may import axios.' };
+const socketPattern = {
+  group: ['socket.io-client', 'socket.io-client/*'],
+  message: 'Only the shell opens the socket; remotes use the event bus.',
+};
+
+function boundaries(app, { allowSocket = false } = {}) {
+  return {
+    files: [`${app}/**/*.{ts,tsx,mts}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...crossAppPatterns(app), packageSrcPattern, axiosPattern, ...(allowSocket ? [] : [socketPattern])] },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'test-results/**', '**/*.d.mts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['**/*.{mjs,js}'], languageOptions: { globals: globals.node } },
+  boundaries('shell', { allowSocket: true }),
+  boundaries('remote-chat'),
+  boundaries('remote-team'),
+  boundaries('remote-settings'),
+  boundaries('remote-root'),
+  // The server's socket tests drive it with the real client.
+  boundaries('server', { allowSocket: true }),
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    ignores: ['packages/api-client/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageSrcPattern, axiosPattern, socketPattern] }] },
+  },
+  {
+    files: ['packages/api-client/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageSrcPattern, socketPattern] }] },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+);

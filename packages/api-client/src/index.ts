@@ -1,0 +1,3 @@
+export { ApiCallError, type ApiResult, type HttpOptions } from './http';
+export { configureApiClient } from './client';
+export * from './auth';

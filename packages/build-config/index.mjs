@@ -1,0 +1,85 @@
+// Rsbuild + Module Federation settings shared by the shell and every remote, so the singletons,
+// their required versions and the remote layout are declared once. Plain ESM so that each
+// rsbuild.config.ts can import it without a TypeScript step.
+import { createRequire } from 'node:module';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const require = createRequire(import.meta.url);
+const workspaceVersion = require('./package.json').version;
+
+/** Stateful libraries that must exist once on the page (DESIGN section 1). */
+export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-router-dom'];
+export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@chat/contracts', '@chat/ui'];
+
+/** The four remotes: MF container name and dev port. */
+export const REMOTES = {
+  chat: { container: 'remote_chat', devPort: 3101 },
+  team: { container: 'remote_team', devPort: 3102 },
+  settings: { container: 'remote_settings', devPort: 3103 },
+  root: { container: 'remote_root', devPort: 3104 },
+};
+export const SHELL_DEV_PORT = 3100;
+export const SERVER_PORT = 3000;
+
+export function sharedDeps(appPackageJson) {
+  const deps = appPackageJson.dependencies ?? {};
+  const shared = {};
+  for (const name of SINGLETON_DEPS) {
+    if (!deps[name]) throw new Error(`${appPackageJson.name} must depend on ${name}`);
+    shared[name] = { singleton: true, requiredVersion: `^${deps[name].replace(/^[\^~]/, '')}` };
+  }
+  for (const name of WORKSPACE_SINGLETONS) {
+    shared[name] = { singleton: true, requiredVersion: `^${workspaceVersion}`, version: workspaceVersion };
+  }
+  return shared;
+}
+
+/** Rsbuild config of one remote: exposes ./App, loads its chunks relative to its own URL. */
+export function remoteConfig({ remote, packageJson }) {
+  const { container, devPort } = REMOTES[remote];
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: container,
+        exposes: { './App': './src/App.tsx' },
+        shared: sharedDeps(packageJson),
+        dts: false,
+      }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    // 'auto' makes chunks load from wherever the remote is served, not from the shell's root.
+    output: { assetPrefix: 'auto', cleanDistPath: true },
+    html: { title: `Papo · ${remote} (isolado)` },
+    server: { port: devPort, strictPort: true, cors: true, historyApiFallback: true },
+    dev: { lazyCompilation: false },
+    tools: { rspack: { output: { uniqueName: container } } },
+  });
+}
+
+/** Rsbuild config of the shell: a host with no build-time remotes (they come from /config.json). */
+export function shellConfig({ packageJson }) {
+  const proxyTarget = `http://127.0.0.1:${SERVER_PORT}`;
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({ name: 'shell', remotes: {}, shared: sharedDeps(packageJson), dts: false }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    output: { cleanDistPath: true },
+    html: { template: './index.html', favicon: './public/favicon.svg' },
+    server: {
+      port: SHELL_DEV_PORT,
+      strictPort: true,
+      historyApiFallback: true,
+      proxy: {
+        '/api': proxyTarget,
+        '/config.json': proxyTarget,
+        '/media': proxyTarget,
+        '/socket.io': { target: proxyTarget, ws: true },
+      },
+    },
+  });
+}

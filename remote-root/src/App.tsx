@@ -1,0 +1,15 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { RemoteAppProps } from '@chat/contracts';
+import { RootSettingsPage } from './features/settings/root-settings-page';
+import { WorkspacesPage } from './features/workspaces/workspaces-page';
+
+/** remote-root: /root/*, the super-user's area (SPEC section 2). */
+export default function App(props: RemoteAppProps) {
+  return (
+    <Routes>
+      <Route path="workspaces" element={<WorkspacesPage {...props} />} />
+      <Route path="settings" element={<RootSettingsPage />} />
+      <Route path="*" element={<Navigate to={`${props.basePath}/workspaces`} replace />} />
+    </Routes>
+  );
+}

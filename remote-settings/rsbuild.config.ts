@@ -1,0 +1,4 @@
+import { remoteConfig } from '@chat/build-config';
+import packageJson from './package.json';
+
+export default remoteConfig({ remote: 'settings', packageJson });

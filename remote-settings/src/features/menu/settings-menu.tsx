@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import { eventBus } from '@chat/event-bus';
+import type { RemoteAppProps } from '@chat/contracts';
+import { ChevronRight, LogOut, UserRound } from 'lucide-react';
+import styles from './settings.module.css';
+
+export function SettingsMenu({ basePath }: RemoteAppProps) {
+  return (
+    <nav className={styles.menu} aria-label="Configurações">
+      <Link className={styles.item} to={`${basePath}/conta`}>
+        <UserRound size={18} aria-hidden />
+        <span>Conta</span>
+        <ChevronRight size={16} aria-hidden className={styles.chevron} />
+      </Link>
+      {/* Sign-out belongs to the shell: ask it through the shared bus. */}
+      <button type="button" className={`${styles.item} ${styles.danger}`} onClick={() => eventBus.emit('session:signout', undefined)}>
+        <LogOut size={18} aria-hidden />
+        <span>Desconectar</span>
+      </button>
+    </nav>
+  );
+}

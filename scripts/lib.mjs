@@ -1,0 +1,71 @@
+// Small helpers shared by the root scripts (start, test, dev, sizes).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const APPS = ['shell', 'remote-chat', 'remote-team', 'remote-settings', 'remote-root'];
+
+/** Runs a command, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolvePromise(1);
+    });
+  });
+}
+
+export const pnpm = (args, options) => run('npx', ['-y', 'pnpm@10', ...args], options);
+
+export async function mustRun(label, command, args, options) {
+  console.log(`\n▶ ${label}`);
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    console.error(`✖ ${label} falhou (código ${code})`);
+    process.exit(code);
+  }
+}
+
+/** Newest modification time below a folder, skipping build output and dependencies. */
+export function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (['node_modules', 'dist', '.turbo', 'data'].includes(entry.name)) continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** What each app's build leaves behind: its presence (and age) tells whether to rebuild. */
+export const BUILD_MARKERS = {
+  shell: 'shell/dist/index.html',
+  'remote-chat': 'remote-chat/dist/mf-manifest.json',
+  'remote-team': 'remote-team/dist/mf-manifest.json',
+  'remote-settings': 'remote-settings/dist/mf-manifest.json',
+  'remote-root': 'remote-root/dist/mf-manifest.json',
+  server: 'server/dist/main.js',
+};
+
+/** Apps whose build is missing or older than their sources or the shared packages. */
+export function staleBuilds() {
+  const packagesMtime = newestMtime(join(ROOT, 'packages'));
+  return Object.entries(BUILD_MARKERS)
+    .filter(([app, marker]) => {
+      const markerPath = join(ROOT, marker);
+      if (!existsSync(markerPath)) return true;
+      const built = statSync(markerPath).mtimeMs;
+      return Math.max(newestMtime(join(ROOT, app)), packagesMtime) > built;
+    })
+    .map(([app]) => app);
+}
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path) => path && existsSync(path)) ?? null;
+}

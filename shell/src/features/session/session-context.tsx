@@ -1,0 +1,58 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { signin, ApiCallError } from '@chat/api-client';
+import { ERROR_TEXTS, SUCCESS_TEXTS, type SigninInput, type StoredUser } from '@chat/contracts';
+import { toast } from '@chat/ui';
+import { clearSession, readSession, writeSession } from './storage';
+import { isTokenValid } from './token';
+
+export interface SessionState {
+  user: StoredUser | null;
+  /** SPEC section 4: false at start, true after sign-in or when the stored token has not expired. */
+  tokenIsValid: boolean;
+  loading: boolean;
+  signIn: (input: SigninInput) => Promise<StoredUser | null>;
+  signOut: () => void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+function initialState(): Pick<SessionState, 'user' | 'tokenIsValid'> {
+  const stored = readSession();
+  return { user: stored.user, tokenIsValid: Boolean(stored.user) && isTokenValid(stored.token) };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [{ user, tokenIsValid }, setAuth] = useState(initialState);
+  const [loading, setLoading] = useState(false);
+
+  const signIn = useCallback(async (input: SigninInput) => {
+    setLoading(true);
+    try {
+      const { data } = await signin(input);
+      writeSession(data.user, data);
+      setAuth({ user: data.user, tokenIsValid: true });
+      toast({ type: 'success', ...SUCCESS_TEXTS.login });
+      return data.user;
+    } catch (error) {
+      const description = error instanceof ApiCallError && error.serverMessage ? error.serverMessage : ERROR_TEXTS.login.unknown;
+      toast({ type: 'error', title: ERROR_TEXTS.login.title, description });
+      return null;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const signOut = useCallback(() => {
+    clearSession();
+    setAuth({ user: null, tokenIsValid: false });
+  }, []);
+
+  const value = useMemo(() => ({ user, tokenIsValid, loading, signIn, signOut }), [user, tokenIsValid, loading, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession deve ser usado dentro de SessionProvider');
+  return value;
+}

@@ -1,0 +1,39 @@
+import { STORAGE_KEYS, storedUserSchema, type StoredUser, type TokenPair } from '@chat/contracts';
+
+// The only module that touches the stored session (SPEC section 3: three prefixed keys).
+export interface StoredSession {
+  user: StoredUser | null;
+  token: string | null;
+  refreshToken: string | null;
+}
+
+export function readSession(storage: Storage = localStorage): StoredSession {
+  return {
+    user: readUser(storage),
+    token: storage.getItem(STORAGE_KEYS.token),
+    refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
+  };
+}
+
+function readUser(storage: Storage): StoredUser | null {
+  const raw = storage.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(user: StoredUser, tokens: TokenPair, storage: Storage = localStorage): void {
+  storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  storage.setItem(STORAGE_KEYS.token, tokens.accessToken);
+  storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+}
+
+export function clearSession(storage: Storage = localStorage): void {
+  storage.removeItem(STORAGE_KEYS.user);
+  storage.removeItem(STORAGE_KEYS.token);
+  storage.removeItem(STORAGE_KEYS.refreshToken);
+}

@@ -1,0 +1,60 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { signinSchema, type SigninInput } from '@chat/contracts';
+import { Button, Checkbox, FormField, Input, PasswordInput } from '@chat/ui';
+import styles from './sign-in.module.css';
+
+interface Props {
+  loading: boolean;
+  showForgotPassword: boolean;
+  showRegister: boolean;
+  onSubmit: (values: SigninInput) => Promise<void>;
+}
+
+export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit }: Props) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SigninInput>({
+    resolver: zodResolver(signinSchema),
+    defaultValues: { identifier: '', password: '', rememberMe: false },
+  });
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <FormField label="E-mail ou usuário" htmlFor="identifier" error={errors.identifier?.message}>
+        <Input id="identifier" autoComplete="username" autoFocus {...register('identifier')} />
+      </FormField>
+      <FormField label="Senha" htmlFor="password" error={errors.password?.message}>
+        <PasswordInput id="password" autoComplete="current-password" {...register('password')} />
+      </FormField>
+      <div className={styles.row}>
+        <Controller
+          control={control}
+          name="rememberMe"
+          render={({ field }) => (
+            <Checkbox label="Lembrar de mim" checked={field.value ?? false} onCheckedChange={(checked) => field.onChange(checked === true)} />
+          )}
+        />
+        {showForgotPassword && (
+          <Link className={styles.link} to="/forgot-password">
+            Esqueci minha senha
+          </Link>
+        )}
+      </div>
+      <Button type="submit" loading={loading}>
+        Entrar
+      </Button>
+      {showRegister && (
+        <p className={styles.register}>
+          Recebeu um convite?{' '}
+          <Link className={styles.link} to="/register">
+            Criar conta
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}
