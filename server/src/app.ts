@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import { resolveJwtSecret } from './config/jwt-secret';
+import type { AppContext } from './context';
+import { createDb, type Database } from './db/client';
+import { zodValidatorCompiler } from './lib/validation';
+import { AccessTokens } from './modules/auth/access-token';
+import { authRoutes } from './modules/auth/auth.routes';
+import { RefreshTokens } from './modules/auth/refresh-tokens';
+import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
+import { healthRoutes } from './modules/health/health.routes';
+import { attachRealtime } from './modules/realtime/realtime';
+import { configRoutes } from './modules/web/config.routes';
+import { registerWeb } from './modules/web/web';
+import { registerErrorHandler } from './plugins/error-handler';
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An already open database (the caller then closes it); by default opened from env and closed with the app. */
+  database?: Database;
+  /** Fastify logger option; by default pino at env.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What start-up bootstrap did: main prints the created credentials from it. */
+    bootstrapReport: BootstrapReport;
+  }
+}
+
+/**
+ * Builds the whole server: database (migrated), first-run bootstrap, then Fastify in layers
+ * (compilers and error handler, app context, API routes under /api, web assets, socket.io).
+ * The result is ready for app.inject() or app.listen(); app.close() releases everything.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const env = { ...options.env, jwtSecret: resolveJwtSecret(options.env) };
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createDb(env));
+  try {
+    const bootstrapReport = await bootstrap(database.db, env);
+    const app = Fastify({
+      logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
+    });
+
+    app.setValidatorCompiler(zodValidatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+
+    const ctx: AppContext = {
+      env,
+      database,
+      db: database.db,
+      accessTokens: new AccessTokens(env.jwtSecret),
+      refreshTokens: new RefreshTokens(database.db),
+    };
+    app.decorate('ctx', ctx);
+    app.decorate('bootstrapReport', { getter: () => bootstrapReport });
+    app.decorateRequest('user', null);
+    if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(authRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await app.register(configRoutes);
+    await registerWeb(app, env.webRoot);
+    app.decorate('io', attachRealtime(app));
+    return app;
+  } catch (error) {
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+}

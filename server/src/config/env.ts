@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
+import { repoRoot } from './paths';
+
+// The only place that reads process.env (DESIGN section 3). Everything else receives an Env.
+
+/** Unset and blank are the same thing: `FOO= node main.js` must behave like no FOO at all. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const urlWithProtocols = (protocols: string[], label: string) =>
+  z.string().trim().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `deve ser uma URL ${label}`);
+
+const httpUrl = urlWithProtocols(['http:', 'https:'], 'http(s)://...');
+/** A remote's manifest may live on another host (absolute URL) or on this server (path from /). */
+const remoteUrl = z
+  .string()
+  .trim()
+  .refine((v) => v.startsWith('/') || httpUrl.safeParse(v).success, 'deve ser uma URL http(s):// ou um caminho começando com /');
+const password = z.string().min(8, 'deve ter ao menos 8 caracteres').max(72, 'deve ter no máximo 72 caracteres');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], 'deve ser true ou false').transform((v) => ['true', '1', 'yes'].includes(v));
+
+const rawEnvSchema = z.object({
+  PORT: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve estar entre 0 e 65535').max(65535, 'deve estar entre 0 e 65535')),
+  HOST: opt(z.string().trim()),
+  DATA_DIR: opt(z.string()),
+  DATABASE_URL: opt(urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://...')),
+  REDIS_URL: opt(urlWithProtocols(['redis:', 'rediss:'], 'redis://...')),
+  REDIS_KEY_PREFIX: opt(z.string().trim()),
+  JWT_SECRET: opt(z.string().min(32, 'deve ter ao menos 32 caracteres')),
+  APP_URL: opt(httpUrl),
+  SMTP_URL: opt(urlWithProtocols(['smtp:', 'smtps:'], 'smtp(s)://...')),
+  ROOT_EMAIL: opt(z.string().trim().toLowerCase().pipe(z.email('deve ser um e-mail válido'))),
+  ROOT_PASSWORD: opt(password),
+  DEMO_PASSWORD: opt(password),
+  SEED_DEMO: opt(bool),
+  FEATURED_WORKSPACE_ID: opt(z.uuid('deve ser um UUID')),
+  PRODUCTION_ORIGIN: opt(httpUrl),
+  REMOTE_CHAT_URL: opt(remoteUrl),
+  REMOTE_TEAM_URL: opt(remoteUrl),
+  REMOTE_SETTINGS_URL: opt(remoteUrl),
+  REMOTE_ROOT_URL: opt(remoteUrl),
+  WEB_ROOT: opt(z.string()),
+  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
+});
+
+export interface Env {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  /** DATA_DIR as the operator wrote it, for messages they will recognise. */
+  dataDirLabel: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Prefix of the socket.io Redis channels, so parallel test runs never hear each other. */
+  redisKeyPrefix: string;
+  /** Null until resolveJwtSecret() reads or creates the one kept in DATA_DIR. */
+  jwtSecret: string | null;
+  appUrl: string;
+  smtpUrl: string | null;
+  rootEmail: string;
+  rootPassword: string | null;
+  demoPassword: string | null;
+  seedDemo: boolean;
+  featuredWorkspaceId: string | null;
+  productionOrigin: string | null;
+  remoteUrls: Record<RemoteName, string | null>;
+  /** Folder holding shell/dist and remote-<name>/dist. */
+  webRoot: string;
+  logLevel: string;
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
+    super(
+      'Configuração inválida (invalid configuration):\n' +
+        problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'EnvError';
+  }
+
+  get variables(): string[] {
+    return [...new Set(this.problems.map((p) => p.variable))];
+  }
+}
+
+/** Parses an environment (process.env or a test's object). Throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>, cwd: string = process.cwd()): Env {
+  const result = rawEnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
+    );
+  }
+  const raw = result.data;
+  const port = raw.PORT ?? 3000;
+  const host = raw.HOST ?? '127.0.0.1';
+  const root = repoRoot();
+  // An explicit DATA_DIR is relative to where the operator stands; the default lives at the repo
+  // root so that `dev` (run in server/) and `start` (run at the root) share one database.
+  const dataDir = raw.DATA_DIR ? path.resolve(cwd, raw.DATA_DIR) : path.join(root, 'data');
+  return {
+    port,
+    host,
+    dataDir,
+    dataDirLabel: raw.DATA_DIR ?? './data',
+    databaseUrl: raw.DATABASE_URL ?? null,
+    redisUrl: raw.REDIS_URL ?? null,
+    redisKeyPrefix: raw.REDIS_KEY_PREFIX ?? 'socket.io',
+    jwtSecret: raw.JWT_SECRET ?? null,
+    appUrl: (raw.APP_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: raw.SMTP_URL ?? null,
+    rootEmail: raw.ROOT_EMAIL ?? 'root@chat.local',
+    rootPassword: raw.ROOT_PASSWORD ?? null,
+    demoPassword: raw.DEMO_PASSWORD ?? null,
+    seedDemo: raw.SEED_DEMO ?? true,
+    featuredWorkspaceId: raw.FEATURED_WORKSPACE_ID ?? null,
+    productionOrigin: raw.PRODUCTION_ORIGIN ? new URL(raw.PRODUCTION_ORIGIN).origin : null,
+    remoteUrls: Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, raw[`REMOTE_${name.toUpperCase()}_URL` as keyof typeof raw] ?? null]),
+    ) as Record<RemoteName, string | null>,
+    webRoot: raw.WEB_ROOT ? path.resolve(cwd, raw.WEB_ROOT) : root,
+    logLevel: raw.LOG_LEVEL ?? 'info',
+  };
+}
+
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,27 @@
+import type { Server as SocketServer } from 'socket.io';
+import type { Env } from './config/env';
+import type { Database, Db } from './db/client';
+import type { AccessTokens } from './modules/auth/access-token';
+import type { RefreshTokens } from './modules/auth/refresh-tokens';
+import type { UserWithWorkspace } from './modules/users/user-entity';
+
+/** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
+export interface AppContext {
+  env: Env & { jwtSecret: string };
+  database: Database;
+  db: Db;
+  accessTokens: AccessTokens;
+  refreshTokens: RefreshTokens;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** The socket.io server on the same HTTP server (namespace /events). */
+    io: SocketServer;
+  }
+  interface FastifyRequest {
+    /** Set by requireAuth: the signed-in, active user, loaded fresh from the database. */
+    user: UserWithWorkspace | null;
+  }
+}

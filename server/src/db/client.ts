@@ -1,0 +1,16 @@
+import type { Env } from '../config/env';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Database } from './types';
+
+export type { Database, Db, Engine } from './types';
+
+/**
+ * Opens the database the environment asks for and brings its schema up to date:
+ * PostgreSQL through `pg` with DATABASE_URL, else embedded PGlite under DATA_DIR.
+ */
+export function createDb(env: Pick<Env, 'databaseUrl' | 'dataDir' | 'dataDirLabel'>): Promise<Database> {
+  return env.databaseUrl
+    ? openPostgres(env.databaseUrl)
+    : openPglite({ dataDir: env.dataDir, dataDirLabel: env.dataDirLabel });
+}

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@chat/contracts';
+
+// One schema for both engines; SQL stays within PostgreSQL 15. Indexes are plain ascending ones:
+// `.desc()` becomes DESC NULLS LAST, which PostgreSQL will not use for ORDER BY x DESC.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('user_role', ROLES);
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  // Nullable because workspace and admin reference each other and one must exist first.
+  adminId: uuid('admin_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  limitOfMembers: integer('limit_of_members').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    nickName: text('nick_name').notNull(),
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull().default('USER'),
+    passwordHash: text('password_hash').notNull(),
+    avatarUrl: text('avatar_url'),
+    // A user belongs to exactly one workspace; ROOT to none.
+    workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
+    // Removed members are deactivated, never deleted, so their messages keep an author.
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Sign-in and uniqueness are case-insensitive.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_nick_name_lower_key').on(sql`lower(${t.nickName})`),
+    index('users_workspace_id_idx').on(t.workspaceId),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Every token rotated from one sign-in shares a family; reuse of a rotated one revokes it all.
+    familyId: uuid('family_id').notNull(),
+    // sha256 of the opaque value: a database leak does not hand out sessions.
+    tokenHash: text('token_hash').notNull(),
+    // Absolute lifetime of the family, copied on rotation (30 days with rememberMe, else 12 hours).
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_user_id_idx').on(t.userId),
+    index('refresh_tokens_family_id_idx').on(t.familyId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

@@ -1,0 +1,13 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** What services use: the query builder common to both drivers, so no code depends on the engine. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}

@@ -1,0 +1,22 @@
+// Domain errors carry an HTTP status and a Portuguese, user-facing message (the browser shows it
+// in its error toast). The app's error handler turns them into { statusCode, error, message }.
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message = 'Requisição inválida') => new AppError(400, message);
+export const unauthorized = (message = 'Não autorizado') => new AppError(401, message);
+export const forbidden = (message = 'Acesso negado') => new AppError(403, message);
+export const notFound = (message = 'Recurso não encontrado') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { EnvError, loadEnv } from './config/env';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { formatAccounts } from './modules/bootstrap/credentials-file';
+
+// Entry point of `start` and `dev`: parse the environment, build, listen, shut down cleanly.
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ env });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  const report = app.bootstrapReport;
+  if (report.created) {
+    const line = '='.repeat(78);
+    console.log(`\n${line}\n${formatAccounts(report.accounts)}\n\nGuardadas em ${report.credentialsFile}\n${line}\n`);
+  } else if (report.credentialsFile) {
+    console.log(`Credenciais iniciais: ${report.credentialsFile}`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: encerrando`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: env.port, host: env.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  console.log(`Servidor ouvindo em http://${shownHost}:${port} (banco: ${app.ctx.database.engine})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Falha ao iniciar o servidor:', error);
+  process.exit(1);
+});

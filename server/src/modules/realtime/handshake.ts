@@ -1,0 +1,32 @@
+import type { Socket } from 'socket.io';
+import type { Db } from '../../db/client';
+import type { AccessTokens } from '../auth/access-token';
+import { authenticate } from '../auth/require-auth';
+
+export const UNAUTHORIZED = 'Não autorizado';
+
+export interface SocketUser {
+  id: string;
+  name: string;
+  role: string;
+  workspaceId: string | null;
+}
+
+/**
+ * socket.io middleware: the handshake must carry a valid access token of an active user in
+ * auth.token, and query.id (which the browser also sends) must be that same user.
+ */
+export function handshakeAuth(db: Db, accessTokens: AccessTokens) {
+  return (socket: Socket, next: (error?: Error) => void) => {
+    const { token } = (socket.handshake.auth ?? {}) as { token?: unknown };
+    const { id } = socket.handshake.query;
+    authenticate(db, accessTokens, typeof token === 'string' ? token : null)
+      .then((user) => {
+        if (!user || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
+        const data: SocketUser = { id: user.id, name: user.name, role: user.role, workspaceId: user.workspaceId };
+        socket.data.user = data;
+        return next();
+      })
+      .catch(() => next(new Error(UNAUTHORIZED)));
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { SOCKET_NAMESPACE } from '@chat/contracts';
+import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
+import { useRedisAdapter } from './redis-adapter';
+import { userRoom, workspaceRoom } from './rooms';
+
+/**
+ * socket.io on the API's HTTP server: namespace /events, websocket transport only (so several
+ * processes behind a load balancer need no sticky sessions). Event handlers arrive with the
+ * chat issues; this sets up authentication, rooms and the multi-process adapter.
+ */
+export function attachRealtime(app: FastifyInstance): Server {
+  const { env, db, accessTokens } = app.ctx;
+  const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
+  const closeRedis = env.redisUrl
+    ? useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
+    : async () => undefined;
+
+  // Nothing is served on the default namespace.
+  io.of('/').use((_socket, next) => next(new Error(UNAUTHORIZED)));
+
+  const events = io.of(SOCKET_NAMESPACE);
+  events.use(handshakeAuth(db, accessTokens));
+  events.on('connection', (socket) => {
+    const user = socket.data.user as SocketUser;
+    void socket.join(user.workspaceId ? [userRoom(user.id), workspaceRoom(user.workspaceId)] : [userRoom(user.id)]);
+  });
+
+  // Before the HTTP server closes: upgraded websockets are not tracked by it and would keep it open.
+  app.addHook('preClose', async () => {
+    events.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await closeRedis();
+  });
+  return io;
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES } from '@chat/contracts';
+import { notFoundBody } from '../../plugins/error-handler';
+import { setCacheHeaders } from './cache-headers';
+
+// Production serving on the API's own port: the shell at /, each remote at /remotes/<name>/,
+// and the SPA fallback that lets the browser router own every other page path.
+
+/** Paths that never fall back to index.html: a miss there is a real 404. */
+const RESERVED_PREFIXES = ['/api', '/remotes', '/media', '/socket.io'];
+
+function isReserved(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return RESERVED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
+
+export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+  const shellDist = path.join(webRoot, 'shell', 'dist');
+  const shellIndex = path.join(shellDist, 'index.html');
+  const hasShell = existsSync(shellIndex);
+  let staticDecorated = false;
+
+  // Hooks first: plugins registered below must inherit them.
+  // Manifests are fetched cross-origin when a remote is hosted elsewhere, so the remotes answer
+  // CORS (preflight included), even on 404.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/remotes/')) return;
+    reply.header('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '*')
+        .header('access-control-max-age', '86400')
+        .code(204)
+        .send();
+    }
+    return undefined;
+  });
+
+  if (hasShell) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+    staticDecorated = true;
+  } else {
+    app.log.warn(`shell não encontrado em ${shellDist}: servindo só a API (rode o build para servir o app)`);
+  }
+
+  for (const name of REMOTE_NAMES) {
+    const dist = path.join(webRoot, `remote-${name}`, 'dist');
+    if (!existsSync(dist)) continue;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${name}/`,
+      decorateReply: !staticDecorated,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+    staticDecorated = true;
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasShell && wantsHtml(request) && !isReserved(request.url)) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await readFile(shellIndex));
+    }
+    return reply.code(404).send(notFoundBody());
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { isAppError } from '../lib/errors';
+import { RequestValidationError } from '../lib/validation';
+
+// The one place that shapes error responses: { statusCode, error, message[, issues] }, message in
+// Portuguese, and never the internals of a 5xx.
+
+const MESSAGES_BY_STATUS: Record<number, string> = {
+  400: 'Requisição inválida',
+  401: 'Não autorizado',
+  403: 'Acesso negado',
+  404: 'Recurso não encontrado',
+  405: 'Método não permitido',
+  406: 'Formato de resposta não aceito',
+  409: 'Conflito com o estado atual',
+  413: 'Conteúdo muito grande',
+  415: 'Tipo de conteúdo não suportado',
+  429: 'Muitas requisições. Tente novamente em instantes.',
+};
+const INTERNAL = 'Erro interno do servidor';
+
+export function errorBody(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | Error) {
+  if (error instanceof RequestValidationError) {
+    return reply.status(400).send(errorBody(400, error.message, { issues: error.issues }));
+  }
+  if (isAppError(error)) {
+    return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large...) carry English messages.
+    return reply.status(status).send(errorBody(status, MESSAGES_BY_STATUS[status] ?? 'Requisição inválida'));
+  }
+  request.log.error({ err: error }, 'erro não tratado');
+  return reply.status(500).send(errorBody(500, INTERNAL));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, error));
+}
+
+export const notFoundBody = () => errorBody(404, 'Rota não encontrada');
