@@ -10,6 +10,16 @@ export const signinSchema = z.object({
 export type SigninInput = z.infer<typeof signinSchema>;
 
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{3}-[A-Za-z0-9]{3}$/;
+export const INVITE_CODE_MESSAGE = 'Código de convite inválido';
+
+// Codes are issued in upper case (DESIGN section 2), so a code typed in lower case still matches.
+export const inviteCodeField = () =>
+  z
+    .string(INVITE_CODE_MESSAGE)
+    .trim()
+    .toUpperCase()
+    .min(LIMITS.inviteCodeMin, INVITE_CODE_MESSAGE)
+    .regex(INVITE_CODE_PATTERN, INVITE_CODE_MESSAGE);
 
 export const registerSchema = z
   .object({
@@ -18,11 +28,7 @@ export const registerSchema = z
     nickName: nickNameField(),
     password: passwordField(),
     confirmPassword: passwordField(),
-    inviteCode: z
-      .string()
-      .trim()
-      .min(LIMITS.inviteCodeMin, 'Código de convite inválido')
-      .regex(INVITE_CODE_PATTERN, 'Código de convite inválido'),
+    inviteCode: inviteCodeField(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: MSG.passwordsMatch,
@@ -30,11 +36,26 @@ export const registerSchema = z
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** Body of POST /user/create-by-invite: the register form without the confirmation. */
+export const createByInviteBodySchema = z.object({
+  name: nameField(),
+  email: emailField(),
+  nickName: nickNameField(),
+  password: passwordField(),
+  inviteCode: inviteCodeField(),
+});
+export type CreateByInviteBody = z.infer<typeof createByInviteBodySchema>;
+
 export const forgotPasswordSchema = z.object({ email: emailField() });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const RESET_TOKEN_PATTERN = /^[0-9a-fA-F]{64}$/;
-export const resetTokenField = () => z.string().regex(RESET_TOKEN_PATTERN, 'Token inválido');
+export const resetTokenField = () => z.string('Token inválido').regex(RESET_TOKEN_PATTERN, 'Token inválido');
+
+/** The reset page's guard (SPEC section 2): missing, blank or not 64 hex characters sends the user to /. */
+export function isValidResetToken(token: string | null | undefined): token is string {
+  return typeof token === 'string' && RESET_TOKEN_PATTERN.test(token);
+}
 
 export const resetPasswordFormSchema = z
   .object({ newPassword: passwordField(), newPasswordConfirm: passwordField() })
@@ -46,6 +67,8 @@ export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** Body of PATCH /password-token/use. */
 export const usePasswordTokenSchema = z.object({ token: resetTokenField(), newPassword: passwordField() });
+export type UsePasswordTokenBody = z.infer<typeof usePasswordTokenSchema>;
 
 export const refreshTokenSchema = z.object({ refreshToken: z.string().min(1) });
 export const signoutSchema = refreshTokenSchema;
+export type RefreshTokenBody = z.infer<typeof refreshTokenSchema>;

@@ -3,16 +3,21 @@ import { LIMITS } from '../constants';
 
 // Field builders reused by the form schemas so each rule and message lives once.
 export const MSG = {
-  min: (n: number) => `Mínimo de ${n} caracteres`,
+  // Singular for 1 so the member-edit name rule (1–40) reads correctly.
+  min: (n: number) => (n === 1 ? 'Mínimo de 1 caractere' : `Mínimo de ${n} caracteres`),
   max: (n: number) => `Máximo de ${n} caracteres`,
   email: 'E-mail inválido',
   passwordsMatch: 'As senhas devem ser iguais',
   nickName: 'Apenas letras e números',
   required: 'Campo obrigatório',
+  nameRequired: 'Nome é obrigatório',
+  id: 'Identificador inválido',
 } as const;
 
 export const nameField = (min: number = LIMITS.nameMin) =>
   z.string().trim().min(min, MSG.min(min)).max(LIMITS.nameMax, MSG.max(LIMITS.nameMax));
+
+export const NICKNAME_PATTERN = /^[A-Za-z0-9]+$/;
 
 export const nickNameField = () =>
   z
@@ -20,13 +25,30 @@ export const nickNameField = () =>
     .trim()
     .min(LIMITS.nickNameMin, MSG.min(LIMITS.nickNameMin))
     .max(LIMITS.nickNameMax, MSG.max(LIMITS.nickNameMax))
-    .regex(/^[A-Za-z0-9]+$/, MSG.nickName);
+    .regex(NICKNAME_PATTERN, MSG.nickName);
 
+// trim/lowercase run before the e-mail check (a pipe), so ' Ana@X.com ' is accepted as 'ana@x.com'.
 export const emailField = (message: string = MSG.email) =>
-  z.string().trim().toLowerCase().pipe(z.email(message));
+  z.string(message).trim().toLowerCase().pipe(z.email(message));
 
+// Passwords are never trimmed: spaces are legitimate characters of a password.
 export const passwordField = () =>
   z
     .string()
     .min(LIMITS.passwordMin, MSG.min(LIMITS.passwordMin))
     .max(LIMITS.passwordMax, MSG.max(LIMITS.passwordMax));
+
+/**
+ * An id (DESIGN: all ids are UUIDs). `z.guid()` accepts any 8-4-4-4-12 hex string, exactly what a
+ * PostgreSQL `uuid` column accepts, so a malformed id is a 400 instead of a database cast error.
+ */
+export const uuidField = (message: string = MSG.id) => z.guid(message);
+
+/**
+ * A boolean in a query string: accepts a real boolean (in-process callers) or the strings
+ * 'true'/'false' (what axios and browsers put in the URL).
+ */
+export const queryBooleanField = () =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+    error: 'Valor deve ser true ou false',
+  });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { queryBooleanField, uuidField } from './fields';
+
+export const SEARCH_MIN_MESSAGE = `A busca deve ter pelo menos ${LIMITS.searchMinChars} caracteres`;
+const SEARCH_MAX = 100;
+const SEARCH_MAX_MESSAGE = `A busca deve ter no máximo ${SEARCH_MAX} caracteres`;
+
+/** Body of POST /conversation/create. */
+export const createConversationBodySchema = z.object({ userTwoId: uuidField() });
+export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
+
+/** Query of GET /conversation/get-conversations (showEmpty is true in the list). */
+export const getConversationsQuerySchema = z.object({ showEmpty: queryBooleanField().optional() });
+export type GetConversationsQuery = z.output<typeof getConversationsQuerySchema>;
+
+/** Query `?content=` of the chat searches (conversations, groups): starts at 2 characters. */
+export const searchQuerySchema = z.object({
+  content: z.string(SEARCH_MIN_MESSAGE).trim().min(LIMITS.searchMinChars, SEARCH_MIN_MESSAGE).max(SEARCH_MAX, SEARCH_MAX_MESSAGE),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Query `?content=` of lookups that list everything when empty (users of the workspace, group members). */
+export const optionalSearchQuerySchema = z.object({
+  content: z.string().trim().max(SEARCH_MAX, SEARCH_MAX_MESSAGE).optional().default(''),
+});
+export type OptionalSearchQuery = z.output<typeof optionalSearchQuerySchema>;
+
+const HISTORY_LIMIT_MAX = 100;
+const HISTORY_LIMIT_MESSAGE = `O limite deve ser entre 1 e ${HISTORY_LIMIT_MAX}`;
+
+/**
+ * History paging (DESIGN section 2): oldest first; `all=true` returns everything, otherwise pages
+ * backwards from the `before` cursor, `limit` messages at a time.
+ */
+const historyPaging = {
+  all: queryBooleanField().optional(),
+  before: z.string('Cursor inválido').min(1, 'Cursor inválido').max(200, 'Cursor inválido').optional(),
+  limit: z.coerce
+    .number(HISTORY_LIMIT_MESSAGE)
+    .int(HISTORY_LIMIT_MESSAGE)
+    .min(1, HISTORY_LIMIT_MESSAGE)
+    .max(HISTORY_LIMIT_MAX, HISTORY_LIMIT_MESSAGE)
+    .optional()
+    .default(LIMITS.historyPageSize),
+};
+
+/** Query of GET /message/get-messages-by-conversation. */
+export const getMessagesByConversationQuerySchema = z.object({ conversationId: uuidField(), ...historyPaging });
+export type GetMessagesByConversationQuery = z.output<typeof getMessagesByConversationQuerySchema>;
+
+/** Query of GET /message/get-messages-by-group. */
+export const getMessagesByGroupQuerySchema = z.object({ groupId: uuidField(), ...historyPaging });
+export type GetMessagesByGroupQuery = z.output<typeof getMessagesByGroupQuerySchema>;

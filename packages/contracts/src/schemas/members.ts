@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { emailField, MSG, nameField, nickNameField, passwordField } from './fields';
+
+/** Body of POST /user/invite (ADMIN). */
+export const inviteMemberSchema = z.object({ email: emailField() });
+export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
+
+/** The admin's "Criar Conta" form: the register form without the invite code. */
+export const createMemberSchema = z
+  .object({
+    name: nameField(),
+    email: emailField(),
+    nickName: nickNameField(),
+    password: passwordField(),
+    confirmPassword: passwordField(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsMatch,
+    path: ['confirmPassword'],
+  });
+export type CreateMemberInput = z.infer<typeof createMemberSchema>;
+
+/** Body of POST /user/create-member-without-invite (the confirmation stays in the browser). */
+export const createMemberBodySchema = z.object({
+  name: nameField(),
+  email: emailField(),
+  nickName: nickNameField(),
+  password: passwordField(),
+});
+export type CreateMemberBody = z.infer<typeof createMemberBodySchema>;
+
+/**
+ * A form field that may be left empty: '' means "not filled" and passes; anything else must pass
+ * `field`. (When '' is rejected as a literal the union reports `field`'s own message.)
+ */
+const emptyable = <T extends z.ZodType<string, string>>(field: T) =>
+  z.union([z.literal(''), field]).optional();
+
+/** The edit-member form: every field optional; only what is filled is validated and sent. */
+export const editMemberSchema = z.object({
+  name: emptyable(nameField(LIMITS.memberEditNameMin)),
+  email: emptyable(emailField()),
+  nickName: emptyable(nickNameField()),
+  password: emptyable(passwordField()),
+});
+export type EditMemberInput = z.infer<typeof editMemberSchema>;
+
+/** Body of PATCH /user/update/{targetUserId}: the filled fields only, at least one. */
+export const editMemberBodySchema = z
+  .object({
+    name: nameField(LIMITS.memberEditNameMin).optional(),
+    email: emailField().optional(),
+    nickName: nickNameField().optional(),
+    password: passwordField().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Preencha ao menos um campo',
+  });
+export type EditMemberBody = z.infer<typeof editMemberBodySchema>;
+
+type Filled<T> = { [K in keyof T]?: Exclude<T[K], '' | null | undefined> };
+
+/** Drops empty fields ('' , blank strings, null, undefined) so only filled fields are sent. */
+export function onlyFilled<T extends Record<string, unknown>>(values: T): Filled<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' && value.trim() === '') continue;
+    out[key] = value;
+  }
+  return out as Filled<T>;
+}

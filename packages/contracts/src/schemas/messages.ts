@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { IMAGE_CONTENT_TYPES, LIMITS } from '../constants';
+import { ALERT_TEXTS } from '../errors';
+import { uuidField } from './fields';
+
+export const MESSAGE_REQUIRED = 'Mensagem é obrigatória';
+export const MESSAGE_TOO_LONG = `Mensagem deve ter no máximo ${LIMITS.messageMaxLength} caracteres`;
+
+const messageTextField = () =>
+  z.string(MESSAGE_REQUIRED).trim().min(1, MESSAGE_REQUIRED).max(LIMITS.messageMaxLength, MESSAGE_TOO_LONG);
+
+/** The message box. */
+export const messageFormSchema = z.object({ text: messageTextField() });
+export type MessageFormInput = z.infer<typeof messageFormSchema>;
+
+// Only http(s): an image body is rendered as <img src>, so javascript: or data: URLs are refused.
+const imageUrlField = () =>
+  z.url({ protocol: /^https?$/, error: 'URL da imagem inválida' }).max(2048, 'URL da imagem inválida');
+
+export const messageContentSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('text'), body: messageTextField() }),
+    z.object({ type: z.literal('image'), body: imageUrlField() }),
+  ],
+  { error: 'Tipo de conteúdo inválido' },
+);
+export type MessageContentInput = z.infer<typeof messageContentSchema>;
+
+/**
+ * Body of POST /message/send. `conversationId` holds the group id when `isGroup` is true.
+ * The server is idempotent on (author, clientId).
+ */
+export const sendMessageBodySchema = z.object({
+  conversationId: uuidField(),
+  isGroup: z.boolean('isGroup deve ser verdadeiro ou falso'),
+  content: messageContentSchema,
+  clientId: z
+    .string('Identificador do cliente inválido')
+    .min(1, 'Identificador do cliente inválido')
+    .max(100, 'Identificador do cliente inválido'),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+
+/** Folders a public media URL may be generated for (SPEC section 7: 'avatars'). */
+export const MEDIA_FOLDERS = ['avatars'] as const;
+export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+
+/** Body of POST /cloud/generate-public-media-url. */
+export const generatePublicMediaUrlBodySchema = z.object({
+  fileName: z
+    .string('Nome do arquivo inválido')
+    .trim()
+    .min(1, 'Nome do arquivo inválido')
+    .max(255, 'Nome do arquivo deve ter no máximo 255 caracteres'),
+  contentType: z.enum(IMAGE_CONTENT_TYPES, { error: ALERT_TEXTS.invalidFileType }),
+  folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
+});
+export type GeneratePublicMediaUrlBody = z.infer<typeof generatePublicMediaUrlBodySchema>;
+
+export const generatePublicMediaUrlResponseSchema = z.object({ url: z.string() });
+export type GeneratePublicMediaUrlResponse = z.infer<typeof generatePublicMediaUrlResponseSchema>;
+
+/** The public image URL is the signed upload URL without its query string (SPEC section 7). */
+export function publicUrlFromUploadUrl(uploadUrl: string): string {
+  const cut = uploadUrl.search(/[?#]/);
+  return cut === -1 ? uploadUrl : uploadUrl.slice(0, cut);
+}
+
+export type ImageUploadAlert = typeof ALERT_TEXTS.invalidFileType | typeof ALERT_TEXTS.fileTooLarge;
+
+/**
+ * Checks a picked file before upload: null when it may be sent, else the alert text.
+ * SPEC says image/*; we accept the image types the server stores (PNG, JPEG, GIF, WebP, never
+ * SVG, DESIGN section 2), so an image the server would refuse is stopped here with the same alert.
+ */
+export function validateImageFile(file: { type: string; size: number }): ImageUploadAlert | null {
+  const type = file.type.toLowerCase();
+  if (!type.startsWith('image/') || !(IMAGE_CONTENT_TYPES as readonly string[]).includes(type)) {
+    return ALERT_TEXTS.invalidFileType;
+  }
+  if (file.size > LIMITS.imageMaxBytes) return ALERT_TEXTS.fileTooLarge;
+  return null;
+}

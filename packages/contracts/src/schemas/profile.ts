@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ALERT_TEXTS } from '../errors';
+import { MSG, nameField, nickNameField, passwordField } from './fields';
+
+/** Alert shown when the profile form is submitted unchanged. */
+export const PROFILE_NO_CHANGES_TEXT = ALERT_TEXTS.noChanges;
+
+/** "Informações pessoais" form; also the body of PATCH /user/update. */
+export const profileSchema = z.object({
+  name: nameField(),
+  nickName: nickNameField(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Body of PATCH /user/update: any of the profile fields, plus an uploaded avatar URL. */
+export const updateProfileBodySchema = profileSchema.partial().extend({
+  avatarUrl: z.string().max(2048).nullable().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** True when the submitted profile equals the current user (then alert PROFILE_NO_CHANGES_TEXT). */
+export function isProfileUnchanged(
+  current: { name?: string | undefined; nickName?: string | undefined },
+  values: ProfileInput,
+): boolean {
+  return (current.name ?? '').trim() === values.name.trim() && (current.nickName ?? '').trim() === values.nickName.trim();
+}
+
+/** "Segurança" form (the form resets after submit). */
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string('A senha atual é obrigatória').min(1, 'A senha atual é obrigatória'),
+    newPassword: passwordField(),
+    confirmPassword: passwordField(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Body of PATCH /user/update-password. */
+export const updatePasswordBodySchema = z.object({
+  oldPassword: z.string('A senha atual é obrigatória').min(1, 'A senha atual é obrigatória'),
+  newPassword: passwordField(),
+});
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { chars, messagesAt, parseOk } from '../testing/issues';
+import { changeAdminBodySchema, createWorkspaceBodySchema, updateWorkspaceBodySchema, workspaceFormSchema } from './workspaces';
+
+const form = { name: 'Equipe Demo', adminName: 'Ana', adminEmail: 'ana@demo.chat', limitOfMembers: '10' };
+const LIMIT_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
+
+describe('workspaceFormSchema', () => {
+  it('accepts a valid form and coerces the limit', () => {
+    expect(parseOk(workspaceFormSchema, form)).toEqual({ ...form, limitOfMembers: 10 });
+  });
+
+  it.each([
+    [1, ['Mínimo de 2 caracteres']],
+    [2, []],
+    [40, []],
+    [41, ['Máximo de 40 caracteres']],
+  ])('name and adminName of %i characters', (n, expected) => {
+    expect(messagesAt(workspaceFormSchema, { ...form, name: chars(n) }, 'name')).toEqual(expected);
+    expect(messagesAt(workspaceFormSchema, { ...form, adminName: chars(n) }, 'adminName')).toEqual(expected);
+  });
+
+  it('admin e-mail valid, lowercased', () => {
+    expect(messagesAt(workspaceFormSchema, { ...form, adminEmail: 'ana' }, 'adminEmail')).toEqual([
+      'E-mail do administrador é inválido',
+    ]);
+    expect(parseOk(workspaceFormSchema, { ...form, adminEmail: 'ANA@demo.chat' }).adminEmail).toBe('ana@demo.chat');
+  });
+
+  it.each([
+    ['-1', [LIMIT_MESSAGE]],
+    ['0', []],
+    ['1000', []],
+    ['1001', [LIMIT_MESSAGE]],
+    [-1, [LIMIT_MESSAGE]],
+    [0, []],
+    [1000, []],
+    [1001, [LIMIT_MESSAGE]],
+    ['abc', [LIMIT_MESSAGE]],
+    ['1.5', ['Limite de membros deve ser um número inteiro']],
+  ])('limitOfMembers %j', (limit, expected) => {
+    expect(messagesAt(workspaceFormSchema, { ...form, limitOfMembers: limit }, 'limitOfMembers')).toEqual(expected);
+  });
+
+  it('an empty limit input means no limit (0)', () => {
+    expect(parseOk(workspaceFormSchema, { ...form, limitOfMembers: '' }).limitOfMembers).toBe(0);
+  });
+
+  it('is the create body', () => {
+    expect(parseOk(createWorkspaceBodySchema, { ...form, limitOfMembers: 5 }).limitOfMembers).toBe(5);
+  });
+});
+
+describe('updateWorkspaceBodySchema', () => {
+  it('holds name and limit only', () => {
+    expect(parseOk(updateWorkspaceBodySchema, form)).toEqual({ name: 'Equipe Demo', limitOfMembers: 10 });
+    expect(messagesAt(updateWorkspaceBodySchema, { name: 'E', limitOfMembers: 1001 }, 'limitOfMembers')).toEqual([LIMIT_MESSAGE]);
+    expect(messagesAt(updateWorkspaceBodySchema, { name: 'E', limitOfMembers: 1 }, 'name')).toEqual(['Mínimo de 2 caracteres']);
+  });
+});
+
+describe('changeAdminBodySchema', () => {
+  it('validates the new admin e-mail', () => {
+    expect(parseOk(changeAdminBodySchema, { newAdminEmail: 'Bruno@Demo.chat' })).toEqual({ newAdminEmail: 'bruno@demo.chat' });
+    expect(messagesAt(changeAdminBodySchema, { newAdminEmail: 'bruno' }, 'newAdminEmail')).toEqual([
+      'E-mail do administrador é inválido',
+    ]);
+  });
+});

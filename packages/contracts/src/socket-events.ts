@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { conversationSchema, groupSchema, messageSchema } from './entities';
+import { uuidField } from './schemas/fields';
+import type { Conversation, Group, Message } from './entities';
+
+// The realtime event map of SPEC section 7 (namespace /events). Both ends validate what they
+// receive with these schemas: a bad event is logged and dropped, never trusted.
+
+export const PRESENCE_STATUSES = ['online', 'offline'] as const;
+export const presenceStatusSchema = z.enum(PRESENCE_STATUSES);
+export type PresenceStatus = z.infer<typeof presenceStatusSchema>;
+
+// Server -> client ids are produced by the server, so only their presence is checked.
+const serverId = () => z.string().min(1);
+
+export const messageReadResponseSchema = z.object({ conversationId: serverId(), readerId: serverId() });
+export type MessageReadResponse = z.infer<typeof messageReadResponseSchema>;
+
+export const userStatusPayloadSchema = z.object({ userId: serverId(), status: presenceStatusSchema });
+export type UserStatusPayload = z.infer<typeof userStatusPayloadSchema>;
+
+export const userTypingResponseSchema = z.object({
+  conversationId: serverId(),
+  userId: serverId(),
+  isTyping: z.boolean(),
+});
+export type UserTypingResponse = z.infer<typeof userTypingResponseSchema>;
+
+/** Events the server emits, keyed by event name. */
+export const serverEventSchemas = {
+  conversation: conversationSchema,
+  message: messageSchema,
+  group: groupSchema,
+  'group::updated': groupSchema,
+  'message:read:response': messageReadResponseSchema,
+  userStatusResponse: userStatusPayloadSchema,
+  userStatus: userStatusPayloadSchema,
+  'user:typing:response': userTypingResponseSchema,
+} as const;
+
+// Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
+export const userTypingPayloadSchema = z.object({
+  conversationId: uuidField(),
+  isTyping: z.boolean(),
+  // The server forwards only to the conversation's participants, whatever this list claims.
+  targetUsersIds: z.array(z.string().max(100)).max(1000),
+});
+export type UserTypingPayload = z.infer<typeof userTypingPayloadSchema>;
+
+export const conversationRefPayloadSchema = z.object({ conversationId: uuidField() });
+export type ConversationRefPayload = z.infer<typeof conversationRefPayloadSchema>;
+
+export const checkUserStatusPayloadSchema = z.object({ userId: uuidField() });
+export type CheckUserStatusPayload = z.infer<typeof checkUserStatusPayloadSchema>;
+
+/** Events the browser emits, keyed by event name. */
+export const clientEventSchemas = {
+  'user:typing': userTypingPayloadSchema,
+  'message:read': conversationRefPayloadSchema,
+  'message:read:all': conversationRefPayloadSchema,
+  checkUserStatus: checkUserStatusPayloadSchema,
+} as const;
+
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ClientEventName = keyof typeof clientEventSchemas;
+export type ServerEventPayloads = { [K in ServerEventName]: z.output<(typeof serverEventSchemas)[K]> };
+export type ClientEventPayloads = { [K in ClientEventName]: z.output<(typeof clientEventSchemas)[K]> };
+
+export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];
+export const CLIENT_EVENT_NAMES = Object.keys(clientEventSchemas) as ClientEventName[];
+
+/** socket.io generic: `Socket<ServerToClientEvents, ClientToServerEvents>` in the browser. */
+export interface ServerToClientEvents {
+  conversation: (payload: Conversation) => void;
+  message: (payload: Message) => void;
+  group: (payload: Group) => void;
+  'group::updated': (payload: Group) => void;
+  'message:read:response': (payload: MessageReadResponse) => void;
+  userStatusResponse: (payload: UserStatusPayload) => void;
+  userStatus: (payload: UserStatusPayload) => void;
+  'user:typing:response': (payload: UserTypingResponse) => void;
+}
+
+/** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */
+export interface ClientToServerEvents {
+  'user:typing': (payload: UserTypingPayload) => void;
+  'message:read': (payload: ConversationRefPayload) => void;
+  'message:read:all': (payload: ConversationRefPayload) => void;
+  checkUserStatus: (payload: CheckUserStatusPayload) => void;
+}
+
+// Compile-time guard: the hand-written interfaces above must match the schema records exactly.
+type Handlers<P> = { [K in keyof P]: (payload: P[K]) => void };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const interfacesMatchSchemas: [
+  Same<ServerToClientEvents, Handlers<ServerEventPayloads>>,
+  Same<ClientToServerEvents, Handlers<ClientEventPayloads>>,
+] = [true, true];
+void interfacesMatchSchemas;
+
+export type EventDirection = 'serverToClient' | 'clientToServer';
+type NamesOf<D extends EventDirection> = D extends 'serverToClient' ? ServerEventName : ClientEventName;
+type PayloadOf<D extends EventDirection, K> = D extends 'serverToClient'
+  ? K extends ServerEventName
+    ? ServerEventPayloads[K]
+    : never
+  : K extends ClientEventName
+    ? ClientEventPayloads[K]
+    : never;
+
+export interface EventIssue {
+  path: string;
+  message: string;
+}
+
+export type ParseEventResult<T> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      /** Safe to log: event name, paths and messages only, never the payload's values. */
+      error: string;
+      issues: EventIssue[];
+    };
+
+/**
+ * Validates one event payload. Returns a result instead of throwing so that a bad event can be
+ * logged (without its private fields) and dropped.
+ */
+export function parseEvent<D extends EventDirection, K extends NamesOf<D>>(
+  direction: D,
+  name: K,
+  payload: unknown,
+): ParseEventResult<PayloadOf<D, K>> {
+  const schemas: Record<string, z.ZodType> =
+    direction === 'serverToClient' ? serverEventSchemas : clientEventSchemas;
+  // hasOwn: a name like 'constructor' or '__proto__' must not reach the prototype.
+  const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+  if (!schema) {
+    const message = 'Evento desconhecido';
+    return { ok: false, error: `${String(name)}: ${message}`, issues: [{ path: '', message }] };
+  }
+  const result = schema.safeParse(payload);
+  if (result.success) return { ok: true, data: result.data as PayloadOf<D, K> };
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const detail = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return { ok: false, error: `${String(name)}: ${detail}`, issues };
+}
