@@ -7,7 +7,7 @@ import { WorkspacesPage } from './features/workspaces/workspaces-page';
 export default function App(props: RemoteAppProps) {
   return (
     <Routes>
-      <Route path="workspaces" element={<WorkspacesPage {...props} />} />
+      <Route path="workspaces" element={<WorkspacesPage />} />
       <Route path="settings" element={<RootSettingsPage />} />
       <Route path="*" element={<Navigate to={`${props.basePath}/workspaces`} replace />} />
     </Routes>

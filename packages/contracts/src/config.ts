@@ -3,6 +3,14 @@ import { z } from 'zod';
 export const REMOTE_NAMES = ['chat', 'team', 'settings', 'root'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** Module Federation container name of each remote (must match packages/build-config). */
+export const REMOTE_CONTAINERS: Record<RemoteName, string> = {
+  chat: 'remote_chat',
+  team: 'remote_team',
+  settings: 'remote_settings',
+  root: 'remote_root',
+};
+
 /**
  * The runtime configuration the shell fetches from /config.json before rendering. Remote
  * locations live here, never in the shell build, so a remote can be redeployed alone.

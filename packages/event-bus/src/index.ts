@@ -21,6 +21,8 @@ export type ShellEvents = {
   'socket:emit': SocketEmitRequest;
   /** After a reconnect: re-fetch the chat list and the open history (DESIGN section 2). */
   'socket:reconnected': undefined;
+  /** A remote asks the shell to sign out (SPEC section 2, settings 'Desconectar'). */
+  'session:signout': undefined;
 };
 
 export type AppEvents = ServerEvents & ShellEvents;
