@@ -1,6 +1,20 @@
-// Shared by the React apps' Vitest runs: DOM matchers and cleanup between tests.
+// Shared by the React packages' Vitest runs: DOM matchers, cleanup between tests, and inert
+// stand-ins for the layout APIs jsdom lacks but Radix primitives touch.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+const elementProto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+elementProto.scrollIntoView ??= () => {};
+elementProto.hasPointerCapture ??= () => false;
+elementProto.releasePointerCapture ??= () => {};
+elementProto.setPointerCapture ??= () => {};
 
 afterEach(() => cleanup());
