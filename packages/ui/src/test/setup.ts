@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import '../styles/tokens.css';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

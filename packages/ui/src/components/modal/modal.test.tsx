@@ -68,3 +68,15 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('Modal focus', () => {
+  it('focuses the first field of the body when it opens', async () => {
+    render(
+      <Modal title="Novo grupo" defaultOpen>
+        <input aria-label="Nome" />
+      </Modal>,
+    );
+    const field = await screen.findByRole('textbox', { name: 'Nome' });
+    expect(field).toHaveFocus();
+  });
+});

@@ -61,19 +61,18 @@ export function Modal({
           )}
         >
           <div className={styles.header}>
-            <div className={styles.headings}>
-              <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-              ) : null}
-            </div>
-            <Dialog.Close asChild>
-              <IconButton aria-label="Fechar" size="sm" className={styles.close}>
-                <X size={18} aria-hidden="true" />
-              </IconButton>
-            </Dialog.Close>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            {description ? (
+              <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+            ) : null}
           </div>
           <div className={styles.body}>{children}</div>
+          {/* Last in DOM order so that Radix focuses the first field of the body on open. */}
+          <Dialog.Close asChild>
+            <IconButton aria-label="Fechar" size="sm" className={styles.close}>
+              <X size={18} aria-hidden="true" />
+            </IconButton>
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
