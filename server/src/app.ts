@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
     await app.register(configRoutes);
     await registerWeb(app, env.webRoot);
-    app.decorate('io', attachRealtime(app));
+    app.decorate('io', await attachRealtime(app));
     return app;
   } catch (error) {
     if (ownsDatabase) await database.close().catch(() => undefined);

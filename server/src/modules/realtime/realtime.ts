@@ -10,11 +10,11 @@ import { userRoom, workspaceRoom } from './rooms';
  * processes behind a load balancer need no sticky sessions). Event handlers arrive with the
  * chat issues; this sets up authentication, rooms and the multi-process adapter.
  */
-export function attachRealtime(app: FastifyInstance): Server {
+export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   const { env, db, accessTokens } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const closeRedis = env.redisUrl
-    ? useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
+    ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
     : async () => undefined;
 
   // Nothing is served on the default namespace.

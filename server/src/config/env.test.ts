@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+import { repoRoot } from './paths';
+
+function parseError(source: Record<string, string>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error('parseEnv aceitou uma configuração inválida');
+}
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({}, '/somewhere');
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(repoRoot(), 'data'),
+      databaseUrl: null,
+      redisUrl: null,
+      jwtSecret: null,
+      appUrl: 'http://127.0.0.1:3000',
+      rootEmail: 'root@chat.local',
+      rootPassword: null,
+      demoPassword: null,
+      seedDemo: true,
+      featuredWorkspaceId: null,
+      productionOrigin: null,
+      remoteUrls: { chat: null, team: null, settings: null, root: null },
+      webRoot: repoRoot(),
+    });
+  });
+
+  it('reads every variable it knows', () => {
+    const env = parseEnv(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://u@db:5432/chat',
+        REDIS_URL: 'redis://cache:6379',
+        JWT_SECRET: 'x'.repeat(40),
+        APP_URL: 'https://chat.example.com/',
+        ROOT_EMAIL: 'Boss@Example.com',
+        SEED_DEMO: 'false',
+        FEATURED_WORKSPACE_ID: '0b6f4c1e-7a52-4c55-9d8e-2f8a8f1e9d10',
+        PRODUCTION_ORIGIN: 'https://chat.example.com/login',
+        REMOTE_TEAM_URL: 'https://cdn.example.com/team/mf-manifest.json',
+        WEB_ROOT: 'public',
+      },
+      '/srv/app',
+    );
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/var/data',
+      dataDirLabel: 'var/data',
+      databaseUrl: 'postgres://u@db:5432/chat',
+      redisUrl: 'redis://cache:6379',
+      appUrl: 'https://chat.example.com',
+      rootEmail: 'boss@example.com',
+      seedDemo: false,
+      productionOrigin: 'https://chat.example.com',
+      remoteUrls: { team: 'https://cdn.example.com/team/mf-manifest.json', chat: null },
+      webRoot: '/srv/app/public',
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    const env = parseEnv({ PORT: '', DATABASE_URL: '  ', SEED_DEMO: '' });
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeNull();
+    expect(env.seedDemo).toBe(true);
+  });
+
+  it('names every bad variable, with a Portuguese reason', () => {
+    const error = parseError({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://localhost/db',
+      ROOT_EMAIL: 'not-an-email',
+      ROOT_PASSWORD: 'short',
+      SEED_DEMO: 'maybe',
+      JWT_SECRET: 'tiny',
+      REMOTE_CHAT_URL: 'cdn.example.com/x',
+      HOST: '127.0.0.1',
+    });
+    expect(error.variables.sort()).toEqual(
+      ['DATABASE_URL', 'JWT_SECRET', 'PORT', 'REMOTE_CHAT_URL', 'ROOT_EMAIL', 'ROOT_PASSWORD', 'SEED_DEMO'].sort(),
+    );
+    expect(error.message).toContain('Configuração inválida');
+    expect(error.message).toMatch(/PORT: .*número/);
+    expect(error.message).toMatch(/DATABASE_URL: deve ser uma URL postgres/);
+    expect(error.message).not.toContain('HOST');
+  });
+
+  it('rejects a port out of range and a non-UUID featured workspace', () => {
+    expect(parseError({ PORT: '70000', FEATURED_WORKSPACE_ID: 'demo' }).variables.sort()).toEqual([
+      'FEATURED_WORKSPACE_ID',
+      'PORT',
+    ]);
+  });
+});

@@ -1,0 +1,48 @@
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { conflict } from '../lib/errors';
+import { zodValidatorCompiler } from '../lib/validation';
+import { registerErrorHandler } from './error-handler';
+
+async function app() {
+  const a = Fastify({ logger: false, bodyLimit: 100 });
+  a.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandler(a);
+  a.get('/boom', async () => {
+    throw new Error('senha do banco: hunter2');
+  });
+  a.get('/conflict', async () => {
+    throw conflict('E-mail já cadastrado');
+  });
+  a.post('/echo', { schema: { body: z.object({ list: z.array(z.object({ n: z.number() })) }) } }, async (r) => r.body);
+  return a;
+}
+
+describe('error handler', () => {
+  it('hides the internals of a 5xx', async () => {
+    const res = await (await app()).inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Erro interno do servidor' });
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('turns domain errors into their status and Portuguese message', async () => {
+    const res = await (await app()).inject({ method: 'GET', url: '/conflict' });
+    expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'E-mail já cadastrado' });
+  });
+
+  it('keeps nested issue paths as arrays', async () => {
+    const res = await (await app()).inject({ method: 'POST', url: '/echo', payload: { list: [{ n: 1 }, { n: 'x' }] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: ['list', 1, 'n'], message: expect.stringContaining('número') }]);
+  });
+
+  it('translates Fastify client errors (body too large, unsupported type)', async () => {
+    const a = await app();
+    const big = await a.inject({ method: 'POST', url: '/echo', payload: { list: Array(50).fill({ n: 1 }) } });
+    expect(big.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Conteúdo muito grande' });
+    const xml = await a.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.json()).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: 'Tipo de conteúdo não suportado' });
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Env, parseEnv } from '../config/env';
+
+// Test harness: a real server on a fresh database per test file. Embedded PGlite in a temporary
+// DATA_DIR by default; with DATABASE_URL in the test environment, a new PostgreSQL database
+// (chat_test_<random>) created through that URL and dropped at the end. With REDIS_URL, socket.io
+// uses Redis under a key prefix of its own.
+
+export const TEST_ROOT_PASSWORD = 'senha-root-teste';
+export const TEST_DEMO_PASSWORD = 'senha-demo-teste';
+
+export interface TestAppOptions {
+  /** Seed the demo workspace (default true). */
+  seedDemo?: boolean;
+  /** Force the embedded engine even when the suite runs on PostgreSQL. */
+  engine?: 'pglite';
+  /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  env: Env;
+  /** Closes the app and builds a new one on the same data, like a server restart. */
+  restart(): Promise<FastifyInstance>;
+  /** Closes the app, drops the database, removes the temporary DATA_DIR. */
+  close(): Promise<void>;
+}
+
+/** The suite's target engine, from the test process's own environment. */
+export const testDatabaseUrl = (): string | null => process.env.DATABASE_URL || null;
+export const testRedisUrl = (): string | null => process.env.REDIS_URL || null;
+export const expectedEngine = (): 'pglite' | 'postgres' => (testDatabaseUrl() ? 'postgres' : 'pglite');
+
+async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database next to the one DATABASE_URL names; returns its URL and its dropper. */
+export async function createScratchDatabase(adminUrl: string) {
+  const name = `chat_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
+  const adminUrl = options.engine === 'pglite' ? null : testDatabaseUrl();
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url,
+    REDIS_URL: testRedisUrl() ?? undefined,
+    REDIS_KEY_PREFIX: `chat-test-${randomBytes(4).toString('hex')}`,
+    // An empty web root: tests that need built apps bring their own.
+    WEB_ROOT: path.join(dataDir, 'web'),
+    ROOT_PASSWORD: TEST_ROOT_PASSWORD,
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...options.env,
+  });
+
+  const cleanup = async () => {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ env });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return {
+    get app() {
+      return app;
+    },
+    env,
+    async restart() {
+      await app.close();
+      app = await buildApp({ env });
+      return app;
+    },
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await cleanup();
+      }
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests open a real database per file (PGlite takes ~4 s to create one), so the
+// timeouts are generous; with DATABASE_URL/REDIS_URL set the same files run on PostgreSQL/Redis.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
