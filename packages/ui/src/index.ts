@@ -63,3 +63,7 @@ export { TopNav, type TopNavLink, type TopNavProps } from './components/top-nav/
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel/error-panel';
+export {
+  StandaloneRemote,
+  type StandaloneRemoteProps,
+} from './components/standalone-remote/standalone-remote';

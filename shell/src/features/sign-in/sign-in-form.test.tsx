@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SignInForm } from './sign-in-form';
 
 function setup(props: Partial<Parameters<typeof SignInForm>[0]> = {}) {
-  const onSubmit = vi.fn(async () => {});
+  const onSubmit = vi.fn(async (_values: SigninInput) => {});
   render(
     <MemoryRouter>
       <SignInForm loading={false} showForgotPassword showRegister onSubmit={onSubmit} {...props} />
