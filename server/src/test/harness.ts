@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Env, parseEnv } from '../config/env';
 
@@ -64,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const adminUrl = options.engine === 'pglite' ? null : testDatabaseUrl();
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
+  const template = inject('pgliteTemplate');
+  if (!scratch && template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const env = parseEnv({
     DATA_DIR: dataDir,
     DATABASE_URL: scratch?.url,

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import type { SigninInput } from '@chat/contracts';
 import { SignInForm } from './sign-in-form';
 
 function setup(props: Partial<Parameters<typeof SignInForm>[0]> = {}) {
