@@ -43,11 +43,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['{shell,remote-*,packages/ui}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -68,9 +71,5 @@ export default tseslint.config(
   {
     files: ['packages/api-client/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [packageSrcPattern, socketPattern] }] },
-  },
-  {
-    files: ['e2e/**/*.ts'],
-    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
 );
