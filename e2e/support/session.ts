@@ -15,3 +15,9 @@ export async function expectPath(page: Page, path: string | RegExp): Promise<voi
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** A toast with this title (and description) is on screen. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  await expect(page.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(page.getByText(description, { exact: true })).toBeVisible();
+}

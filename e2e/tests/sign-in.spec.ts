@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
-import { expectPath, signIn } from '../support/session';
+import { expectPath, expectToast, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
 test('the sign-in page is in Portuguese and shows the version', async ({ page }) => {
@@ -33,7 +33,7 @@ test('ROOT lands on /root/workspaces and never downloads the member remotes', as
 test('a member signs in by nickname, lands on conversations and never downloads remote-root', async ({ page, requests }) => {
   await signIn(page, 'Bruno', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
-  await expect(page.getByText('Bem vindo!')).toBeVisible();
+  await expectToast(page, 'Bem vindo!', 'Login Realizado com sucesso!');
   await expect(page.getByText('Selecione uma conversa para ver as mensagens')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Equipe' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Configurações' }).click();
@@ -47,8 +47,7 @@ test('a member signs in by nickname, lands on conversations and never downloads 
 
 test('a wrong password shows the login failure toast with the server message', async ({ page }) => {
   await signIn(page, 'ana@demo.chat', 'senha-errada');
-  await expect(page.getByText('Falha ao realizar login')).toBeVisible();
-  await expect(page.getByText('Usuário ou senha inválidos')).toBeVisible();
+  await expectToast(page, 'Falha ao realizar login', 'Usuário ou senha inválidos');
   await expectPath(page, '/');
 });
 
