@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // timeouts are generous; with DATABASE_URL/REDIS_URL set the same files run on PostgreSQL/Redis.
 export default defineConfig({
   test: {
+    name: '@chat/server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],

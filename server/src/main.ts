@@ -52,7 +52,15 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: env.port, host: env.host });
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      await app.close().catch(() => undefined);
+      fail(`A porta ${env.port} já está em uso (port ${env.port} is already in use): defina outra com PORT.`);
+    }
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;

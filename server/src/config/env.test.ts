@@ -23,7 +23,7 @@ describe('parseEnv', () => {
       databaseUrl: null,
       redisUrl: null,
       jwtSecret: null,
-      appUrl: 'http://127.0.0.1:3000',
+      appUrl: 'http://localhost:3000',
       rootEmail: 'root@chat.local',
       rootPassword: null,
       demoPassword: null,

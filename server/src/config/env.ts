@@ -116,7 +116,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     redisUrl: raw.REDIS_URL ?? null,
     redisKeyPrefix: raw.REDIS_KEY_PREFIX ?? 'socket.io',
     jwtSecret: raw.JWT_SECRET ?? null,
-    appUrl: (raw.APP_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/+$/, ''),
+    appUrl: (raw.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: raw.SMTP_URL ?? null,
     rootEmail: raw.ROOT_EMAIL ?? 'root@chat.local',
     rootPassword: raw.ROOT_PASSWORD ?? null,
