@@ -7,7 +7,7 @@ import { SessionProvider } from './features/session/session-context';
 import { createRouter } from './router';
 
 export function App({ config }: { config: AppConfig }) {
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(config));
   return (
     <AppConfigContext.Provider value={config}>
       <ToastProvider>

@@ -1,66 +1,67 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import type { AppConfig, RemoteName, Role } from '@chat/contracts';
+import { loadApiClient } from './features/api/load-api-client';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
-import { AuthLayout } from './features/navigation/auth-layout';
-import { RequireRole } from './features/navigation/guards';
 import { PublicLayout } from './features/navigation/public-layout';
-import { RootLayout } from './features/navigation/root-layout';
 import { ResetPasswordPage } from './features/public-pages/reset-password-page';
 import { UnderConstructionPage } from './features/public-pages/under-construction-page';
-import { MountedRemote } from './features/remotes/mounted-remote';
 import { SignInPage } from './features/sign-in/sign-in-page';
 
-// The route tree of SPEC section 2. Each remote owns everything below its prefix.
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouterErrorPage />,
-    children: [
-      {
-        path: '/',
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <SignInPage /> },
-          { path: 'register', element: <UnderConstructionPage title="Criar conta" /> },
-          { path: 'forgot-password', element: <UnderConstructionPage title="Esqueci minha senha" /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-        ],
-      },
-      {
-        path: '/auth',
-        element: (
-          <RequireRole roles={['ADMIN', 'USER']}>
-            <AuthLayout />
-          </RequireRole>
-        ),
-        children: [
-          { index: true, element: <Navigate to="conversations" replace /> },
-          { path: 'conversations/*', element: <MountedRemote name="chat" basePath="/auth/conversations" /> },
-          {
-            path: 'team/*',
-            element: (
-              <RequireRole roles={['ADMIN']}>
-                <MountedRemote name="team" basePath="/auth/team" />
-              </RequireRole>
-            ),
-          },
-          { path: 'settings/*', element: <MountedRemote name="settings" basePath="/auth/settings" /> },
-        ],
-      },
-      {
-        path: '/root',
-        element: (
-          <RequireRole roles={['ROOT']}>
-            <RootLayout />
-          </RequireRole>
-        ),
-        children: [
-          { index: true, element: <Navigate to="workspaces" replace /> },
-          { path: '*', element: <MountedRemote name="root" basePath="/root" /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * The route tree of SPEC section 2. Only the public pages are in the first download; the signed-in
+ * areas, the HTTP client and the Module Federation loader come with the first route that needs
+ * them, and each remote owns everything below its prefix.
+ */
+export function buildRoutes(config: AppConfig): RouteObject[] {
+  const remoteRoute = (name: RemoteName, basePath: string, roles?: readonly Role[]) => async () => {
+    const [{ MountedRemote }, { RequireRole }, { registerConfiguredRemotes }] = await Promise.all([
+      import('./features/remotes/mounted-remote'),
+      import('./features/navigation/guards'),
+      import('./features/remotes/federation'),
+      loadApiClient(config),
+    ]);
+    registerConfiguredRemotes(config);
+    const mounted = <MountedRemote name={name} basePath={basePath} />;
+    return { element: roles ? <RequireRole roles={roles}>{mounted}</RequireRole> : mounted };
+  };
 
-export const createRouter = () => createBrowserRouter(routes);
+  return [
+    {
+      errorElement: <RouterErrorPage />,
+      children: [
+        {
+          path: '/',
+          element: <PublicLayout />,
+          children: [
+            { index: true, element: <SignInPage /> },
+            { path: 'register', element: <UnderConstructionPage title="Criar conta" /> },
+            { path: 'forgot-password', element: <UnderConstructionPage title="Esqueci minha senha" /> },
+            { path: 'reset-password', element: <ResetPasswordPage /> },
+          ],
+        },
+        {
+          path: '/auth',
+          lazy: async () => ({ Component: (await import('./features/areas/auth-area')).AuthArea }),
+          children: [
+            { index: true, element: <Navigate to="conversations" replace /> },
+            { path: 'conversations/*', lazy: remoteRoute('chat', '/auth/conversations') },
+            { path: 'team/*', lazy: remoteRoute('team', '/auth/team', ['ADMIN']) },
+            { path: 'settings/*', lazy: remoteRoute('settings', '/auth/settings') },
+          ],
+        },
+        {
+          path: '/root',
+          lazy: async () => ({ Component: (await import('./features/areas/root-area')).RootArea }),
+          children: [
+            { index: true, element: <Navigate to="workspaces" replace /> },
+            { path: '*', lazy: remoteRoute('root', '/root') },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export const createRouter = (config: AppConfig) => createBrowserRouter(buildRoutes(config));

@@ -1,6 +1,11 @@
-import { PageHeader } from '@chat/ui';
+import { EmptyState, PageHeader } from '@chat/ui';
 
 /** SPEC section 2: /root/settings is a placeholder page titled 'Configurações'. */
 export function RootSettingsPage() {
-  return <PageHeader title="Configurações" />;
+  return (
+    <>
+      <PageHeader title="Configurações" />
+      <EmptyState text="Nenhuma configuração disponível para o super-usuário no momento." />
+    </>
+  );
 }

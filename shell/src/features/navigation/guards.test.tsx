@@ -2,10 +2,18 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@chat/contracts';
+import { AppConfigContext } from '../config/config-context';
 import { SessionProvider } from '../session/session-context';
 import { writeSession } from '../session/storage';
 import { RequireRole } from './guards';
 
+const config = {
+  version: '1.0.22',
+  apiBaseUrl: '/api',
+  socketUrl: '',
+  remotes: { chat: '', team: '', settings: '', root: '' },
+  flags: { featuredWorkspaceId: null, productionOrigin: null },
+};
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (expSeconds: number) => `${encode({ alg: 'HS256' })}.${encode({ exp: expSeconds })}.x`;
 
@@ -23,9 +31,11 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
+    <AppConfigContext.Provider value={config}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </AppConfigContext.Provider>,
   );
   return router;
 }

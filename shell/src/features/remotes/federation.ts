@@ -10,11 +10,15 @@ export class RemoteLoadError extends Error {
   }
 }
 
+let registered = false;
+
 /**
- * Registers the remotes named by /config.json. Nothing is downloaded here: a remote's manifest
- * and code are fetched only when a route that needs it renders (see RemoteSlot).
+ * Registers the remotes named by /config.json, once. Nothing is downloaded here: a remote's
+ * manifest and code are fetched only when a route that needs it renders (see RemoteSlot).
  */
 export function registerConfiguredRemotes(config: AppConfig): void {
+  if (registered) return;
+  registered = true;
   registerRemotes(
     REMOTE_NAMES.map((name) => ({ name: REMOTE_CONTAINERS[name], entry: absolute(config.remotes[name]) })),
   );

@@ -29,7 +29,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
         title="Não foi possível carregar esta área"
         description="Esta parte do aplicativo está indisponível no momento. O restante continua funcionando; tente novamente em instantes."
         action={
-          <Button width="sm" onClick={() => window.location.reload()}>
+          <Button width="md" onClick={() => window.location.reload()}>
             Tentar novamente
           </Button>
         }

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { signin, ApiCallError } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type SigninInput, type StoredUser } from '@chat/contracts';
 import { toast } from '@chat/ui';
+import { loadApiClient } from '../api/load-api-client';
+import { useAppConfig } from '../config/config-context';
 import { clearSession, readSession, writeSession } from './storage';
 import { isTokenValid } from './token';
 
@@ -24,23 +25,26 @@ function initialState(): Pick<SessionState, 'user' | 'tokenIsValid'> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [{ user, tokenIsValid }, setAuth] = useState(initialState);
   const [loading, setLoading] = useState(false);
+  const config = useAppConfig();
 
   const signIn = useCallback(async (input: SigninInput) => {
     setLoading(true);
+    let client: Awaited<ReturnType<typeof loadApiClient>> | null = null;
     try {
-      const { data } = await signin(input);
+      client = await loadApiClient(config);
+      const { data } = await client.signin(input);
       writeSession(data.user, data);
       setAuth({ user: data.user, tokenIsValid: true });
       toast({ type: 'success', ...SUCCESS_TEXTS.login });
       return data.user;
     } catch (error) {
-      const description = error instanceof ApiCallError && error.serverMessage ? error.serverMessage : ERROR_TEXTS.login.unknown;
-      toast({ type: 'error', title: ERROR_TEXTS.login.title, description });
+      const serverMessage = client && error instanceof client.ApiCallError ? error.serverMessage : null;
+      toast({ type: 'error', title: ERROR_TEXTS.login.title, description: serverMessage ?? ERROR_TEXTS.login.unknown });
       return null;
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [config]);
 
   const signOut = useCallback(() => {
     clearSession();

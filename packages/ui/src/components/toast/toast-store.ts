@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 
 /*
- * Module-level toast queue. @chat/ui is a Module Federation singleton, so the shell and every
- * remote share this one store: toast() works from anywhere (api-client error handlers, event
- * handlers, plain functions), and the single <ToastProvider> in the shell renders it.
+ * The page's one toast queue: toast() works from anywhere (api-client error handlers, event
+ * handlers, plain functions, any remote) and the single <ToastProvider> in the shell renders it.
+ * @chat/ui is not a Module Federation shared module (sharing it would put every component in the
+ * shell's first download), so each app bundles its own copy of this file; the queue itself lives
+ * on globalThis under a registry symbol so that all those copies use the same one.
  */
 
 export type ToastType = 'default' | 'error' | 'success' | 'alert';
@@ -34,13 +36,25 @@ export const MAX_VISIBLE_TOASTS = 5;
 /** Time a closed toast stays in the store so its exit animation can play. */
 const REMOVE_DELAY = 300;
 
-let items: readonly ToastItem[] = [];
-let counter = 0;
-const listeners = new Set<() => void>();
-const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+interface ToastState {
+  items: readonly ToastItem[];
+  counter: number;
+  listeners: Set<() => void>;
+  removalTimers: Map<string, ReturnType<typeof setTimeout>>;
+}
+
+const STORE_KEY = Symbol.for('@chat/ui/toast-store');
+const holder = globalThis as typeof globalThis & { [STORE_KEY]?: ToastState };
+const state: ToastState = (holder[STORE_KEY] ??= {
+  items: [],
+  counter: 0,
+  listeners: new Set(),
+  removalTimers: new Map(),
+});
+const { listeners, removalTimers } = state;
 
 function setItems(next: readonly ToastItem[]) {
-  items = next;
+  state.items = next;
   for (const listener of listeners) listener();
 }
 
@@ -50,15 +64,15 @@ function scheduleRemoval(id: string) {
     id,
     setTimeout(() => {
       removalTimers.delete(id);
-      setItems(items.filter((item) => item.id !== id));
+      setItems(state.items.filter((item) => item.id !== id));
     }, REMOVE_DELAY),
   );
 }
 
 /** Shows a toast. Usable outside React. Returns the toast's id (for dismissToast). */
 export function toast(options: ToastOptions): string {
-  counter += 1;
-  const id = `toast-${counter}`;
+  state.counter += 1;
+  const id = `toast-${state.counter}`;
   const item: ToastItem = {
     id,
     title: options.title,
@@ -67,7 +81,7 @@ export function toast(options: ToastOptions): string {
     duration: options.duration ?? PRODUCT_TOAST_DURATION,
     open: true,
   };
-  let next = [...items, item];
+  let next = [...state.items, item];
   const open = next.filter((t) => t.open);
   if (open.length > MAX_VISIBLE_TOASTS) {
     const overflow = new Set(open.slice(0, open.length - MAX_VISIBLE_TOASTS).map((t) => t.id));
@@ -80,10 +94,10 @@ export function toast(options: ToastOptions): string {
 
 /** Closes one toast, or every toast when called without an id. */
 export function dismissToast(id?: string): void {
-  const closing = items.filter((t) => t.open && (id === undefined || t.id === id));
+  const closing = state.items.filter((t) => t.open && (id === undefined || t.id === id));
   if (closing.length === 0) return;
   const ids = new Set(closing.map((t) => t.id));
-  setItems(items.map((t) => (ids.has(t.id) ? { ...t, open: false } : t)));
+  setItems(state.items.map((t) => (ids.has(t.id) ? { ...t, open: false } : t)));
   ids.forEach(scheduleRemoval);
 }
 
@@ -95,7 +109,7 @@ export function subscribeToasts(listener: () => void): () => void {
 }
 
 export function getToasts(): readonly ToastItem[] {
-  return items;
+  return state.items;
 }
 
 /** Test helper: empties the store without animations. Not part of the public API. */
