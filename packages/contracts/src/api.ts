@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userSchema } from './entities';
 
 /** Every error the server answers with (DESIGN section 2): message is Portuguese and user-facing. */
@@ -6,21 +6,21 @@ export const apiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
-  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const signinResponseSchema = tokenPairSchema.extend({ user: userSchema });
+export const signinResponseSchema = z.extend(tokenPairSchema, { user: userSchema });
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
 
 /** Claims of the access JWT. */
 export const accessClaimsSchema = z.object({
   sub: z.string(),
   role: z.enum(['ROOT', 'ADMIN', 'USER']),
-  workspaceId: z.string().nullable(),
+  workspaceId: z.nullable(z.string()),
   exp: z.number(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const REMOTE_NAMES = ['chat', 'team', 'settings', 'root'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -26,8 +26,8 @@ export const appConfigSchema = z.object({
     root: z.string(),
   }),
   flags: z.object({
-    featuredWorkspaceId: z.string().nullable(),
-    productionOrigin: z.string().nullable(),
+    featuredWorkspaceId: z.nullable(z.string()),
+    productionOrigin: z.nullable(z.string()),
   }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from './constants';
 
 // Entity shapes as the server sends them (SPEC section 3, DESIGN section 2).
@@ -13,14 +13,14 @@ export const userSchema = z.object({
   nickName: z.string(),
   email: z.string(),
   role: roleSchema,
-  avatarUrl: z.string().nullable(),
-  neoCustomData: polygonSchemaEntity.nullable(),
+  avatarUrl: z.nullable(z.string()),
+  neoCustomData: z.nullable(polygonSchemaEntity),
   workspaces: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** What the browser keeps of the user in local storage (after a profile update: fewer fields). */
-export const storedUserSchema = userSchema.partial().required({ id: true, name: true, role: true });
+export const storedUserSchema = z.required(z.partial(userSchema), { id: true, name: true, role: true });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
 export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'DELIVERED', 'READ'] as const;
@@ -33,14 +33,14 @@ export type ContentType = z.infer<typeof contentTypeSchema>;
 export const messageSchema = z.object({
   id: z.string(),
   authorId: z.string(),
-  author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
+  author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.nullable(z.string()) }),
   content: z.object({ id: z.string(), body: z.string(), type: contentTypeSchema }),
   status: messageStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-  conversationId: z.string().nullable(),
-  groupId: z.string().nullable(),
-  clientId: z.string().nullable(),
+  conversationId: z.nullable(z.string()),
+  groupId: z.nullable(z.string()),
+  clientId: z.nullable(z.string()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -53,6 +53,8 @@ export const lastMessageSchema = z.object({
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
+const countField = () => z.number().check(z.int(), z.nonnegative());
+
 export const conversationSchema = z.object({
   id: z.string(),
   userOneId: z.string(),
@@ -60,23 +62,23 @@ export const conversationSchema = z.object({
   userOne: userSchema,
   userTwo: userSchema,
   createdAt: z.string(),
-  lastMessage: lastMessageSchema.nullable(),
-  unreadMessages: z.number().int().nonnegative(),
+  lastMessage: z.nullable(lastMessageSchema),
+  unreadMessages: countField(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const groupMemberSchema = userSchema.extend({ isAdmin: z.boolean().optional() });
+export const groupMemberSchema = z.extend(userSchema, { isAdmin: z.optional(z.boolean()) });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 export const groupSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   members: z.array(groupMemberSchema),
   admins: z.array(userSchema),
   createdAt: z.string(),
-  lastMessage: lastMessageSchema.nullable(),
+  lastMessage: z.nullable(lastMessageSchema),
 });
 export type Group = z.infer<typeof groupSchema>;
 
@@ -84,9 +86,9 @@ export const workspaceSchemaEntity = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  admin: z.object({ name: z.string(), email: z.string() }).nullable(),
+  admin: z.nullable(z.object({ name: z.string(), email: z.string() })),
   members: z.array(userSchema),
-  limitOfMembers: z.number().int().nonnegative(),
+  limitOfMembers: countField(),
 });
 export type Workspace = z.infer<typeof workspaceSchemaEntity>;
 

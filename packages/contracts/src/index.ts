@@ -1,3 +1,5 @@
+// Side effect (pt-BR messages). package.json "sideEffects" lists this file and zod-locale.ts: a
+// bundler that skipped this barrel as side-effect free would drop the locale with it.
 import './zod-locale';
 export * from './constants';
 export * from './entities';

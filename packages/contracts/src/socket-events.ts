@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { conversationSchema, groupSchema, messageSchema } from './entities';
 import { uuidField } from './schemas/fields';
 import type { Conversation, Group, Message } from './entities';
@@ -11,7 +11,7 @@ export const presenceStatusSchema = z.enum(PRESENCE_STATUSES);
 export type PresenceStatus = z.infer<typeof presenceStatusSchema>;
 
 // Server -> client ids are produced by the server, so only their presence is checked.
-const serverId = () => z.string().min(1);
+const serverId = () => z.string().check(z.minLength(1));
 
 export const messageReadResponseSchema = z.object({ conversationId: serverId(), readerId: serverId() });
 export type MessageReadResponse = z.infer<typeof messageReadResponseSchema>;
@@ -43,7 +43,7 @@ export const userTypingPayloadSchema = z.object({
   conversationId: uuidField(),
   isTyping: z.boolean(),
   // The server forwards only to the conversation's participants, whatever this list claims.
-  targetUsersIds: z.array(z.string().max(100)).max(1000),
+  targetUsersIds: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(1000)),
 });
 export type UserTypingPayload = z.infer<typeof userTypingPayloadSchema>;
 
@@ -131,7 +131,7 @@ export function parseEvent<D extends EventDirection, K extends NamesOf<D>>(
   name: K,
   payload: unknown,
 ): ParseEventResult<PayloadOf<D, K>> {
-  const schemas: Record<string, z.ZodType> =
+  const schemas: Record<string, z.ZodMiniType> =
     direction === 'serverToClient' ? serverEventSchemas : clientEventSchemas;
   // hasOwn: a name like 'constructor' or '__proto__' must not reach the prototype.
   const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;

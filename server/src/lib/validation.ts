@@ -26,10 +26,11 @@ export class RequestValidationError extends Error {
  * Validates with zod and keeps each issue's path as an array (the stock compiler flattens it to
  * "/a/b"), so the browser can put the message beside the field.
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+export const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    // The functional form: the contracts' schemas are zod/mini, local ones may be classic.
+    const result = z.safeParse(schema, data);
     if (result.success) return { value: result.data };
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { API_KEY_PERMISSIONS } from '../entities';
 import { MSG } from './fields';
@@ -10,7 +10,9 @@ export const apiKeyPermissionSchema = z.enum(API_KEY_PERMISSIONS, { error: 'Perm
 export type ApiKeyPermission = z.infer<typeof apiKeyPermissionSchema>;
 
 const apiKeyNameField = () =>
-  z.string(MSG.nameRequired).trim().min(1, MSG.nameRequired).max(100, 'Nome deve ter no máximo 100 caracteres');
+  z
+    .string(MSG.nameRequired)
+    .check(z.trim(), z.minLength(1, MSG.nameRequired), z.maxLength(100, 'Nome deve ter no máximo 100 caracteres'));
 
 /** "Integrações" form. */
 export const apiKeyFormSchema = z.object({
@@ -20,8 +22,8 @@ export const apiKeyFormSchema = z.object({
 export type ApiKeyFormInput = z.infer<typeof apiKeyFormSchema>;
 
 /** Body of POST /api-key/create: the client generates the key itself (SPEC section 5). */
-export const createApiKeyBodySchema = apiKeyFormSchema.extend({
-  key: z.string('Chave de API inválida').regex(API_KEY_PATTERN, 'Chave de API inválida'),
+export const createApiKeyBodySchema = z.extend(apiKeyFormSchema, {
+  key: z.string('Chave de API inválida').check(z.regex(API_KEY_PATTERN, 'Chave de API inválida')),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 

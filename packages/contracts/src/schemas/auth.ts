@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { emailField, MSG, nameField, nickNameField, passwordField } from './fields';
 
 export const signinSchema = z.object({
-  identifier: z.string().trim().min(1, 'Usuário é obrigatório'),
-  password: z.string().min(1, 'Senha é obrigatória'),
-  rememberMe: z.boolean().optional(),
+  identifier: z.string().check(z.trim(), z.minLength(1, 'Usuário é obrigatório')),
+  password: z.string().check(z.minLength(1, 'Senha é obrigatória')),
+  rememberMe: z.optional(z.boolean()),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 
@@ -16,10 +16,12 @@ export const INVITE_CODE_MESSAGE = 'Código de convite inválido';
 export const inviteCodeField = () =>
   z
     .string(INVITE_CODE_MESSAGE)
-    .trim()
-    .toUpperCase()
-    .min(LIMITS.inviteCodeMin, INVITE_CODE_MESSAGE)
-    .regex(INVITE_CODE_PATTERN, INVITE_CODE_MESSAGE);
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.minLength(LIMITS.inviteCodeMin, INVITE_CODE_MESSAGE),
+      z.regex(INVITE_CODE_PATTERN, INVITE_CODE_MESSAGE),
+    );
 
 export const registerSchema = z
   .object({
@@ -30,10 +32,12 @@ export const registerSchema = z
     confirmPassword: passwordField(),
     inviteCode: inviteCodeField(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MSG.passwordsMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: MSG.passwordsMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Body of POST /user/create-by-invite: the register form without the confirmation. */
@@ -50,7 +54,7 @@ export const forgotPasswordSchema = z.object({ email: emailField() });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const RESET_TOKEN_PATTERN = /^[0-9a-fA-F]{64}$/;
-export const resetTokenField = () => z.string('Token inválido').regex(RESET_TOKEN_PATTERN, 'Token inválido');
+export const resetTokenField = () => z.string('Token inválido').check(z.regex(RESET_TOKEN_PATTERN, 'Token inválido'));
 
 /** The reset page's guard (SPEC section 2): missing, blank or not 64 hex characters sends the user to /. */
 export function isValidResetToken(token: string | null | undefined): token is string {
@@ -59,16 +63,18 @@ export function isValidResetToken(token: string | null | undefined): token is st
 
 export const resetPasswordFormSchema = z
   .object({ newPassword: passwordField(), newPasswordConfirm: passwordField() })
-  .refine((v) => v.newPassword === v.newPasswordConfirm, {
-    message: MSG.passwordsMatch,
-    path: ['newPasswordConfirm'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.newPasswordConfirm, {
+      message: MSG.passwordsMatch,
+      path: ['newPasswordConfirm'],
+    }),
+  );
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** Body of PATCH /password-token/use. */
 export const usePasswordTokenSchema = z.object({ token: resetTokenField(), newPassword: passwordField() });
 export type UsePasswordTokenBody = z.infer<typeof usePasswordTokenSchema>;
 
-export const refreshTokenSchema = z.object({ refreshToken: z.string().min(1) });
+export const refreshTokenSchema = z.object({ refreshToken: z.string().check(z.minLength(1)) });
 export const signoutSchema = refreshTokenSchema;
 export type RefreshTokenBody = z.infer<typeof refreshTokenSchema>;

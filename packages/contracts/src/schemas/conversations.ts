@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { queryBooleanField, uuidField } from './fields';
 
@@ -11,18 +11,24 @@ export const createConversationBodySchema = z.object({ userTwoId: uuidField() })
 export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
 
 /** Query of GET /conversation/get-conversations (showEmpty is true in the list). */
-export const getConversationsQuerySchema = z.object({ showEmpty: queryBooleanField().optional() });
+export const getConversationsQuerySchema = z.object({ showEmpty: z.optional(queryBooleanField()) });
 export type GetConversationsQuery = z.output<typeof getConversationsQuerySchema>;
 
 /** Query `?content=` of the chat searches (conversations, groups): starts at 2 characters. */
 export const searchQuerySchema = z.object({
-  content: z.string(SEARCH_MIN_MESSAGE).trim().min(LIMITS.searchMinChars, SEARCH_MIN_MESSAGE).max(SEARCH_MAX, SEARCH_MAX_MESSAGE),
+  content: z
+    .string(SEARCH_MIN_MESSAGE)
+    .check(
+      z.trim(),
+      z.minLength(LIMITS.searchMinChars, SEARCH_MIN_MESSAGE),
+      z.maxLength(SEARCH_MAX, SEARCH_MAX_MESSAGE),
+    ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** Query `?content=` of lookups that list everything when empty (users of the workspace, group members). */
 export const optionalSearchQuerySchema = z.object({
-  content: z.string().trim().max(SEARCH_MAX, SEARCH_MAX_MESSAGE).optional().default(''),
+  content: z._default(z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, SEARCH_MAX_MESSAGE))), ''),
 });
 export type OptionalSearchQuery = z.output<typeof optionalSearchQuerySchema>;
 
@@ -34,15 +40,22 @@ const HISTORY_LIMIT_MESSAGE = `O limite deve ser entre 1 e ${HISTORY_LIMIT_MAX}`
  * backwards from the `before` cursor, `limit` messages at a time.
  */
 const historyPaging = {
-  all: queryBooleanField().optional(),
-  before: z.string('Cursor inválido').min(1, 'Cursor inválido').max(200, 'Cursor inválido').optional(),
-  limit: z.coerce
-    .number(HISTORY_LIMIT_MESSAGE)
-    .int(HISTORY_LIMIT_MESSAGE)
-    .min(1, HISTORY_LIMIT_MESSAGE)
-    .max(HISTORY_LIMIT_MAX, HISTORY_LIMIT_MESSAGE)
-    .optional()
-    .default(LIMITS.historyPageSize),
+  all: z.optional(queryBooleanField()),
+  before: z.optional(
+    z.string('Cursor inválido').check(z.minLength(1, 'Cursor inválido'), z.maxLength(200, 'Cursor inválido')),
+  ),
+  limit: z._default(
+    z.optional(
+      z.coerce
+        .number(HISTORY_LIMIT_MESSAGE)
+        .check(
+          z.int(HISTORY_LIMIT_MESSAGE),
+          z.gte(1, HISTORY_LIMIT_MESSAGE),
+          z.lte(HISTORY_LIMIT_MAX, HISTORY_LIMIT_MESSAGE),
+        ),
+    ),
+    LIMITS.historyPageSize,
+  ),
 };
 
 /** Query of GET /message/get-messages-by-conversation. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 
 // Field builders reused by the form schemas so each rule and message lives once.
@@ -15,28 +15,32 @@ export const MSG = {
 } as const;
 
 export const nameField = (min: number = LIMITS.nameMin) =>
-  z.string().trim().min(min, MSG.min(min)).max(LIMITS.nameMax, MSG.max(LIMITS.nameMax));
+  z.string().check(z.trim(), z.minLength(min, MSG.min(min)), z.maxLength(LIMITS.nameMax, MSG.max(LIMITS.nameMax)));
 
 export const NICKNAME_PATTERN = /^[A-Za-z0-9]+$/;
 
 export const nickNameField = () =>
   z
     .string()
-    .trim()
-    .min(LIMITS.nickNameMin, MSG.min(LIMITS.nickNameMin))
-    .max(LIMITS.nickNameMax, MSG.max(LIMITS.nickNameMax))
-    .regex(NICKNAME_PATTERN, MSG.nickName);
+    .check(
+      z.trim(),
+      z.minLength(LIMITS.nickNameMin, MSG.min(LIMITS.nickNameMin)),
+      z.maxLength(LIMITS.nickNameMax, MSG.max(LIMITS.nickNameMax)),
+      z.regex(NICKNAME_PATTERN, MSG.nickName),
+    );
 
 // trim/lowercase run before the e-mail check (a pipe), so ' Ana@X.com ' is accepted as 'ana@x.com'.
 export const emailField = (message: string = MSG.email) =>
-  z.string(message).trim().toLowerCase().pipe(z.email(message));
+  z.pipe(z.string(message).check(z.trim(), z.toLowerCase()), z.email(message));
 
 // Passwords are never trimmed: spaces are legitimate characters of a password.
 export const passwordField = () =>
   z
     .string()
-    .min(LIMITS.passwordMin, MSG.min(LIMITS.passwordMin))
-    .max(LIMITS.passwordMax, MSG.max(LIMITS.passwordMax));
+    .check(
+      z.minLength(LIMITS.passwordMin, MSG.min(LIMITS.passwordMin)),
+      z.maxLength(LIMITS.passwordMax, MSG.max(LIMITS.passwordMax)),
+    );
 
 /**
  * An id (DESIGN: all ids are UUIDs). `z.guid()` accepts any 8-4-4-4-12 hex string, exactly what a
@@ -49,6 +53,6 @@ export const uuidField = (message: string = MSG.id) => z.guid(message);
  * 'true'/'false' (what axios and browsers put in the URL).
  */
 export const queryBooleanField = () =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))], {
     error: 'Valor deve ser true ou false',
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { MSG, uuidField } from './fields';
 
@@ -11,15 +11,16 @@ const GROUP_DESCRIPTION_MAX = 500;
 const groupNameField = () =>
   z
     .string(MSG.nameRequired)
-    .trim()
-    .min(1, MSG.nameRequired)
-    .max(GROUP_NAME_MAX, `Nome deve ter no máximo ${GROUP_NAME_MAX} caracteres`);
+    .check(
+      z.trim(),
+      z.minLength(1, MSG.nameRequired),
+      z.maxLength(GROUP_NAME_MAX, `Nome deve ter no máximo ${GROUP_NAME_MAX} caracteres`),
+    );
 
 const descriptionField = () =>
   z
     .string('Descrição inválida')
-    .trim()
-    .max(GROUP_DESCRIPTION_MAX, `Descrição deve ter no máximo ${GROUP_DESCRIPTION_MAX} caracteres`);
+    .check(z.trim(), z.maxLength(GROUP_DESCRIPTION_MAX, `Descrição deve ter no máximo ${GROUP_DESCRIPTION_MAX} caracteres`));
 
 /** "Grupo" tab of the 'Novo' modal (members are picked from a list, not typed). */
 export const groupCreateFormSchema = z.object({
@@ -29,14 +30,14 @@ export const groupCreateFormSchema = z.object({
 export type GroupCreateFormInput = z.infer<typeof groupCreateFormSchema>;
 
 /** Body of POST /group/create. */
-export const createGroupBodySchema = groupCreateFormSchema.extend({
-  members: z.array(uuidField()).max(1000, 'Máximo de 1000 membros'),
+export const createGroupBodySchema = z.extend(groupCreateFormSchema, {
+  members: z.array(uuidField()).check(z.maxLength(1000, 'Máximo de 1000 membros')),
 });
 export type CreateGroupBody = z.infer<typeof createGroupBodySchema>;
 
 /** 'Editar grupo' modal: an empty name says 'Nome é obrigatório', a short one the min-3 message. */
 export const groupEditFormSchema = z.object({
-  name: groupNameField().min(LIMITS.groupEditNameMin, GROUP_NAME_MIN_MESSAGE),
+  name: groupNameField().check(z.minLength(LIMITS.groupEditNameMin, GROUP_NAME_MIN_MESSAGE)),
   description: descriptionField(),
 });
 export type GroupEditFormInput = z.infer<typeof groupEditFormSchema>;
@@ -57,8 +58,7 @@ export type RemoveAdminBody = z.infer<typeof removeAdminBodySchema>;
 export const addMembersBodySchema = z.object({
   newMembersIds: z
     .array(uuidField(), 'Selecione ao menos um usuário')
-    .min(1, 'Selecione ao menos um usuário')
-    .max(1000, 'Máximo de 1000 membros'),
+    .check(z.minLength(1, 'Selecione ao menos um usuário'), z.maxLength(1000, 'Máximo de 1000 membros')),
 });
 export type AddMembersBody = z.infer<typeof addMembersBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { emailField, MSG, nameField, nickNameField, passwordField } from './fields';
 
@@ -15,10 +15,12 @@ export const createMemberSchema = z
     password: passwordField(),
     confirmPassword: passwordField(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MSG.passwordsMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: MSG.passwordsMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 export type CreateMemberInput = z.infer<typeof createMemberSchema>;
 
 /** Body of POST /user/create-member-without-invite (the confirmation stays in the browser). */
@@ -34,8 +36,7 @@ export type CreateMemberBody = z.infer<typeof createMemberBodySchema>;
  * A form field that may be left empty: '' means "not filled" and passes; anything else must pass
  * `field`. (When '' is rejected as a literal the union reports `field`'s own message.)
  */
-const emptyable = <T extends z.ZodType<string, string>>(field: T) =>
-  z.union([z.literal(''), field]).optional();
+const emptyable = <T extends z.ZodMiniType<string, string>>(field: T) => z.optional(z.union([z.literal(''), field]));
 
 /** The edit-member form: every field optional; only what is filled is validated and sent. */
 export const editMemberSchema = z.object({
@@ -49,14 +50,16 @@ export type EditMemberInput = z.infer<typeof editMemberSchema>;
 /** Body of PATCH /user/update/{targetUserId}: the filled fields only, at least one. */
 export const editMemberBodySchema = z
   .object({
-    name: nameField(LIMITS.memberEditNameMin).optional(),
-    email: emailField().optional(),
-    nickName: nickNameField().optional(),
-    password: passwordField().optional(),
+    name: z.optional(nameField(LIMITS.memberEditNameMin)),
+    email: z.optional(emailField()),
+    nickName: z.optional(nickNameField()),
+    password: z.optional(passwordField()),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Preencha ao menos um campo',
-  });
+  .check(
+    z.refine((v) => Object.values(v).some((x) => x !== undefined), {
+      message: 'Preencha ao menos um campo',
+    }),
+  );
 export type EditMemberBody = z.infer<typeof editMemberBodySchema>;
 
 type Filled<T> = { [K in keyof T]?: Exclude<T[K], '' | null | undefined> };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IMAGE_CONTENT_TYPES, LIMITS } from '../constants';
 import { ALERT_TEXTS } from '../errors';
 import { uuidField } from './fields';
@@ -7,7 +7,9 @@ export const MESSAGE_REQUIRED = 'Mensagem é obrigatória';
 export const MESSAGE_TOO_LONG = `Mensagem deve ter no máximo ${LIMITS.messageMaxLength} caracteres`;
 
 const messageTextField = () =>
-  z.string(MESSAGE_REQUIRED).trim().min(1, MESSAGE_REQUIRED).max(LIMITS.messageMaxLength, MESSAGE_TOO_LONG);
+  z
+    .string(MESSAGE_REQUIRED)
+    .check(z.trim(), z.minLength(1, MESSAGE_REQUIRED), z.maxLength(LIMITS.messageMaxLength, MESSAGE_TOO_LONG));
 
 /** The message box. */
 export const messageFormSchema = z.object({ text: messageTextField() });
@@ -15,7 +17,7 @@ export type MessageFormInput = z.infer<typeof messageFormSchema>;
 
 // Only http(s): an image body is rendered as <img src>, so javascript: or data: URLs are refused.
 const imageUrlField = () =>
-  z.url({ protocol: /^https?$/, error: 'URL da imagem inválida' }).max(2048, 'URL da imagem inválida');
+  z.url({ protocol: /^https?$/, error: 'URL da imagem inválida' }).check(z.maxLength(2048, 'URL da imagem inválida'));
 
 export const messageContentSchema = z.discriminatedUnion(
   'type',
@@ -37,8 +39,7 @@ export const sendMessageBodySchema = z.object({
   content: messageContentSchema,
   clientId: z
     .string('Identificador do cliente inválido')
-    .min(1, 'Identificador do cliente inválido')
-    .max(100, 'Identificador do cliente inválido'),
+    .check(z.minLength(1, 'Identificador do cliente inválido'), z.maxLength(100, 'Identificador do cliente inválido')),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
@@ -50,9 +51,11 @@ export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 export const generatePublicMediaUrlBodySchema = z.object({
   fileName: z
     .string('Nome do arquivo inválido')
-    .trim()
-    .min(1, 'Nome do arquivo inválido')
-    .max(255, 'Nome do arquivo deve ter no máximo 255 caracteres'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Nome do arquivo inválido'),
+      z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres'),
+    ),
   contentType: z.enum(IMAGE_CONTENT_TYPES, { error: ALERT_TEXTS.invalidFileType }),
   folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { uuidField } from './fields';
 
 // Route parameters of SPEC section 7 (`/group/update/{id}`, `/group/add-admin/{groupId}`, ...).

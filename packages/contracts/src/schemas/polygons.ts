@@ -1,13 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { MSG } from './fields';
 
 const polygonNameField = () =>
   z
     .string()
-    .trim()
-    .min(LIMITS.polygonNameMin, MSG.min(LIMITS.polygonNameMin))
-    .max(LIMITS.polygonNameMax, MSG.max(LIMITS.polygonNameMax));
+    .check(
+      z.trim(),
+      z.minLength(LIMITS.polygonNameMin, MSG.min(LIMITS.polygonNameMin)),
+      z.maxLength(LIMITS.polygonNameMax, MSG.max(LIMITS.polygonNameMax)),
+    );
 
 /** Create/edit polygon form; also the body of POST /neo-custom-data/create and PUT .../edit/{id}. */
 export const polygonFormSchema = z.object({ name: polygonNameField() });
@@ -18,6 +20,6 @@ export const editPolygonBodySchema = polygonFormSchema;
 
 /** Query of GET /neo-custom-data?search= (empty lists all). */
 export const polygonListQuerySchema = z.object({
-  search: z.string().trim().max(100, MSG.max(100)).optional().default(''),
+  search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100, MSG.max(100)))), ''),
 });
 export type PolygonListQuery = z.infer<typeof polygonListQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ALERT_TEXTS } from '../errors';
 import { MSG, nameField, nickNameField, passwordField } from './fields';
 
@@ -13,8 +13,8 @@ export const profileSchema = z.object({
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Body of PATCH /user/update: any of the profile fields, plus an uploaded avatar URL. */
-export const updateProfileBodySchema = profileSchema.partial().extend({
-  avatarUrl: z.string().max(2048).nullable().optional(),
+export const updateProfileBodySchema = z.extend(z.partial(profileSchema), {
+  avatarUrl: z.optional(z.nullable(z.string().check(z.maxLength(2048)))),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
@@ -29,19 +29,21 @@ export function isProfileUnchanged(
 /** "Segurança" form (the form resets after submit). */
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string('A senha atual é obrigatória').min(1, 'A senha atual é obrigatória'),
+    oldPassword: z.string('A senha atual é obrigatória').check(z.minLength(1, 'A senha atual é obrigatória')),
     newPassword: passwordField(),
     confirmPassword: passwordField(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MSG.passwordsMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: MSG.passwordsMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Body of PATCH /user/update-password. */
 export const updatePasswordBodySchema = z.object({
-  oldPassword: z.string('A senha atual é obrigatória').min(1, 'A senha atual é obrigatória'),
+  oldPassword: z.string('A senha atual é obrigatória').check(z.minLength(1, 'A senha atual é obrigatória')),
   newPassword: passwordField(),
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { emailField, nameField } from './fields';
 
@@ -12,9 +12,11 @@ export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 10
 const limitOfMembersField = () =>
   z.coerce
     .number(LIMIT_OF_MEMBERS_MESSAGE)
-    .int('Limite de membros deve ser um número inteiro')
-    .min(0, LIMIT_OF_MEMBERS_MESSAGE)
-    .max(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE);
+    .check(
+      z.int('Limite de membros deve ser um número inteiro'),
+      z.gte(0, LIMIT_OF_MEMBERS_MESSAGE),
+      z.lte(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE),
+    );
 
 /** Create/edit workspace form (ROOT); adminName is disabled when editing. */
 export const workspaceFormSchema = z.object({
