@@ -72,7 +72,14 @@ export function shellConfig({ packageJson }) {
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({ name: 'shell', remotes: {}, shared: sharedDeps(packageJson), dts: false }),
+      pluginModuleFederation({
+        name: 'shell',
+        remotes: {},
+        shared: sharedDeps(packageJson),
+        dts: false,
+        // Browser-only host: leave the runtime's Node loading code out of the first download.
+        experiments: { optimization: { target: 'web' } },
+      }),
     ],
     source: { entry: { index: './src/index.ts' } },
     output: { cleanDistPath: true },

@@ -2,14 +2,13 @@
 // Texts quoted by the spec are copied verbatim (including its capitalisation and punctuation);
 // entries marked "not in SPEC" are our own wording for cases the spec names but does not quote.
 
+import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT } from './login-texts';
+
 const unknownError = (action: string) => `Erro desconhecido ao ${action}`;
 const occurredError = (action: string) => `Ocorreu um erro ao ${action}`;
 
 export const ERROR_TEXTS = {
-  login: {
-    title: 'Falha ao realizar login',
-    unknown: 'Erro desconhecido ao realizar login.',
-  },
+  login: LOGIN_ERROR_TEXTS,
   conversation: {
     list: unknownError('buscar conversas'),
     create: unknownError('criar conversa'),
@@ -83,7 +82,7 @@ export interface ToastText {
 }
 
 export const SUCCESS_TEXTS = {
-  login: { title: 'Bem vindo!', description: 'Login Realizado com sucesso!' },
+  login: LOGIN_SUCCESS_TEXT,
   group: {
     created: 'Grupo criado com sucesso',
     adminAdded: 'Admin adicionado com sucesso',

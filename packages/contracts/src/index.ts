@@ -7,6 +7,7 @@ export * from './api';
 export * from './config';
 export * from './feature-flags';
 export * from './errors';
+export * from './login-texts';
 export * from './socket-events';
 export * from './remote-props';
 export * from './schemas/fields';

@@ -46,6 +46,7 @@ export {
   type ToastType,
 } from './components/toast/toast-store';
 export { useToast } from './components/toast/use-toast';
+export { ToastHost } from './components/toast/toast-host';
 
 export {
   CollapsibleSection,

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ERROR_TEXTS, SUCCESS_TEXTS, type SigninInput, type StoredUser } from '@chat/contracts';
+import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT, type SigninInput, type StoredUser } from '@chat/contracts';
 import { toast } from '@chat/ui';
 import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
@@ -35,11 +35,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { data } = await client.signin(input);
       writeSession(data.user, data);
       setAuth({ user: data.user, tokenIsValid: true });
-      toast({ type: 'success', ...SUCCESS_TEXTS.login });
+      toast({ type: 'success', ...LOGIN_SUCCESS_TEXT });
       return data.user;
     } catch (error) {
       const serverMessage = client && error instanceof client.ApiCallError ? error.serverMessage : null;
-      toast({ type: 'error', title: ERROR_TEXTS.login.title, description: serverMessage ?? ERROR_TEXTS.login.unknown });
+      toast({ type: 'error', title: LOGIN_ERROR_TEXTS.title, description: serverMessage ?? LOGIN_ERROR_TEXTS.unknown });
       return null;
     } finally {
       setLoading(false);

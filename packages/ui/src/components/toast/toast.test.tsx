@@ -168,3 +168,16 @@ describe('useToast', () => {
     expect(visibleToasts()[0]).toHaveAttribute('data-type', 'success');
   });
 });
+
+describe('ToastHost', () => {
+  it('renders nothing until a toast is raised, then shows it', async () => {
+    const { ToastHost } = await import('./toast-host');
+    const { container } = render(<ToastHost />);
+    expect(container).toBeEmptyDOMElement();
+    act(() => {
+      toast({ title: 'Primeiro aviso', description: 'carregado sob demanda', type: 'success' });
+    });
+    expect(await screen.findByText('Primeiro aviso')).toBeInTheDocument();
+    expect(screen.getByText('carregado sob demanda')).toBeInTheDocument();
+  });
+});
