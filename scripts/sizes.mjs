@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run sizes`: builds the apps, serves the product, opens the sign-in page in Chromium and
 // prints the gzip size of every JS file the page really downloaded (the shell's initial JS),
-// then each remote's entry and its own chunks. Fails when the shell exceeds its budget.
+// then what each remote's page downloads from that remote. Fails when the shell exceeds its budget.
 // `--json` prints the figures as JSON (the e2e suite asserts the budget with it).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,12 +37,18 @@ async function freePort() {
   });
 }
 
-async function measureSignInPage() {
+const DEMO_PASSWORD = 'medindo-tamanhos';
+
+/**
+ * Opens the product in Chromium and records the JS files each step really downloads: the
+ * sign-in page (the shell's first download), then each remote's page as ADMIN or ROOT.
+ */
+async function measurePages() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-sizes-'));
   const server = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', ROOT_PASSWORD: 'medindo-tamanhos' },
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -57,38 +63,47 @@ async function measureSignInPage() {
       executablePath: findChromium() ?? undefined,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const page = await browser.newPage();
-    const scripts = new Set();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.getByText('Entrar na sua conta').waitFor();
+    const scripts = [];
+    const visit = async (identifier, pages) => {
+      const page = await browser.newPage();
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+      });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await page.getByText('Entrar na sua conta').waitFor();
+      const signInScripts = [...scripts];
+      await page.getByLabel('E-mail ou usuário').fill(identifier);
+      await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.waitForURL(/\/(auth|root)\//);
+      for (const path of pages) await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+      await page.close();
+      return signInScripts;
+    };
+    const signInScripts = await visit('ana', ['/auth/conversations', '/auth/team', '/auth/settings']);
+    await visit('root@chat.local', ['/root/workspaces']);
     await browser.close();
-    return [...scripts].map((path) => ({ path, gzipKb: gzipKb(fileFor(path)) }));
+    const sized = (paths) => [...new Set(paths)].map((path) => ({ path, gzipKb: gzipKb(fileFor(path)) }));
+    return { signIn: sized(signInScripts), all: sized(scripts) };
   } finally {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function remoteFigures(name) {
-  const dist = join(ROOT, `remote-${name}`, 'dist');
-  const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
-  const entry = manifest.metaData.remoteEntry;
-  const own = new Set();
-  for (const expose of manifest.exposes) for (const file of [...expose.assets.js.sync, ...expose.assets.js.async]) own.add(file);
-  return {
-    remote: name,
-    entryGzipKb: gzipKb(join(dist, entry.path ?? '', entry.name)),
-    ownChunksGzipKb: [...own].reduce((sum, file) => sum + (existsSync(join(dist, file)) ? gzipKb(join(dist, file)) : 0), 0),
-    ownChunks: own.size,
-  };
+/** What the browser fetched from one remote: its entry and the chunks of its own ./App. */
+function remoteFigures(name, downloaded) {
+  const files = downloaded.filter((file) => file.path.startsWith(`/remotes/${name}/`));
+  const sum = (list) => list.reduce((total, file) => total + file.gzipKb, 0);
+  // The entry is named after the container (remote_<name>.<hash>.js), see packages/build-config.
+  const isEntry = (file) => file.path.includes(`/remote_${name}.`);
+  const own = files.filter((file) => !isEntry(file));
+  return { remote: name, entryGzipKb: sum(files.filter(isEntry)), ownChunksGzipKb: sum(own), ownChunks: own.length };
 }
 
-const signIn = await measureSignInPage();
+const { signIn, all } = await measurePages();
 const shellTotal = signIn.reduce((sum, file) => sum + file.gzipKb, 0);
-const remotes = ['chat', 'team', 'settings', 'root'].map(remoteFigures);
+const remotes = ['chat', 'team', 'settings', 'root'].map((name) => remoteFigures(name, all));
 const result = { budgetKb: SHELL_BUDGET_KB, shellInitialJsGzipKb: shellTotal, signInScripts: signIn, remotes };
 
 if (asJson) {
@@ -97,9 +112,9 @@ if (asJson) {
   log('\nJS baixado pela página de login (gzip):');
   for (const file of signIn.sort((a, b) => b.gzipKb - a.gzipKb)) log(`  ${file.gzipKb.toFixed(1).padStart(7)} kB  ${file.path}`);
   log(`  ${shellTotal.toFixed(1).padStart(7)} kB  total (orçamento ${SHELL_BUDGET_KB} kB)`);
-  log('\nRemotes (gzip):');
+  log('\nRemotes: o que a página de cada um baixou dele (gzip):');
   for (const r of remotes) {
-    log(`  ${r.remote.padEnd(9)} remoteEntry ${r.entryGzipKb.toFixed(1).padStart(6)} kB · ${r.ownChunks} chunks próprios do ./App ${r.ownChunksGzipKb.toFixed(1).padStart(6)} kB`);
+    log(`  ${r.remote.padEnd(9)} remoteEntry ${r.entryGzipKb.toFixed(1).padStart(6)} kB · ${r.ownChunks} chunks do próprio remote ${r.ownChunksGzipKb.toFixed(1).padStart(6)} kB`);
   }
 }
 if (shellTotal > SHELL_BUDGET_KB) {
