@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
@@ -11,6 +12,12 @@ import { RefreshTokens } from './modules/auth/refresh-tokens';
 import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
 import { attachRealtime } from './modules/realtime/realtime';
+import { conversationRoutes } from './modules/conversations/conversations.routes';
+import { groupRoutes } from './modules/groups/groups.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { ChatEvents } from './modules/realtime/chat-events';
+import { Presence } from './modules/realtime/presence';
+import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { registerWeb } from './modules/web/web';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -49,12 +56,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
 
+    // socket.io is attached last (it needs the HTTP server); routes only emit once it exists.
+    const events = () => app.io.of(SOCKET_NAMESPACE);
     const ctx: AppContext = {
       env,
       database,
       db: database.db,
       accessTokens: new AccessTokens(env.jwtSecret),
       refreshTokens: new RefreshTokens(database.db),
+      chatEvents: new ChatEvents(events),
+      presence: new Presence(events),
     };
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
@@ -65,6 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (api) => {
         await api.register(healthRoutes);
         await api.register(authRoutes);
+        await api.register(conversationRoutes);
+        await api.register(groupRoutes);
+        await api.register(messageRoutes);
+        await api.register(userLookupRoutes);
       },
       { prefix: '/api' },
     );

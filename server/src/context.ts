@@ -3,6 +3,8 @@ import type { Env } from './config/env';
 import type { Database, Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
+import type { ChatEvents } from './modules/realtime/chat-events';
+import type { Presence } from './modules/realtime/presence';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
 /** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
@@ -12,6 +14,10 @@ export interface AppContext {
   db: Db;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
+  /** Emits server events to users' rooms (bound to app.io once realtime is attached). */
+  chatEvents: ChatEvents;
+  /** Who has a socket open, on any server process. */
+  presence: Presence;
 }
 
 declare module 'fastify' {

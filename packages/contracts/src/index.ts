@@ -21,3 +21,4 @@ export * from './schemas/workspaces';
 export * from './schemas/messages';
 export * from './schemas/groups';
 export * from './schemas/conversations';
+export * from './schemas/chat-lookups';

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   index,
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,6 +81,106 @@ export const refreshTokens = pgTable(
   ],
 );
 
+// --- Chat (issue 4) ---
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // userOne is who started it: the browser hides an empty conversation from everyone else.
+    userOneId: uuid('user_one_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userTwoId: uuid('user_two_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One conversation per unordered pair: (ana, bruno) and (bruno, ana) collide here, which also
+    // settles two simultaneous "create" calls (ON CONFLICT).
+    uniqueIndex('conversations_pair_key').on(sql`least(${t.userOneId}, ${t.userTwoId})`, sql`greatest(${t.userOneId}, ${t.userTwoId})`),
+    index('conversations_user_one_id_idx').on(t.userOneId),
+    index('conversations_user_two_id_idx').on(t.userTwoId),
+    check('conversations_distinct_users', sql`${t.userOneId} <> ${t.userTwoId}`),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Every member comes from this workspace; lookups check it so other workspaces get a 404.
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('groups_workspace_id_idx').on(t.workspaceId)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_id_idx').on(t.userId)],
+);
+
+export const MESSAGE_CONTENT_TYPES = ['text', 'image'] as const;
+/** Stored statuses; PENDING exists only in the browser while a send is in flight. */
+export const STORED_MESSAGE_STATUSES = ['SENT', 'DELIVERED', 'READ'] as const;
+export const messageContentTypeEnum = pgEnum('message_content_type', MESSAGE_CONTENT_TYPES);
+export const messageStatusEnum = pgEnum('message_status', STORED_MESSAGE_STATUSES);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Insertion order across the whole table: history pages and catch-up use it as the cursor
+    // (timestamps tie, uuids are random).
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    contentType: messageContentTypeEnum('content_type').notNull().default('text'),
+    body: text('body').notNull(),
+    status: messageStatusEnum('status').notNull().default('SENT'),
+    // The browser's id for the send: a retry with the same one returns the stored message.
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('messages_one_target', sql`(${t.conversationId} IS NULL) <> (${t.groupId} IS NULL)`),
+    // Not partial, so that INSERT ... ON CONFLICT (author_id, client_id) can infer it.
+    uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    index('messages_group_seq_idx').on(t.groupId, t.seq),
+    // Unread counts only look at messages not yet read, a small slice of a long history.
+    index('messages_conversation_unread_idx')
+      .on(t.conversationId, t.authorId)
+      .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
+export type GroupMemberRow = typeof groupMembers.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

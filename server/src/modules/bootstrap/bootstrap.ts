@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { users, workspaces } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { countUsers } from '../users/users.repository';
+import { seedDemoChats } from './demo-chats';
 import { type CreatedAccount, credentialsFilePath, writeCredentialsFile } from './credentials-file';
 import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS, DEMO_WORKSPACE, ROOT_ACCOUNT } from './demo-data';
 
@@ -76,6 +77,7 @@ export async function bootstrap(db: Db, env: BootstrapEnv): Promise<BootstrapRep
       .returning({ id: users.id, role: users.role, nickName: users.nickName, email: users.email });
     const admin = members.find((m) => m.role === 'ADMIN');
     await tx.update(workspaces).set({ adminId: admin!.id }).where(eq(workspaces.id, workspace!.id));
+    await seedDemoChats(tx, new Map(members.map((m) => [m.nickName, m.id])), workspace!.id);
     for (const m of members) {
       created.push({
         role: m.role,

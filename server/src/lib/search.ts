@@ -1,0 +1,18 @@
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+
+// Case- and accent-insensitive search without the unaccent extension (PGlite lacks it): both the
+// column and the term go through the same translate() + lower(). translate() runs first and lists
+// capitals too, because lower() under the C collation (PGlite's) leaves non-ASCII letters alone.
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN';
+
+/** The searchable form of a text column or value. */
+export const folded = (value: SQLWrapper | string): SQL => sql`lower(translate(${value}, ${ACCENTED}, ${PLAIN}))`;
+
+/** LIKE's own wildcards typed by the user are literal characters. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `column` contains `term`, ignoring case and accents. */
+export function containsFolded(column: SQLWrapper, term: string): SQL {
+  return sql`${folded(column)} LIKE '%' || ${folded(escapeLike(term))} || '%'`;
+}

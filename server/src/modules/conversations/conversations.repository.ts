@@ -1,0 +1,101 @@
+import { and, desc, eq, exists, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { type ConversationRow, conversations, messages, users } from '../../db/schema';
+import { containsFolded } from '../../lib/search';
+import { lastMessageLateral } from '../messages/last-message';
+import type { LastMessageFields } from '../messages/message-entity';
+
+export interface ConversationSummaryRow {
+  conversation: ConversationRow;
+  last: LastMessageFields | null;
+  unreadMessages: number;
+}
+
+/** The viewer takes part in the conversation. */
+export const hasParticipant = (userId: string) =>
+  or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId))!;
+
+/**
+ * The viewer's conversations matching `where`, with their last message and the viewer's unread
+ * count (others' messages not READ), most recent activity first.
+ */
+export async function conversationSummaries(
+  db: Db,
+  viewerId: string,
+  options: { where?: SQL; withMessagesOnly?: boolean } = {},
+): Promise<ConversationSummaryRow[]> {
+  const lm = lastMessageLateral(db, 'conversation', conversations.id);
+  const unread = alias(messages, 'unread');
+  // Served by the partial index messages_conversation_unread_idx (status <> 'READ').
+  const unreadCount = db
+    .select({ n: sql`count(*)::int` })
+    .from(unread)
+    .where(and(eq(unread.conversationId, conversations.id), ne(unread.authorId, viewerId), ne(unread.status, 'READ')));
+  return db
+    .select({
+      conversation: conversations,
+      last: { body: lm.body, type: lm.type, authorId: lm.authorId, authorName: lm.authorName, createdAt: lm.createdAt, updatedAt: lm.updatedAt },
+      unreadMessages: sql<number>`(${unreadCount})`.mapWith(Number),
+    })
+    .from(conversations)
+    .leftJoinLateral(lm, sql`true`)
+    .where(and(hasParticipant(viewerId), options.where, options.withMessagesOnly ? isNotNull(lm.body) : undefined))
+    .orderBy(desc(sql`coalesce(${lm.createdAt}, ${conversations.createdAt})`), desc(conversations.id));
+}
+
+/** The conversation if `userId` takes part in it; null otherwise (also for another workspace's). */
+export async function findConversationFor(db: Db, conversationId: string, userId: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), hasParticipant(userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The conversation between two users, in either order. */
+export async function findConversationBetween(db: Db, a: string, b: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      or(
+        and(eq(conversations.userOneId, a), eq(conversations.userTwoId, b)),
+        and(eq(conversations.userOneId, b), eq(conversations.userTwoId, a)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Inserts the pair unless it exists. Returns null when another request created it first (the
+ * unique index on the unordered pair refused this one).
+ */
+export async function insertConversation(db: Db, userOneId: string, userTwoId: string): Promise<ConversationRow | null> {
+  const [row] = await db.insert(conversations).values({ userOneId, userTwoId }).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Search condition: the other participant's name or nickName, or the text of a message. */
+export function conversationMatches(db: Db, viewerId: string, term: string): SQL {
+  const other = alias(users, 'other');
+  const found = alias(messages, 'found');
+  const otherId = sql`CASE WHEN ${conversations.userOneId} = ${viewerId} THEN ${conversations.userTwoId} ELSE ${conversations.userOneId} END`;
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(other)
+        .where(and(eq(other.id, otherId), or(containsFolded(other.name, term), containsFolded(other.nickName, term)))),
+    ),
+    exists(
+      db.select({ one: sql`1` }).from(found).where(
+        and(eq(found.conversationId, conversations.id), eq(found.contentType, 'text'), containsFolded(found.body, term)),
+      ),
+    ),
+  )!;
+}
+
+export const conversationIdIs = (id: string) => eq(conversations.id, id);

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { groupMembers, type GroupRow, groups, messages, users, workspaces } from '../../db/schema';
+import { containsFolded } from '../../lib/search';
+import { lastMessageLateral } from '../messages/last-message';
+import type { LastMessageFields } from '../messages/message-entity';
+import type { UserWithWorkspace } from '../users/user-entity';
+
+export interface GroupSummaryRow {
+  group: GroupRow;
+  last: LastMessageFields | null;
+}
+
+export type MemberRow = UserWithWorkspace & { groupId: string; isAdmin: boolean };
+
+/** `userId` is a member of the group of the outer query. */
+export function hasMember(db: Db, userId: string): SQL {
+  const gm = alias(groupMembers, 'gm_viewer');
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(gm)
+      .where(and(eq(gm.groupId, groups.id), eq(gm.userId, userId))),
+  );
+}
+
+export const groupIdIs = (id: string) => eq(groups.id, id);
+
+/** Groups matching `where` with their last message, most recent activity first. */
+export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSummaryRow[]> {
+  const lm = lastMessageLateral(db, 'group', groups.id);
+  return db
+    .select({
+      group: groups,
+      last: { body: lm.body, type: lm.type, authorId: lm.authorId, authorName: lm.authorName, createdAt: lm.createdAt, updatedAt: lm.updatedAt },
+    })
+    .from(groups)
+    .leftJoinLateral(lm, sql`true`)
+    .where(where)
+    .orderBy(desc(sql`coalesce(${lm.createdAt}, ${groups.createdAt})`), desc(groups.id));
+}
+
+/** Search condition: the group's name, description or the text of one of its messages. */
+export function groupMatches(db: Db, term: string): SQL {
+  const found = alias(messages, 'found');
+  return or(
+    containsFolded(groups.name, term),
+    containsFolded(groups.description, term),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(found)
+        .where(and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), containsFolded(found.body, term))),
+    ),
+  )!;
+}
+
+/** Members of the given groups (admins first, then by name), as users with their workspace. */
+export async function membersOf(db: Db, groupIds: readonly string[], where?: SQL): Promise<MemberRow[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .select({
+      groupId: groupMembers.groupId,
+      isAdmin: groupMembers.isAdmin,
+      user: users,
+      workspace: { id: workspaces.id, name: workspaces.name },
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .leftJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(and(inArray(groupMembers.groupId, [...groupIds]), where))
+    .orderBy(desc(groupMembers.isAdmin), asc(users.name), asc(users.id));
+  return rows.map((r) => ({ ...r.user, workspace: r.workspace, groupId: r.groupId, isAdmin: r.isAdmin }));
+}
+
+/** Member search condition: name, nickName or e-mail. */
+export const memberMatches = (term: string) =>
+  or(containsFolded(users.name, term), containsFolded(users.nickName, term), containsFolded(users.email, term))!;
+
+export async function findMembership(db: Db, groupId: string, userId: string): Promise<{ isAdmin: boolean } | null> {
+  const [row] = await db
+    .select({ isAdmin: groupMembers.isAdmin })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function memberIds(db: Db, groupId: string): Promise<string[]> {
+  const rows = await db.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+  return rows.map((r) => r.userId);
+}
+
+export interface NewGroup {
+  workspaceId: string;
+  name: string;
+  description: string;
+  createdById: string;
+}
+
+/** The group and its members in one transaction; the creator is its first admin. */
+export function insertGroup(db: Db, group: NewGroup, otherMemberIds: readonly string[]): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(groups).values(group).returning();
+    await tx.insert(groupMembers).values([
+      { groupId: row!.id, userId: group.createdById, isAdmin: true },
+      ...otherMemberIds.map((userId) => ({ groupId: row!.id, userId, isAdmin: false })),
+    ]);
+    return row!;
+  });
+}
+
+export async function updateGroup(db: Db, id: string, values: { name: string; description: string }): Promise<void> {
+  await db.update(groups).set(values).where(eq(groups.id, id));
+}
+
+export async function setAdmin(db: Db, groupId: string, userId: string, isAdmin: boolean): Promise<void> {
+  await db
+    .update(groupMembers)
+    .set({ isAdmin })
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+}
+
+/** Adds who is not a member yet; returns the ids actually added (a concurrent add is not an error). */
+export async function addMembers(db: Db, groupId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .insert(groupMembers)
+    .values(userIds.map((userId) => ({ groupId, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  return rows.map((r) => r.userId);
+}
+
+export async function removeMember(db: Db, groupId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .returning({ userId: groupMembers.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,168 @@
+import { and, type SQL } from 'drizzle-orm';
+import type { CreateGroupBody, Group, GroupMember, UpdateGroupBody } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
+import type { ChatEvents } from '../realtime/chat-events';
+import type { UserWithWorkspace } from '../users/user-entity';
+import { findUsersByIds } from '../users/user-lookups.repository';
+import { toGroupEntity, toGroupMember } from './group-entity';
+import * as repo from './groups.repository';
+import type { MemberRow } from './groups.repository';
+
+export const GROUP_NOT_FOUND = 'Grupo não encontrado';
+export const NOT_GROUP_ADMIN = 'Apenas administradores do grupo podem fazer isso';
+export const NOT_A_MEMBER = 'Usuário não é membro do grupo';
+export const ALREADY_ADMIN = 'Usuário já é administrador do grupo';
+export const NOT_AN_ADMIN = 'Usuário não é administrador do grupo';
+export const ALREADY_MEMBERS = 'Os usuários selecionados já são membros do grupo';
+export const SELF = {
+  addAdmin: 'Você não pode adicionar a si mesmo como administrador',
+  removeAdmin: 'Você não pode remover a si mesmo como administrador',
+  addMember: 'Você não pode adicionar a si mesmo ao grupo',
+  removeMember: 'Você não pode remover a si mesmo do grupo',
+} as const;
+
+export class GroupsService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: ChatEvents,
+  ) {}
+
+  list(viewer: UserWithWorkspace): Promise<Group[]> {
+    return this.load(repo.hasMember(this.db, viewer.id));
+  }
+
+  search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
+    return this.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content)));
+  }
+
+  /** Groups both users belong to; the other user must be in the viewer's workspace. */
+  async commonWith(viewer: UserWithWorkspace, otherId: string): Promise<Group[]> {
+    const other = (await findUsersByIds(this.db, [otherId])).get(otherId);
+    if (!other || !viewer.workspaceId || other.workspaceId !== viewer.workspaceId) throw notFound(USER_NOT_FOUND);
+    return this.load(and(repo.hasMember(this.db, viewer.id), repo.hasMember(this.db, otherId)));
+  }
+
+  async getById(viewer: UserWithWorkspace, id: string): Promise<Group> {
+    await this.requireMember(viewer, id);
+    return this.one(id);
+  }
+
+  async searchMembers(viewer: UserWithWorkspace, groupId: string, content: string): Promise<GroupMember[]> {
+    await this.requireMember(viewer, groupId);
+    const rows = await repo.membersOf(this.db, [groupId], content ? repo.memberMatches(content) : undefined);
+    return rows.map(toGroupMember);
+  }
+
+  /** The creator becomes admin and member; everyone listed must be an active user of the same workspace. */
+  async create(viewer: UserWithWorkspace, body: CreateGroupBody): Promise<Group> {
+    const others = await this.reachableUsers(
+      viewer,
+      body.members.filter((id) => id !== viewer.id),
+    );
+    const row = await repo.insertGroup(
+      this.db,
+      { workspaceId: viewer.workspaceId!, name: body.name, description: body.description, createdById: viewer.id },
+      others,
+    );
+    const group = await this.one(row.id);
+    this.events.toUsers([viewer.id, ...others], 'group', group);
+    return group;
+  }
+
+  async update(viewer: UserWithWorkspace, groupId: string, body: UpdateGroupBody): Promise<Group> {
+    await this.requireAdmin(viewer, groupId);
+    await repo.updateGroup(this.db, groupId, { name: body.name, description: body.description });
+    return this.announceUpdate(groupId);
+  }
+
+  async addAdmin(viewer: UserWithWorkspace, groupId: string, newAdminId: string): Promise<Group> {
+    await this.requireAdmin(viewer, groupId);
+    if (newAdminId === viewer.id) throw forbidden(SELF.addAdmin);
+    const target = await repo.findMembership(this.db, groupId, newAdminId);
+    if (!target) throw notFound(NOT_A_MEMBER);
+    if (target.isAdmin) throw conflict(ALREADY_ADMIN);
+    await repo.setAdmin(this.db, groupId, newAdminId, true);
+    return this.announceUpdate(groupId);
+  }
+
+  async removeAdmin(viewer: UserWithWorkspace, groupId: string, adminId: string): Promise<Group> {
+    await this.requireAdmin(viewer, groupId);
+    if (adminId === viewer.id) throw forbidden(SELF.removeAdmin);
+    const target = await repo.findMembership(this.db, groupId, adminId);
+    if (!target) throw notFound(NOT_A_MEMBER);
+    if (!target.isAdmin) throw conflict(NOT_AN_ADMIN);
+    await repo.setAdmin(this.db, groupId, adminId, false);
+    return this.announceUpdate(groupId);
+  }
+
+  /** New members hear `group` (the chat appears in their list); the others `group::updated`. */
+  async addMembers(viewer: UserWithWorkspace, groupId: string, ids: readonly string[]): Promise<Group> {
+    await this.requireAdmin(viewer, groupId);
+    if (ids.includes(viewer.id)) throw forbidden(SELF.addMember);
+    const users = await this.reachableUsers(viewer, ids);
+    const previous = await repo.memberIds(this.db, groupId);
+    const added = await repo.addMembers(this.db, groupId, users);
+    if (added.length === 0) throw conflict(ALREADY_MEMBERS);
+    const group = await this.one(groupId);
+    this.events.toUsers(added, 'group', group);
+    this.events.toUsers(previous, 'group::updated', group);
+    return group;
+  }
+
+  /** The removed member hears `group::updated` too: the group without them drops from their list. */
+  async removeMember(viewer: UserWithWorkspace, groupId: string, memberId: string): Promise<Group> {
+    await this.requireAdmin(viewer, groupId);
+    if (memberId === viewer.id) throw forbidden(SELF.removeMember);
+    if (!(await repo.removeMember(this.db, groupId, memberId))) throw notFound(NOT_A_MEMBER);
+    return this.announceUpdate(groupId, [memberId]);
+  }
+
+  /** 404 for a group of another workspace or one the viewer is not in: its existence is not revealed. */
+  private async requireMember(viewer: UserWithWorkspace, groupId: string) {
+    const membership = await repo.findMembership(this.db, groupId, viewer.id);
+    if (!membership) throw notFound(GROUP_NOT_FOUND);
+    return membership;
+  }
+
+  private async requireAdmin(viewer: UserWithWorkspace, groupId: string): Promise<void> {
+    if (!(await this.requireMember(viewer, groupId)).isAdmin) throw forbidden(NOT_GROUP_ADMIN);
+  }
+
+  /** Distinct ids, each an active user of the viewer's workspace (404 otherwise). */
+  private async reachableUsers(viewer: UserWithWorkspace, ids: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const found = await findUsersByIds(this.db, unique);
+    if (!unique.every((id) => isReachable(viewer, found.get(id)))) throw notFound(USER_NOT_FOUND);
+    return unique;
+  }
+
+  private async announceUpdate(groupId: string, alsoTo: readonly string[] = []): Promise<Group> {
+    const group = await this.one(groupId);
+    this.events.toUsers([...group.members.map((m) => m.id), ...alsoTo], 'group::updated', group);
+    return group;
+  }
+
+  private async one(groupId: string): Promise<Group> {
+    const [group] = await this.load(repo.groupIdIs(groupId));
+    if (!group) throw notFound(GROUP_NOT_FOUND);
+    return group;
+  }
+
+  private async load(where: SQL | undefined): Promise<Group[]> {
+    const rows = await repo.groupSummaries(this.db, where);
+    const members = await repo.membersOf(
+      this.db,
+      rows.map((r) => r.group.id),
+    );
+    // Node 20 has no Map.groupBy.
+    const byGroup = new Map<string, MemberRow[]>();
+    for (const m of members) {
+      const list = byGroup.get(m.groupId);
+      if (list) list.push(m);
+      else byGroup.set(m.groupId, [m]);
+    }
+    return rows.map((r) => toGroupEntity(r, byGroup.get(r.group.id) ?? []));
+  }
+}

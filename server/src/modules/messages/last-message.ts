@@ -1,0 +1,27 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { messages, users } from '../../db/schema';
+
+/**
+ * LEFT JOIN LATERAL target giving the newest message of each listed chat: one backward step on
+ * the (conversation_id, seq) or (group_id, seq) index per row, however long the history is.
+ */
+export function lastMessageLateral(db: Db, target: 'conversation' | 'group', chatId: PgColumn | SQL) {
+  const column = target === 'conversation' ? messages.conversationId : messages.groupId;
+  return db
+    .select({
+      body: messages.body,
+      type: messages.contentType,
+      authorId: messages.authorId,
+      authorName: users.name,
+      createdAt: messages.createdAt,
+      updatedAt: messages.updatedAt,
+    })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.authorId))
+    .where(eq(column, chatId))
+    .orderBy(desc(messages.seq))
+    .limit(1)
+    .as('lm');
+}

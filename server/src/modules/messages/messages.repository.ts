@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages, users } from '../../db/schema';
+import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor } from './message-entity';
+
+/** A conversation's or a group's history. */
+export type ChatTarget = { conversationId: string } | { groupId: string };
+
+const targetIs = (target: ChatTarget) =>
+  'conversationId' in target ? eq(messages.conversationId, target.conversationId) : eq(messages.groupId, target.groupId);
+
+export type NewMessage = typeof messages.$inferInsert;
+
+/**
+ * Inserts unless this author already sent this clientId: returns null then. ON CONFLICT on the
+ * unique (author_id, client_id) index makes two simultaneous sends of one message yield one row.
+ */
+export async function insertMessage(db: Db, values: NewMessage): Promise<MessageWithAuthor | null> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
+    .returning();
+  if (!row) return null;
+  const [author] = await db
+    .select({ id: users.id, name: users.name, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, row.authorId));
+  return { message: row, author: author! };
+}
+
+export async function findByClientId(db: Db, authorId: string, clientId: string): Promise<MessageWithAuthor | null> {
+  const [row] = await db
+    .select(messageWithAuthorFields)
+    .from(messages)
+    .innerJoin(users, messageAuthorJoin)
+    .where(and(eq(messages.authorId, authorId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The seq of a message of this chat (a cursor given as a message id), or null. */
+export async function seqOf(db: Db, target: ChatTarget, messageId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(targetIs(target), eq(messages.id, messageId)))
+    .limit(1);
+  return row?.seq ?? null;
+}
+
+/** The whole history, oldest first. */
+export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuthor[]> {
+  return db
+    .select(messageWithAuthorFields)
+    .from(messages)
+    .innerJoin(users, messageAuthorJoin)
+    .where(targetIs(target))
+    .orderBy(asc(messages.seq));
+}
+
+/**
+ * Up to `take` messages before `beforeSeq` (or the newest), NEWEST first: a backward walk of the
+ * (chat, seq) index that stops after `take` rows.
+ */
+export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | null, take: number): Promise<MessageWithAuthor[]> {
+  return db
+    .select(messageWithAuthorFields)
+    .from(messages)
+    .innerJoin(users, messageAuthorJoin)
+    .where(and(targetIs(target), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
+    .orderBy(desc(messages.seq))
+    .limit(take);
+}

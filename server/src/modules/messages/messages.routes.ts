@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  getMessagesByConversationQuerySchema,
+  getMessagesByGroupQuerySchema,
+  messageSchema,
+  messagesPageSchema,
+  sendMessageBodySchema,
+} from '@chat/contracts';
+import { CHAT_ROLES } from '../auth/chat-roles';
+import { requireAuth } from '../auth/require-auth';
+import { MessagesService } from './messages.service';
+
+// Mounted under /api (SPEC section 7, "Messages"; the media URL call is issue 6).
+export const messageRoutes: FastifyPluginAsync = async (app) => {
+  const { db, chatEvents, presence, env } = app.ctx;
+  const service = new MessagesService(db, chatEvents, presence, env.appUrl);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireAuth(CHAT_ROLES);
+  const page = { 200: messagesPageSchema };
+
+  routes.get(
+    '/message/get-messages-by-conversation',
+    { preHandler, schema: { querystring: getMessagesByConversationQuerySchema, response: page } },
+    (request) => {
+      const { conversationId, ...paging } = request.query;
+      return service.history(request.user!, { conversationId }, paging);
+    },
+  );
+
+  routes.get(
+    '/message/get-messages-by-group',
+    { preHandler, schema: { querystring: getMessagesByGroupQuerySchema, response: page } },
+    (request) => {
+      const { groupId, ...paging } = request.query;
+      return service.history(request.user!, { groupId }, paging);
+    },
+  );
+
+  routes.post(
+    '/message/send',
+    { preHandler, schema: { body: sendMessageBodySchema, response: { 200: messageSchema } } },
+    (request) => service.send(request.user!, request.body),
+  );
+};

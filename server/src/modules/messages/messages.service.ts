@@ -1,0 +1,124 @@
+import type { Message, MessagesPage, SendMessageBody } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
+import { findConversationFor } from '../conversations/conversations.repository';
+import { findMembership, memberIds } from '../groups/groups.repository';
+import { GROUP_NOT_FOUND } from '../groups/groups.service';
+import type { ChatEvents } from '../realtime/chat-events';
+import type { Presence } from '../realtime/presence';
+import type { UserWithWorkspace } from '../users/user-entity';
+import { isUuid } from '../../lib/ids';
+import { assertStorableContent } from './message-content';
+import { toMessageEntity } from './message-entity';
+import * as repo from './messages.repository';
+
+export const INVALID_CURSOR = 'Cursor inválido';
+export const CLIENT_ID_REUSED = 'Identificador do cliente já usado em outra conversa';
+
+
+
+export interface HistoryQuery {
+  all?: boolean;
+  before?: string;
+  limit: number;
+}
+
+/** The chat a message goes to, with everyone who takes part in it (author included). */
+interface Audience {
+  target: repo.ChatTarget;
+  participantIds: string[];
+}
+
+export class MessagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: ChatEvents,
+    private readonly presence: Presence,
+    private readonly appUrl: string,
+  ) {}
+
+  /**
+   * Oldest first. `all` returns everything; otherwise the `limit` messages before the `before`
+   * cursor (a seq, as nextCursor gives it, or a message id), newest page when absent.
+   */
+  async history(viewer: UserWithWorkspace, chat: { conversationId: string } | { groupId: string }, query: HistoryQuery): Promise<MessagesPage> {
+    const { target } = await this.audience(viewer, 'groupId' in chat, 'groupId' in chat ? chat.groupId : chat.conversationId);
+    if (query.all) {
+      const rows = await repo.allMessages(this.db, target);
+      return { messages: rows.map(toMessageEntity), hasMore: false, nextCursor: null };
+    }
+    const beforeSeq = query.before === undefined ? null : await this.cursorSeq(target, query.before);
+    // One extra row tells whether an older page exists without a count(*).
+    const rows = await repo.messagesBefore(this.db, target, beforeSeq, query.limit + 1);
+    const hasMore = rows.length > query.limit;
+    const page = rows.slice(0, query.limit).reverse();
+    return {
+      messages: page.map(toMessageEntity),
+      hasMore,
+      nextCursor: hasMore && page[0] ? String(page[0].message.seq) : null,
+    };
+  }
+
+  /**
+   * Idempotent on (author, clientId): a retry gets the stored message back and nobody hears it
+   * twice. Status is DELIVERED when someone else in the chat has a socket open, else SENT.
+   */
+  async send(viewer: UserWithWorkspace, body: SendMessageBody): Promise<Message> {
+    const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
+    assertStorableContent(body.content, this.appUrl);
+
+    const earlier = await repo.findByClientId(this.db, viewer.id, body.clientId);
+    if (earlier) return this.replay(earlier, target);
+
+    const recipients = participantIds.filter((id) => id !== viewer.id);
+    const online = await this.presence.onlineAmong(recipients);
+    const inserted = await repo.insertMessage(this.db, {
+      authorId: viewer.id,
+      ...target,
+      contentType: body.content.type,
+      body: body.content.body,
+      status: online.size > 0 ? 'DELIVERED' : 'SENT',
+      clientId: body.clientId,
+    });
+    if (!inserted) {
+      // A simultaneous send of the same clientId won the insert: answer with its row.
+      const winner = await repo.findByClientId(this.db, viewer.id, body.clientId);
+      if (!winner) throw conflict(CLIENT_ID_REUSED);
+      return this.replay(winner, target);
+    }
+    const message = toMessageEntity(inserted);
+    this.events.toUsers(participantIds, 'message', message);
+    return message;
+  }
+
+  private replay(stored: Parameters<typeof toMessageEntity>[0], target: repo.ChatTarget): Message {
+    const sameChat =
+      'conversationId' in target
+        ? stored.message.conversationId === target.conversationId
+        : stored.message.groupId === target.groupId;
+    if (!sameChat) throw conflict(CLIENT_ID_REUSED);
+    return toMessageEntity(stored);
+  }
+
+  /** Only participants (conversations) and members (groups) read or post; 404 for anyone else. */
+  private async audience(viewer: UserWithWorkspace, isGroup: boolean, chatId: string): Promise<Audience> {
+    if (isGroup) {
+      if (!(await findMembership(this.db, chatId, viewer.id))) throw notFound(GROUP_NOT_FOUND);
+      return { target: { groupId: chatId }, participantIds: await memberIds(this.db, chatId) };
+    }
+    const conversation = await findConversationFor(this.db, chatId, viewer.id);
+    if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+    return {
+      target: { conversationId: chatId },
+      participantIds: [conversation.userOneId, conversation.userTwoId],
+    };
+  }
+
+  private async cursorSeq(target: repo.ChatTarget, before: string): Promise<number> {
+    if (/^\d{1,15}$/.test(before)) return Number(before);
+    const seq = isUuid(before) ? await repo.seqOf(this.db, target, before) : null;
+    if (seq === null) throw badRequest(INVALID_CURSOR);
+    return seq;
+  }
+}

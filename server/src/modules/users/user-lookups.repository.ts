@@ -1,0 +1,50 @@
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, workspaces } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
+import { containsFolded } from '../../lib/search';
+import type { UserWithWorkspace } from './user-entity';
+
+// User queries of the chat: participants and members by id, colleagues by search.
+
+const withWorkspace = { user: users, workspace: { id: workspaces.id, name: workspaces.name } };
+
+/** Users by id with their workspace, keyed by id (ids that do not exist are simply absent). */
+export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Map<string, UserWithWorkspace>> {
+  const unique = [...new Set(ids)].filter(isUuid);
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select(withWorkspace)
+    .from(users)
+    .leftJoin(workspaces, eq(users.workspaceId, workspaces.id))
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.user.id, { ...r.user, workspace: r.workspace }]));
+}
+
+/**
+ * Active users of a workspace except `excludeId`, by name; with a term, those whose name,
+ * nickName or e-mail contains it (case and accents ignored).
+ */
+export async function searchWorkspaceUsers(
+  db: Db,
+  params: { workspaceId: string; excludeId: string; term: string; limit: number },
+): Promise<UserWithWorkspace[]> {
+  const { workspaceId, excludeId, term, limit } = params;
+  const rows = await db
+    .select(withWorkspace)
+    .from(users)
+    .leftJoin(workspaces, eq(users.workspaceId, workspaces.id))
+    .where(
+      and(
+        eq(users.workspaceId, workspaceId),
+        eq(users.active, true),
+        ne(users.id, excludeId),
+        term
+          ? or(containsFolded(users.name, term), containsFolded(users.nickName, term), containsFolded(users.email, term))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.user, workspace: r.workspace }));
+}

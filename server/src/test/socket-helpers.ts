@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_NAMESPACE } from '@chat/contracts';
+import type { TestUser } from './chat-helpers';
+
+// Real socket.io clients for emit tests. "Nobody else heard it" is proven without sleeping: after
+// the action the server sends a marker to every listener, and since socket.io keeps the order of
+// one socket's events, an event that was going to arrive has arrived before the marker.
+
+const MARKER = 'test:marker';
+
+export interface Listener {
+  user: TestUser;
+  socket: Socket;
+  /** Every event received, in order, markers excluded. */
+  events: Array<{ event: string; payload: unknown }>;
+  /** Payloads of one event name. */
+  of(event: string): unknown[];
+}
+
+export async function listen(app: FastifyInstance, user: TestUser): Promise<Listener> {
+  const { port } = app.server.address() as AddressInfo;
+  const socket = connect(`http://127.0.0.1:${port}${SOCKET_NAMESPACE}`, {
+    transports: ['websocket'],
+    auth: { token: user.token },
+    query: { id: user.id, name: user.name },
+    reconnection: false,
+    forceNew: true,
+  });
+  const events: Listener['events'] = [];
+  socket.onAny((event: string, payload: unknown) => {
+    if (event !== MARKER) events.push({ event, payload });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { user, socket, events, of: (name) => events.filter((e) => e.event === name).map((e) => e.payload) };
+}
+
+/** Resolves once every listener has received everything emitted to it before this call. */
+export async function settle(app: FastifyInstance, listeners: readonly Listener[]): Promise<void> {
+  const id = randomUUID();
+  const arrived = listeners.map(
+    (l) =>
+      new Promise<void>((resolve) => {
+        const onMarker = (value: string) => {
+          if (value !== id) return;
+          l.socket.off(MARKER, onMarker);
+          resolve();
+        };
+        l.socket.on(MARKER, onMarker);
+      }),
+  );
+  app.io.of(SOCKET_NAMESPACE).emit(MARKER, id);
+  await Promise.all(arrived);
+}
+
+/** Waits for the next `event` on a listener (or one already received that matches). */
+export function nextEvent<T = unknown>(l: Listener, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${l.user.name} não recebeu ${event}`)), timeoutMs);
+    l.socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+export function closeAll(listeners: Listener[]): void {
+  for (const l of listeners.splice(0)) l.socket.disconnect();
+}
+
+/** One listener per user (in order), also pushed to `into` so afterEach can close them. */
+export async function listenAll<const U extends readonly TestUser[]>(
+  app: FastifyInstance,
+  users: U,
+  into: Listener[],
+): Promise<{ [K in keyof U]: Listener }> {
+  const opened = await Promise.all(users.map((u) => listen(app, u)));
+  into.push(...opened);
+  return opened as { [K in keyof U]: Listener };
+}
