@@ -69,8 +69,21 @@ export function nextEvent<T = unknown>(l: Listener, event: string, timeoutMs = 5
   });
 }
 
-export function closeAll(listeners: Listener[]): void {
-  for (const l of listeners.splice(0)) l.socket.disconnect();
+/**
+ * Disconnects and waits until the server has let go of those sockets too, so that the next test
+ * does not find them "online" (a client-side disconnect reaches the server a moment later).
+ */
+export async function closeAll(app: FastifyInstance, listeners: Listener[]): Promise<void> {
+  const closing = listeners.splice(0);
+  const ids = new Set(closing.map((l) => l.socket.id));
+  for (const l of closing) l.socket.disconnect();
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const open = await app.io.of(SOCKET_NAMESPACE).fetchSockets();
+    if (!open.some((s) => ids.has(s.id))) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('sockets de teste ainda abertos no servidor');
 }
 
 /** One listener per user (in order), also pushed to `into` so afterEach can close them. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, workspaces } from '../../db/schema';
+import type { Conversation, Group, MessagesPage } from '@chat/contracts';
+import { conversations, groups, users, workspaces } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { createTestApp, TEST_DEMO_PASSWORD, TEST_ROOT_PASSWORD, type TestApp } from '../../test/harness';
 
@@ -52,13 +53,45 @@ describe('bootstrap with the demo workspace', () => {
     expect((await signIn(t.app, 'diego@demo.chat', TEST_DEMO_PASSWORD)).user.role).toBe('USER');
   });
 
+  it('seeds the demo chats: ana–bruno, ana–carla (2 unread for ana) and the group Projeto Aurora', async () => {
+    const { accessToken } = await signIn(t.app, 'ana');
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${accessToken}` } })).json();
+    const conversations = (await get('/conversation/get-conversations?showEmpty=true')) as Conversation[];
+    const other = (c: Conversation) => (c.userOne.nickName === 'ana' ? c.userTwo : c.userOne).nickName;
+    expect(conversations.map((c) => [other(c), c.unreadMessages])).toEqual([
+      ['carla', 2],
+      ['bruno', 0],
+    ]);
+    expect(conversations[0]!.lastMessage).toMatchObject({ content: { body: 'Deixei o link no grupo do projeto.', type: 'text' }, author: { name: 'Carla Mendes' } });
+
+    const history = (await get(`/message/get-messages-by-conversation?conversationId=${conversations[1]!.id}`)) as MessagesPage;
+    expect(history.messages).toHaveLength(6);
+    const times = history.messages.map((m) => Date.parse(m.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Date.now() - times[0]!).toBeLessThan(2 * 24 * 3600_000);
+
+    const groups = (await get('/group/list')) as Group[];
+    expect(groups.map((g) => g.name)).toEqual(['Projeto Aurora']);
+    expect(groups[0]!.members.map((m) => [m.nickName, m.isAdmin])).toEqual([
+      ['ana', true],
+      ['bruno', false],
+      ['carla', false],
+    ]);
+    const groupHistory = (await get(`/message/get-messages-by-group?groupId=${groups[0]!.id}`)) as MessagesPage;
+    expect(groupHistory.messages.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('never seeds again on restart', async () => {
+    const chatsBefore = await t.app.ctx.db.select().from(conversations);
     const before = await allUsers();
     const app = await t.restart();
     expect(app.bootstrapReport).toEqual({ created: false, credentialsFile: expect.stringContaining('initial-credentials.txt') });
     const after = await allUsers();
     expect(after.map((u) => u.id)).toEqual(before.map((u) => u.id));
     expect(await app.ctx.db.select().from(workspaces)).toHaveLength(1);
+    expect(await app.ctx.db.select().from(conversations)).toEqual(chatsBefore);
+    expect(await app.ctx.db.select().from(groups)).toHaveLength(1);
   });
 });
 
@@ -83,5 +116,7 @@ describe('bootstrap without demo and without configured passwords', () => {
     const session = await signIn(t.app, 'chefe@example.com', generated);
     expect(session.user.workspaces).toEqual([]);
     expect(await t.app.ctx.db.select().from(users).where(eq(users.role, 'USER'))).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(conversations)).toHaveLength(0);
+    expect(await t.app.ctx.db.select().from(groups)).toHaveLength(0);
   });
 });

@@ -27,26 +27,25 @@ export interface DemoMessage {
 }
 
 const H = 60;
-const D = 24 * H;
 
-/** Conversations of the demo, over the last two days; userOne (who started it) comes first. */
+/** Conversations of the demo, over the last two days, oldest message first; userOne (who started it) comes first. */
 export const DEMO_CONVERSATIONS: ReadonlyArray<{ between: readonly [string, string]; messages: readonly DemoMessage[] }> = [
   {
     between: ['ana', 'bruno'],
     messages: [
-      { from: 'ana', minutesAgo: 2 * D - 40, text: 'Bom dia, Bruno! Conseguiu revisar a proposta do cliente?' },
-      { from: 'bruno', minutesAgo: 2 * D - 25, text: 'Bom dia! Revisei sim, deixei alguns comentários no documento.' },
-      { from: 'ana', minutesAgo: 2 * D - 20, text: 'Perfeito, vou olhar depois do almoço. Obrigada!' },
-      { from: 'bruno', minutesAgo: D + 3 * H, text: 'Ana, a reunião de amanhã continua às 10h?' },
-      { from: 'ana', minutesAgo: D + 2 * H, text: 'Continua sim. Vou mandar a pauta mais tarde.' },
+      { from: 'ana', minutesAgo: 46 * H, text: 'Bom dia, Bruno! Conseguiu revisar a proposta do cliente?' },
+      { from: 'bruno', minutesAgo: 46 * H - 15, text: 'Bom dia! Revisei sim, deixei alguns comentários no documento.' },
+      { from: 'ana', minutesAgo: 46 * H - 20, text: 'Perfeito, vou olhar depois do almoço. Obrigada!' },
+      { from: 'bruno', minutesAgo: 27 * H, text: 'Ana, a reunião de amanhã continua às 10h?' },
+      { from: 'ana', minutesAgo: 26 * H, text: 'Continua sim. Vou mandar a pauta mais tarde.' },
       { from: 'ana', minutesAgo: 4 * H, text: 'Pauta enviada por e-mail. *Não esqueça* dos números do trimestre.' },
     ],
   },
   {
     between: ['ana', 'carla'],
     messages: [
-      { from: 'ana', minutesAgo: D + 5 * H, text: 'Oi, Carla! Tudo certo com o layout novo?' },
-      { from: 'carla', minutesAgo: D + 4 * H, text: 'Quase pronto! Falta ajustar as cores do cabeçalho.' },
+      { from: 'ana', minutesAgo: 29 * H, text: 'Oi, Carla! Tudo certo com o layout novo?' },
+      { from: 'carla', minutesAgo: 28 * H, text: 'Quase pronto! Falta ajustar as cores do cabeçalho.' },
       { from: 'carla', minutesAgo: 50, text: 'Terminei o layout, dá uma olhada quando puder.', unread: true },
       { from: 'carla', minutesAgo: 45, text: 'Deixei o link no grupo do projeto.', unread: true },
     ],
@@ -60,9 +59,9 @@ export const DEMO_GROUP = {
   admin: 'ana',
   members: ['bruno', 'carla'],
   messages: [
-    { from: 'ana', minutesAgo: 2 * D - 60, text: 'Pessoal, criei este grupo para o Projeto Aurora.' },
-    { from: 'bruno', minutesAgo: 2 * D - 55, text: 'Ótimo! Já vou adicionar as tarefas da semana.' },
-    { from: 'carla', minutesAgo: D + 6 * H, text: 'O protótipo da tela inicial está pronto para revisão.' },
+    { from: 'ana', minutesAgo: 47 * H, text: 'Pessoal, criei este grupo para o Projeto Aurora.' },
+    { from: 'bruno', minutesAgo: 47 * H - 5, text: 'Ótimo! Já vou adicionar as tarefas da semana.' },
+    { from: 'carla', minutesAgo: 30 * H, text: 'O protótipo da tela inicial está pronto para revisão.' },
     { from: 'ana', minutesAgo: 3 * H, text: 'Reunião de acompanhamento amanhã às 10h, combinado?' },
     { from: 'carla', minutesAgo: 44, text: 'Combinado! Link do layout: https://exemplo.com.br/aurora' },
   ] satisfies DemoMessage[],

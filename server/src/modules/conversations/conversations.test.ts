@@ -18,7 +18,7 @@ beforeAll(async () => {
   [ana, bruno, carla, diego] = await createTeam(t.app, ['Ana Lúcia', 'Bruno Araújo', 'Carla Conceição', 'João Diego']);
   [outsider] = await createTeam(t.app, ['Otávio Fora']);
 });
-afterEach(() => closeAll(listeners));
+afterEach(() => closeAll(t.app, listeners));
 afterAll(() => t?.close());
 
 const strictConversation = z.strictObject({

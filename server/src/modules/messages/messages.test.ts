@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { type Conversation, type Group, type Message, messageSchema } from '@chat/contracts';
+import { messages } from '../../db/schema';
+import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser, outsider: TestUser;
+let conversation: Conversation;
+let group: Group;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Envio', 'Bruno Envio', 'Carla Envio']);
+  [outsider] = await createTeam(t.app, ['Otávio Fora']);
+  conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+  group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Envios', description: '', members: [bruno.id] }), 200);
+});
+afterEach(() => closeAll(t.app, listeners));
+afterAll(() => t?.close());
+
+const strictMessage = z.strictObject({
+  ...messageSchema.shape,
+  author: z.strictObject(messageSchema.shape.author.shape),
+  content: z.strictObject(messageSchema.shape.content.shape),
+});
+const send = (who: TestUser, body: unknown) => as(t.app, who).post('/message/send', body);
+const rowsWithClientId = (clientId: string) => t.app.ctx.db.select().from(messages).where(eq(messages.clientId, clientId));
+
+describe('POST /api/message/send', () => {
+  it('stores a trimmed text message and answers the Message entity (SENT: the recipient is offline)', async () => {
+    const clientId = newClientId();
+    const message = expectStatus<Message>(await send(ana, textMessage(conversation.id, '  Olá, Bruno!  ', { clientId })), 200);
+    expect(strictMessage.parse(message)).toEqual({
+      id: expect.any(String),
+      authorId: ana.id,
+      author: { id: ana.id, name: 'Ana Envio', avatarUrl: null },
+      content: { id: message.id, body: 'Olá, Bruno!', type: 'text' },
+      status: 'SENT',
+      createdAt: expect.stringMatching(/Z$/),
+      updatedAt: message.createdAt,
+      conversationId: conversation.id,
+      groupId: null,
+      clientId,
+    });
+  });
+
+  it('is DELIVERED when the recipient has a socket open (the sender’s own sockets do not count)', async () => {
+    await listenAll(t.app, [ana], listeners);
+    expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, 'só eu online')), 200).status).toBe('SENT');
+    await listenAll(t.app, [bruno], listeners);
+    expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, 'Bruno online')), 200).status).toBe('DELIVERED');
+  });
+
+  it('sends to a group (groupId set, conversationId null), DELIVERED when another member is online', async () => {
+    const offline = expectStatus<Message>(await send(bruno, textMessage(group.id, 'oi grupo', { isGroup: true })), 200);
+    expect(offline).toMatchObject({ groupId: group.id, conversationId: null, status: 'SENT' });
+    await listenAll(t.app, [ana], listeners);
+    expect(expectStatus<Message>(await send(bruno, textMessage(group.id, 'de novo', { isGroup: true })), 200).status).toBe('DELIVERED');
+  });
+
+  it('accepts 2000 characters, refuses 2001 and blank text with the contracts’ messages', async () => {
+    const long = 'a'.repeat(2000);
+    expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, ` ${long} `)), 200).content.body).toBe(long);
+    const tooLong = await send(ana, textMessage(conversation.id, `${long}b`));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      message: 'Dados inválidos: Mensagem deve ter no máximo 2000 caracteres',
+      issues: [{ path: ['content', 'body'] }],
+    });
+    expect((await send(ana, textMessage(conversation.id, '   '))).json().message).toBe('Dados inválidos: Mensagem é obrigatória');
+  });
+
+  it.each([
+    ['no clientId', { conversationId: 'c', isGroup: false, content: { type: 'text', body: 'x' } }],
+    ['an unknown content type', { isGroup: false, content: { type: 'video', body: 'x' }, clientId: 'c' }],
+    ['isGroup as a string', { isGroup: 'sim', content: { type: 'text', body: 'x' }, clientId: 'c' }],
+  ])('answers 400 for %s', async (_label, body) => {
+    const res = await send(ana, { conversationId: conversation.id, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Dados inválidos: /);
+  });
+
+  it('refuses images that are not from this server’s media store, accepts those that are', async () => {
+    const image = (body: string) => ({ ...textMessage(conversation.id, ''), content: { type: 'image', body } });
+    const foreign = await send(ana, image('https://exemplo.com/gato.png'));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('A imagem deve ser enviada pelo upload do chat');
+    expect((await send(ana, image('javascript:alert(1)'))).json().message).toBe('Dados inválidos: URL da imagem inválida');
+    const own = `${t.env.appUrl}/media/avatars/3f2504e0-gato.png`;
+    const stored = expectStatus<Message>(await send(ana, image(own)), 200);
+    expect(stored.content).toEqual({ id: stored.id, body: own, type: 'image' });
+  });
+
+  it('lets only participants and members post: 404 otherwise, also across workspaces', async () => {
+    const cases: Array<[TestUser, boolean, string, string]> = [
+      [carla, false, conversation.id, 'Conversa não encontrada'],
+      [outsider, false, conversation.id, 'Conversa não encontrada'],
+      [carla, true, group.id, 'Grupo não encontrado'],
+      [outsider, true, group.id, 'Grupo não encontrado'],
+      // A conversation id sent as a group (and the reverse) is not found either.
+      [ana, true, conversation.id, 'Grupo não encontrado'],
+      [ana, false, group.id, 'Conversa não encontrada'],
+    ];
+    for (const [who, isGroup, id, message] of cases) {
+      const res = await send(who, textMessage(id, 'intrusa', { isGroup }));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await t.app.ctx.db.select().from(messages).where(eq(messages.body, 'intrusa'))).toEqual([]);
+  });
+});
+
+describe('idempotent send on (author, clientId)', () => {
+  it('a retry returns the stored message (same id) and nobody hears it twice', async () => {
+    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    const body = textMessage(conversation.id, 'enviada uma vez');
+    const first = expectStatus<Message>(await send(ana, body), 200);
+    const retry = expectStatus<Message>(await send(ana, body), 200);
+    expect(retry).toEqual(first);
+    expect(await rowsWithClientId(body.clientId)).toHaveLength(1);
+    await settle(t.app, listeners);
+    expect(la.of('message')).toEqual([first]);
+    expect(lb.of('message')).toEqual([first]);
+  });
+
+  it('two simultaneous sends of one clientId store one message', async () => {
+    const body = textMessage(conversation.id, 'corrida');
+    const results = await Promise.all(Array.from({ length: 5 }, () => send(ana, body)));
+    const ids = new Set(results.map((r) => expectStatus<Message>(r, 200).id));
+    expect(ids.size).toBe(1);
+    expect(await rowsWithClientId(body.clientId)).toHaveLength(1);
+  });
+
+  it('a clientId belongs to its author: another author may use the same one', async () => {
+    const clientId = newClientId();
+    const a = expectStatus<Message>(await send(ana, textMessage(conversation.id, 'da Ana', { clientId })), 200);
+    const b = expectStatus<Message>(await send(bruno, textMessage(conversation.id, 'do Bruno', { clientId })), 200);
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it('refuses a clientId already used for another chat (409)', async () => {
+    const clientId = newClientId();
+    await send(ana, textMessage(conversation.id, 'primeiro', { clientId }));
+    const res = await send(ana, textMessage(group.id, 'reuso', { isGroup: true, clientId }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Identificador do cliente já usado em outra conversa');
+  });
+});
+
+describe('`message` event', () => {
+  it('reaches both participants, every tab of the sender, and nobody else', async () => {
+    const [anaTab1, anaTab2, lb, lc, lo] = await listenAll(t.app, [ana, ana, bruno, carla, outsider], listeners);
+    const message = expectStatus<Message>(await send(ana, textMessage(conversation.id, 'para todas as abas')), 200);
+    await settle(t.app, listeners);
+    for (const l of [anaTab1, anaTab2, lb]) expect(l.events).toEqual([{ event: 'message', payload: message }]);
+    expect(lc.events).toEqual([]);
+    expect(lo.events).toEqual([]);
+  });
+
+  it('reaches every member of a group and nobody else', async () => {
+    const [la, lb, lc] = await listenAll(t.app, [ana, bruno, carla], listeners);
+    const message = expectStatus<Message>(await send(bruno, textMessage(group.id, 'para o grupo', { isGroup: true })), 200);
+    await settle(t.app, listeners);
+    expect(la.of('message')).toEqual([message]);
+    expect(lb.of('message')).toEqual([message]);
+    expect(lc.events).toEqual([]);
+  });
+});
