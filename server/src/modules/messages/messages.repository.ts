@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages, users } from '../../db/schema';
+import { type MessageRow, messages, users } from '../../db/schema';
 import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor } from './message-entity';
 
 /** A conversation's or a group's history. */
@@ -15,18 +15,13 @@ export type NewMessage = typeof messages.$inferInsert;
  * Inserts unless this author already sent this clientId: returns null then. ON CONFLICT on the
  * unique (author_id, client_id) index makes two simultaneous sends of one message yield one row.
  */
-export async function insertMessage(db: Db, values: NewMessage): Promise<MessageWithAuthor | null> {
+export async function insertMessage(db: Db, values: NewMessage): Promise<MessageRow | null> {
   const [row] = await db
     .insert(messages)
     .values(values)
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
     .returning();
-  if (!row) return null;
-  const [author] = await db
-    .select({ id: users.id, name: users.name, avatarUrl: users.avatarUrl })
-    .from(users)
-    .where(eq(users.id, row.authorId));
-  return { message: row, author: author! };
+  return row ?? null;
 }
 
 export async function findByClientId(db: Db, authorId: string, clientId: string): Promise<MessageWithAuthor | null> {

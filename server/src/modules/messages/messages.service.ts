@@ -68,9 +68,8 @@ export class MessagesService {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
     assertStorableContent(body.content, this.appUrl);
 
-    const earlier = await repo.findByClientId(this.db, viewer.id, body.clientId);
-    if (earlier) return this.replay(earlier, target);
-
+    // Insert first and let the unique (author, clientId) index spot a retry: the usual first
+    // attempt costs no extra lookup, and two simultaneous attempts still store one row.
     const recipients = participantIds.filter((id) => id !== viewer.id);
     const online = await this.presence.onlineAmong(recipients);
     const inserted = await repo.insertMessage(this.db, {
@@ -82,12 +81,14 @@ export class MessagesService {
       clientId: body.clientId,
     });
     if (!inserted) {
-      // A simultaneous send of the same clientId won the insert: answer with its row.
-      const winner = await repo.findByClientId(this.db, viewer.id, body.clientId);
-      if (!winner) throw conflict(CLIENT_ID_REUSED);
-      return this.replay(winner, target);
+      const stored = await repo.findByClientId(this.db, viewer.id, body.clientId);
+      if (!stored) throw conflict(CLIENT_ID_REUSED);
+      return this.replay(stored, target);
     }
-    const message = toMessageEntity(inserted);
+    const message = toMessageEntity({
+      message: inserted,
+      author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
+    });
     this.events.toUsers(participantIds, 'message', message);
     return message;
   }
