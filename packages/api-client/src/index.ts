@@ -1,3 +1,4 @@
 export { ApiCallError, type ApiResult, type HttpOptions } from './http';
 export { configureApiClient } from './client';
+export { apiErrorMessage } from './errors';
 export * from './auth';
