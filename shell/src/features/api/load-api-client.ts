@@ -1,7 +1,8 @@
+import type * as ApiClientModule from '@chat/api-client';
 import type { AppConfig } from '@chat/contracts';
 import { readSession } from '../session/storage';
 
-type ApiClient = typeof import('@chat/api-client');
+type ApiClient = typeof ApiClientModule;
 let loading: Promise<ApiClient> | null = null;
 
 /**
