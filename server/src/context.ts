@@ -1,8 +1,11 @@
 import type { Server as SocketServer } from 'socket.io';
 import type { Env } from './config/env';
+import type { RateLimitSettings } from './config/rate-limits';
 import type { Database, Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-token';
+import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
+import type { Mailer } from './modules/mail/mail';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
 /** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
@@ -12,6 +15,11 @@ export interface AppContext {
   db: Db;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  rateLimits: RateLimitSettings;
+  /** The clock of expiry rules (reset links, invites); tests move it instead of waiting. */
+  now: () => Date;
 }
 
 declare module 'fastify' {
