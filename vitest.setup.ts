@@ -11,10 +11,13 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
-const elementProto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-elementProto.scrollIntoView ??= () => {};
-elementProto.hasPointerCapture ??= () => false;
-elementProto.releasePointerCapture ??= () => {};
-elementProto.setPointerCapture ??= () => {};
+// Files that opt into `@vitest-environment node` (real sockets, servers) have no DOM.
+if (typeof window !== 'undefined') {
+  const elementProto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  elementProto.scrollIntoView ??= () => {};
+  elementProto.hasPointerCapture ??= () => false;
+  elementProto.releasePointerCapture ??= () => {};
+  elementProto.setPointerCapture ??= () => {};
+}
 
 afterEach(() => cleanup());

@@ -20,7 +20,13 @@ const processes = [
 ];
 
 const children = processes.map(([label, args, env]) => {
-  const child = spawn('npx', ['-y', 'pnpm@10', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Own process group, so stopping kills pnpm's grandchildren too (tsx watch, rsbuild).
+  const child = spawn('npx', ['-y', 'pnpm@10', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const prefix = `[${label}]`.padEnd(18);
   const forward = (stream) => (chunk) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) stream.write(`${prefix} ${line}\n`);
@@ -32,7 +38,13 @@ const children = processes.map(([label, args, env]) => {
 
 console.log('\nShell em http://localhost:3100 · API em http://localhost:3000 · Ctrl+C encerra tudo.\n');
 const stopAll = () => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   process.exit(0);
 };
 process.on('SIGINT', stopAll);

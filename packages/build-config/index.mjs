@@ -2,6 +2,7 @@
 // their required versions and the remote layout are declared once. Plain ESM so that each
 // rsbuild.config.ts can import it without a TypeScript step.
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -28,6 +29,7 @@ export const REMOTES = {
   root: { container: 'remote_root', devPort: 3104 },
 };
 export const SHELL_DEV_PORT = 3100;
+const REMOTE_DIRS = Object.keys(REMOTES).map((name) => `remote-${name}`);
 export const SERVER_PORT = 3000;
 
 export function sharedDeps(appPackageJson) {
@@ -43,10 +45,16 @@ export function sharedDeps(appPackageJson) {
   return shared;
 }
 
+/**
+ * In dev, each remote also writes its build to dist-dev/, which the shell's dev server watches:
+ * a change in a remote reloads the shell's page (live reload across the federation boundary).
+ */
+const REMOTE_DEV_OUTPUT = 'dist-dev';
+
 /** Rsbuild config of one remote: exposes ./App, loads its chunks relative to its own URL. */
 export function remoteConfig({ remote, packageJson }) {
   const { container, devPort } = REMOTES[remote];
-  return defineConfig({
+  return defineConfig(({ command }) => ({
     plugins: [
       pluginReact(),
       pluginModuleFederation({
@@ -59,12 +67,16 @@ export function remoteConfig({ remote, packageJson }) {
     ],
     source: { entry: { index: './src/index.ts' } },
     // 'auto' makes chunks load from wherever the remote is served, not from the shell's root.
-    output: { assetPrefix: 'auto', cleanDistPath: true },
+    output: {
+      assetPrefix: 'auto',
+      cleanDistPath: true,
+      ...(command === 'dev' ? { distPath: { root: REMOTE_DEV_OUTPUT } } : {}),
+    },
     html: { title: `Papo · ${remote} (isolado)` },
     server: { port: devPort, strictPort: true, cors: true, historyApiFallback: true },
-    dev: { lazyCompilation: false },
+    dev: { lazyCompilation: false, writeToDisk: true },
     tools: { rspack: { output: { uniqueName: container } } },
-  });
+  }));
 }
 
 /** Rsbuild config of the shell: a host with no build-time remotes (they come from /config.json). */
@@ -85,6 +97,9 @@ export function shellConfig({ packageJson }) {
     source: { entry: { index: './src/index.ts' } },
     output: { cleanDistPath: true },
     html: { template: './index.html', favicon: './public/favicon.svg' },
+    dev: {
+      watchFiles: { paths: REMOTE_DIRS.map((dir) => fileURLToPath(new URL(`../../${dir}/${REMOTE_DEV_OUTPUT}`, import.meta.url))), type: 'reload-page' },
+    },
     server: {
       port: SHELL_DEV_PORT,
       strictPort: true,

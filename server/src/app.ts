@@ -3,14 +3,22 @@ import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './config/rate-limits';
 import type { AppContext } from './context';
 import { createDb, type Database } from './db/client';
+import { MemoryCounterStore } from './lib/rate-limit/counter-store';
+import { RateLimiter } from './lib/rate-limit/rate-limiter';
+import { RedisCounterStore } from './lib/rate-limit/redis-counter-store';
+import { connectRedis } from './lib/redis';
 import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { RefreshTokens } from './modules/auth/refresh-tokens';
 import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
+import { inviteRoutes } from './modules/invites/invites.routes';
+import { createMailer } from './modules/mail/mailer';
+import { passwordTokenRoutes } from './modules/password-reset/password-tokens.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { conversationRoutes } from './modules/conversations/conversations.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
@@ -28,6 +36,10 @@ export interface BuildAppOptions {
   database?: Database;
   /** Fastify logger option; by default pino at env.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Overrides of the sign-in and reset limits (tests use short windows). */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Clock of the expiry rules; the real one by default. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -46,9 +58,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const env = { ...options.env, jwtSecret: resolveJwtSecret(options.env) };
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createDb(env));
+  let app: FastifyInstance | undefined;
   try {
     const bootstrapReport = await bootstrap(database.db, env);
-    const app = Fastify({
+    app = Fastify({
       logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
     });
 
@@ -56,8 +69,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
 
+    // Closed in reverse order of creation: the database last, after what may still write to it.
+    if (ownsDatabase) app.addHook('onClose', () => database.close());
+    const rateLimiter = await createRateLimiter(env, app);
+    app.addHook('onClose', () => rateLimiter.close());
+    const mailer = createMailer(env, app.log);
+    app.addHook('onClose', () => mailer.close());
+
     // socket.io is attached last (it needs the HTTP server); routes only emit once it exists.
-    const events = () => app.io.of(SOCKET_NAMESPACE);
+    const built = app;
+    const events = () => built.io.of(SOCKET_NAMESPACE);
     const ctx: AppContext = {
       env,
       database,
@@ -66,16 +87,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       refreshTokens: new RefreshTokens(database.db),
       chatEvents: new ChatEvents(events),
       presence: new Presence(events),
+      mailer,
+      rateLimiter,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      now: options.now ?? (() => new Date()),
     };
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorateRequest('user', null);
-    if (ownsDatabase) app.addHook('onClose', () => database.close());
 
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
         await api.register(authRoutes);
+        await api.register(passwordTokenRoutes);
+        await api.register(inviteRoutes);
         await api.register(conversationRoutes);
         await api.register(groupRoutes);
         await api.register(messageRoutes);
@@ -88,7 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('io', await attachRealtime(app));
     return app;
   } catch (error) {
-    if (ownsDatabase) await database.close().catch(() => undefined);
+    if (app) await app.close().catch(() => undefined);
+    else if (ownsDatabase) await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Counters in Redis when processes share them (REDIS_URL), else in this process's memory. */
+async function createRateLimiter(env: AppContext['env'], app: FastifyInstance): Promise<RateLimiter> {
+  if (!env.redisUrl) return new RateLimiter(new MemoryCounterStore());
+  const redis = await connectRedis(env.redisUrl, (error) => app.log.error({ err: error }, 'redis'));
+  return new RateLimiter(new RedisCounterStore(redis, `${env.redisKeyPrefix}:`));
 }

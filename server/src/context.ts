@@ -1,10 +1,13 @@
 import type { Server as SocketServer } from 'socket.io';
 import type { Env } from './config/env';
+import type { RateLimitSettings } from './config/rate-limits';
 import type { Database, Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-token';
+import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { Presence } from './modules/realtime/presence';
+import type { Mailer } from './modules/mail/mail';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
 /** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
@@ -18,6 +21,11 @@ export interface AppContext {
   chatEvents: ChatEvents;
   /** Who has a socket open, on any server process. */
   presence: Presence;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  rateLimits: RateLimitSettings;
+  /** The clock of expiry rules (reset links, invites); tests move it instead of waiting. */
+  now: () => Date;
 }
 
 declare module 'fastify' {

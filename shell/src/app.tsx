@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { AppConfig } from '@chat/contracts';
 import { ToastHost } from '@chat/ui';
@@ -8,9 +8,10 @@ import { createRouter } from './router';
 
 export function App({ config }: { config: AppConfig }) {
   const [router] = useState(() => createRouter(config));
+  const navigateHome = useCallback(() => void router.navigate('/', { replace: true }), [router]);
   return (
     <AppConfigContext.Provider value={config}>
-      <SessionProvider>
+      <SessionProvider navigateHome={navigateHome}>
         <RouterProvider router={router} />
       </SessionProvider>
       <ToastHost />

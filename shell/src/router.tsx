@@ -4,14 +4,12 @@ import { loadApiClient } from './features/api/load-api-client';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
 import { PublicLayout } from './features/navigation/public-layout';
-import { ResetPasswordPage } from './features/public-pages/reset-password-page';
-import { UnderConstructionPage } from './features/public-pages/under-construction-page';
 import { SignInPage } from './features/sign-in/sign-in-page';
 
 /**
- * The route tree of SPEC section 2. Only the public pages are in the first download; the signed-in
- * areas, the HTTP client and the Module Federation loader come with the first route that needs
- * them, and each remote owns everything below its prefix.
+ * The route tree of SPEC section 2. Only the sign-in page is in the first download; the other
+ * public pages, the signed-in areas, the HTTP client and the Module Federation loader come with
+ * the first route that needs them, and each remote owns everything below its prefix.
  */
 export function buildRoutes(config: AppConfig): RouteObject[] {
   const remoteRoute = (name: RemoteName, basePath: string, roles?: readonly Role[]) => async () => {
@@ -35,9 +33,16 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
           element: <PublicLayout />,
           children: [
             { index: true, element: <SignInPage /> },
-            { path: 'register', element: <UnderConstructionPage title="Criar conta" /> },
-            { path: 'forgot-password', element: <UnderConstructionPage title="Esqueci minha senha" /> },
-            { path: 'reset-password', element: <ResetPasswordPage /> },
+            // Lazy: forms and schemas the sign-in page's first download does not need.
+            { path: 'register', lazy: async () => ({ Component: (await import('./features/public-pages/register-page')).RegisterPage }) },
+            {
+              path: 'forgot-password',
+              lazy: async () => ({ Component: (await import('./features/public-pages/forgot-password-page')).ForgotPasswordPage }),
+            },
+            {
+              path: 'reset-password',
+              lazy: async () => ({ Component: (await import('./features/public-pages/reset-password-page')).ResetPasswordPage }),
+            },
           ],
         },
         {

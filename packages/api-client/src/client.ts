@@ -1,16 +1,44 @@
 import type { AxiosInstance } from 'axios';
-import { createHttp, type HttpOptions } from './http';
+import { createBareHttp, createHttp } from './http';
+import { installRenewal, SessionRenewal, type SessionCallbacks } from './renewal';
+
+export interface ApiClientOptions extends SessionCallbacks {
+  baseURL: string;
+}
+
+interface Configured {
+  http: AxiosInstance;
+  bare: AxiosInstance;
+  renewal: SessionRenewal;
+}
 
 // The one configured HTTP instance. The shell configures it at start; remotes only call the
 // typed functions, which is why this module is shared as a Module Federation singleton.
-let instance: AxiosInstance | null = null;
+let configured: Configured | null = null;
 
-export function configureApiClient(options: HttpOptions): AxiosInstance {
-  instance = createHttp(options);
-  return instance;
+export function configureApiClient(options: ApiClientOptions): AxiosInstance {
+  const http = createHttp({ baseURL: options.baseURL, getToken: options.getToken });
+  const bare = createBareHttp(options.baseURL);
+  const renewal = new SessionRenewal(bare, options);
+  installRenewal(http, renewal, options.getToken);
+  configured = { http, bare, renewal };
+  return http;
 }
 
-export function http(): AxiosInstance {
-  if (!instance) throw new Error('api-client não configurado: chame configureApiClient() no shell.');
-  return instance;
+function current(): Configured {
+  if (!configured) throw new Error('api-client não configurado: chame configureApiClient() no shell.');
+  return configured;
 }
+
+/** The instance every call goes through (bearer token, renewal on 401). */
+export const http = (): AxiosInstance => current().http;
+
+/** No interceptors: for calls that must never start a renewal. */
+export const bareHttp = (): AxiosInstance => current().bare;
+
+/**
+ * Renews the session now (the shell does it once at startup when the stored access token has
+ * expired but a refresh token is stored). Shares a renewal already running; on failure the
+ * shell's onSessionExpired has been called and the promise rejects.
+ */
+export const renewSession = (): Promise<string> => current().renewal.renew();

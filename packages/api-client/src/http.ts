@@ -42,12 +42,18 @@ export interface HttpOptions {
   getToken: () => string | null;
 }
 
-export function createHttp({ baseURL, getToken }: HttpOptions): AxiosInstance {
+/** An instance without interceptors: the renewal call and sign-out go through one of these. */
+export function createBareHttp(baseURL: string): AxiosInstance {
   // SPEC section 9: HTTP timeout none (0).
-  const http = axios.create({ baseURL, timeout: 0 });
+  return axios.create({ baseURL, timeout: 0 });
+}
+
+export function createHttp({ baseURL, getToken }: HttpOptions): AxiosInstance {
+  const http = createBareHttp(baseURL);
   http.interceptors.request.use((config) => {
     const token = getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    // A retry after a renewal already carries the new token (set by the renewal interceptor).
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
   return http;

@@ -1,3 +1,11 @@
 export { ApiCallError, type ApiResult, type HttpOptions } from './http';
 export { configureApiClient } from './client';
+export { apiErrorMessage } from './errors';
 export * from './auth';
+export * from './session';
+export * from './conversations';
+export * from './groups';
+export * from './messages';
+export * from './users';
+export { renewSession, type ApiClientOptions } from './client';
+export { SessionExpiredError, type SessionCallbacks } from './renewal';

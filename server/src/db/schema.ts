@@ -81,6 +81,47 @@ export const refreshTokens = pgTable(
   ],
 );
 
+// Password reset (DESIGN section 2): single use, 1 hour. Only the sha256 of the mailed value is kept,
+// so read access to the database does not let anyone reset a password.
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_tokens_token_hash_key').on(t.tokenHash), index('password_tokens_user_id_idx').on(t.userId)],
+);
+
+// Invitations to a workspace: code XXX-XXX, 7 days, single use, bound to one e-mail (stored lower case).
+// A pending invite holds a seat of the workspace's member limit until it is used or expires.
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    code: text('code').notNull(),
+    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedById: uuid('used_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Codes stay unique forever, so an old link never lands in someone else's workspace.
+    uniqueIndex('invites_code_key').on(t.code),
+    index('invites_workspace_id_email_idx').on(t.workspaceId, t.email),
+  ],
+);
+
 // --- Chat (issue 4) ---
 
 export const conversations = pgTable(
@@ -180,6 +221,8 @@ export const messages = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type PasswordTokenRow = typeof passwordTokens.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;

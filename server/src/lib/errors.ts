@@ -5,6 +5,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Response headers that belong to the error, e.g. Retry-After on a 429. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,6 +18,10 @@ export const unauthorized = (message = 'Não autorizado') => new AppError(401, m
 export const forbidden = (message = 'Acesso negado') => new AppError(403, message);
 export const notFound = (message = 'Recurso não encontrado') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+
+export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Tente novamente em alguns minutos.';
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, TOO_MANY_ATTEMPTS, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

@@ -29,6 +29,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyE
     return reply.status(400).send(errorBody(400, error.message, { issues: error.issues }));
   }
   if (isAppError(error)) {
+    reply.headers(error.headers);
     return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
   }
   const status = (error as FastifyError).statusCode;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { type Env, parseEnv } from '../config/env';
 
 // Test harness: a real server on a fresh database per test file. Embedded PGlite in a temporary
@@ -23,6 +23,8 @@ export interface TestAppOptions {
   engine?: 'pglite';
   /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
   env?: Record<string, string | undefined>;
+  /** buildApp options beyond the environment: short rate-limit windows, a movable clock. */
+  app?: Pick<BuildAppOptions, 'rateLimits' | 'now'>;
 }
 
 export interface TestApp {
@@ -88,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env });
+    app = await buildApp({ env, ...options.app });
   } catch (error) {
     await cleanup();
     throw error;
@@ -100,7 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     env,
     async restart() {
       await app.close();
-      app = await buildApp({ env });
+      app = await buildApp({ env, ...options.app });
       return app;
     },
     async close() {

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chars, messagesAt, parseOk } from '../testing/issues';
-import { getUserByIdQuerySchema, lookupSearchQuerySchema, messagesPageSchema } from './chat-lookups';
-
-describe('lookupSearchQuerySchema', () => {
-  it.each([
-    [undefined, []],
-    ['', []],
-    ['   ', []],
-    ['a', ['A busca deve ter pelo menos 2 caracteres']],
-    ['ab', []],
-    [chars(101), ['A busca deve ter no máximo 100 caracteres']],
-  ])('content %j', (content, expected) => {
-    expect(messagesAt(lookupSearchQuerySchema, content === undefined ? {} : { content }, 'content')).toEqual(expected);
-  });
-
-  it('trims, and lists everything when empty', () => {
-    expect(parseOk(lookupSearchQuerySchema, {})).toEqual({ content: '' });
-    expect(parseOk(lookupSearchQuerySchema, { content: ' Ana ' })).toEqual({ content: 'Ana' });
-  });
-});
+import { messagesAt, parseOk } from '../testing/issues';
+import { getUserByIdQuerySchema, messagesPageSchema } from './chat-lookups';
 
 describe('getUserByIdQuerySchema', () => {
   it('needs a uuid', () => {

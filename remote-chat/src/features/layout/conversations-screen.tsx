@@ -2,44 +2,79 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
-import { EmptyState, IconButton, SearchInput } from '@chat/ui';
+import { EmptyState, IconButton } from '@chat/ui';
 import { Plus } from 'lucide-react';
+import { chatPath, isChatKind } from '../../shared/chat-types';
+import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
+import { ChatSidebar } from '../chat-list/components/chat-sidebar';
+import { useChatList } from '../chat-list/hooks/use-chat-list';
+import { NewChatModal } from '../new-chat/components/new-chat-modal';
+import { ChatArea } from './chat-area';
 import styles from './conversations-screen.module.css';
 
-/** The frame of the conversations page: sidebar (25%) and chat area. */
-export function ConversationsScreen({ basePath, headerSlot }: RemoteAppProps) {
-  const { id } = useParams();
+/** /auth/conversations/:id?/:type? (SPEC section 2): sidebar (25%) and the open chat. */
+export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppProps) {
+  const { id, type } = useParams();
+  const kind = isChatKind(type) ? type : 'conversation';
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
+  const [newOpen, setNewOpen] = useState(false);
+  const list = useChatList(user.id, id ?? null);
+  const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
+  const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
 
-  // SPEC section 2: Escape on a conversation route returns to the list.
+  // SPEC section 2: Escape on a conversation route returns to the list. A dialog or popover that
+  // handled the key itself (defaultPrevented) keeps it.
   useEffect(() => {
     if (!id) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') navigate(basePath);
+      if (event.key === 'Escape' && !event.defaultPrevented) navigate(basePath);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [id, basePath, navigate]);
 
+  const newButton = (
+    <IconButton aria-label="Novo" title="Nova conversa ou grupo" variant={headerSlot ? 'solid' : 'ghost'} onClick={() => setNewOpen(true)}>
+      <Plus size={18} />
+    </IconButton>
+  );
+
   return (
     <div className={styles.screen}>
-      {headerSlot &&
-        createPortal(
-          <IconButton aria-label="Nova conversa" title="Nova conversa" disabled>
-            <Plus size={18} />
-          </IconButton>,
-          headerSlot,
-        )}
-      <aside className={styles.sidebar}>
-        <SearchInput value={search} onChange={setSearch} placeholder="Pesquisar conversas" />
-        <div className={styles.list}>
-          <EmptyState text="A lista de conversas está em construção." />
-        </div>
-      </aside>
-      <section className={styles.chat}>
-        <EmptyState text="Selecione uma conversa para ver as mensagens" />
-      </section>
+      {headerSlot && createPortal(newButton, headerSlot)}
+      <ChatSidebar
+        meId={user.id}
+        list={list}
+        activeId={id ?? null}
+        onOpen={(entry) => navigate(chatPath(basePath, entry.id, entry.kind))}
+        action={headerSlot ? undefined : newButton}
+      />
+      {id ? (
+        <ChatArea
+          key={`${kind}:${id}`}
+          kind={kind}
+          chatId={id}
+          me={me}
+          basePath={basePath}
+          openDirectChat={openDirectChat}
+          onSent={list.applyMessage}
+          onOpened={list.markRead}
+        />
+      ) : (
+        <section className={styles.placeholder}>
+          <EmptyState text="Selecione uma conversa para ver as mensagens" />
+        </section>
+      )}
+      {newOpen && (
+        <NewChatModal
+          open
+          onOpenChange={setNewOpen}
+          basePath={basePath}
+          meId={user.id}
+          openDirectChat={openDirectChat}
+          onGroupCreated={list.upsertGroup}
+        />
+      )}
     </div>
   );
 }

@@ -1,14 +1,16 @@
-import type { SigninInput, SigninResponse } from '@chat/contracts';
+import type { SigninInput, SigninResponse, TokenPair } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
 import { toUserEntity } from '../users/user-entity';
-import { findUserByIdentifier } from '../users/users.repository';
+import { findUserById, findUserByIdentifier } from '../users/users.repository';
 import type { AccessTokens } from './access-token';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { RefreshTokens } from './refresh-tokens';
 
 /** One message for unknown user, wrong password and removed member: no account enumeration. */
 export const INVALID_CREDENTIALS = 'Usuário ou senha inválidos';
+/** Any refused renewal (unknown, expired, revoked, reused token; removed member): sign in again. */
+export const SESSION_EXPIRED = 'Sessão expirada. Entre novamente.';
 
 export class AuthService {
   constructor(
@@ -29,5 +31,18 @@ export class AuthService {
     const accessToken = await this.accessTokens.sign(user);
     const refresh = await this.refreshTokens.issue(user.id, input.rememberMe ?? false);
     return { user: toUserEntity(user), accessToken, refreshToken: refresh.token };
+  }
+
+  /** Renewal: rotates the refresh token (reuse revokes its family) and signs a new access token. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const rotation = await this.refreshTokens.rotate(refreshToken);
+    if (!rotation.ok) throw unauthorized(SESSION_EXPIRED);
+    const user = await findUserById(this.db, rotation.userId);
+    if (!user?.active) {
+      // Removal should already have revoked them; this closes any gap.
+      await this.refreshTokens.revokeAllOfUser(rotation.userId);
+      throw unauthorized(SESSION_EXPIRED);
+    }
+    return { accessToken: await this.accessTokens.sign(user), refreshToken: rotation.issued.token };
   }
 }

@@ -61,9 +61,10 @@ export class RefreshTokens {
     if (row) await this.revokeFamilyWith(this.db, row.familyId, now);
   }
 
-  /** Password change/reset and member removal end every session of the user. */
-  async revokeAllOfUser(userId: string, now = new Date()): Promise<void> {
-    await this.db
+  /** Password change/reset and member removal end every session of the user (`db`: within their transaction). */
+  async revokeAllOfUser(userId: string, options: { db?: Db; now?: Date } = {}): Promise<void> {
+    const { db = this.db, now = new Date() } = options;
+    await db
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));

@@ -9,7 +9,7 @@ import {
   groupMemberListSchema,
   groupSchema,
   idParamsSchema,
-  lookupSearchQuerySchema,
+  optionalSearchQuerySchema,
   removeAdminBodySchema,
   removeMemberBodySchema,
   searchQuerySchema,
@@ -48,7 +48,7 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
     '/group/:groupId/search-members',
     {
       preHandler,
-      schema: { params: groupIdParamsSchema, querystring: lookupSearchQuerySchema, response: { 200: groupMemberListSchema } },
+      schema: { params: groupIdParamsSchema, querystring: optionalSearchQuerySchema, response: { 200: groupMemberListSchema } },
     },
     (request) => service.searchMembers(request.user!, request.params.groupId, request.query.content),
   );

@@ -159,8 +159,10 @@ describe('GET /api/group/:groupId/search-members', () => {
     expect((await search(maria, `?content=${encodeURIComponent(lead.email)}`)).map((m) => m.id)).toEqual([lead.id]);
     expect(await search(maria, '?content=ninguem')).toEqual([]);
 
-    const short = await as(t.app, maria).get(`/group/${group.id}/search-members?content=a`);
-    expect(short.statusCode).toBe(400);
+    // One character already filters (the details panel searches as the user types).
+    expect((await search(maria, '?content=z')).map((m) => m.id)).toEqual([maria.id]);
+    const tooLong = await as(t.app, maria).get(`/group/${group.id}/search-members?content=${'a'.repeat(101)}`);
+    expect(tooLong.json().message).toBe('Dados inválidos: A busca deve ter no máximo 100 caracteres');
     expect((await as(t.app, ana).get(`/group/${group.id}/search-members`)).statusCode).toBe(404);
     expect((await as(t.app, outsider).get(`/group/${group.id}/search-members`)).statusCode).toBe(404);
   });

@@ -1,8 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-
-const CONNECT_TIMEOUT_MS = 10_000;
+import { connectRedis } from '../../lib/redis';
 
 /**
  * Shares rooms and broadcasts between server processes through Redis pub/sub. The key prefix
@@ -18,22 +16,15 @@ export async function useRedisAdapter(
   keyPrefix: string,
   onError: (error: Error) => void,
 ): Promise<() => Promise<void>> {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null, connectTimeout: CONNECT_TIMEOUT_MS });
-  const sub = pub.duplicate();
-  // ioredis reconnects (and resubscribes) by itself; an unhandled 'error' event would kill the process.
-  pub.on('error', onError);
-  sub.on('error', onError);
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-  } catch (error) {
-    pub.disconnect();
-    sub.disconnect();
-    throw new Error(`Redis inacessível em ${new URL(url).host} (REDIS_URL): ${(error as Error).message}`);
+  const [pub, sub] = await Promise.allSettled([connectRedis(url, onError), connectRedis(url, onError)]);
+  if (pub.status === 'rejected' || sub.status === 'rejected') {
+    for (const c of [pub, sub]) if (c.status === 'fulfilled') c.value.disconnect();
+    throw pub.status === 'rejected' ? pub.reason : (sub as PromiseRejectedResult).reason;
   }
-  io.adapter(createAdapter(pub, sub, { key: keyPrefix }));
+  io.adapter(createAdapter(pub.value, sub.value, { key: keyPrefix }));
   return async () => {
     // Commands run in order: once this PING answers, every earlier (un)subscribe has too.
-    await Promise.allSettled([pub.ping(), sub.ping()]);
-    await Promise.allSettled([pub.quit(), sub.quit()]);
+    await Promise.allSettled([pub.value.ping(), sub.value.ping()]);
+    await Promise.allSettled([pub.value.quit(), sub.value.quit()]);
   };
 }

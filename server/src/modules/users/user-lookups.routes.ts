@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   getUserByIdQuerySchema,
   groupListSchema,
-  lookupSearchQuerySchema,
+  optionalSearchQuerySchema,
   userListSchema,
   userSchema,
   userTwoIdParamsSchema,
@@ -23,7 +23,7 @@ export const userLookupRoutes: FastifyPluginAsync = async (app) => {
 
   routes.get(
     '/user/search-in-same-workspace',
-    { preHandler, schema: { querystring: lookupSearchQuerySchema, response: { 200: userListSchema } } },
+    { preHandler, schema: { querystring: optionalSearchQuerySchema, response: { 200: userListSchema } } },
     (request) => users.searchInWorkspace(request.user!, request.query.content),
   );
 

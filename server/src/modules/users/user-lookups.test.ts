@@ -36,10 +36,11 @@ describe('GET /api/user/search-in-same-workspace', () => {
     expect(ids(await search('?content=fora'))).toEqual([]);
   });
 
-  it('starts at 2 characters', async () => {
-    const res = await as(t.app, me).get('/user/search-in-same-workspace?content=j');
+  it('filters from the first character (the modals search as the user types), up to 100', async () => {
+    expect(ids(await search('?content=v'))).toEqual([joao.id]);
+    const res = await as(t.app, me).get(`/user/search-in-same-workspace?content=${'a'.repeat(101)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Dados inválidos: A busca deve ter pelo menos 2 caracteres');
+    expect(res.json().message).toBe('Dados inválidos: A busca deve ter no máximo 100 caracteres');
   });
 });
 

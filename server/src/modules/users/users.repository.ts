@@ -26,6 +26,10 @@ export function findUserByIdentifier(db: Db, identifier: string) {
   return findOne(db, or(sql`lower(${users.email}) = ${value}`, sql`lower(${users.nickName}) = ${value}`));
 }
 
+/** E-mails are unique case-insensitively. */
+export const findUserByEmail = (db: Db, email: string) =>
+  findOne(db, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row?.n ?? 0;

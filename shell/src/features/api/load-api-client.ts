@@ -1,17 +1,30 @@
+import type * as ApiClientModule from '@chat/api-client';
 import type { AppConfig } from '@chat/contracts';
-import { readSession } from '../session/storage';
+import { expireSession } from '../session/session-expiry';
+import { readSession, writeTokens } from '../session/storage';
 
-type ApiClient = typeof import('@chat/api-client');
+type ApiClient = typeof ApiClientModule;
 let loading: Promise<ApiClient> | null = null;
 
 /**
  * The HTTP client (axios) is fetched on first use, not with the sign-in page, and configured
- * exactly once: remotes share this same configured instance through Module Federation.
+ * exactly once: remotes share this same configured instance through Module Federation. The
+ * session stays the shell's: the client reads and renews it only through these callbacks.
  */
 export function loadApiClient(config: AppConfig): Promise<ApiClient> {
   loading ??= import('@chat/api-client').then((client) => {
-    client.configureApiClient({ baseURL: config.apiBaseUrl, getToken: () => readSession().token });
+    client.configureApiClient({
+      baseURL: config.apiBaseUrl,
+      getToken: () => readSession().token,
+      getRefreshToken: () => readSession().refreshToken,
+      onTokensRenewed: (pair) => writeTokens(pair),
+      onSessionExpired: expireSession,
+    });
     return client;
+  });
+  // A failed chunk download is not remembered: the next call tries again.
+  loading.catch(() => {
+    loading = null;
   });
   return loading;
 }

@@ -17,8 +17,8 @@ const config = {
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (expSeconds: number) => `${encode({ alg: 'HS256' })}.${encode({ exp: expSeconds })}.x`;
 
-function signedInAs(role: Role, exp = Date.now() / 1000 + 600) {
-  writeSession({ id: 'u1', name: 'Pessoa', role }, { accessToken: token(exp), refreshToken: 'r' });
+function signedInAs(role: Role, exp = Date.now() / 1000 + 600, refreshToken = 'r') {
+  writeSession({ id: 'u1', name: 'Pessoa', role }, { accessToken: token(exp), refreshToken });
 }
 
 function renderAt(path: string) {
@@ -49,8 +49,8 @@ describe('RequireRole', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('sends a visitor with an expired token to /', () => {
-    signedInAs('USER', Date.now() / 1000 - 1);
+  it('sends a visitor with an expired token and nothing to renew it with to /', () => {
+    signedInAs('USER', Date.now() / 1000 - 1, '');
     renderAt('/auth/conversations');
     expect(screen.getByText('página inicial')).toBeInTheDocument();
   });

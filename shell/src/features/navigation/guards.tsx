@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { HOME_BY_ROLE, type Role } from '@chat/contracts';
 import { useSession } from '../session/session-context';
+import { SessionPending } from './session-pending';
 
 /**
  * SPEC section 2: without a valid session go to '/'; with the wrong role go to the user's own
  * home. The server enforces the same rules; this only keeps people on pages they can use.
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
-  const { user, tokenIsValid } = useSession();
+  const { user, tokenIsValid, restoring } = useSession();
+  if (restoring) return <SessionPending />;
   if (!user || !tokenIsValid) return <Navigate to="/" replace />;
   if (!roles.includes(user.role)) return <Navigate to={HOME_BY_ROLE[user.role]} replace />;
   return <>{children}</>;

@@ -2,17 +2,20 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { HOME_BY_ROLE } from '@chat/contracts';
 import { useSession } from '../session/session-context';
+import { SessionPending } from './session-pending';
 
 /**
  * SPEC section 2/4: a signed-in user with a valid token goes to the role's home; an expired
- * token seen on a public route clears the stored session.
+ * token seen on a public route clears the stored session (after the startup renewal, if any,
+ * has failed).
  */
 export function PublicLayout() {
-  const { user, tokenIsValid, signOut } = useSession();
-  const expired = Boolean(user) && !tokenIsValid;
+  const { user, tokenIsValid, restoring, discardSession } = useSession();
+  const expired = Boolean(user) && !tokenIsValid && !restoring;
   useEffect(() => {
-    if (expired) signOut();
-  }, [expired, signOut]);
+    if (expired) discardSession();
+  }, [expired, discardSession]);
+  if (restoring) return <SessionPending />;
   if (user && tokenIsValid) return <Navigate to={HOME_BY_ROLE[user.role]} replace />;
   return <Outlet />;
 }

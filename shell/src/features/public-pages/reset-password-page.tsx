@@ -1,11 +1,66 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
-import { RESET_TOKEN_PATTERN } from '@chat/contracts';
-import { UnderConstructionPage } from './under-construction-page';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type * as ApiClientModule from '@chat/api-client';
+import { isValidResetToken, resetPasswordFormSchema, type ResetPasswordFormInput } from '@chat/contracts';
+import { Button, CardLayout, FormField, PasswordInput, toast } from '@chat/ui';
+import { describeApiError } from '../api/describe-error';
+import { loadApiClient } from '../api/load-api-client';
+import { useAppConfig } from '../config/config-context';
+import { PUBLIC_PAGE_TOASTS } from './texts';
+import styles from './public-form.module.css';
 
-/** SPEC section 2: without a token of exactly 64 hexadecimal characters, go to '/'. */
+const texts = PUBLIC_PAGE_TOASTS.resetPassword;
+
+/** /reset-password?token=: without a token of exactly 64 hexadecimal characters, go to '/'. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  if (!RESET_TOKEN_PATTERN.test(token)) return <Navigate to="/" replace />;
-  return <UnderConstructionPage title="Redefinir senha" />;
+  const token = params.get('token');
+  if (!isValidResetToken(token)) return <Navigate to="/" replace />;
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFormInput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', newPasswordConfirm: '' },
+  });
+
+  const onSubmit = async ({ newPassword }: ResetPasswordFormInput) => {
+    let client: typeof ApiClientModule | null = null;
+    try {
+      client = await loadApiClient(config);
+      await client.resetPasswordWithToken({ token, newPassword });
+      toast({ type: 'success', title: texts.success });
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast({ type: 'error', title: texts.errorTitle, description: describeApiError(client, error, texts.errorFallback) });
+      // SPEC section 8: a reset the server refused (used, expired or unknown link) leads to asking
+      // for a new link; a network failure leaves the form here to try again.
+      if (client && error instanceof client.ApiCallError && error.status !== null) navigate('/forgot-password', { replace: true });
+    }
+  };
+
+  return (
+    <CardLayout title="Redefinir senha" backTo="/">
+      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <p className={styles.lead}>Escolha uma nova senha, de 8 a 72 caracteres.</p>
+        <FormField label="Nova senha" htmlFor="newPassword" error={errors.newPassword?.message}>
+          <PasswordInput id="newPassword" autoComplete="new-password" autoFocus {...register('newPassword')} />
+        </FormField>
+        <FormField label="Confirmar nova senha" htmlFor="newPasswordConfirm" error={errors.newPasswordConfirm?.message}>
+          <PasswordInput id="newPasswordConfirm" autoComplete="new-password" {...register('newPasswordConfirm')} />
+        </FormField>
+        <Button type="submit" loading={isSubmitting}>
+          Redefinir senha
+        </Button>
+      </form>
+    </CardLayout>
+  );
 }

@@ -1,8 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT, type SigninInput, type StoredUser } from '@chat/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT, STORAGE_KEYS, type SigninInput, type SigninResponse, type StoredUser } from '@chat/contracts';
 import { toast } from '@chat/ui';
 import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
+import { restoreSession } from './restore-session';
+import { onSessionExpired } from './session-expiry';
 import { clearSession, readSession, writeSession } from './storage';
 import { isTokenValid } from './token';
 
@@ -10,48 +12,128 @@ export interface SessionState {
   user: StoredUser | null;
   /** SPEC section 4: false at start, true after sign-in or when the stored token has not expired. */
   tokenIsValid: boolean;
+  /** Sign-in in progress. */
   loading: boolean;
+  /** The startup renewal is running: guards wait for it before deciding. */
+  restoring: boolean;
   signIn: (input: SigninInput) => Promise<StoredUser | null>;
+  /** Stores a session answered by the server (sign-in, account created by invite). */
+  startSession: (response: SigninResponse) => void;
+  /** Clears the three keys, revokes the refresh token (best effort), resets state, goes to '/'. */
   signOut: () => void;
+  /** An expired session seen on a public route: clears storage and state, stays on the page. */
+  discardSession: () => void;
 }
+
+interface AuthState {
+  user: StoredUser | null;
+  tokenIsValid: boolean;
+  restoring: boolean;
+}
+
+const SIGNED_OUT: AuthState = { user: null, tokenIsValid: false, restoring: false };
 
 const SessionContext = createContext<SessionState | null>(null);
 
-function initialState(): Pick<SessionState, 'user' | 'tokenIsValid'> {
+function initialState(): AuthState {
   const stored = readSession();
-  return { user: stored.user, tokenIsValid: Boolean(stored.user) && isTokenValid(stored.token) };
+  if (stored.user && isTokenValid(stored.token)) return { user: stored.user, tokenIsValid: true, restoring: false };
+  // Expired access token but a refresh token to renew it with: decide after one renewal.
+  if (stored.user && stored.refreshToken) return { user: stored.user, tokenIsValid: false, restoring: true };
+  return { user: stored.user, tokenIsValid: false, restoring: false };
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [{ user, tokenIsValid }, setAuth] = useState(initialState);
+interface Props {
+  children: ReactNode;
+  /** Goes to '/' (the router lives below this provider). Without it the guards still redirect. */
+  navigateHome?: () => void;
+}
+
+export function SessionProvider({ children, navigateHome }: Props) {
+  const [{ user, tokenIsValid, restoring }, setAuth] = useState(initialState);
   const [loading, setLoading] = useState(false);
   const config = useAppConfig();
 
-  const signIn = useCallback(async (input: SigninInput) => {
-    setLoading(true);
-    let client: Awaited<ReturnType<typeof loadApiClient>> | null = null;
-    try {
-      client = await loadApiClient(config);
-      const { data } = await client.signin(input);
-      writeSession(data.user, data);
-      setAuth({ user: data.user, tokenIsValid: true });
-      toast({ type: 'success', ...LOGIN_SUCCESS_TEXT });
-      return data.user;
-    } catch (error) {
-      const serverMessage = client && error instanceof client.ApiCallError ? error.serverMessage : null;
-      toast({ type: 'error', title: LOGIN_ERROR_TEXTS.title, description: serverMessage ?? LOGIN_ERROR_TEXTS.unknown });
-      return null;
-    } finally {
-      setLoading(false);
-    }
-  }, [config]);
+  useEffect(() => {
+    if (!restoring) return undefined;
+    let active = true;
+    void restoreSession(config).then((renewed) => {
+      if (!active) return;
+      const stored = readSession();
+      setAuth(renewed && stored.user ? { user: stored.user, tokenIsValid: true, restoring: false } : SIGNED_OUT);
+    });
+    return () => {
+      active = false;
+    };
+  }, [restoring, config]);
 
-  const signOut = useCallback(() => {
-    clearSession();
-    setAuth({ user: null, tokenIsValid: false });
+  // The api-client gave up on the session (no refresh token, or the renewal failed).
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setAuth(SIGNED_OUT);
+        navigateHome?.();
+      }),
+    [navigateHome],
+  );
+
+  // Signed out in another tab: this one must not keep showing the app.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || (event.key === STORAGE_KEYS.token && event.newValue === null)) setAuth(SIGNED_OUT);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo(() => ({ user, tokenIsValid, loading, signIn, signOut }), [user, tokenIsValid, loading, signIn, signOut]);
+  const startSession = useCallback((response: SigninResponse) => {
+    writeSession(response.user, response);
+    setAuth({ user: response.user, tokenIsValid: true, restoring: false });
+  }, []);
+
+  const signIn = useCallback(
+    async (input: SigninInput) => {
+      setLoading(true);
+      let client: Awaited<ReturnType<typeof loadApiClient>> | null = null;
+      try {
+        client = await loadApiClient(config);
+        const { data } = await client.signin(input);
+        startSession(data);
+        toast({ type: 'success', ...LOGIN_SUCCESS_TEXT });
+        return data.user;
+      } catch (error) {
+        const serverMessage = client && error instanceof client.ApiCallError ? error.serverMessage : null;
+        toast({ type: 'error', title: LOGIN_ERROR_TEXTS.title, description: serverMessage ?? LOGIN_ERROR_TEXTS.unknown });
+        return null;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [config, startSession],
+  );
+
+  const discardSession = useCallback(() => {
+    clearSession();
+    setAuth(SIGNED_OUT);
+  }, []);
+
+  const signOut = useCallback(() => {
+    const { refreshToken } = readSession();
+    clearSession();
+    setAuth(SIGNED_OUT);
+    navigateHome?.();
+    // Revoking the refresh token on the server is best effort: nobody waits for it.
+    if (refreshToken) {
+      loadApiClient(config)
+        .then((client) => client.signout({ refreshToken }))
+        .catch(() => undefined);
+    }
+  }, [config, navigateHome]);
+
+  const value = useMemo(
+    () => ({ user, tokenIsValid, loading, restoring, signIn, startSession, signOut, discardSession }),
+    [user, tokenIsValid, loading, restoring, signIn, startSession, signOut, discardSession],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

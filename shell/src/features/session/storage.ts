@@ -32,6 +32,12 @@ export function writeSession(user: StoredUser, tokens: TokenPair, storage: Stora
   storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
 }
 
+/** After a renewal: the new pair replaces the stored one; the user stays. */
+export function writeTokens(tokens: TokenPair, storage: Storage = localStorage): void {
+  storage.setItem(STORAGE_KEYS.token, tokens.accessToken);
+  storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+}
+
 export function clearSession(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.user);
   storage.removeItem(STORAGE_KEYS.token);

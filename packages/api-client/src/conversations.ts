@@ -1,0 +1,19 @@
+import type { Conversation, CreateConversationBody } from '@chat/contracts';
+import { http } from './client';
+import { request } from './http';
+
+// Conversation calls of SPEC section 7. Paths are relative to the configured base URL (/api).
+
+/** The chat list: `showEmpty` is true there, so conversations without messages come too. */
+export const getConversations = (showEmpty = true) =>
+  request<Conversation[]>(http(), { method: 'GET', url: '/conversation/get-conversations', params: { showEmpty } });
+
+/** Returns the existing conversation of the pair when there is one. */
+export const createConversation = (body: CreateConversationBody) =>
+  request<Conversation>(http(), { method: 'POST', url: '/conversation/create', data: body });
+
+export const getConversationById = (id: string) =>
+  request<Conversation>(http(), { method: 'GET', url: `/conversation/get-by-id/${encodeURIComponent(id)}` });
+
+export const searchConversations = (content: string) =>
+  request<Conversation[]>(http(), { method: 'GET', url: '/conversation/search', params: { content } });

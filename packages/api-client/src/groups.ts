@@ -1,0 +1,44 @@
+import type {
+  AddAdminBody,
+  AddMembersBody,
+  CreateGroupBody,
+  Group,
+  GroupMember,
+  RemoveAdminBody,
+  RemoveMemberBody,
+  UpdateGroupBody,
+} from '@chat/contracts';
+import { http } from './client';
+import { request } from './http';
+
+// Group calls of SPEC section 7.
+const seg = encodeURIComponent;
+
+export const createGroup = (body: CreateGroupBody) =>
+  request<Group>(http(), { method: 'POST', url: '/group/create', data: body });
+
+export const listGroups = () => request<Group[]>(http(), { method: 'GET', url: '/group/list' });
+
+export const getGroupById = (id: string) =>
+  request<Group>(http(), { method: 'GET', url: `/group/get-by-id/${seg(id)}` });
+
+export const searchGroups = (content: string) =>
+  request<Group[]>(http(), { method: 'GET', url: '/group/search', params: { content } });
+
+export const searchGroupMembers = (groupId: string, content: string) =>
+  request<GroupMember[]>(http(), { method: 'GET', url: `/group/${seg(groupId)}/search-members`, params: { content } });
+
+export const updateGroup = (id: string, body: UpdateGroupBody) =>
+  request<Group>(http(), { method: 'PATCH', url: `/group/update/${seg(id)}`, data: body });
+
+export const addGroupAdmin = (groupId: string, body: AddAdminBody) =>
+  request<Group>(http(), { method: 'POST', url: `/group/add-admin/${seg(groupId)}`, data: body });
+
+export const removeGroupAdmin = (groupId: string, body: RemoveAdminBody) =>
+  request<Group>(http(), { method: 'POST', url: `/group/remove-admin/${seg(groupId)}`, data: body });
+
+export const addGroupMembers = (groupId: string, body: AddMembersBody) =>
+  request<Group>(http(), { method: 'POST', url: `/group/add-member/${seg(groupId)}`, data: body });
+
+export const removeGroupMember = (groupId: string, body: RemoveMemberBody) =>
+  request<Group>(http(), { method: 'POST', url: `/group/remove-member/${seg(groupId)}`, data: body });

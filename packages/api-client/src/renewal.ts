@@ -1,0 +1,115 @@
+import { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { tokenPairSchema, type TokenPair } from '@chat/contracts';
+
+export const SIGNIN_PATH = '/auth/signin';
+export const RENEWAL_PATH = '/refresh-token/use';
+
+/**
+ * What the shell hands the api-client: the api-client never reads storage nor navigates by itself
+ * (DESIGN section 1: only the shell owns the session).
+ */
+export interface SessionCallbacks {
+  /** The stored access token, read at call time. */
+  getToken: () => string | null;
+  /** The stored refresh token, read when a renewal starts. */
+  getRefreshToken: () => string | null;
+  /** Store the new pair (the retried calls use `accessToken` at once). */
+  onTokensRenewed: (pair: TokenPair) => void;
+  /** No refresh token, or the renewal failed: clear the stored session and go to '/'. */
+  onSessionExpired: () => void;
+}
+
+/** A 401 on these never starts a renewal (SPEC section 4). */
+const NOT_RENEWABLE = new Set([SIGNIN_PATH, RENEWAL_PATH]);
+
+type RetriableConfig = InternalAxiosRequestConfig & { _retry?: boolean };
+
+/** Thrown to waiting callers when there is no refresh token to renew with. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('Sessão expirada');
+    this.name = 'SessionExpiredError';
+  }
+}
+
+/**
+ * One renewal at a time. While one runs, every caller waits on the same promise: that promise is
+ * the queue of SPEC section 4 (all waiters are retried with its token, or all are rejected).
+ */
+export class SessionRenewal {
+  private running: Promise<string> | null = null;
+
+  constructor(
+    private readonly bare: AxiosInstance,
+    private readonly callbacks: SessionCallbacks,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /** Resolves with the new access token; rejects (after onSessionExpired) when renewal is impossible. */
+  renew(): Promise<string> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<string> {
+    const refreshToken = this.callbacks.getRefreshToken();
+    if (!refreshToken) {
+      this.callbacks.onSessionExpired();
+      throw new SessionExpiredError();
+    }
+    let pair: TokenPair;
+    try {
+      // The bare instance has no interceptors: a 401 here ends the session, never renews again.
+      const response = await this.bare.post<unknown>(RENEWAL_PATH, { refreshToken });
+      pair = tokenPairSchema.parse(response.data);
+    } catch (error) {
+      this.callbacks.onSessionExpired();
+      throw error;
+    }
+    this.callbacks.onTokensRenewed({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
+    return pair.accessToken;
+  }
+}
+
+function pathOf(url: string | undefined): string {
+  return (url ?? '').split('?')[0] ?? '';
+}
+
+function bearerOf(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+/**
+ * The response interceptor of SPEC section 4: a 401 on any call but sign-in and renewal, once per
+ * request (`_retry`), renews the session and retries the call once with the new access token.
+ */
+export function installRenewal(http: AxiosInstance, renewal: SessionRenewal, getToken: () => string | null): void {
+  http.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!(error instanceof AxiosError) || error.response?.status !== 401 || !error.config) throw error;
+    const config = error.config as RetriableConfig;
+    if (config._retry || NOT_RENEWABLE.has(pathOf(config.url))) throw error;
+    config._retry = true;
+
+    let token: string;
+    const current = getToken();
+    if (!renewal.isRunning && current && current !== bearerOf(config)) {
+      // Sent before a renewal that has finished since: the stored token is already the new one.
+      token = current;
+    } else {
+      try {
+        token = await renewal.renew();
+      } catch {
+        // Each waiting call is rejected with its own 401 (its server message stays readable).
+        throw error;
+      }
+    }
+    config.headers.set('Authorization', `Bearer ${token}`);
+    return http.request(config);
+  });
+}

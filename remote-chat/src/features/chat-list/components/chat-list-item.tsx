@@ -1,0 +1,39 @@
+import { Avatar } from '@chat/ui';
+import type { ChatEntry } from '../lib/chat-entries';
+import styles from './chat-sidebar.module.css';
+
+interface Props {
+  entry: ChatEntry;
+  active: boolean;
+  onOpen: (entry: ChatEntry) => void;
+}
+
+export function ChatListItem({ entry, active, onOpen }: Props) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.item}
+        data-active={active ? '' : undefined}
+        aria-current={active ? 'true' : undefined}
+        onClick={() => onOpen(entry)}
+      >
+        <Avatar name={entry.name} src={entry.avatarUrl} size="md" />
+        <span className={styles.itemText}>
+          <span className={styles.itemTop}>
+            <span className={styles.itemName}>{entry.name}</span>
+            <span className={styles.itemTime}>{entry.time}</span>
+          </span>
+          <span className={styles.itemBottom}>
+            <span className={styles.itemPreview}>{entry.preview}</span>
+            {entry.unread > 0 && (
+              <span className={styles.unread} aria-label={`${entry.unread} não lidas`}>
+                {entry.unread}
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ana, conversation, group, lastMessage } from '../../../test/fixtures';
+import type { ChatListState } from '../hooks/use-chat-list';
+import { ChatSidebar, EMPTY_LIST_TEXT } from './chat-sidebar';
+
+const api = vi.hoisted(() => ({ searchConversations: vi.fn(), searchGroups: vi.fn() }));
+vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+
+function listState(extra: Partial<ChatListState> = {}): ChatListState {
+  return {
+    conversations: [],
+    groups: [],
+    loading: false,
+    upsertConversation: vi.fn(),
+    upsertGroup: vi.fn(),
+    applyMessage: vi.fn(),
+    markRead: vi.fn(),
+    ...extra,
+  };
+}
+
+const search = () => screen.getByPlaceholderText('Buscar conversa');
+
+describe('chat sidebar (SPEC section 2)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    api.searchConversations.mockResolvedValue({ status: 200, data: [] });
+    api.searchGroups.mockResolvedValue({ status: 200, data: [] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.clearAllMocks();
+  });
+
+  it('shows the empty-state text when there is no chat', () => {
+    render(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} />);
+    expect(screen.getByText(EMPTY_LIST_TEXT)).toBeInTheDocument();
+    expect(EMPTY_LIST_TEXT).toBe(
+      'Você ainda não possui nenhuma conversa. Inicie uma nova conversa clicando no botão no canto superior direito desta tela.',
+    );
+  });
+
+  it('lists entries with preview and opens the clicked one', () => {
+    const onOpen = vi.fn();
+    const list = listState({
+      conversations: [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })],
+      groups: [group('g1')],
+    });
+    render(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={onOpen} />);
+    expect(screen.getByText('Bruno')).toBeInTheDocument();
+    expect(screen.getByText('Seja o primeiro a enviar uma mensagem')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Projeto'));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'g1', kind: 'group' }));
+  });
+
+  it('hides the filters from 2 characters and searches after 500 ms', async () => {
+    api.searchConversations.mockResolvedValue({
+      status: 200,
+      data: [conversation('c9', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { content: { body: 'reunião amanhã', type: 'text' } }) })],
+    });
+    render(<ChatSidebar meId={ana.id} list={listState({ groups: [group('g1')] })} activeId={null} onOpen={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Pessoas' })).toBeInTheDocument();
+
+    fireEvent.change(search(), { target: { value: 'r' } });
+    expect(screen.getByRole('button', { name: 'Grupos' })).toBeInTheDocument();
+    fireEvent.change(search(), { target: { value: 're' } });
+    expect(screen.queryByRole('button', { name: 'Todas' })).toBeNull();
+
+    await act(async () => vi.advanceTimersByTime(499));
+    expect(api.searchConversations).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(api.searchConversations).toHaveBeenCalledExactlyOnceWith('re');
+    expect(api.searchGroups).toHaveBeenCalledExactlyOnceWith('re');
+    expect(screen.getByText('reunião amanhã')).toBeInTheDocument();
+    expect(screen.queryByText('Projeto')).toBeNull();
+  });
+
+  it('filters people and groups', () => {
+    const list = listState({
+      conversations: [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })],
+      groups: [group('g1')],
+    });
+    render(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Grupos' }));
+    expect(screen.queryByText('Bruno')).toBeNull();
+    expect(screen.getByText('Projeto')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pessoas' }));
+    expect(screen.getByText('Bruno')).toBeInTheDocument();
+    expect(screen.queryByText('Projeto')).toBeNull();
+  });
+});

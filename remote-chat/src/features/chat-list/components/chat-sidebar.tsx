@@ -1,0 +1,61 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { EmptyState, SearchInput, Spinner } from '@chat/ui';
+import { useChatSearch } from '../hooks/use-chat-search';
+import type { ChatListState } from '../hooks/use-chat-list';
+import { buildEntries, type ChatEntry, type ChatFilter } from '../lib/chat-entries';
+import { ChatFilters } from './chat-filters';
+import { ChatListItem } from './chat-list-item';
+import styles from './chat-sidebar.module.css';
+
+export const EMPTY_LIST_TEXT =
+  'Você ainda não possui nenhuma conversa. Inicie uma nova conversa clicando no botão no canto superior direito desta tela.';
+
+interface Props {
+  meId: string;
+  list: ChatListState;
+  activeId: string | null;
+  onOpen: (entry: ChatEntry) => void;
+  /** Shown beside the search box (the 'Novo' button when there is no page header). */
+  action?: ReactNode;
+}
+
+/** The sidebar of SPEC section 2: search, filters and the chat list. */
+export function ChatSidebar({ meId, list, activeId, onOpen, action }: Props) {
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState<ChatFilter>('all');
+  const search = useChatSearch(text);
+
+  const entries = useMemo(
+    () =>
+      search.active
+        ? buildEntries(search.conversations, search.groups, meId, 'all')
+        : buildEntries(list.conversations, list.groups, meId, filter),
+    [search, list.conversations, list.groups, meId, filter],
+  );
+  const hasAny = list.conversations.length > 0 || list.groups.length > 0;
+  const loading = search.active ? search.loading : list.loading;
+
+  let body: ReactNode;
+  if (loading && entries.length === 0) body = <Spinner size="md" />;
+  else if (entries.length > 0)
+    body = (
+      <ul className={styles.entries} aria-label="Conversas">
+        {entries.map((entry) => (
+          <ChatListItem key={`${entry.kind}:${entry.id}`} entry={entry} active={entry.id === activeId} onOpen={onOpen} />
+        ))}
+      </ul>
+    );
+  else if (search.active || hasAny) body = <EmptyState text="Nenhuma conversa encontrada" />;
+  else body = <EmptyState text={EMPTY_LIST_TEXT} />;
+
+  return (
+    <aside className={styles.sidebar}>
+      <div className={styles.searchRow}>
+        <SearchInput value={text} onChange={setText} placeholder="Buscar conversa" wrapperClassName={styles.search} />
+        {action}
+      </div>
+      {!search.active && <ChatFilters value={filter} onChange={setFilter} />}
+      <div className={styles.list}>{body}</div>
+    </aside>
+  );
+}

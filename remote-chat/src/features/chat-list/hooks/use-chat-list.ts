@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { getConversations, listGroups } from '@chat/api-client';
+import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
+import { eventBus, subscribe } from '@chat/event-bus';
+import { notifyError } from '../../../shared/notify-error';
+import {
+  applyMessageToConversations,
+  applyMessageToGroups,
+  clearUnread,
+  upsertById,
+} from '../lib/list-updates';
+
+export interface ChatListState {
+  conversations: Conversation[];
+  groups: Group[];
+  loading: boolean;
+  upsertConversation: (conversation: Conversation) => void;
+  upsertGroup: (group: Group) => void;
+  /** A message sent or received: it becomes the chat's last message. */
+  applyMessage: (message: Message) => void;
+  /** Opening a conversation clears its unread count (SPEC section 4). */
+  markRead: (conversationId: string) => void;
+}
+
+interface Fetched {
+  conversations: Conversation[] | null;
+  groups: Group[] | null;
+}
+
+async function fetchLists(): Promise<Fetched> {
+  const [c, g] = await Promise.allSettled([getConversations(true), listGroups()]);
+  if (c.status === 'rejected') notifyError(c.reason, ERROR_TEXTS.conversation.list);
+  if (g.status === 'rejected') notifyError(g.reason, ERROR_TEXTS.group.list);
+  return {
+    conversations: c.status === 'fulfilled' ? c.value.data : null,
+    groups: g.status === 'fulfilled' ? g.value.data : null,
+  };
+}
+
+const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
+
+/**
+ * The conversations and groups of the sidebar, kept live from the bus: new conversations and
+ * groups, group changes and every message (SPEC section 4). `openId` is the open chat, whose
+ * unread count stays 0.
+ */
+export function useChatList(meId: string, openId: string | null): ChatListState {
+  const [conversations, setConversations] = useState<Conversation[]>([]);
+  const [groups, setGroups] = useState<Group[]>([]);
+  const [loading, setLoading] = useState(true);
+  // Read by the bus handlers, which are registered once.
+  const latest = useRef({ openId, conversations, groups });
+  useLayoutEffect(() => {
+    latest.current = { openId, conversations, groups };
+  });
+
+  const applyFetched = useCallback((fetched: Fetched) => {
+    const open = latest.current.openId;
+    if (fetched.conversations) {
+      setConversations(open ? clearUnread(fetched.conversations, open) : fetched.conversations);
+    }
+    if (fetched.groups) setGroups(fetched.groups);
+    setLoading(false);
+  }, []);
+
+  const reload = useCallback(() => void fetchLists().then(applyFetched), [applyFetched]);
+
+  const applyMessage = useCallback(
+    (message: Message) => {
+      const { conversations: cs, groups: gs, openId: open } = latest.current;
+      const known = message.conversationId
+        ? cs.some((c) => c.id === message.conversationId)
+        : gs.some((g) => g.id === message.groupId);
+      // A message of a chat the list does not know yet (created while we were away): fetch again.
+      if (!known) {
+        reload();
+        return;
+      }
+      if (message.conversationId) {
+        setConversations((list) => applyMessageToConversations(list, message, meId, open) ?? list);
+      } else {
+        setGroups((list) => applyMessageToGroups(list, message) ?? list);
+      }
+    },
+    [meId, reload],
+  );
+
+  const upsertConversation = useCallback((c: Conversation) => {
+    const open = latest.current.openId;
+    setConversations((list) => upsertById(list, open === c.id ? { ...c, unreadMessages: 0 } : c));
+  }, []);
+  const upsertGroup = useCallback(
+    (g: Group) =>
+      setGroups((list) => (isMember(g, meId) ? upsertById(list, g) : list.filter((x) => x.id !== g.id))),
+    [meId],
+  );
+  const markRead = useCallback((id: string) => setConversations((list) => clearUnread(list, id)), []);
+
+  useEffect(() => {
+    const offs = [
+      subscribe(eventBus, 'conversation', upsertConversation),
+      subscribe(eventBus, 'group', upsertGroup),
+      subscribe(eventBus, 'group::updated', upsertGroup),
+      subscribe(eventBus, 'message', applyMessage),
+      subscribe(eventBus, 'socket:reconnected', reload),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [upsertConversation, upsertGroup, applyMessage, reload]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void fetchLists().then((fetched) => {
+      if (!cancelled) applyFetched(fetched);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [applyFetched]);
+
+  return { conversations, groups, loading, upsertConversation, upsertGroup, applyMessage, markRead };
+}

@@ -1,0 +1,70 @@
+import type { Conversation, Group, LastMessage, Message } from '@chat/contracts';
+
+// How live events change the chat list (SPEC section 4), as pure functions over the arrays.
+
+export function toLastMessage(message: Message): LastMessage {
+  return {
+    content: { body: message.content.body, type: message.content.type },
+    author: { name: message.author.name },
+    authorId: message.authorId,
+    createdAt: message.createdAt,
+    updatedAt: message.updatedAt,
+  };
+}
+
+export function upsertById<T extends { id: string }>(list: T[], item: T): T[] {
+  const index = list.findIndex((x) => x.id === item.id);
+  if (index === -1) return [item, ...list];
+  const next = [...list];
+  next[index] = item;
+  return next;
+}
+
+const isNewer = (message: Message, last: LastMessage | null) =>
+  !last || Date.parse(message.createdAt) > Date.parse(last.createdAt);
+
+const isSameAsLast = (message: Message, last: LastMessage | null) =>
+  !!last && last.createdAt === message.createdAt && last.authorId === message.authorId;
+
+/**
+ * A message for a conversation of the list: it becomes the last message, and an incoming one from
+ * someone else counts as unread unless the conversation is open. Returns null when the
+ * conversation is not in the list (the caller re-fetches).
+ */
+export function applyMessageToConversations(
+  list: Conversation[],
+  message: Message,
+  meId: string,
+  openId: string | null,
+): Conversation[] | null {
+  const index = list.findIndex((c) => c.id === message.conversationId);
+  if (index === -1) return null;
+  const conversation = list[index]!;
+  const newer = isNewer(message, conversation.lastMessage);
+  if (!newer && !isSameAsLast(message, conversation.lastMessage)) return list;
+  const incoming = message.authorId !== meId && message.status !== 'READ';
+  let unreadMessages = conversation.unreadMessages;
+  if (openId === conversation.id) unreadMessages = 0;
+  else if (newer && incoming) unreadMessages += 1;
+  const next = [...list];
+  next[index] = { ...conversation, lastMessage: toLastMessage(message), unreadMessages };
+  return next;
+}
+
+export function applyMessageToGroups(list: Group[], message: Message): Group[] | null {
+  const index = list.findIndex((g) => g.id === message.groupId);
+  if (index === -1) return null;
+  const group = list[index]!;
+  if (!isNewer(message, group.lastMessage) && !isSameAsLast(message, group.lastMessage)) return list;
+  const next = [...list];
+  next[index] = { ...group, lastMessage: toLastMessage(message) };
+  return next;
+}
+
+export function clearUnread(list: Conversation[], id: string): Conversation[] {
+  const index = list.findIndex((c) => c.id === id);
+  if (index === -1 || list[index]!.unreadMessages === 0) return list;
+  const next = [...list];
+  next[index] = { ...list[index]!, unreadMessages: 0 };
+  return next;
+}

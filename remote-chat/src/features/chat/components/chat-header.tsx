@@ -1,0 +1,39 @@
+import { Info } from 'lucide-react';
+import { ActionMenu, Avatar } from '@chat/ui';
+import { otherParticipant, type ChatTarget } from '../../../shared/chat-types';
+import { usePresence } from '../hooks/use-presence';
+import styles from './chat-view.module.css';
+
+interface Props {
+  target: ChatTarget;
+  meId: string;
+  onTogglePanel: () => void;
+}
+
+/** Group status line: the members' nicknames joined by commas (SPEC section 2). */
+export const memberNicknames = (members: { nickName: string }[]) => members.map((m) => m.nickName).join(', ');
+
+export function ChatHeader({ target, meId, onTogglePanel }: Props) {
+  const other = target.kind === 'conversation' ? otherParticipant(target.conversation, meId) : null;
+  const presence = usePresence(other?.id ?? null);
+  const name = target.kind === 'group' ? target.group.name : other!.name;
+  const avatarUrl = target.kind === 'group' ? target.group.avatarUrl : other!.avatarUrl;
+  const status = target.kind === 'group' ? memberNicknames(target.group.members) : presence;
+
+  return (
+    <header className={styles.header}>
+      <button type="button" className={styles.headerMain} onClick={onTogglePanel} title="Ver detalhes">
+        <Avatar name={name} src={avatarUrl} size="md" />
+        <span className={styles.headerText}>
+          <span className={styles.headerName}>{name}</span>
+          {status && (
+            <span className={styles.headerStatus} data-presence={presence ?? undefined}>
+              {status}
+            </span>
+          )}
+        </span>
+      </button>
+      <ActionMenu options={[{ label: 'Dados do contato', icon: <Info size={14} />, action: onTogglePanel }]} />
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { lazy, Suspense, useEffect, type RefObject } from 'react';
+import { Spinner } from '@chat/ui';
+import styles from './message-box.module.css';
+
+interface EmojiSelection {
+  native: string;
+}
+
+interface PickerProps {
+  onEmojiSelect: (emoji: EmojiSelection) => void;
+}
+
+// The picker, its emoji data and the Portuguese texts load only when the popover first opens;
+// they are handed to emoji-mart directly (it would otherwise fetch them from a CDN).
+const LazyPicker = lazy(async () => {
+  const [{ default: Picker }, { default: data }, { default: i18n }] = await Promise.all([
+    import('@emoji-mart/react'),
+    import('@emoji-mart/data'),
+    import('@emoji-mart/data/i18n/pt.json'),
+  ]);
+  function PortuguesePicker({ onEmojiSelect }: PickerProps) {
+    return (
+      <Picker
+        data={data}
+        i18n={i18n}
+        locale="pt"
+        theme="dark"
+        perLine={8}
+        maxFrequentRows={2}
+        emojiSize={24}
+        emojiButtonSize={32}
+        previewPosition="none"
+        onEmojiSelect={onEmojiSelect}
+      />
+    );
+  }
+  return { default: PortuguesePicker };
+});
+
+interface Props {
+  /** The popover and its toggle button: a press outside it closes the popover. */
+  anchorRef: RefObject<HTMLElement | null>;
+  onSelect: (emoji: string) => void;
+  onClose: () => void;
+}
+
+/** SPEC section 9: dark theme, Portuguese, 8 per line, 2 frequent rows, size 24, button 32. */
+export function EmojiPicker({ anchorRef, onSelect, onClose }: Props) {
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (anchorRef.current && !event.composedPath().includes(anchorRef.current)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Handled here: Escape closes the popover, not the conversation.
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, [anchorRef, onClose]);
+
+  return (
+    <div className={styles.emojiPopover} role="dialog" aria-label="Emojis">
+      <Suspense fallback={<Spinner size="md" />}>
+        <LazyPicker onEmojiSelect={(emoji) => onSelect(emoji.native)} />
+      </Suspense>
+    </div>
+  );
+}

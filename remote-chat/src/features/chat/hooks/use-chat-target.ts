@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getConversationById, getGroupById } from '@chat/api-client';
+import { ERROR_TEXTS, type Group } from '@chat/contracts';
+import { eventBus, subscribe } from '@chat/event-bus';
+import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
+import { notifyError } from '../../../shared/notify-error';
+
+export interface ChatTargetState {
+  target: ChatTarget | null;
+  loading: boolean;
+  /** Fetches the chat again (after a group change made here). */
+  reload: () => void;
+}
+
+async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget | null> {
+  try {
+    if (kind === 'group') return { kind: 'group', group: (await getGroupById(id)).data };
+    return { kind: 'conversation', conversation: (await getConversationById(id)).data };
+  } catch (error) {
+    notifyError(error, kind === 'group' ? ERROR_TEXTS.group.get : ERROR_TEXTS.conversation.get);
+    return null;
+  }
+}
+
+/** The conversation or group of the open route, kept current by 'group::updated'. */
+export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
+  const [target, setTarget] = useState<ChatTarget | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const apply = useCallback((next: ChatTarget | null) => {
+    if (next) setTarget(next);
+    setLoading(false);
+  }, []);
+  const reload = useCallback(() => void fetchTarget(kind, id).then(apply), [kind, id, apply]);
+
+  useEffect(() => {
+    const onGroup = (group: Group) => {
+      if (kind === 'group' && group.id === id) setTarget({ kind: 'group', group });
+    };
+    const offs = [subscribe(eventBus, 'group::updated', onGroup), subscribe(eventBus, 'socket:reconnected', reload)];
+    return () => offs.forEach((off) => off());
+  }, [kind, id, reload]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void fetchTarget(kind, id).then((next) => {
+      if (!cancelled) apply(next);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, id, apply]);
+
+  return { target, loading, reload };
+}

@@ -1,0 +1,120 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SendMessageBody } from '@chat/contracts';
+import { eventBus } from '@chat/event-bus';
+import { ana, message } from '../../../test/fixtures';
+import { useMessages } from './use-messages';
+
+const api = vi.hoisted(() => ({
+  getMessagesByConversation: vi.fn(),
+  getMessagesByGroup: vi.fn(),
+  sendMessage: vi.fn(),
+}));
+vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+
+const me = { id: ana.id, name: ana.name };
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const serverCopy = (body: SendMessageBody, status: 'SENT' | 'DELIVERED' = 'SENT') =>
+  message('m-server', {
+    authorId: ana.id,
+    author: { id: ana.id, name: ana.name, avatarUrl: null },
+    content: { id: 'content', body: body.content.body, type: 'text' },
+    clientId: body.clientId,
+    status,
+  });
+
+async function openChat() {
+  const hook = renderHook(() => useMessages('conversation', 'c1', me));
+  await waitFor(() => expect(hook.result.current.loading).toBe(false));
+  return hook;
+}
+
+describe('optimistic sending (SPEC section 4)', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.getMessagesByConversation.mockResolvedValue({ status: 200, data: { messages: [], hasMore: false } });
+  });
+
+  it('shows a PENDING entry at once, then the server message in its place', async () => {
+    const send = deferred<{ status: number; data: unknown }>();
+    api.sendMessage.mockReturnValue(send.promise);
+    const { result } = await openChat();
+
+    act(() => result.current.send('olá'));
+    expect(result.current.messages).toHaveLength(1);
+    expect(result.current.messages[0]).toMatchObject({ status: 'PENDING', authorId: ana.id });
+    const body = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
+    expect(body).toMatchObject({ conversationId: 'c1', isGroup: false, content: { type: 'text', body: 'olá' } });
+    expect(body.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.current.messages[0]!.clientId).toBe(body.clientId);
+
+    await act(async () => send.resolve({ status: 201, data: serverCopy(body) }));
+    expect(result.current.messages).toHaveLength(1);
+    expect(result.current.messages[0]).toMatchObject({ id: 'm-server', status: 'SENT' });
+  });
+
+  it('does not duplicate my message when its socket echo arrives before the response', async () => {
+    const send = deferred<{ status: number; data: unknown }>();
+    api.sendMessage.mockReturnValue(send.promise);
+    const { result } = await openChat();
+
+    act(() => result.current.send('eco'));
+    const body = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
+    act(() => eventBus.emit('message', serverCopy(body, 'DELIVERED')));
+    await act(async () => send.resolve({ status: 201, data: serverCopy(body, 'SENT') }));
+    expect(result.current.messages).toHaveLength(1);
+    expect(result.current.messages[0]!.status).toBe('DELIVERED');
+  });
+
+  it('keeps a failed send visible and retries it with the same clientId', async () => {
+    api.sendMessage.mockRejectedValueOnce(new Error('offline'));
+    const { result } = await openChat();
+
+    await act(async () => result.current.send('tentando'));
+    expect(result.current.messages).toHaveLength(1);
+    expect(result.current.messages[0]).toMatchObject({ failed: true, status: 'PENDING' });
+    const first = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
+
+    api.sendMessage.mockImplementationOnce(async (body: SendMessageBody) => ({ status: 201, data: serverCopy(body) }));
+    await act(async () => result.current.retry(first.clientId));
+    const second = api.sendMessage.mock.calls[1]![0] as SendMessageBody;
+    expect(second.clientId).toBe(first.clientId);
+    expect(second.content.body).toBe('tentando');
+    expect(result.current.messages).toHaveLength(1);
+    expect(result.current.messages[0]).toMatchObject({ id: 'm-server', status: 'SENT' });
+    expect(result.current.messages[0]!.failed).toBeFalsy();
+  });
+
+  it('adds incoming messages of this chat only', async () => {
+    const { result } = await openChat();
+    act(() => eventBus.emit('message', message('x1', { conversationId: 'c1' })));
+    act(() => eventBus.emit('message', message('x2', { conversationId: 'other' })));
+    expect(result.current.messages.map((m) => m.id)).toEqual(['x1']);
+  });
+
+  it('loads older pages before the oldest message', async () => {
+    api.getMessagesByConversation.mockResolvedValueOnce({
+      status: 200,
+      data: { messages: [message('b', { createdAt: '2024-03-10T12:00:00.000Z' })], hasMore: true },
+    });
+    const { result } = await openChat();
+    api.getMessagesByConversation.mockResolvedValueOnce({
+      status: 200,
+      data: { messages: [message('a', { createdAt: '2024-03-10T11:00:00.000Z' })], hasMore: false },
+    });
+    await act(async () => result.current.loadOlder());
+    expect(api.getMessagesByConversation).toHaveBeenLastCalledWith('c1', { before: 'b', limit: 50 });
+    expect(result.current.messages.map((m) => m.id)).toEqual(['a', 'b']);
+    expect(result.current.hasMore).toBe(false);
+  });
+});

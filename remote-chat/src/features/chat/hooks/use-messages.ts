@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  getMessagesByConversation,
+  getMessagesByGroup,
+  sendMessage,
+  type HistoryPaging,
+  type MessagePage,
+} from '@chat/api-client';
+import { ERROR_TEXTS, LIMITS, type Message } from '@chat/contracts';
+import { eventBus, subscribe } from '@chat/event-bus';
+import type { ChatKind } from '../../../shared/chat-types';
+import { notifyError } from '../../../shared/notify-error';
+import {
+  mergeMessages,
+  prependPage,
+  updateByClientId,
+  upsertMessage,
+  type ChatMessage,
+} from '../lib/merge-messages';
+
+export interface Me {
+  id: string;
+  name: string;
+  avatarUrl?: string | null;
+}
+
+export interface MessagesState {
+  messages: ChatMessage[];
+  loading: boolean;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  loadOlder: () => void;
+  send: (text: string) => void;
+  retry: (clientId: string) => void;
+}
+
+async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Promise<MessagePage | null> {
+  try {
+    const { data } = await (kind === 'group' ? getMessagesByGroup(id, paging) : getMessagesByConversation(id, paging));
+    return data;
+  } catch (error) {
+    notifyError(error, ERROR_TEXTS.message.list);
+    return null;
+  }
+}
+
+const belongsTo = (message: Message, kind: ChatKind, id: string) =>
+  kind === 'group' ? message.groupId === id : message.conversationId === id;
+
+function optimisticMessage(me: Me, kind: ChatKind, chatId: string, text: string, clientId: string): ChatMessage {
+  const now = new Date().toISOString();
+  return {
+    id: `local:${clientId}`,
+    authorId: me.id,
+    author: { id: me.id, name: me.name, avatarUrl: me.avatarUrl ?? null },
+    content: { id: `local:${clientId}`, body: text, type: 'text' },
+    status: 'PENDING',
+    createdAt: now,
+    updatedAt: now,
+    conversationId: kind === 'conversation' ? chatId : null,
+    groupId: kind === 'group' ? chatId : null,
+    clientId,
+  };
+}
+
+/**
+ * History and sending for one open chat (mount it per chat: state starts empty). Sending is
+ * optimistic (SPEC section 4): a PENDING entry at once with a client-generated clientId, replaced
+ * by the server's message; a failure stays visible, and its retry reuses the same clientId so that
+ * the server's idempotency never creates a second copy.
+ */
+export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (message: Message) => void): MessagesState {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [hasMore, setHasMore] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  // Read by callbacks that must not change identity on every render.
+  const latest = useRef({ messages, hasMore, loadingOlder, me, onSent });
+  useLayoutEffect(() => {
+    latest.current = { messages, hasMore, loadingOlder, me, onSent };
+  });
+
+  const applyPage = useCallback((page: MessagePage | null, older: boolean) => {
+    if (page) {
+      setMessages((list) => (older ? prependPage(list, page.messages) : mergeMessages(list, page.messages)));
+      setHasMore(page.hasMore ?? page.messages.length >= LIMITS.historyPageSize);
+    }
+    if (older) setLoadingOlder(false);
+    else setLoading(false);
+  }, []);
+
+  const loadLatest = useCallback(
+    () => void fetchPage(kind, chatId, { limit: LIMITS.historyPageSize }).then((page) => applyPage(page, false)),
+    [kind, chatId, applyPage],
+  );
+
+  const loadOlder = useCallback(() => {
+    const { messages: list, hasMore: more, loadingOlder: busy } = latest.current;
+    const oldest = list.find((m) => !m.id.startsWith('local:'));
+    if (!more || busy || !oldest) return;
+    latest.current.loadingOlder = true;
+    setLoadingOlder(true);
+    void fetchPage(kind, chatId, { before: oldest.id, limit: LIMITS.historyPageSize }).then((page) =>
+      applyPage(page, true),
+    );
+  }, [kind, chatId, applyPage]);
+
+  const deliver = useCallback(
+    async (text: string, clientId: string) => {
+      try {
+        const { data } = await sendMessage({
+          conversationId: chatId,
+          isGroup: kind === 'group',
+          content: { type: 'text', body: text },
+          clientId,
+        });
+        setMessages((list) => upsertMessage(list, data));
+        latest.current.onSent?.(data);
+      } catch (error) {
+        setMessages((list) => updateByClientId(list, clientId, { failed: true }));
+        notifyError(error, ERROR_TEXTS.message.send);
+      }
+    },
+    [kind, chatId],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const clientId = crypto.randomUUID();
+      setMessages((list) => [...list, optimisticMessage(latest.current.me, kind, chatId, text, clientId)]);
+      void deliver(text, clientId);
+    },
+    [kind, chatId, deliver],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const entry = latest.current.messages.find((m) => m.clientId === clientId && m.failed);
+      if (!entry) return;
+      setMessages((list) => updateByClientId(list, clientId, { failed: false }));
+      void deliver(entry.content.body, clientId);
+    },
+    [deliver],
+  );
+
+  useEffect(() => {
+    const offs = [
+      subscribe(eventBus, 'message', (message) => {
+        if (belongsTo(message, kind, chatId)) setMessages((list) => upsertMessage(list, message));
+      }),
+      // Anything sent while the socket was away arrives with the latest page.
+      subscribe(eventBus, 'socket:reconnected', loadLatest),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [kind, chatId, loadLatest]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void fetchPage(kind, chatId, { limit: LIMITS.historyPageSize }).then((page) => {
+      if (!cancelled) applyPage(page, false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, chatId, applyPage]);
+
+  return { messages, loading, hasMore, loadingOlder, loadOlder, send, retry };
+}

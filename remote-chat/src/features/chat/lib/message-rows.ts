@@ -1,0 +1,26 @@
+import { dayKey, dayLabel } from '../../../shared/dates';
+import type { ChatMessage } from './merge-messages';
+
+export type MessageRow =
+  | { type: 'day'; key: string; label: string }
+  | { type: 'message'; key: string; message: ChatMessage };
+
+/** Stable across the optimistic entry's replacement by the server's message. */
+export function messageKey(message: ChatMessage): string {
+  return message.clientId ? `c:${message.authorId}:${message.clientId}` : `m:${message.id}`;
+}
+
+/** Messages with a day separator ('Hoje', 'Ontem', dd/MM/yyyy) before each new day. */
+export function buildRows(messages: ChatMessage[], now: Date = new Date()): MessageRow[] {
+  const rows: MessageRow[] = [];
+  let lastDay = '';
+  for (const message of messages) {
+    const day = dayKey(message.createdAt);
+    if (day !== lastDay) {
+      rows.push({ type: 'day', key: `d:${day}`, label: dayLabel(message.createdAt, now) });
+      lastDay = day;
+    }
+    rows.push({ type: 'message', key: messageKey(message), message });
+  }
+  return rows;
+}

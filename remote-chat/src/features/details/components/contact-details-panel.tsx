@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getCommonGroups } from '@chat/api-client';
+import { ERROR_TEXTS, type Group, type User } from '@chat/contracts';
+import { Avatar, EmptyState, Spinner } from '@chat/ui';
+import { chatPath } from '../../../shared/chat-types';
+import { notifyError } from '../../../shared/notify-error';
+import styles from './details-panel.module.css';
+
+interface Props {
+  user: User;
+  basePath: string;
+}
+
+/** 'Detalhes do contato' with 'Grupos em comum' linking to the group chats (SPEC section 2). */
+export function ContactDetailsPanel({ user, basePath }: Props) {
+  const [groups, setGroups] = useState<{ userId: string; groups: Group[] } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    getCommonGroups(user.id)
+      .then(({ data }) => !cancelled && setGroups({ userId: user.id, groups: data }))
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        notifyError(error, ERROR_TEXTS.user.commonGroups);
+        setGroups({ userId: user.id, groups: [] });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [user.id]);
+
+  const common = groups?.userId === user.id ? groups.groups : null;
+
+  return (
+    <aside className={styles.panel} aria-label="Detalhes do contato">
+      <h2 className={styles.title}>Detalhes do contato</h2>
+      <div className={styles.identity}>
+        <Avatar name={user.name} src={user.avatarUrl} size="xl" />
+        <span className={styles.name}>{user.name}</span>
+        <span className={styles.muted}>@{user.nickName}</span>
+        <span className={styles.muted}>{user.email}</span>
+      </div>
+      <h3 className={styles.subtitle}>Grupos em comum</h3>
+      {common === null ? (
+        <Spinner size="sm" />
+      ) : common.length === 0 ? (
+        <EmptyState text="Nenhum grupo em comum" />
+      ) : (
+        <ul className={styles.members}>
+          {common.map((group) => (
+            <li key={group.id}>
+              <Link className={styles.groupLink} to={chatPath(basePath, group.id, 'group')}>
+                <Avatar name={group.name} src={group.avatarUrl} size="sm" />
+                <span className={styles.memberName}>{group.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

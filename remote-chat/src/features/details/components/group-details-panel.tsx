@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Pencil, UserPlus } from 'lucide-react';
+import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
+import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
+import { Avatar, Button, SearchInput } from '@chat/ui';
+import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { useGroupMembers } from '../hooks/use-group-members';
+import { isGroupAdmin, orderMembers } from '../lib/member-order';
+import { AddMemberModal } from './add-member-modal';
+import { EditGroupModal } from './edit-group-modal';
+import { MemberList } from './member-list';
+import styles from './details-panel.module.css';
+
+interface Props {
+  group: Group;
+  meId: string;
+  /** After a change made here (the 'group::updated' event may also bring it). */
+  onChanged: () => void;
+}
+
+export const memberCountText = (count: number) => `Grupo · ${count} ${count === 1 ? 'membro' : 'membros'}`;
+
+/** 'Detalhes do grupo' (SPEC section 2), with the admin actions for group admins. */
+export function GroupDetailsPanel({ group, meId, onChanged }: Props) {
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const { members, loading } = useGroupMembers(group, text);
+  const canManage = isGroupAdmin(group, meId);
+
+  const changeAdmin = async (userId: string, promote: boolean) => {
+    try {
+      if (promote) await addGroupAdmin(group.id, { newAdminId: userId });
+      else await removeGroupAdmin(group.id, { adminId: userId });
+      notifySuccess(promote ? SUCCESS_TEXTS.group.adminAdded : SUCCESS_TEXTS.group.adminRemoved);
+      onChanged();
+    } catch (error) {
+      notifyError(error, promote ? ERROR_TEXTS.group.addAdmin : ERROR_TEXTS.group.removeAdmin);
+    }
+  };
+
+  return (
+    <aside className={styles.panel} aria-label="Detalhes do grupo">
+      <h2 className={styles.title}>Detalhes do grupo</h2>
+      <div className={styles.identity}>
+        <Avatar name={group.name} src={group.avatarUrl} size="xl" />
+        <span className={styles.name}>{group.name}</span>
+        <span className={styles.muted}>{memberCountText(group.members.length)}</span>
+        {group.description && <p className={styles.description}>{group.description}</p>}
+      </div>
+      {canManage && (
+        <div className={styles.actions}>
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil size={14} /> Editar grupo
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+            <UserPlus size={14} /> Adicionar membro
+          </Button>
+        </div>
+      )}
+      <SearchInput value={text} onChange={setText} placeholder="Buscar membro" />
+      <MemberList
+        members={orderMembers(members, group, meId)}
+        loading={loading}
+        canManage={canManage}
+        onPromote={(id) => void changeAdmin(id, true)}
+        onDemote={(id) => void changeAdmin(id, false)}
+      />
+      {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
+      {adding && <AddMemberModal group={group} meId={meId} open onOpenChange={setAdding} onAdded={onChanged} />}
+    </aside>
+  );
+}

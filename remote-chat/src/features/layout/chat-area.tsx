@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { Message } from '@chat/contracts';
+import { EmptyState, Spinner } from '@chat/ui';
+import { otherParticipant, type ChatKind } from '../../shared/chat-types';
+import { ChatView } from '../chat/components/chat-view';
+import { useChatTarget } from '../chat/hooks/use-chat-target';
+import type { Me } from '../chat/hooks/use-messages';
+import { ContactDetailsPanel } from '../details/components/contact-details-panel';
+import { GroupDetailsPanel } from '../details/components/group-details-panel';
+import styles from './conversations-screen.module.css';
+
+interface Props {
+  kind: ChatKind;
+  chatId: string;
+  me: Me;
+  basePath: string;
+  openDirectChat: (userId: string) => Promise<boolean>;
+  onSent: (message: Message) => void;
+  onOpened: (chatId: string) => void;
+}
+
+/** The open chat and, when toggled, its details panel (one third of the width). */
+export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, onOpened }: Props) {
+  const { target, loading, reload } = useChatTarget(kind, chatId);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  if (!target) {
+    return (
+      <section className={styles.placeholder}>
+        {loading ? <Spinner size="md" /> : <EmptyState text="Conversa não encontrada" />}
+      </section>
+    );
+  }
+
+  return (
+    <div className={styles.chatArea}>
+      <ChatView
+        kind={kind}
+        chatId={chatId}
+        target={target}
+        me={me}
+        onTogglePanel={() => setPanelOpen((open) => !open)}
+        onOpenAuthor={(authorId) => void openDirectChat(authorId)}
+        onSent={onSent}
+        onOpened={onOpened}
+      />
+      {panelOpen &&
+        (target.kind === 'group' ? (
+          <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} />
+        ) : (
+          <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} />
+        ))}
+    </div>
+  );
+}

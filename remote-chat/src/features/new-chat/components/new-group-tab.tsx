@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createGroup } from '@chat/api-client';
+import {
+  ERROR_TEXTS,
+  SUCCESS_TEXTS,
+  groupCreateFormSchema,
+  type Group,
+  type GroupCreateFormInput,
+} from '@chat/contracts';
+import { Button, FormField, Input, SearchInput, Textarea } from '@chat/ui';
+import { UserSelectList } from '../../../shared/components/user-select-list';
+import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { useUserSearch } from '../../../shared/use-user-search';
+import styles from './new-chat-modal.module.css';
+
+interface Props {
+  meId: string;
+  onCreated: (group: Group) => void;
+}
+
+/** 'Grupo': name, description and the members picked from the workspace. */
+export function NewGroupTab({ meId, onCreated }: Props) {
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { users, loading } = useUserSearch(text, meId);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<GroupCreateFormInput>({
+    resolver: zodResolver(groupCreateFormSchema),
+    defaultValues: { name: '', description: '' },
+  });
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const create = async (values: GroupCreateFormInput) => {
+    try {
+      const { data } = await createGroup({ ...values, members: [...selected] });
+      notifySuccess(SUCCESS_TEXTS.group.created);
+      onCreated(data);
+    } catch (error) {
+      notifyError(error, ERROR_TEXTS.group.create);
+    }
+  };
+
+  return (
+    <form className={styles.tab} onSubmit={handleSubmit(create)} noValidate>
+      <FormField label="Nome" htmlFor="new-group-name" error={errors.name?.message}>
+        <Input id="new-group-name" {...register('name')} />
+      </FormField>
+      <FormField label="Descrição" htmlFor="new-group-description" error={errors.description?.message}>
+        <Textarea id="new-group-description" rows={2} {...register('description')} />
+      </FormField>
+      <SearchInput value={text} onChange={setText} placeholder="Pesquise por um usuário" />
+      <UserSelectList
+        users={users}
+        loading={loading}
+        emptyText="Nenhum usuário encontrado"
+        selected={selected}
+        onToggle={toggle}
+      />
+      <Button type="submit" loading={isSubmitting}>
+        Criar Grupo
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Conversation, Group } from '@chat/contracts';
+
+/** The second route segment: /auth/conversations/:id/:type (SPEC section 2). */
+export type ChatKind = 'conversation' | 'group';
+
+export const isChatKind = (value: string | undefined): value is ChatKind =>
+  value === 'conversation' || value === 'group';
+
+/** What an open chat is about. */
+export type ChatTarget = { kind: 'conversation'; conversation: Conversation } | { kind: 'group'; group: Group };
+
+export const chatPath = (basePath: string, id: string, kind: ChatKind) =>
+  `${basePath.replace(/\/$/, '')}/${encodeURIComponent(id)}/${kind}`;
+
+/** The participant of a conversation who is not `meId`. */
+export function otherParticipant(conversation: Conversation, meId: string) {
+  return conversation.userOneId === meId ? conversation.userTwo : conversation.userOne;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { dayLabel, listTime, timeOfDay } from './dates';
+
+// Local times (no Z): the app formats in the browser's time zone.
+const now = new Date(2024, 2, 10, 15, 30);
+const local = (d: number, h: number, m: number, month = 2) => new Date(2024, month, d, h, m).toISOString();
+
+describe('day labels of the message list', () => {
+  it("says 'Hoje', 'Ontem', else dd/MM/yyyy", () => {
+    expect(dayLabel(local(10, 0, 1), now)).toBe('Hoje');
+    expect(dayLabel(local(10, 23, 59), now)).toBe('Hoje');
+    expect(dayLabel(local(9, 23, 59), now)).toBe('Ontem');
+    expect(dayLabel(local(9, 0, 0), now)).toBe('Ontem');
+    expect(dayLabel(local(8, 23, 59), now)).toBe('08/03/2024');
+    expect(dayLabel(local(1, 12, 0, 0), now)).toBe('01/01/2024');
+  });
+
+  it("knows yesterday across a month boundary", () => {
+    expect(dayLabel(new Date(2024, 1, 29, 20, 0), new Date(2024, 2, 1, 8, 0))).toBe('Ontem');
+  });
+
+  it('shows each message time as HH:mm', () => {
+    expect(timeOfDay(local(10, 9, 5))).toBe('09:05');
+    expect(timeOfDay(local(10, 21, 45))).toBe('21:45');
+  });
+});
+
+describe('chat-list time (SPEC section 4)', () => {
+  it('is HH:mm when the last message was updated today or yesterday', () => {
+    expect(listTime({ updatedAt: local(10, 8, 7) }, local(1, 0, 0), now)).toBe('08:07');
+    expect(listTime({ updatedAt: local(9, 22, 15) }, local(1, 0, 0), now)).toBe('22:15');
+  });
+
+  it('is dd/MM/yyyy when older', () => {
+    expect(listTime({ updatedAt: local(8, 22, 15) }, local(1, 0, 0), now)).toBe('08/03/2024');
+  });
+
+  it('is the creation date dd/MM/yyyy when there is no message, even today', () => {
+    expect(listTime(null, local(10, 9, 0), now)).toBe('10/03/2024');
+    expect(listTime(null, local(2, 9, 0), now)).toBe('02/03/2024');
+  });
+});

@@ -1,0 +1,21 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { type FeatureFlag, featureFlags } from '@chat/contracts';
+import { forbidden } from '../../lib/errors';
+import type { UserWithWorkspace } from '../users/user-entity';
+
+/**
+ * The flags of SPEC section 6 for this request: the same pure function the browser uses to hide
+ * things, fed with the request's Origin header, so what is hidden is also refused.
+ */
+export function requestFlags(request: FastifyRequest, user: UserWithWorkspace | null = request.user): Set<FeatureFlag> {
+  const { featuredWorkspaceId, productionOrigin } = request.server.ctx.env;
+  const subject = user ? { role: user.role, workspaces: user.workspace ? [user.workspace] : [] } : null;
+  return featureFlags(subject, { featuredWorkspaceId, productionOrigin }, request.headers.origin ?? null);
+}
+
+/** onRequest hook for public routes a flag turns off: 403 before the body is even read. */
+export function refuseWhenFlag(flag: FeatureFlag, message: string): onRequestAsyncHookHandler {
+  return async function featureFlagGuard(request) {
+    if (requestFlags(request, null).has(flag)) throw forbidden(message);
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { createByInviteBodySchema, inviteMemberSchema, signinResponseSchema } from '@chat/contracts';
+import { refuseWhenFlag } from '../auth/feature-flags';
+import { requireAuth } from '../auth/require-auth';
+import { INVITE_SENT, InviteService } from './invites.service';
+
+export const ACCOUNT_CREATION_DISABLED = 'Criação de conta desativada';
+
+const inviteResponseSchema = z.object({ message: z.string(), expiresAt: z.string() });
+
+// Mounted under /api.
+export const inviteRoutes: FastifyPluginAsync = async (app) => {
+  const service = new InviteService(app.ctx);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/user/invite',
+    { preHandler: requireAuth(['ADMIN']), schema: { body: inviteMemberSchema, response: { 201: inviteResponseSchema } } },
+    async (request, reply) => {
+      const { expiresAt } = await service.invite(request.user!, request.body.email);
+      return reply.status(201).send({ message: INVITE_SENT, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  // Public; off on the production origin (flag disable_create_account), as the page hides it there.
+  routes.post(
+    '/user/create-by-invite',
+    {
+      onRequest: refuseWhenFlag('disable_create_account', ACCOUNT_CREATION_DISABLED),
+      schema: { body: createByInviteBodySchema, response: { 201: signinResponseSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createByInvite(request.body)),
+  );
+};

@@ -1,0 +1,119 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { type CreateByInviteBody, LIMITS, type SigninResponse } from '@chat/contracts';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { invites } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { hashPassword } from '../auth/passwords';
+import { inviteMail } from '../mail/templates';
+import { createMember, EMAIL_TAKEN } from '../users/create-member';
+import { countActiveMembers, countPendingInvites, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from '../users/member-limit';
+import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
+import { findUserByEmail, findUserById } from '../users/users.repository';
+import { generateInviteCode } from './invite-code';
+
+export const INVITE_SENT = 'Convite enviado com sucesso';
+export const INVITE_INVALID = 'Código de convite inválido ou expirado';
+export const INVITE_OTHER_EMAIL = 'Este convite foi enviado para outro e-mail';
+export const INVITE_MAIL_FAILED = 'Não foi possível enviar o e-mail do convite. Tente novamente.';
+
+type InviteContext = Pick<AppContext, 'db' | 'env' | 'mailer' | 'accessTokens' | 'refreshTokens' | 'now'>;
+
+export class InviteService {
+  constructor(private readonly ctx: InviteContext) {}
+
+  /** An ADMIN invites an e-mail into their own workspace; a new invite replaces a pending one. */
+  async invite(admin: UserWithWorkspace, email: string): Promise<{ expiresAt: Date }> {
+    const { db, env, mailer, now } = this.ctx;
+    if (!admin.workspaceId || !admin.workspace) throw forbidden();
+    const workspaceId = admin.workspaceId;
+    if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN);
+
+    const createdAt = now();
+    const expiresAt = new Date(createdAt.getTime() + LIMITS.inviteTtlMs);
+    const code = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const workspace = await lockWorkspace(tx, workspaceId);
+      if (!workspace) throw forbidden();
+      await tx
+        .delete(invites)
+        .where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.usedAt)));
+      const seats = (await countActiveMembers(tx, workspaceId)) + (await countPendingInvites(tx, workspaceId, createdAt));
+      if (!hasRoomFor(workspace, seats)) throw conflict(MEMBER_LIMIT_REACHED);
+      return insertWithFreshCode(tx, { workspaceId, email, invitedById: admin.id, expiresAt });
+    });
+
+    const registerUrl = `${env.appUrl}/register`;
+    const mail = inviteMail({
+      to: email,
+      inviterName: admin.name,
+      workspaceName: admin.workspace.name,
+      code,
+      link: `${registerUrl}?inviteCode=${code}`,
+      registerUrl,
+      expiresAt,
+    });
+    try {
+      await mailer.send(mail);
+    } catch {
+      // The invite stays; sending it again replaces it.
+      throw new AppError(502, INVITE_MAIL_FAILED);
+    }
+    return { expiresAt };
+  }
+
+  /** Public registration with an invite code; the new member comes back signed in. */
+  async createByInvite(body: CreateByInviteBody): Promise<SigninResponse> {
+    const { db, accessTokens, refreshTokens, now } = this.ctx;
+    const passwordHash = await hashPassword(body.password);
+    const at = now();
+
+    const userId = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // Locks in the order the invite route takes them (workspace, then invites), so a re-invite
+      // racing this registration waits instead of deadlocking.
+      const [peek] = await tx.select({ workspaceId: invites.workspaceId }).from(invites).where(eq(invites.code, body.inviteCode));
+      if (!peek) throw badRequest(INVITE_INVALID);
+      await lockWorkspace(tx, peek.workspaceId);
+      // Locked: of two registrations racing with one code, the second sees it used.
+      const [invite] = await tx.select().from(invites).where(eq(invites.code, body.inviteCode)).for('update');
+      if (!invite || invite.usedAt || invite.expiresAt.getTime() <= at.getTime()) throw badRequest(INVITE_INVALID);
+      if (invite.email !== body.email) throw badRequest(INVITE_OTHER_EMAIL);
+
+      const id = await createMember(tx, {
+        name: body.name,
+        email: body.email,
+        nickName: body.nickName,
+        passwordHash,
+        workspaceId: invite.workspaceId,
+        role: 'USER',
+      });
+      await tx.update(invites).set({ usedAt: at, usedById: id }).where(eq(invites.id, invite.id));
+      return id;
+    });
+
+    const user = (await findUserById(db, userId))!;
+    const accessToken = await accessTokens.sign(user);
+    const refresh = await refreshTokens.issue(user.id, false);
+    return { user: toUserEntity(user), accessToken, refreshToken: refresh.token };
+  }
+}
+
+const MAX_CODE_ATTEMPTS = 10;
+
+/** Codes are unique forever; a collision (one in a billion) just draws another. */
+async function insertWithFreshCode(
+  tx: Db,
+  values: { workspaceId: string; email: string; invitedById: string; expiresAt: Date },
+): Promise<string> {
+  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
+    const code = generateInviteCode();
+    const inserted = await tx
+      .insert(invites)
+      .values({ ...values, code })
+      .onConflictDoNothing({ target: invites.code })
+      .returning({ id: invites.id });
+    if (inserted.length > 0) return code;
+  }
+  throw new Error('Não foi possível gerar um código de convite único');
+}

@@ -1,0 +1,92 @@
+import type { Mail } from './mail';
+
+// Portuguese mails. The link stays alone on its line in the text part: mail clients make it
+// clickable and tests find it with a regex.
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
+
+function htmlPage(body: string): string {
+  return `<!doctype html>
+<html lang="pt-BR"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+${body}
+<p style="color: #6b7280; font-size: 12px">Papo: chat da sua equipe</p>
+</body></html>`;
+}
+
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="background: #2563eb; color: #fff; padding: 10px 16px; border-radius: 6px; text-decoration: none">${label}</a></p>`;
+
+const formatDate = (date: Date) =>
+  new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(date);
+
+export function passwordResetMail(input: { to: string; name: string; link: string }): Mail {
+  const { to, name, link } = input;
+  return {
+    to,
+    link,
+    subject: 'Redefinição de senha do Papo',
+    text: [
+      `Olá, ${name}!`,
+      '',
+      'Recebemos um pedido para redefinir a senha da sua conta no Papo.',
+      'Para escolher uma nova senha, abra o link abaixo. Ele vale por 1 hora e pode ser usado uma única vez.',
+      '',
+      link,
+      '',
+      'Se você não fez esse pedido, ignore este e-mail: sua senha continua a mesma.',
+      '',
+    ].join('\n'),
+    html: htmlPage(
+      paragraphs(
+        `Olá, ${escapeHtml(name)}!`,
+        'Recebemos um pedido para redefinir a senha da sua conta no Papo.',
+        'Para escolher uma nova senha, use o botão abaixo. O link vale por 1 hora e pode ser usado uma única vez.',
+      ) +
+        button(link, 'Redefinir senha') +
+        paragraphs('Se você não fez esse pedido, ignore este e-mail: sua senha continua a mesma.'),
+    ),
+  };
+}
+
+export function inviteMail(input: {
+  to: string;
+  inviterName: string;
+  workspaceName: string;
+  code: string;
+  link: string;
+  registerUrl: string;
+  expiresAt: Date;
+}): Mail {
+  const { to, inviterName, workspaceName, code, link, registerUrl, expiresAt } = input;
+  return {
+    to,
+    link,
+    subject: `Convite para a equipe ${workspaceName} no Papo`,
+    text: [
+      'Olá!',
+      '',
+      `${inviterName} convidou você para a equipe "${workspaceName}" no Papo.`,
+      'Para criar sua conta, abra o link abaixo:',
+      '',
+      link,
+      '',
+      `Ou acesse ${registerUrl} e informe o código de convite: ${code}`,
+      `O convite vale até ${formatDate(expiresAt)} e pode ser usado uma única vez.`,
+      '',
+    ].join('\n'),
+    html: htmlPage(
+      paragraphs(
+        'Olá!',
+        `${escapeHtml(inviterName)} convidou você para a equipe <strong>${escapeHtml(workspaceName)}</strong> no Papo.`,
+      ) +
+        button(link, 'Criar minha conta') +
+        paragraphs(
+          `Ou acesse ${escapeHtml(registerUrl)} e informe o código de convite: <strong>${escapeHtml(code)}</strong>`,
+          `O convite vale até ${formatDate(expiresAt)} e pode ser usado uma única vez.`,
+        ),
+    ),
+  };
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Role } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { countActiveMembers, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from './member-limit';
+
+export const EMAIL_TAKEN = 'E-mail já cadastrado';
+export const NICKNAME_TAKEN = 'Apelido já está em uso';
+
+export interface NewMember {
+  name: string;
+  email: string;
+  nickName: string;
+  passwordHash: string;
+  workspaceId: string;
+  role: Extract<Role, 'ADMIN' | 'USER'>;
+}
+
+/** 409 when the e-mail or the nickName already belongs to someone (case-insensitive). */
+export async function assertAvailable(db: Db, email: string, nickName: string): Promise<void> {
+  const [taken] = await db
+    .select({
+      email: sql<boolean>`bool_or(lower(${users.email}) = ${email.toLowerCase()})`,
+      nickName: sql<boolean>`bool_or(lower(${users.nickName}) = ${nickName.toLowerCase()})`,
+    })
+    .from(users);
+  if (taken?.email) throw conflict(EMAIL_TAKEN);
+  if (taken?.nickName) throw conflict(NICKNAME_TAKEN);
+}
+
+/**
+ * Every account creation in a workspace goes through here (by invite now; by an admin later):
+ * unique e-mail and nickName, the member limit under the workspace lock, then the insert.
+ * Call inside a transaction; returns the new user's id.
+ */
+export async function createMember(tx: Db, member: NewMember): Promise<string> {
+  const workspace = await lockWorkspace(tx, member.workspaceId);
+  if (!workspace) throw conflict('Workspace não encontrado');
+  await assertAvailable(tx, member.email, member.nickName);
+  if (!hasRoomFor(workspace, await countActiveMembers(tx, workspace.id))) throw conflict(MEMBER_LIMIT_REACHED);
+  try {
+    const [row] = await tx.insert(users).values(member).returning({ id: users.id });
+    return row!.id;
+  } catch (error) {
+    // Another request took the e-mail or nickName between the check and the insert.
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error, 'users_nick_name_lower_key')) throw conflict(NICKNAME_TAKEN);
+    throw error;
+  }
+}

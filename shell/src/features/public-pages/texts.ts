@@ -1,0 +1,21 @@
+import { ERROR_TEXTS, SUCCESS_TEXTS } from '@chat/contracts';
+
+// Toasts of the public pages. Success titles and error fallbacks are SPEC section 8's; the error
+// titles are our wording (the spec quotes only the descriptions).
+export const PUBLIC_PAGE_TOASTS = {
+  register: {
+    success: SUCCESS_TEXTS.user.created,
+    errorTitle: 'Não foi possível criar a conta',
+    errorFallback: ERROR_TEXTS.user.create,
+  },
+  forgotPassword: {
+    success: SUCCESS_TEXTS.passwordToken.resetLinkSent,
+    errorTitle: 'Não foi possível enviar o link',
+    errorFallback: ERROR_TEXTS.passwordToken.create,
+  },
+  resetPassword: {
+    success: SUCCESS_TEXTS.passwordToken.passwordReset,
+    errorTitle: 'Não foi possível redefinir a senha',
+    errorFallback: ERROR_TEXTS.passwordToken.use,
+  },
+} as const;

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from 'react';
+import { eventBus, subscribe } from '@chat/event-bus';
+import { toast } from '@chat/ui';
+import styles from './connection-banner.module.css';
+
+type Phase = 'starting' | 'live' | 'reconnecting' | 'down';
+
+/** Tells the user when the live connection is down and when it is back. */
+export function ConnectionBanner() {
+  const [phase, setPhase] = useState<Phase>('starting');
+  const current = useRef<Phase>('starting');
+
+  useEffect(
+    () =>
+      subscribe(eventBus, 'socket:status', ({ status }) => {
+        const previous = current.current;
+        let next: Phase;
+        if (status === 'connected') next = 'live';
+        else if (previous === 'starting') next = 'starting';
+        else next = status === 'reconnecting' ? 'reconnecting' : 'down';
+        if (next === 'live' && (previous === 'reconnecting' || previous === 'down')) {
+          toast({ type: 'success', title: 'Conexão restabelecida' });
+        }
+        current.current = next;
+        setPhase(next);
+      }),
+    [],
+  );
+
+  if (phase === 'starting' || phase === 'live') return null;
+  return (
+    <div role="status" className={styles.banner} data-status={phase}>
+      {phase === 'reconnecting' ? 'Conexão perdida. Reconectando...' : 'Sem conexão com o servidor.'}
+      {phase === 'down' && (
+        <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
+          Recarregar
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// @vitest-environment node
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket as ServerSocket } from 'socket.io';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventBus, type AppEvents } from '@chat/event-bus';
+import { openSocket } from './socket-connection';
+
+const USER = { id: '11111111-1111-4111-8111-111111111111', name: 'Ana' };
+const CONVERSATION = '22222222-2222-4222-8222-222222222222';
+
+let http: HttpServer;
+let io: Server;
+let url: string;
+let token: string | null;
+let close: (() => void) | null = null;
+const handshakes: Array<{ token: unknown; query: unknown }> = [];
+
+function nextServerSocket(): Promise<ServerSocket> {
+  return new Promise((resolve) => io.of('/events').once('connection', resolve));
+}
+
+function nextBusEvent<K extends keyof AppEvents>(name: K): Promise<AppEvents[K]> {
+  return new Promise((resolve) => {
+    const handler = (payload: AppEvents[K]) => {
+      eventBus.off(name, handler);
+      resolve(payload);
+    };
+    eventBus.on(name, handler);
+  });
+}
+
+beforeEach(async () => {
+  token = 'token-1';
+  handshakes.length = 0;
+  http = createServer();
+  io = new Server(http, { transports: ['websocket'] });
+  io.of('/events').use((socket, next) => {
+    handshakes.push({ token: socket.handshake.auth.token, query: socket.handshake.query });
+    next(socket.handshake.auth.token === 'recusado' ? new Error('Não autorizado') : undefined);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  close?.();
+  close = null;
+  eventBus.all.clear();
+  await new Promise<void>((resolve) => io.close(() => resolve()));
+});
+
+function open(onUnauthorized: (retry: () => void) => void = () => {}) {
+  close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized });
+}
+
+describe('openSocket', () => {
+  it('connects to /events over websocket with the user query and the current token', async () => {
+    const connected = nextServerSocket();
+    const status = nextBusEvent('socket:status');
+    open();
+    const socket = await connected;
+    expect(socket.conn.transport.name).toBe('websocket');
+    expect(handshakes[0]).toMatchObject({ token: 'token-1', query: { id: USER.id, name: 'Ana' } });
+    expect(await status).toEqual({ status: 'connected' });
+  });
+
+  it('publishes valid server events on the bus and drops invalid ones with a warning', async () => {
+    const connected = nextServerSocket();
+    open();
+    const socket = await connected;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const received: unknown[] = [];
+    eventBus.on('userStatus', (payload) => received.push(payload));
+    socket.emit('userStatus', { userId: USER.id, status: 'sideways' });
+    socket.emit('userStatus', { userId: USER.id, status: 'online' });
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]).toEqual({ userId: USER.id, status: 'online' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('evento inválido descartado'));
+    warn.mockRestore();
+  });
+
+  it('emits what remotes ask for on the bus, only when the payload is valid', async () => {
+    const connected = nextServerSocket();
+    open();
+    const socket = await connected;
+    const heard: unknown[] = [];
+    socket.on('message:read:all', (payload) => heard.push(payload));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    eventBus.emit('socket:emit', { event: 'message:read:all', payload: { conversationId: 'nao-e-uuid' } });
+    eventBus.emit('socket:emit', { event: 'message:read:all', payload: { conversationId: CONVERSATION } });
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]).toEqual({ conversationId: CONVERSATION });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('emissão inválida descartada'));
+    warn.mockRestore();
+  });
+
+  it('reconnects after the server drops it, with the token of that moment, and announces it', async () => {
+    const first = nextServerSocket();
+    open();
+    const socket = await first;
+    token = 'token-renovado';
+    const reconnected = nextBusEvent('socket:reconnected');
+    // Closing the transport looks like an outage to the client (a server-side disconnect() would
+    // be final for socket.io and not reconnect).
+    socket.conn.close();
+    await reconnected;
+    expect(handshakes.at(-1)?.token).toBe('token-renovado');
+  });
+
+  it('asks for a renewed session when the handshake is refused, then retries', async () => {
+    token = 'recusado';
+    const connected = new Promise<void>((resolve) => {
+      open((retry) => {
+        token = 'token-novo';
+        retry();
+        resolve();
+      });
+    });
+    await connected;
+    await vi.waitFor(() => expect(handshakes.at(-1)?.token).toBe('token-novo'));
+  });
+
+  it('stops forwarding after it is closed', async () => {
+    const connected = nextServerSocket();
+    open();
+    const socket = await connected;
+    const disconnected = new Promise((resolve) => socket.on('disconnect', resolve));
+    close?.();
+    close = null;
+    await disconnected;
+    expect(eventBus.all.get('socket:emit') ?? []).toHaveLength(0);
+  });
+});

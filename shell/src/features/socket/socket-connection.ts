@@ -1,0 +1,84 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  CLIENT_EVENT_NAMES,
+  parseEvent,
+  SERVER_EVENT_NAMES,
+  SOCKET_NAMESPACE,
+  SOCKET_RECONNECTION,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@chat/contracts';
+import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
+
+// The only module that imports socket.io-client (DESIGN section 6). It turns the socket into
+// bus events for the remotes and bus requests into socket emits, validating both directions.
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface SocketOptions {
+  /** '' for the page's own origin (config.socketUrl). */
+  url: string;
+  user: { id: string; name: string };
+  /** Read at every handshake, so a token renewed meanwhile is the one presented. */
+  getToken: () => string | null;
+  /** The handshake was refused (an expired token): renew the session, then call `retry`. */
+  onUnauthorized: (retry: () => void) => void;
+}
+
+export function openSocket({ url, user, getToken, onUnauthorized }: SocketOptions): () => void {
+  const socket: ChatSocket = io(`${url}${SOCKET_NAMESPACE}`, {
+    transports: ['websocket'],
+    withCredentials: true,
+    query: { id: user.id, name: user.name },
+    auth: (cb) => cb({ token: getToken() }),
+    ...SOCKET_RECONNECTION,
+  });
+
+  let everConnected = false;
+  socket.on('connect', () => {
+    eventBus.emit('socket:status', { status: 'connected' });
+    // After an outage, whatever was sent meanwhile must be fetched again (DESIGN section 2).
+    if (everConnected) eventBus.emit('socket:reconnected', undefined);
+    everConnected = true;
+  });
+  socket.on('disconnect', () => eventBus.emit('socket:status', { status: socket.active ? 'reconnecting' : 'disconnected' }));
+  socket.io.on('reconnect_attempt', () => eventBus.emit('socket:status', { status: 'reconnecting' }));
+  socket.io.on('reconnect_failed', () => eventBus.emit('socket:status', { status: 'disconnected' }));
+  socket.on('connect_error', () => {
+    // A refused handshake (expired token) is not retried by socket.io; a network error is.
+    if (!socket.active) {
+      eventBus.emit('socket:status', { status: 'disconnected' });
+      onUnauthorized(() => socket.connect());
+    }
+  });
+
+  for (const name of SERVER_EVENT_NAMES) {
+    socket.on(name, ((payload: unknown) => {
+      const parsed = parseEvent('serverToClient', name, payload);
+      if (!parsed.ok) {
+        console.warn(`[socket] evento inválido descartado: ${parsed.error}`);
+        return;
+      }
+      (eventBus.emit as (type: string, data: unknown) => void)(name, parsed.data);
+    }) as never);
+  }
+
+  const forward = (request: SocketEmitRequest) => {
+    if (!CLIENT_EVENT_NAMES.includes(request.event)) return;
+    const parsed = parseEvent('clientToServer', request.event, request.payload);
+    if (!parsed.ok) {
+      console.warn(`[socket] emissão inválida descartada: ${parsed.error}`);
+      return;
+    }
+    (socket.emit as (event: string, payload: unknown) => void)(request.event, parsed.data);
+  };
+  eventBus.on('socket:emit', forward);
+
+  return () => {
+    eventBus.off('socket:emit', forward);
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+    eventBus.emit('socket:status', { status: 'disconnected' });
+  };
+}
