@@ -16,6 +16,7 @@ export const NOT_A_MEMBER = 'Usuário não é membro do grupo';
 export const ALREADY_ADMIN = 'Usuário já é administrador do grupo';
 export const NOT_AN_ADMIN = 'Usuário não é administrador do grupo';
 export const ALREADY_MEMBERS = 'Os usuários selecionados já são membros do grupo';
+export const NO_WORKSPACE = 'Você não pertence a nenhum workspace';
 export const SELF = {
   addAdmin: 'Você não pode adicionar a si mesmo como administrador',
   removeAdmin: 'Você não pode remover a si mesmo como administrador',
@@ -57,13 +58,15 @@ export class GroupsService {
 
   /** The creator becomes admin and member; everyone listed must be an active user of the same workspace. */
   async create(viewer: UserWithWorkspace, body: CreateGroupBody): Promise<Group> {
+    // A group lives in its creator's workspace (a member whose workspace was deleted has none).
+    if (!viewer.workspaceId) throw forbidden(NO_WORKSPACE);
     const others = await this.reachableUsers(
       viewer,
       body.members.filter((id) => id !== viewer.id),
     );
     const row = await repo.insertGroup(
       this.db,
-      { workspaceId: viewer.workspaceId!, name: body.name, description: body.description, createdById: viewer.id },
+      { workspaceId: viewer.workspaceId, name: body.name, description: body.description, createdById: viewer.id },
       others,
     );
     const group = await this.one(row.id);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type Group, type GroupMember, groupMemberSchema, groupSchema, userSchema } from '@chat/contracts';
+import { users } from '../../db/schema';
 import { as, createTeam, createUser, deactivate, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
@@ -74,6 +75,22 @@ describe('POST /api/group/create', () => {
     }
     const names = expectStatus<Group[]>(await as(t.app, bruno).get('/group/list'), 200).map((g) => g.name);
     expect(names).not.toContain('Invasão');
+  });
+
+  it('refuses a member left without a workspace (403)', async () => {
+    const [row] = await t.app.ctx.db
+      .insert(users)
+      .values({ name: 'Sem Equipe', nickName: 'semequipe', email: 'semequipe@teste.chat', passwordHash: 'x' })
+      .returning();
+    const token = await t.app.ctx.accessTokens.sign({ id: row!.id, role: 'USER', workspaceId: null });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/group/create',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Solto', description: '', members: [] },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Você não pertence a nenhum workspace');
   });
 
   it('validates the body with Portuguese messages', async () => {

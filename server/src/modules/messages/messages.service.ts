@@ -1,6 +1,7 @@
 import type { Message, MessagesPage, SendMessageBody } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
 import { findConversationFor } from '../conversations/conversations.repository';
 import { findMembership, memberIds } from '../groups/groups.repository';
@@ -8,15 +9,12 @@ import { GROUP_NOT_FOUND } from '../groups/groups.service';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
-import { isUuid } from '../../lib/ids';
 import { assertStorableContent } from './message-content';
 import { toMessageEntity } from './message-entity';
 import * as repo from './messages.repository';
 
 export const INVALID_CURSOR = 'Cursor inválido';
 export const CLIENT_ID_REUSED = 'Identificador do cliente já usado em outra conversa';
-
-
 
 export interface HistoryQuery {
   all?: boolean;
@@ -42,8 +40,9 @@ export class MessagesService {
    * Oldest first. `all` returns everything; otherwise the `limit` messages before the `before`
    * cursor (a seq, as nextCursor gives it, or a message id), newest page when absent.
    */
-  async history(viewer: UserWithWorkspace, chat: { conversationId: string } | { groupId: string }, query: HistoryQuery): Promise<MessagesPage> {
-    const { target } = await this.audience(viewer, 'groupId' in chat, 'groupId' in chat ? chat.groupId : chat.conversationId);
+  async history(viewer: UserWithWorkspace, chat: repo.ChatTarget, query: HistoryQuery): Promise<MessagesPage> {
+    const isGroup = 'groupId' in chat;
+    const { target } = await this.audience(viewer, isGroup, isGroup ? chat.groupId : chat.conversationId);
     if (query.all) {
       const rows = await repo.allMessages(this.db, target);
       return { messages: rows.map(toMessageEntity), hasMore: false, nextCursor: null };
