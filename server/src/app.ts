@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
@@ -17,6 +18,11 @@ import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { createMailer } from './modules/mail/mailer';
+import { LocalMediaStore } from './modules/media/local-media-store';
+import { mediaFileRoutes } from './modules/media/media-files.routes';
+import { MediaUrlSigner } from './modules/media/media-signer';
+import type { MediaStore } from './modules/media/media-store';
+import { mediaUrlRoutes } from './modules/media/media-url.routes';
 import { passwordTokenRoutes } from './modules/password-reset/password-tokens.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { configRoutes } from './modules/web/config.routes';
@@ -33,6 +39,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Clock of the expiry rules; the real one by default. */
   now?: () => Date;
+  /** Where uploads go; DATA_DIR/media on the local disk by default (an S3-compatible store for several machines). */
+  mediaStore?: MediaStore;
 }
 
 declare module 'fastify' {
@@ -78,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer,
       rateLimiter,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
+      mediaSigner: new MediaUrlSigner(env.jwtSecret),
       now: options.now ?? (() => new Date()),
     };
     app.decorate('ctx', ctx);
@@ -90,10 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(authRoutes);
         await api.register(passwordTokenRoutes);
         await api.register(inviteRoutes);
+        await api.register(mediaUrlRoutes);
       },
       { prefix: '/api' },
     );
     await app.register(configRoutes);
+    await app.register(mediaFileRoutes);
     await registerWeb(app, env.webRoot);
     app.decorate('io', await attachRealtime(app));
     return app;
