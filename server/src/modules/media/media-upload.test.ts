@@ -6,6 +6,7 @@ import { signIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { HTML, SVG, TINY_IMAGES } from '../../test/images';
 import { mediaFiles, target, uploadUrlFor } from '../../test/media';
+import { isOwnMediaUrl } from './own-media-url';
 
 // POST /api/cloud/generate-public-media-url, then PUT and GET on /media/... through app.inject.
 // Streaming limits and raw (un-normalised) paths are in media-http.test.ts.
@@ -128,6 +129,18 @@ describe('PUT then GET /media/... (round trip)', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/gif');
     expect(head.body).toBe('');
+  });
+});
+
+describe('isOwnMediaUrl on the app', () => {
+  it('is true for the public URL once uploaded; never for the upload URL or before the upload', async () => {
+    const { mediaStore } = t.app.ctx;
+    const url = await uploadUrlFor(t.app, token, 'image/png');
+    const publicUrl = publicUrlFromUploadUrl(url.toString());
+    expect(await isOwnMediaUrl(publicUrl, t.env, mediaStore)).toBe(false);
+    await put(target(url), 'image/png', TINY_IMAGES['image/png']);
+    expect(await isOwnMediaUrl(publicUrl, t.env, mediaStore)).toBe(true);
+    expect(await isOwnMediaUrl(url.toString(), t.env, mediaStore)).toBe(false);
   });
 });
 
