@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Where uploads go; DATA_DIR/media on the local disk by default (an S3-compatible store for several machines). */
   mediaStore?: MediaStore;
+  /** How long one upload PUT may take (tests shorten it). */
+  mediaUploadTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -105,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { prefix: '/api' },
     );
     await app.register(configRoutes);
-    await app.register(mediaFileRoutes);
+    await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
     await registerWeb(app, env.webRoot);
     app.decorate('io', await attachRealtime(app));
     return app;

@@ -23,8 +23,8 @@ export interface TestAppOptions {
   engine?: 'pglite';
   /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
   env?: Record<string, string | undefined>;
-  /** buildApp options beyond the environment: short rate-limit windows, a movable clock. */
-  app?: Pick<BuildAppOptions, 'rateLimits' | 'now'>;
+  /** buildApp options beyond the environment: short rate-limit windows, a movable clock, a short upload deadline. */
+  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs'>;
 }
 
 export interface TestApp {

@@ -3,7 +3,7 @@ import type { Transform } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type ImageContentType, LIMITS } from '@chat/contracts';
 import { notFound } from '../../lib/errors';
-import { fileTooLarge, invalidFileType, mediaPathInvalid, uploadInterrupted, uploadUrlInvalid, uploadUrlUsed } from './media-errors';
+import { fileTooLarge, invalidFileType, mediaPathInvalid, uploadInterrupted, uploadTimedOut, uploadUrlInvalid, uploadUrlUsed } from './media-errors';
 import { type MediaKey, parseMediaKey } from './media-key';
 import { imageSignatureCheck } from './image-signature';
 import { publicMediaUrl } from './media-signer';
@@ -34,8 +34,11 @@ const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim(
  * destroy the request (that would kill the socket before the 413/415 is sent). A client that
  * goes away mid-upload fails the upload, so the temporary file is removed.
  */
-function checkedBody(raw: IncomingMessage, contentType: ImageContentType): Transform {
+function checkedBody(raw: IncomingMessage, contentType: ImageContentType, timeoutMs: number): Transform {
   const checked = imageSignatureCheck(contentType);
+  // A client trickling bytes would hold a connection and a temporary file for ever.
+  const timer = setTimeout(() => checked.destroy(uploadTimedOut()), timeoutMs);
+  checked.once('close', () => clearTimeout(timer));
   // The check may fail before the store starts its pipeline (it opens a file first); the store
   // still sees the error, as the stream stays errored. Without a listener it would crash the process.
   checked.on('error', () => undefined);
@@ -47,8 +50,17 @@ function checkedBody(raw: IncomingMessage, contentType: ImageContentType): Trans
   return raw.pipe(checked);
 }
 
+/** The browser gives up after 60 s (SPEC section 9); the server allows twice that. */
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 2 * LIMITS.uploadTimeoutMs;
+
+export interface MediaFileRoutesOptions {
+  /** How long one PUT may take to send its body. */
+  uploadTimeoutMs?: number;
+}
+
 // Mounted at the root: /media/<folder>/<file>, the same path for PUT (signed) and GET (public).
-export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
+export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async (app, options) => {
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
   const { env, mediaSigner, mediaStore, now } = app.ctx;
   const origin = mediaOrigin(env.appUrl);
 
@@ -71,7 +83,7 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
     if (Number(request.headers['content-length'] ?? 0) > LIMITS.imageMaxBytes) throw fileTooLarge();
     if (await mediaStore.exists(media.key)) throw uploadUrlUsed();
 
-    const body = checkedBody(request.raw, signed.contentType);
+    const body = checkedBody(request.raw, signed.contentType, uploadTimeoutMs);
     try {
       await mediaStore.put(body, media.key, { maxBytes: LIMITS.imageMaxBytes });
     } catch (error) {

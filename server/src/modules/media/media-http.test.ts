@@ -15,6 +15,8 @@ import { mediaFiles, rawRequest, type RawResponse, target, uploadUrlFor } from '
 // which app.inject would normalise away. A built shell is present, so the SPA fallback is live too.
 
 const MB = 1024 * 1024;
+/** Short, but long enough for a 10 MB body over loopback on a busy machine. */
+const UPLOAD_TIMEOUT_MS = 4000;
 let t: TestApp;
 let port: number;
 let token: string;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   webRoot = mkdtempSync(path.join(os.tmpdir(), 'chat-media-web-'));
   mkdirSync(path.join(webRoot, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><title>SHELL</title>');
-  t = await createTestApp({ env: { WEB_ROOT: webRoot } });
+  t = await createTestApp({ env: { WEB_ROOT: webRoot }, app: { mediaUploadTimeoutMs: UPLOAD_TIMEOUT_MS } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   token = (await signIn(t.app, 'bruno')).accessToken;
@@ -141,6 +143,20 @@ describe('the 10 MB limit, counted while streaming', () => {
     const retry = await rawRequest(port, 'PUT', target(url), { 'content-type': 'image/png' }, TINY_IMAGES['image/png']);
     expect(retry.status).toBe(200);
     rmSync(path.join(t.env.dataDir, url.pathname));
+  });
+});
+
+describe('the upload deadline', () => {
+  it('answers 408 to a body that stops arriving, and removes the partial file', async () => {
+    const url = await uploadUrlFor(t.app, token, 'image/png');
+    const upload = streamingPut(target(url), { 'content-type': 'image/png' });
+    await upload.send(64 * 1024);
+    const res = await answeredWithin(upload.response, UPLOAD_TIMEOUT_MS + 4000);
+    upload.abort();
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toEqual({ statusCode: 408, error: 'Request Timeout', message: 'Tempo de upload esgotado' });
+    expect(res.headers.connection).toBe('close');
+    expect(mediaFiles(t.env.dataDir)).toEqual([]);
   });
 });
 
