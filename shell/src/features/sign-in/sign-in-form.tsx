@@ -1,8 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { signinSchema, type SigninInput } from '@chat/contracts';
 import { Button, Checkbox, FormField, Input, PasswordInput } from '@chat/ui';
+import { schemaResolver } from './schema-resolver';
 import styles from './sign-in.module.css';
 
 interface Props {
@@ -19,7 +19,7 @@ export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit
     handleSubmit,
     formState: { errors },
   } = useForm<SigninInput>({
-    resolver: zodResolver(signinSchema),
+    resolver: schemaResolver(signinSchema),
     defaultValues: { identifier: '', password: '', rememberMe: false },
   });
   return (
