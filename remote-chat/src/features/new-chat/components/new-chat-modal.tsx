@@ -27,7 +27,7 @@ export function NewChatModal({ open, onOpenChange, basePath, meId, openDirectCha
     onOpenChange(false);
   };
   return (
-    <Modal title="Novo" open={open} onOpenChange={onOpenChange} maxWidth="sm" height={65}>
+    <Modal title="Novo" open={open} onOpenChange={onOpenChange} maxWidth="sm">
       <Tabs
         listLabel="Tipo de conversa"
         tabs={[
