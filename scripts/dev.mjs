@@ -13,8 +13,12 @@ const remoteUrls = Object.fromEntries(
   Object.entries(REMOTE_PORTS).map(([name, port]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${port}/mf-manifest.json`]),
 );
 
+// The page lives on the shell's dev server: links in mails and signed media upload URLs must point
+// there too (it proxies /media to the server), or the browser would PUT cross-origin to :3000.
+const serverEnv = { APP_URL: process.env.APP_URL || 'http://localhost:3100', ...remoteUrls };
+
 const processes = [
-  ['server', ['--filter', '@chat/server', 'dev'], remoteUrls],
+  ['server', ['--filter', '@chat/server', 'dev'], serverEnv],
   ['shell', ['--filter', '@chat/shell', 'dev'], {}],
   ...Object.keys(REMOTE_PORTS).map((name) => [`remote-${name}`, ['--filter', `@chat/remote-${name}`, 'dev'], {}]),
 ];

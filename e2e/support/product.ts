@@ -10,6 +10,12 @@ export const DEMO_PASSWORD = 'demo-senha-e2e';
 export const ROOT_EMAIL = 'root@e2e.chat';
 export const ROOT_PASSWORD = 'root-senha-e2e';
 
+/**
+ * In a file's `productEnv`, stands for the started product's own URL, which is only known once a
+ * free port has been chosen: `test.use({ productEnv: { PRODUCTION_ORIGIN: PRODUCT_URL } })`.
+ */
+export const PRODUCT_URL = '{{PRODUCT_URL}}';
+
 export interface Product {
   url: string;
   dataDir: string;
@@ -71,7 +77,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     ROOT_EMAIL,
     ROOT_PASSWORD,
     DEMO_PASSWORD,
-    ...extraEnv,
+    ...Object.fromEntries(Object.entries(extraEnv).map(([name, value]) => [name, value.replaceAll(PRODUCT_URL, url)])),
   });
   await waitForHealth(url, child, output);
   return {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +19,11 @@ import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { createMailer } from './modules/mail/mailer';
+import { LocalMediaStore } from './modules/media/local-media-store';
+import { mediaFileRoutes } from './modules/media/media-files.routes';
+import { MediaUrlSigner } from './modules/media/media-signer';
+import type { MediaStore } from './modules/media/media-store';
+import { mediaUrlRoutes } from './modules/media/media-url.routes';
 import { passwordTokenRoutes } from './modules/password-reset/password-tokens.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { conversationRoutes } from './modules/conversations/conversations.routes';
@@ -40,6 +46,10 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Clock of the expiry rules; the real one by default. */
   now?: () => Date;
+  /** Where uploads go; DATA_DIR/media on the local disk by default (an S3-compatible store for several machines). */
+  mediaStore?: MediaStore;
+  /** How long one upload PUT may take (tests shorten it). */
+  mediaUploadTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -90,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer,
       rateLimiter,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
+      mediaSigner: new MediaUrlSigner(env.jwtSecret),
       now: options.now ?? (() => new Date()),
     };
     app.decorate('ctx', ctx);
@@ -106,10 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(groupRoutes);
         await api.register(messageRoutes);
         await api.register(userLookupRoutes);
+        await api.register(mediaUrlRoutes);
       },
       { prefix: '/api' },
     );
     await app.register(configRoutes);
+    await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
     await registerWeb(app, env.webRoot);
     app.decorate('io', await attachRealtime(app));
     return app;

@@ -8,6 +8,8 @@ import type { RefreshTokens } from './modules/auth/refresh-tokens';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
+import type { MediaUrlSigner } from './modules/media/media-signer';
+import type { MediaStore } from './modules/media/media-store';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
 /** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
@@ -24,7 +26,11 @@ export interface AppContext {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   rateLimits: RateLimitSettings;
-  /** The clock of expiry rules (reset links, invites); tests move it instead of waiting. */
+  /** Uploaded files (DATA_DIR/media by default). */
+  mediaStore: MediaStore;
+  /** Signs and checks upload URLs; independent of where files are stored. */
+  mediaSigner: MediaUrlSigner;
+  /** The clock of expiry rules (reset links, invites, upload URLs); tests move it instead of waiting. */
   now: () => Date;
 }
 

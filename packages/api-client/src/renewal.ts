@@ -57,6 +57,19 @@ export class SessionRenewal {
   }
 
   private async run(): Promise<string> {
+    const seen = this.callbacks.getRefreshToken();
+    return withRenewalLock(async () => {
+      // Another tab of this browser renewed while we waited for the lock: its pair is already
+      // stored. Presenting our (now rotated) refresh token would look like theft to the server,
+      // which revokes the whole family and signs every tab out.
+      const stored = this.callbacks.getRefreshToken();
+      const token = this.callbacks.getToken();
+      if (seen && stored && stored !== seen && token) return token;
+      return this.renewWithServer();
+    });
+  }
+
+  private async renewWithServer(): Promise<string> {
     const refreshToken = this.callbacks.getRefreshToken();
     if (!refreshToken) {
       this.callbacks.onSessionExpired();
@@ -74,6 +87,14 @@ export class SessionRenewal {
     this.callbacks.onTokensRenewed({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
     return pair.accessToken;
   }
+}
+
+const RENEWAL_LOCK = 'papo:session-renewal';
+
+/** Tabs of one browser share the stored session: the Web Locks API lets one renew at a time. */
+function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? (locks.request(RENEWAL_LOCK, task) as Promise<T>) : task();
 }
 
 function pathOf(url: string | undefined): string {

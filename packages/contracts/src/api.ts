@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import './zod-locale';
 import { userSchema } from './entities';
 
 /** Every error the server answers with (DESIGN section 2): message is Portuguese and user-facing. */

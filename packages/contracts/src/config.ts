@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import './zod-locale';
 
 export const REMOTE_NAMES = ['chat', 'team', 'settings', 'root'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import './zod-locale';
 import { ROLES } from './constants';
 
 // Entity shapes as the server sends them (SPEC section 3, DESIGN section 2).

@@ -1,6 +1,6 @@
-// Side effect (pt-BR messages). package.json "sideEffects" lists this file and zod-locale.ts: a
-// bundler that skipped this barrel as side-effect free would drop the locale with it.
-import './zod-locale';
+// zod's pt-BR messages: every module that builds schemas imports './zod-locale' itself (the one
+// file package.json lists as a side effect), so a bundler keeps the locale exactly when a schema
+// is used, and a constants-only import pulls in no zod at all.
 export * from './constants';
 export * from './entities';
 export * from './api';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import './zod-locale';
 import { conversationSchema, groupSchema, messageSchema } from './entities';
 import { uuidField } from './schemas/fields';
 import type { Conversation, Group, Message } from './entities';

@@ -60,7 +60,7 @@ export interface Env {
   dataDirLabel: string;
   databaseUrl: string | null;
   redisUrl: string | null;
-  /** Prefix of the socket.io Redis channels, so parallel test runs never hear each other. */
+  /** Prefix of the socket.io Redis channels and of the rate-limit keys, so parallel test runs never meet. */
   redisKeyPrefix: string;
   /** Null until resolveJwtSecret() reads or creates the one kept in DATA_DIR. */
   jwtSecret: string | null;

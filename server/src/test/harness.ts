@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -23,8 +24,8 @@ export interface TestAppOptions {
   engine?: 'pglite';
   /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
   env?: Record<string, string | undefined>;
-  /** buildApp options beyond the environment: short rate-limit windows, a movable clock. */
-  app?: Pick<BuildAppOptions, 'rateLimits' | 'now'>;
+  /** buildApp options beyond the environment: short rate-limit windows, a movable clock, a short upload deadline. */
+  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs'>;
 }
 
 export interface TestApp {
@@ -63,6 +64,22 @@ export async function createScratchDatabase(adminUrl: string) {
   };
 }
 
+/** Deletes what a run left under its Redis prefix (rate-limit counters would otherwise linger until they expire). */
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const adminUrl = options.engine === 'pglite' ? null : testDatabaseUrl();
@@ -85,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
 
   const cleanup = async () => {
+    if (env.redisUrl) await dropRedisKeys(env.redisUrl, env.redisKeyPrefix);
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };

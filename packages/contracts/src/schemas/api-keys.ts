@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../zod-locale';
 import { LIMITS } from '../constants';
 import { API_KEY_PERMISSIONS } from '../entities';
 import { MSG } from './fields';

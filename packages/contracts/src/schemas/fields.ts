@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../zod-locale';
 import { LIMITS } from '../constants';
 
 // Field builders reused by the form schemas so each rule and message lives once.

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../zod-locale';
 import { LIMITS } from '../constants';
 import { emailField, MSG, nameField, nickNameField, passwordField } from './fields';
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../zod-locale';
 import { IMAGE_CONTENT_TYPES, LIMITS } from '../constants';
 import { ALERT_TEXTS } from '../errors';
 import { uuidField } from './fields';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../zod-locale';
 import { uuidField } from './fields';
 
 // Route parameters of SPEC section 7 (`/group/update/{id}`, `/group/add-admin/{groupId}`, ...).

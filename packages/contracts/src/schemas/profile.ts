@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import '../zod-locale';
 import { ALERT_TEXTS } from '../errors';
 import { MSG, nameField, nickNameField, passwordField } from './fields';
 

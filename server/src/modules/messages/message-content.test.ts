@@ -1,32 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { assertStorableContent, isOwnMediaUrl } from './message-content';
+import type { MediaStore } from '../media/media-store';
+import { assertStorableContent } from './message-content';
 
-const APP = 'http://localhost:3000';
-
-describe('isOwnMediaUrl', () => {
-  it.each([
-    ['http://localhost:3000/media/avatars/3f2504e0-foto.png', true],
-    ['http://localhost:3000/media/x.webp', true],
-    ['https://localhost:3000/media/x.png', false],
-    ['http://localhost:3001/media/x.png', false],
-    ['http://evil.example/media/x.png', false],
-    ['http://localhost:3000/api/x.png', false],
-    ['http://localhost:3000/media/../api/x', false],
-    ['http://localhost:3000/media/%2e%2e/api/x', false],
-    ['http://localhost:3000/media/x.png?sig=1', false],
-    ['http://user@localhost:3000/media/x.png', false],
-    ['javascript:alert(1)', false],
-    ['não é url', false],
-  ])('%s -> %s', (url, expected) => {
-    expect(isOwnMediaUrl(url, APP)).toBe(expected);
-  });
-});
+const env = { appUrl: 'http://localhost:3000' };
+const uploaded = 'avatars/3f2504e0-4f89-41d3-9a0c-0305e82c3301-gato.png';
+const store: MediaStore = {
+  put: () => Promise.reject(new Error('não usado')),
+  get: () => Promise.resolve(null),
+  exists: (key) => Promise.resolve(key === uploaded),
+};
+const image = (body: string) => assertStorableContent({ type: 'image', body }, env, store);
+const REFUSED = expect.objectContaining({ statusCode: 400, message: 'A imagem deve ser enviada pelo upload do chat' });
 
 describe('assertStorableContent', () => {
-  it('lets text through and refuses a foreign image with a Portuguese 400', () => {
-    expect(() => assertStorableContent({ type: 'text', body: 'oi' }, APP)).not.toThrow();
-    expect(() => assertStorableContent({ type: 'image', body: 'https://exemplo.com/a.png' }, APP)).toThrow(
-      expect.objectContaining({ statusCode: 400, message: 'A imagem deve ser enviada pelo upload do chat' }),
-    );
+  it('lets text through', async () => {
+    await expect(assertStorableContent({ type: 'text', body: 'oi' }, env, store)).resolves.toBeUndefined();
+  });
+
+  it('accepts an uploaded file of this server’s media store', async () => {
+    await expect(image(`http://localhost:3000/media/${uploaded}`)).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['a file never uploaded', 'http://localhost:3000/media/avatars/3f2504e0-4f89-41d3-9a0c-0305e82c3302-outro.png'],
+    ['another host', `https://exemplo.com/media/${uploaded}`],
+    ['another port', `http://localhost:3001/media/${uploaded}`],
+    ['a query string', `http://localhost:3000/media/${uploaded}?x=1`],
+    ['dot segments', `http://localhost:3000/media/avatars/../${uploaded}`],
+  ])('refuses %s with a Portuguese 400', async (_label, url) => {
+    await expect(image(url)).rejects.toEqual(REFUSED);
   });
 });

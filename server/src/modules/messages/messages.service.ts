@@ -1,4 +1,5 @@
 import type { Message, MessagesPage, SendMessageBody } from '@chat/contracts';
+import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -6,6 +7,7 @@ import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
 import { findConversationFor } from '../conversations/conversations.repository';
 import { findMembership, memberIds } from '../groups/groups.repository';
 import { GROUP_NOT_FOUND } from '../groups/groups.service';
+import type { MediaStore } from '../media/media-store';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
@@ -33,7 +35,7 @@ export class MessagesService {
     private readonly db: Db,
     private readonly events: ChatEvents,
     private readonly presence: Presence,
-    private readonly appUrl: string,
+    private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
   ) {}
 
   /**
@@ -65,7 +67,7 @@ export class MessagesService {
    */
   async send(viewer: UserWithWorkspace, body: SendMessageBody): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
-    assertStorableContent(body.content, this.appUrl);
+    await assertStorableContent(body.content, this.media.env, this.media.store);
 
     // Insert first and let the unique (author, clientId) index spot a retry: the usual first
     // attempt costs no extra lookup, and two simultaneous attempts still store one row.

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { type Conversation, type Group, type Message, messageSchema } from '@chat/contracts';
+import { type Conversation, type Group, type Message, messageSchema, publicUrlFromUploadUrl } from '@chat/contracts';
 import { messages } from '../../db/schema';
 import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { TINY_IMAGES } from '../../test/images';
+import { target, uploadUrlFor } from '../../test/media';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
 
 let t: TestApp;
@@ -86,15 +88,26 @@ describe('POST /api/message/send', () => {
     expect(res.json().message).toMatch(/^Dados inválidos: /);
   });
 
-  it('refuses images that are not from this server’s media store, accepts those that are', async () => {
+  it('accepts an image uploaded to this server’s media store, refuses any other image URL', async () => {
+    const upload = await uploadUrlFor(t.app, ana.token, 'image/png');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target(upload),
+      headers: { 'content-type': 'image/png' },
+      payload: TINY_IMAGES['image/png'],
+    });
+    expect(put.statusCode).toBe(200);
+    const publicUrl = publicUrlFromUploadUrl(upload.toString());
     const image = (body: string) => ({ ...textMessage(conversation.id, ''), content: { type: 'image', body } });
-    const foreign = await send(ana, image('https://exemplo.com/gato.png'));
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe('A imagem deve ser enviada pelo upload do chat');
+
+    const stored = expectStatus<Message>(await send(ana, image(publicUrl)), 200);
+    expect(stored.content).toEqual({ id: stored.id, body: publicUrl, type: 'image' });
+    for (const body of ['https://exemplo.com/gato.png', `${publicUrl.slice(0, -5)}x.png`, `${publicUrl}?v=2`]) {
+      const res = await send(ana, image(body));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('A imagem deve ser enviada pelo upload do chat');
+    }
     expect((await send(ana, image('javascript:alert(1)'))).json().message).toBe('Dados inválidos: URL da imagem inválida');
-    const own = `${t.env.appUrl}/media/avatars/3f2504e0-gato.png`;
-    const stored = expectStatus<Message>(await send(ana, image(own)), 200);
-    expect(stored.content).toEqual({ id: stored.id, body: own, type: 'image' });
   });
 
   it('lets only participants and members post: 404 otherwise, also across workspaces', async () => {

@@ -10,11 +10,11 @@ import { SessionPending } from './session-pending';
  * has failed).
  */
 export function PublicLayout() {
-  const { user, tokenIsValid, restoring, discardSession } = useSession();
+  const { user, tokenIsValid, restoring, endSession } = useSession();
   const expired = Boolean(user) && !tokenIsValid && !restoring;
   useEffect(() => {
-    if (expired) discardSession();
-  }, [expired, discardSession]);
+    if (expired) endSession(true);
+  }, [expired, endSession]);
   if (restoring) return <SessionPending />;
   if (user && tokenIsValid) return <Navigate to={HOME_BY_ROLE[user.role]} replace />;
   return <Outlet />;

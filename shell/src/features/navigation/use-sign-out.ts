@@ -1,13 +1,27 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { eventBus, subscribe } from '@chat/event-bus';
+import { loadApiClient } from '../api/load-api-client';
+import { useAppConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
+import { readSession } from '../session/storage';
 
 /**
- * SPEC section 4: sign-out clears the stored session and goes to '/' (the session provider does
- * both). The layout that uses this also honours sign-out requests that remotes send on the bus.
+ * SPEC section 4: sign-out clears the three stored keys, resets the state and goes to '/'; the
+ * refresh token is then revoked on the server, best effort (nobody waits for it). The layout
+ * that uses this also honours sign-out requests that remotes send on the bus.
  */
 export function useSignOut(): () => void {
-  const { signOut } = useSession();
+  const { endSession } = useSession();
+  const config = useAppConfig();
+  const signOut = useCallback(() => {
+    const { refreshToken } = readSession();
+    endSession();
+    if (refreshToken) {
+      loadApiClient(config)
+        .then((client) => client.signout({ refreshToken }))
+        .catch(() => undefined);
+    }
+  }, [config, endSession]);
   useEffect(() => subscribe(eventBus, 'session:signout', signOut), [signOut]);
   return signOut;
 }

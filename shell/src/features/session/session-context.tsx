@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT, STORAGE_KEYS, type SigninInput, type SigninResponse, type StoredUser } from '@chat/contracts';
+import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT, type SigninInput, type SigninResponse, type StoredUser } from '@chat/contracts';
 import { toast } from '@chat/ui';
 import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
@@ -19,10 +19,11 @@ export interface SessionState {
   signIn: (input: SigninInput) => Promise<StoredUser | null>;
   /** Stores a session answered by the server (sign-in, account created by invite). */
   startSession: (response: SigninResponse) => void;
-  /** Clears the three keys, revokes the refresh token (best effort), resets state, goes to '/'. */
-  signOut: () => void;
-  /** An expired session seen on a public route: clears storage and state, stays on the page. */
-  discardSession: () => void;
+  /**
+   * Clears the three stored keys and resets the state, then goes to '/' unless `stay` (an expired
+   * session seen on a public route). Sign-out (navigation/use-sign-out) also revokes the token.
+   */
+  endSession: (stay?: boolean) => void;
 }
 
 interface AuthState {
@@ -67,24 +68,18 @@ export function SessionProvider({ children, navigateHome }: Props) {
     };
   }, [restoring, config]);
 
-  // The api-client gave up on the session (no refresh token, or the renewal failed).
-  useEffect(
-    () =>
-      onSessionExpired(() => {
-        setAuth(SIGNED_OUT);
-        navigateHome?.();
-      }),
+  const endSession = useCallback(
+    (stay?: boolean) => {
+      clearSession();
+      setAuth(SIGNED_OUT);
+      if (!stay) navigateHome?.();
+    },
     [navigateHome],
   );
 
-  // Signed out in another tab: this one must not keep showing the app.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || (event.key === STORAGE_KEYS.token && event.newValue === null)) setAuth(SIGNED_OUT);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  // The api-client gave up on the session (no refresh token, or the renewal failed): it has
+  // cleared the stored keys already.
+  useEffect(() => onSessionExpired(() => endSession()), [endSession]);
 
   const startSession = useCallback((response: SigninResponse) => {
     writeSession(response.user, response);
@@ -112,27 +107,9 @@ export function SessionProvider({ children, navigateHome }: Props) {
     [config, startSession],
   );
 
-  const discardSession = useCallback(() => {
-    clearSession();
-    setAuth(SIGNED_OUT);
-  }, []);
-
-  const signOut = useCallback(() => {
-    const { refreshToken } = readSession();
-    clearSession();
-    setAuth(SIGNED_OUT);
-    navigateHome?.();
-    // Revoking the refresh token on the server is best effort: nobody waits for it.
-    if (refreshToken) {
-      loadApiClient(config)
-        .then((client) => client.signout({ refreshToken }))
-        .catch(() => undefined);
-    }
-  }, [config, navigateHome]);
-
   const value = useMemo(
-    () => ({ user, tokenIsValid, loading, restoring, signIn, startSession, signOut, discardSession }),
-    [user, tokenIsValid, loading, restoring, signIn, startSession, signOut, discardSession],
+    () => ({ user, tokenIsValid, loading, restoring, signIn, startSession, endSession }),
+    [user, tokenIsValid, loading, restoring, signIn, startSession, endSession],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

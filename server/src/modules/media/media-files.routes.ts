@@ -1,0 +1,103 @@
+import type { IncomingMessage } from 'node:http';
+import type { Transform } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type ImageContentType, LIMITS } from '@chat/contracts';
+import { notFound } from '../../lib/errors';
+import { fileTooLarge, invalidFileType, mediaPathInvalid, uploadInterrupted, uploadTimedOut, uploadUrlInvalid, uploadUrlUsed } from './media-errors';
+import { type MediaKey, parseMediaKey } from './media-key';
+import { imageSignatureCheck } from './image-signature';
+import { publicMediaUrl } from './media-signer';
+import { mediaOrigin } from './own-media-url';
+
+export const MEDIA_NOT_FOUND = 'Arquivo não encontrado';
+
+/** Uploaded files never change (a new upload is a new URL), and are never anything but an image. */
+const SERVE_HEADERS = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  // Opened directly, the file still cannot run script or load anything.
+  'content-security-policy': "default-src 'none'",
+};
+
+/** The raw request target, split by hand: URL parsing would resolve "..", which must be refused instead. */
+function mediaTarget(url: string): { media: MediaKey | null; query: URLSearchParams } {
+  const cut = url.indexOf('?');
+  const pathname = cut === -1 ? url : url.slice(0, cut);
+  const query = new URLSearchParams(cut === -1 ? '' : url.slice(cut + 1));
+  return { media: pathname.startsWith('/media/') ? parseMediaKey(pathname.slice('/media/'.length)) : null, query };
+}
+
+const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
+
+/**
+ * The request body through the signature check. Piped rather than pipelined: a failure must not
+ * destroy the request (that would kill the socket before the 413/415 is sent). A client that
+ * goes away mid-upload fails the upload, so the temporary file is removed.
+ */
+function checkedBody(raw: IncomingMessage, contentType: ImageContentType, timeoutMs: number): Transform {
+  const checked = imageSignatureCheck(contentType);
+  // A client trickling bytes would hold a connection and a temporary file for ever.
+  const timer = setTimeout(() => checked.destroy(uploadTimedOut()), timeoutMs);
+  checked.once('close', () => clearTimeout(timer));
+  // The check may fail before the store starts its pipeline (it opens a file first); the store
+  // still sees the error, as the stream stays errored. Without a listener it would crash the process.
+  checked.on('error', () => undefined);
+  const interrupted = () => checked.destroy(uploadInterrupted());
+  raw.once('error', interrupted);
+  raw.once('close', () => {
+    if (!raw.complete) interrupted();
+  });
+  return raw.pipe(checked);
+}
+
+/** The browser gives up after 60 s (SPEC section 9); the server allows twice that. */
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 2 * LIMITS.uploadTimeoutMs;
+
+export interface MediaFileRoutesOptions {
+  /** How long one PUT may take to send its body. */
+  uploadTimeoutMs?: number;
+}
+
+// Mounted at the root: /media/<folder>/<file>, the same path for PUT (signed) and GET (public).
+export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async (app, options) => {
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
+  const { env, mediaSigner, mediaStore, now } = app.ctx;
+  const origin = mediaOrigin(env.appUrl);
+
+  // Any body type reaches the handler unread and unbuffered: the handler decides, then streams.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  // A refused upload whose body is still arriving: close the connection after the answer rather
+  // than read (and discard) up to 10 MB more.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'PUT' && reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+  });
+
+  app.put('/media/*', { bodyLimit: LIMITS.imageMaxBytes }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { media, query } = mediaTarget(request.url);
+    if (!media) throw mediaPathInvalid();
+    const signed = mediaSigner.verify(media, query, now());
+    if (!signed) throw uploadUrlInvalid();
+    if (mediaTypeOf(request.headers['content-type']) !== signed.contentType) throw invalidFileType();
+    if (Number(request.headers['content-length'] ?? 0) > LIMITS.imageMaxBytes) throw fileTooLarge();
+    if (await mediaStore.exists(media.key)) throw uploadUrlUsed();
+
+    const body = checkedBody(request.raw, signed.contentType, uploadTimeoutMs);
+    try {
+      await mediaStore.put(body, media.key, { maxBytes: LIMITS.imageMaxBytes });
+    } catch (error) {
+      request.raw.unpipe(body);
+      request.raw.pause();
+      throw error;
+    }
+    return reply.code(200).send({ url: publicMediaUrl(origin, media) });
+  });
+
+  app.get('/media/*', async (request, reply) => {
+    const { media } = mediaTarget(request.url);
+    const stored = media ? await mediaStore.get(media.key) : null;
+    if (!media || !stored) throw notFound(MEDIA_NOT_FOUND);
+    return reply.headers(SERVE_HEADERS).type(media.contentType).header('content-length', stored.size).send(stored.stream);
+  });
+};

@@ -1,0 +1,61 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ImageContentType } from '@chat/contracts';
+import { isImageContentType, type MediaKey } from './media-key';
+
+// Upload URLs carry their own credential: an HMAC over what the PUT may do (method, path, expiry,
+// content type). Signing knows nothing of storage, so a shared store (S3) keeps the same URLs.
+
+export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
+
+export interface SignedUpload {
+  expires: number;
+  contentType: ImageContentType;
+  signature: string;
+}
+
+export class MediaUrlSigner {
+  private readonly key: Buffer;
+
+  /** `secret` is the JWT secret: every process already shares it, and a derived key keeps the two uses apart. */
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('chat-media-upload-url-v1').digest();
+  }
+
+  sign(media: MediaKey, now: Date): SignedUpload {
+    const expires = Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS;
+    return { expires, contentType: media.contentType, signature: this.mac(media.key, expires, media.contentType) };
+  }
+
+  /** The signed terms of a PUT's query string, or null when missing, forged, for another path or expired. */
+  verify(media: MediaKey, query: URLSearchParams, now: Date): SignedUpload | null {
+    const expiresText = query.get('expires') ?? '';
+    const contentType = query.get('contentType');
+    const signature = query.get('signature') ?? '';
+    if (!/^\d{1,12}$/.test(expiresText) || !isImageContentType(contentType)) return null;
+    if (contentType !== media.contentType) return null;
+    const expires = Number(expiresText);
+    const expected = Buffer.from(this.mac(media.key, expires, contentType));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (Math.floor(now.getTime() / 1000) > expires) return null;
+    return { expires, contentType, signature };
+  }
+
+  private mac(key: string, expires: number, contentType: string): string {
+    return createHmac('sha256', this.key).update(`PUT\n/media/${key}\n${expires}\n${contentType}`).digest('base64url');
+  }
+}
+
+/** The absolute upload URL handed to the browser; without its query string it is the public URL. */
+export function uploadUrl(origin: string, media: MediaKey, signed: SignedUpload): string {
+  const query = new URLSearchParams({
+    expires: String(signed.expires),
+    contentType: signed.contentType,
+    signature: signed.signature,
+  });
+  return `${publicMediaUrl(origin, media)}?${query}`;
+}
+
+export function publicMediaUrl(origin: string, media: MediaKey): string {
+  return `${origin}/media/${media.key}`;
+}
