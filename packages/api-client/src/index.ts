@@ -9,3 +9,4 @@ export * from './messages';
 export * from './users';
 export { renewSession, type ApiClientOptions } from './client';
 export { SessionExpiredError, type SessionCallbacks } from './renewal';
+export * from './media';

@@ -1,0 +1,89 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import {
+  LIMITS,
+  type GeneratePublicMediaUrlBody,
+  type GeneratePublicMediaUrlResponse,
+} from '@chat/contracts';
+import { http } from './client';
+import { ApiCallError, request, type ApiResult } from './http';
+
+// The image upload calls of SPEC section 7: ask the API for a signed URL (bearer token, renewal
+// on 401 like every call), then PUT the file to that URL. The PUT is authorised by the URL's
+// signature alone, so it goes through a plain instance of its own: no Authorization header, no
+// renewal, and the 60 s timeout the spec gives it (every other call has none).
+
+/** POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes. */
+export const generatePublicMediaUrl = (body: GeneratePublicMediaUrlBody) =>
+  request<Partial<GeneratePublicMediaUrlResponse> | null>(http(), {
+    method: 'POST',
+    url: '/cloud/generate-public-media-url',
+    data: body,
+  });
+
+/** Why an upload PUT failed: the server answered with an error status, took too long, or never answered. */
+export type UploadFailure = 'status' | 'timeout' | 'network' | 'canceled';
+
+/**
+ * A failed PUT. `status` and `serverMessage` as in ApiCallError; `reason` tells the caller which
+ * of SPEC section 8's upload texts applies; `message` is Portuguese for timeouts and network
+ * failures (it ends up in 'Erro no upload: ...').
+ */
+export class UploadRequestError extends ApiCallError {
+  readonly reason: UploadFailure;
+
+  constructor(cause: unknown, timeoutMs: number) {
+    super(cause);
+    this.name = 'UploadRequestError';
+    this.reason = failureOf(cause, this.status);
+    if (this.reason === 'timeout') this.message = `tempo esgotado após ${(timeoutMs / 1000).toLocaleString('pt-BR')} s`;
+    else if (this.reason === 'network') this.message = 'falha de conexão com o servidor';
+    else if (this.reason === 'canceled') this.message = 'envio cancelado';
+  }
+}
+
+function failureOf(cause: unknown, status: number | null): UploadFailure {
+  if (status !== null) return 'status';
+  if (axios.isCancel(cause) || (cause instanceof AxiosError && cause.code === AxiosError.ERR_CANCELED)) return 'canceled';
+  if (cause instanceof AxiosError && (cause.code === AxiosError.ECONNABORTED || cause.code === AxiosError.ETIMEDOUT)) {
+    return 'timeout';
+  }
+  return 'network';
+}
+
+export interface UploadOptions {
+  /** Called as the body goes out, with the percentage sent (0-100). */
+  onProgress?: (percent: number) => void;
+  /** Defaults to SPEC section 9's 60000 ms. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+// Created on first use: no base URL (the signed URL is absolute), no interceptors, so no bearer
+// token and no renewal can ever be attached to it.
+let plain: AxiosInstance | null = null;
+const uploadHttp = (): AxiosInstance => (plain ??= axios.create());
+
+/** PUT the file to a signed upload URL with its content type. Throws UploadRequestError. */
+export async function uploadToSignedUrl(
+  url: string,
+  file: Blob,
+  { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal }: UploadOptions = {},
+): Promise<ApiResult<unknown>> {
+  try {
+    const response = await uploadHttp().request({
+      method: 'PUT',
+      url,
+      data: file,
+      headers: { 'Content-Type': file.type },
+      timeout: timeoutMs,
+      signal,
+      onUploadProgress: (event) => {
+        const total = event.total ?? file.size;
+        if (total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / total) * 100)));
+      },
+    });
+    return { status: response.status, data: response.data };
+  } catch (error) {
+    throw new UploadRequestError(error, timeoutMs);
+  }
+}
