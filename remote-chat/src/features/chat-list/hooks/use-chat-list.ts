@@ -6,6 +6,7 @@ import { notifyError } from '../../../shared/notify-error';
 import {
   applyMessageToConversations,
   applyMessageToGroups,
+  applyReadResponse,
   clearUnread,
   upsertById,
 } from '../lib/list-updates';
@@ -102,10 +103,14 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       subscribe(eventBus, 'group', upsertGroup),
       subscribe(eventBus, 'group::updated', upsertGroup),
       subscribe(eventBus, 'message', applyMessage),
+      // My reading in another tab clears the count here too (SPEC section 4: the same in every tab).
+      subscribe(eventBus, 'message:read:response', (response) =>
+        setConversations((list) => applyReadResponse(list, response, meId)),
+      ),
       subscribe(eventBus, 'socket:reconnected', reload),
     ];
     return () => offs.forEach((off) => off());
-  }, [upsertConversation, upsertGroup, applyMessage, reload]);
+  }, [upsertConversation, upsertGroup, applyMessage, reload, meId]);
 
   useEffect(() => {
     let cancelled = false;

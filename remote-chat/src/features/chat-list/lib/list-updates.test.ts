@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ana, conversation, group, lastMessage, message } from '../../../test/fixtures';
-import { applyMessageToConversations, applyMessageToGroups, clearUnread } from './list-updates';
+import {
+  applyMessageToConversations,
+  applyMessageToGroups,
+  applyReadResponse,
+  clearUnread,
+  countsAsUnread,
+} from './list-updates';
 
 const list = [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z'), unreadMessages: 1 })];
 
@@ -33,5 +39,39 @@ describe('live chat-list updates (SPEC section 4)', () => {
     const next = applyMessageToGroups(groups, message('m1', { conversationId: null, groupId: 'g1' }))!;
     expect(next[0]!.lastMessage!.author.name).toBe('Bruno');
     expect(clearUnread(list, 'c1')[0]!.unreadMessages).toBe(0);
+  });
+});
+
+describe('unread rules (SPEC section 4)', () => {
+  const at = (minute: number) => `2024-03-10T11:${String(minute).padStart(2, '0')}:00.000Z`;
+
+  it('counts an incoming DELIVERED (or SENT) message from another author, not READ nor mine', () => {
+    expect(countsAsUnread(message('a', { status: 'DELIVERED' }), ana.id)).toBe(true);
+    expect(countsAsUnread(message('b', { status: 'SENT' }), ana.id)).toBe(true);
+    expect(countsAsUnread(message('c', { status: 'READ' }), ana.id)).toBe(false);
+    expect(countsAsUnread(message('d', { status: 'DELIVERED', authorId: ana.id }), ana.id)).toBe(false);
+  });
+
+  it('adds one per new incoming message while the conversation is closed, and is 0 while open', () => {
+    let state = list;
+    for (const minute of [1, 2, 3]) {
+      state = applyMessageToConversations(state, message(`m${minute}`, { createdAt: at(minute) }), ana.id, null)!;
+    }
+    expect(state[0]!.unreadMessages).toBe(4);
+    state = applyMessageToConversations(state, message('m4', { createdAt: at(4) }), ana.id, 'c1')!;
+    expect(state[0]!.unreadMessages).toBe(0);
+  });
+
+  it('does not count an older message arriving late (a re-sent or re-fetched one)', () => {
+    const next = applyMessageToConversations(list, message('old', { createdAt: '2024-03-10T09:00:00.000Z' }), ana.id, null)!;
+    expect(next).toBe(list);
+  });
+
+  it('clears the count when I read the conversation in any tab, not when the other person reads', () => {
+    const both = [conversation('c1', { unreadMessages: 3 }), conversation('c2', { unreadMessages: 2 })];
+    const mine = applyReadResponse(both, { conversationId: 'c1', readerId: ana.id }, ana.id);
+    expect(mine.map((c) => c.unreadMessages)).toEqual([0, 2]);
+    expect(applyReadResponse(both, { conversationId: 'c1', readerId: 'u-bruno' }, ana.id)).toBe(both);
+    expect(applyReadResponse(both, { conversationId: 'unknown', readerId: ana.id }, ana.id)).toBe(both);
   });
 });

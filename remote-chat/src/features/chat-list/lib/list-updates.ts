@@ -1,4 +1,4 @@
-import type { Conversation, Group, LastMessage, Message } from '@chat/contracts';
+import type { Conversation, Group, LastMessage, Message, MessageReadResponse } from '@chat/contracts';
 
 // How live events change the chat list (SPEC section 4), as pure functions over the arrays.
 
@@ -19,6 +19,13 @@ export function upsertById<T extends { id: string }>(list: T[], item: T): T[] {
   next[index] = item;
   return next;
 }
+
+/**
+ * SPEC section 4: the count grows on an incoming DELIVERED message from another author. SENT counts
+ * too (it reached this tab, so it is delivered, whatever a racing status says); READ does not.
+ */
+export const countsAsUnread = (message: Message, meId: string) =>
+  message.authorId !== meId && (message.status === 'DELIVERED' || message.status === 'SENT');
 
 const isNewer = (message: Message, last: LastMessage | null) =>
   !last || Date.parse(message.createdAt) > Date.parse(last.createdAt);
@@ -42,10 +49,9 @@ export function applyMessageToConversations(
   const conversation = list[index]!;
   const newer = isNewer(message, conversation.lastMessage);
   if (!newer && !isSameAsLast(message, conversation.lastMessage)) return list;
-  const incoming = message.authorId !== meId && message.status !== 'READ';
   let unreadMessages = conversation.unreadMessages;
   if (openId === conversation.id) unreadMessages = 0;
-  else if (newer && incoming) unreadMessages += 1;
+  else if (newer && countsAsUnread(message, meId)) unreadMessages += 1;
   const next = [...list];
   next[index] = { ...conversation, lastMessage: toLastMessage(message), unreadMessages };
   return next;
@@ -67,4 +73,13 @@ export function clearUnread(list: Conversation[], id: string): Conversation[] {
   const next = [...list];
   next[index] = { ...list[index]!, unreadMessages: 0 };
   return next;
+}
+
+/**
+ * 'message:read:response' reaches both participants. When I am the reader (this tab or another of
+ * mine opened the conversation), the conversation's count is 0 in every tab; the other's reading
+ * changes nothing in my list.
+ */
+export function applyReadResponse(list: Conversation[], response: MessageReadResponse, meId: string): Conversation[] {
+  return response.readerId === meId ? clearUnread(list, response.conversationId) : list;
 }

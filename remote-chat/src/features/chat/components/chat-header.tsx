@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import { ActionMenu, Avatar } from '@chat/ui';
 import { otherParticipant, type ChatTarget } from '../../../shared/chat-types';
+import { usePeerTyping } from '../hooks/use-peer-typing';
 import { usePresence } from '../hooks/use-presence';
 import styles from './chat-view.module.css';
 
@@ -11,14 +12,19 @@ interface Props {
 }
 
 /** Group status line: the members' nicknames joined by commas (SPEC section 2). */
+export const TYPING_TEXT = 'Digitando...';
+
 export const memberNicknames = (members: { nickName: string }[]) => members.map((m) => m.nickName).join(', ');
 
 export function ChatHeader({ target, meId, onTogglePanel }: Props) {
   const other = target.kind === 'conversation' ? otherParticipant(target.conversation, meId) : null;
   const presence = usePresence(other?.id ?? null);
+  const typing = usePeerTyping(target.kind === 'conversation' ? target.conversation.id : null, other?.id ?? null);
   const name = target.kind === 'group' ? target.group.name : other!.name;
   const avatarUrl = target.kind === 'group' ? target.group.avatarUrl : other!.avatarUrl;
-  const status = target.kind === 'group' ? memberNicknames(target.group.members) : presence;
+  // SPEC section 2: 'Digitando...' while the other person types and is online.
+  const typingShown = typing && presence === 'online';
+  const status = target.kind === 'group' ? memberNicknames(target.group.members) : typingShown ? TYPING_TEXT : presence;
 
   return (
     <header className={styles.header}>
@@ -27,7 +33,7 @@ export function ChatHeader({ target, meId, onTogglePanel }: Props) {
         <span className={styles.headerText}>
           <span className={styles.headerName}>{name}</span>
           {status && (
-            <span className={styles.headerStatus} data-presence={presence ?? undefined}>
+            <span className={styles.headerStatus} data-presence={presence ?? undefined} data-typing={typingShown ? '' : undefined}>
               {status}
             </span>
           )}

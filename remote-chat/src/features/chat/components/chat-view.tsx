@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '@chat/contracts';
-import { eventBus } from '@chat/event-bus';
-import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
+import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
 import { useMessages, type Me } from '../hooks/use-messages';
+import { useReadReceipts } from '../hooks/use-read-receipts';
+import { useTypingEmitter } from '../hooks/use-typing-emitter';
 import { buildRows } from '../lib/message-rows';
 import { ChatHeader } from './chat-header';
 import { MessageBox } from './message-box';
@@ -23,19 +24,23 @@ interface Props {
 
 /** One open chat: header, history and message box. Mount it per chat (key by id). */
 export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor, onSent, onOpened }: Props) {
-  const history = useMessages(kind, chatId, me, onSent);
+  // Receipts and typing are for conversations: the other participant is their only audience.
+  const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
+  const conversationId = peerId ? chatId : null;
+  const loaded = useMessages(kind, chatId, me, onSent);
+  const messages = useReadReceipts(conversationId, peerId, me.id, loaded.messages);
+  const history = { ...loaded, messages };
+  const typing = useTypingEmitter(conversationId, peerId);
   const [sentCount, setSentCount] = useState(0);
   const rows = useMemo(() => buildRows(history.messages), [history.messages]);
 
   useEffect(() => {
+    // The list clears its unread count; useReadReceipts tells the server (SPEC section 4).
     onOpened?.(chatId);
-    // Opening a conversation marks all its messages read (SPEC section 4).
-    if (kind === 'conversation') {
-      eventBus.emit('socket:emit', { event: 'message:read:all', payload: { conversationId: chatId } });
-    }
-  }, [kind, chatId, onOpened]);
+  }, [chatId, onOpened]);
 
   const send = (text: string) => {
+    typing.stop();
     history.send(text);
     setSentCount((n) => n + 1);
   };
@@ -55,7 +60,7 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor
         onOpenAuthor={onOpenAuthor}
         onRetry={history.retry}
       />
-      <MessageBox onSend={send} />
+      <MessageBox onTextChange={typing.input} onSend={send} />
     </section>
   );
 }

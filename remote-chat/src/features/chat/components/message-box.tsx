@@ -13,10 +13,16 @@ export function textareaRows(text: string): number {
 
 interface Props {
   onSend: (text: string) => void;
+  /** Every change of the text (the typing signal listens). */
+  onTextChange?: (text: string) => void;
 }
 
-export function MessageBox({ onSend }: Props) {
-  const [text, setText] = useState('');
+export function MessageBox({ onSend, onTextChange }: Props) {
+  const [text, setTextState] = useState('');
+  const setText = (next: string) => {
+    setTextState(next);
+    onTextChange?.(next);
+  };
   const [emojiOpen, setEmojiOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const emojiAnchorRef = useRef<HTMLDivElement>(null);

@@ -3,8 +3,9 @@ import type { PresenceStatus, UserStatusPayload } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 
 /**
- * What the socket says of a user's presence: asks once ('checkUserStatus') and follows
- * 'userStatus'/'userStatusResponse'. Null until something is known.
+ * What the socket says of a user's presence: asks ('checkUserStatus') when opened and again after
+ * each reconnect (changes during an outage were missed), and follows 'userStatus'/
+ * 'userStatusResponse'. Null until something is known.
  */
 export function usePresence(userId: string | null): PresenceStatus | null {
   const [status, setStatus] = useState<{ userId: string; status: PresenceStatus } | null>(null);
@@ -14,8 +15,13 @@ export function usePresence(userId: string | null): PresenceStatus | null {
     const onStatus = (payload: UserStatusPayload) => {
       if (payload.userId === userId) setStatus({ userId, status: payload.status });
     };
-    const offs = [subscribe(eventBus, 'userStatus', onStatus), subscribe(eventBus, 'userStatusResponse', onStatus)];
-    eventBus.emit('socket:emit', { event: 'checkUserStatus', payload: { userId } });
+    const check = () => eventBus.emit('socket:emit', { event: 'checkUserStatus', payload: { userId } });
+    const offs = [
+      subscribe(eventBus, 'userStatus', onStatus),
+      subscribe(eventBus, 'userStatusResponse', onStatus),
+      subscribe(eventBus, 'socket:reconnected', check),
+    ];
+    check();
     return () => offs.forEach((off) => off());
   }, [userId]);
 

@@ -1,0 +1,65 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
+import { ana, bruno, conversation, group } from '../../../test/fixtures';
+import { ChatHeader, TYPING_TEXT } from './chat-header';
+
+let emitted: SocketEmitRequest[] = [];
+const record = (request: SocketEmitRequest) => emitted.push(request);
+
+const renderConversation = () =>
+  render(<ChatHeader target={{ kind: 'conversation', conversation: conversation('c1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
+
+const typing = (isTyping: boolean, extra: { conversationId?: string; userId?: string } = {}) =>
+  act(() => eventBus.emit('user:typing:response', { conversationId: 'c1', userId: bruno.id, isTyping, ...extra }));
+const presence = (status: 'online' | 'offline', event: 'userStatus' | 'userStatusResponse' = 'userStatus') =>
+  act(() => eventBus.emit(event, { userId: bruno.id, status }));
+
+describe('chat header status line (SPEC section 2)', () => {
+  beforeEach(() => {
+    emitted = [];
+    eventBus.on('socket:emit', record);
+  });
+  afterEach(() => eventBus.off('socket:emit', record));
+
+  it('asks for the other participant\'s status, shows online/offline and asks again after a reconnect', () => {
+    renderConversation();
+    expect(emitted).toEqual([{ event: 'checkUserStatus', payload: { userId: bruno.id } }]);
+    presence('offline', 'userStatusResponse');
+    expect(screen.getByText('offline')).toBeInTheDocument();
+    presence('online');
+    expect(screen.getByText('online')).toBeInTheDocument();
+    act(() => eventBus.emit('socket:reconnected'));
+    expect(emitted).toHaveLength(2);
+  });
+
+  it("reads 'Digitando...' while the other person types and is online", () => {
+    renderConversation();
+    typing(true);
+    // Not known to be online: no typing shown.
+    expect(screen.queryByText(TYPING_TEXT)).not.toBeInTheDocument();
+    presence('online');
+    expect(screen.getByText(TYPING_TEXT)).toBeInTheDocument();
+    typing(false);
+    expect(screen.getByText('online')).toBeInTheDocument();
+  });
+
+  it('ignores typing of other conversations and people, and forgets it when they go offline', () => {
+    renderConversation();
+    presence('online');
+    typing(true, { conversationId: 'c2' });
+    typing(true, { userId: 'u-carla' });
+    expect(screen.queryByText(TYPING_TEXT)).not.toBeInTheDocument();
+    typing(true);
+    expect(screen.getByText(TYPING_TEXT)).toBeInTheDocument();
+    presence('offline');
+    presence('online');
+    expect(screen.queryByText(TYPING_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('shows the member nicknames for groups, never typing', () => {
+    render(<ChatHeader target={{ kind: 'group', group: group('g1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
+    expect(screen.getByText('ana, bruno, carla')).toBeInTheDocument();
+    expect(emitted).toEqual([]);
+  });
+});

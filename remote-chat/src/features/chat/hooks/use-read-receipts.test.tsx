@@ -1,0 +1,72 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
+import { ana, bruno, message } from '../../../test/fixtures';
+import type { ChatMessage } from '../lib/merge-messages';
+import { useReadReceipts } from './use-read-receipts';
+
+let emitted: SocketEmitRequest[] = [];
+const record = (request: SocketEmitRequest) => emitted.push(request);
+
+const mine = (id: string, status: ChatMessage['status']): ChatMessage =>
+  message(id, { authorId: ana.id, author: { id: ana.id, name: ana.name, avatarUrl: null }, status });
+
+function open(messages: ChatMessage[], conversationId: string | null = 'c1', peerId: string | null = bruno.id) {
+  return renderHook(({ list }) => useReadReceipts(conversationId, peerId, ana.id, list), { initialProps: { list: messages } });
+}
+
+const statuses = (list: ChatMessage[]) => list.map((m) => `${m.id}:${m.status}`);
+
+describe('useReadReceipts (SPEC section 4)', () => {
+  beforeEach(() => {
+    emitted = [];
+    eventBus.on('socket:emit', record);
+  });
+  afterEach(() => eventBus.off('socket:emit', record));
+
+  it('marks the conversation read when it opens and again after a reconnect', () => {
+    open([]);
+    expect(emitted).toEqual([{ event: 'message:read:all', payload: { conversationId: 'c1' } }]);
+    act(() => eventBus.emit('socket:reconnected'));
+    expect(emitted).toHaveLength(2);
+    expect(emitted[1]).toEqual({ event: 'message:read:all', payload: { conversationId: 'c1' } });
+  });
+
+  it("marks the other person's incoming message read at once, not mine nor other chats'", () => {
+    open([]);
+    emitted = [];
+    act(() => eventBus.emit('message', message('x', { conversationId: 'c1' })));
+    act(() => eventBus.emit('message', mine('y', 'DELIVERED')));
+    act(() => eventBus.emit('message', message('z', { conversationId: 'c2' })));
+    expect(emitted).toEqual([{ event: 'message:read', payload: { conversationId: 'c1' } }]);
+  });
+
+  it('peer online -> my SENT become DELIVERED; their read confirmation -> READ', () => {
+    const { result } = open([mine('s', 'SENT'), mine('d', 'DELIVERED'), message('theirs', { status: 'SENT' })]);
+    act(() => eventBus.emit('userStatus', { userId: 'someone-else', status: 'online' }));
+    expect(statuses(result.current)).toEqual(['s:SENT', 'd:DELIVERED', 'theirs:SENT']);
+    act(() => eventBus.emit('userStatus', { userId: bruno.id, status: 'online' }));
+    expect(statuses(result.current)).toEqual(['s:DELIVERED', 'd:DELIVERED', 'theirs:SENT']);
+    // My own reading in another tab is not theirs.
+    act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: ana.id }));
+    act(() => eventBus.emit('message:read:response', { conversationId: 'c2', readerId: bruno.id }));
+    expect(statuses(result.current)).toEqual(['s:DELIVERED', 'd:DELIVERED', 'theirs:SENT']);
+    act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id }));
+    expect(statuses(result.current)).toEqual(['s:READ', 'd:READ', 'theirs:SENT']);
+  });
+
+  it('keeps a mirrored status when the history is fetched again with an older one', () => {
+    const { result, rerender } = open([mine('s', 'SENT')]);
+    act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id }));
+    rerender({ list: [mine('s', 'SENT'), mine('n', 'SENT')] });
+    expect(statuses(result.current)).toEqual(['s:READ', 'n:SENT']);
+  });
+
+  it('does nothing for groups', () => {
+    const { result } = open([mine('s', 'SENT')], null, null);
+    act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id }));
+    act(() => eventBus.emit('message', message('x', { conversationId: 'c1' })));
+    expect(emitted).toEqual([]);
+    expect(statuses(result.current)).toEqual(['s:SENT']);
+  });
+});

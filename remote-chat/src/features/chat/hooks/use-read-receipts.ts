@@ -1,0 +1,59 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { PresenceStatus } from '@chat/contracts';
+import { eventBus, subscribe } from '@chat/event-bus';
+import type { ChatMessage } from '../lib/merge-messages';
+import { deliveredToPeer, mergeOverrides, readByPeer, withOverrides, type StatusOverrides } from '../lib/receipts';
+
+const readAll = (conversationId: string) =>
+  eventBus.emit('socket:emit', { event: 'message:read:all', payload: { conversationId } });
+
+/**
+ * Delivery and read receipts of an open conversation (SPEC section 4), both ways:
+ * - mine: opening the conversation (and coming back after an outage) marks all of it read, and an
+ *   incoming message while it is open is marked read at once;
+ * - theirs: the peer coming online makes my SENT messages DELIVERED, their read confirmation makes
+ *   my messages READ.
+ * Returns the history with those statuses. Groups have no receipts: pass null ids.
+ */
+export function useReadReceipts(
+  conversationId: string | null,
+  peerId: string | null,
+  meId: string,
+  messages: ChatMessage[],
+): ChatMessage[] {
+  const [overrides, setOverrides] = useState<StatusOverrides>({});
+  const shown = useMemo(() => withOverrides(messages, overrides), [messages, overrides]);
+  const latest = useRef(shown);
+  useLayoutEffect(() => {
+    latest.current = shown;
+  });
+
+  useEffect(() => {
+    if (!conversationId || !peerId) return;
+    readAll(conversationId);
+    const promote = (change: StatusOverrides) => {
+      if (Object.keys(change).length > 0) setOverrides((current) => mergeOverrides(current, change));
+    };
+    const onPresence = ({ userId, status }: { userId: string; status: PresenceStatus }) => {
+      // The server marks my messages DELIVERED when the peer connects: online now means they are.
+      if (userId === peerId && status === 'online') promote(deliveredToPeer(latest.current, meId));
+    };
+    const offs = [
+      subscribe(eventBus, 'message', (message) => {
+        if (message.conversationId !== conversationId || message.authorId === meId) return;
+        eventBus.emit('socket:emit', { event: 'message:read', payload: { conversationId } });
+      }),
+      subscribe(eventBus, 'message:read:response', ({ conversationId: id, readerId }) => {
+        // readerId === me is my own reading in another tab: my messages are unchanged.
+        if (id === conversationId && readerId !== meId) promote(readByPeer(latest.current, meId));
+      }),
+      subscribe(eventBus, 'userStatus', onPresence),
+      subscribe(eventBus, 'userStatusResponse', onPresence),
+      // What arrived during an outage is fetched again, and is read as soon as it is shown.
+      subscribe(eventBus, 'socket:reconnected', () => readAll(conversationId)),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [conversationId, peerId, meId]);
+
+  return shown;
+}

@@ -1,0 +1,47 @@
+import { LIMITS } from '@chat/contracts';
+
+/** What the message box tells the typing signal: each change of its text, and an explicit stop. */
+export interface TypingTimer {
+  /** The text changed (a keystroke, a pasted or inserted emoji, a cleared box). */
+  input: (text: string) => void;
+  /** Stop now (the message was sent, the chat is being left). Nothing happens when not typing. */
+  stop: () => void;
+}
+
+/**
+ * SPEC section 4, Typing: start on the first keystroke, stop after `idleMs` without one, on empty
+ * text, and on send or leaving (`stop`). `onChange` is called only on a real change of state, so a
+ * burst of keystrokes emits one start and one stop.
+ */
+export function createTypingTimer(onChange: (isTyping: boolean) => void, idleMs: number = LIMITS.typingIdleMs): TypingTimer {
+  let typing = false;
+  let idle: ReturnType<typeof setTimeout> | null = null;
+
+  const clearIdle = () => {
+    if (idle !== null) clearTimeout(idle);
+    idle = null;
+  };
+
+  const stop = () => {
+    clearIdle();
+    if (!typing) return;
+    typing = false;
+    onChange(false);
+  };
+
+  const input = (text: string) => {
+    // Whitespace alone is not a message being written.
+    if (text.trim() === '') {
+      stop();
+      return;
+    }
+    clearIdle();
+    if (!typing) {
+      typing = true;
+      onChange(true);
+    }
+    idle = setTimeout(stop, idleMs);
+  };
+
+  return { input, stop };
+}
