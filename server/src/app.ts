@@ -30,7 +30,7 @@ import { conversationRoutes } from './modules/conversations/conversations.routes
 import { groupRoutes } from './modules/groups/groups.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { ChatEvents } from './modules/realtime/chat-events';
-import { Presence } from './modules/realtime/presence';
+import { createPresence } from './modules/realtime/create-presence';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { registerWeb } from './modules/web/web';
@@ -89,14 +89,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // socket.io is attached last (it needs the HTTP server); routes only emit once it exists.
     const built = app;
     const events = () => built.io.of(SOCKET_NAMESPACE);
+    const chatEvents = new ChatEvents(events);
+    const presence = await createPresence({ env, db: database.db, events: chatEvents, log: app.log });
+    app.addHook('onClose', () => presence.close());
     const ctx: AppContext = {
       env,
       database,
       db: database.db,
       accessTokens: new AccessTokens(env.jwtSecret),
       refreshTokens: new RefreshTokens(database.db),
-      chatEvents: new ChatEvents(events),
-      presence: new Presence(events),
+      chatEvents,
+      presence,
       mailer,
       rateLimiter,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },

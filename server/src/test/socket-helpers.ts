@@ -12,6 +12,8 @@ import type { TestUser } from './chat-helpers';
 const MARKER = 'test:marker';
 
 export interface Listener {
+  /** The server (process) this socket is connected to. */
+  app: FastifyInstance;
   user: TestUser;
   socket: Socket;
   /** Every event received, in order, markers excluded. */
@@ -37,7 +39,10 @@ export async function listen(app: FastifyInstance, user: TestUser): Promise<List
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  return { user, socket, events, of: (name) => events.filter((e) => e.event === name).map((e) => e.payload) };
+  // The server records presence just after the handshake: wait for it, so the user is online
+  // (and announced) when this resolves.
+  await app.ctx.presence.whenIdle();
+  return { app, user, socket, events, of: (name) => events.filter((e) => e.event === name).map((e) => e.payload) };
 }
 
 /** Resolves once every listener has received everything emitted to it before this call. */
@@ -58,7 +63,7 @@ export async function settle(app: FastifyInstance, listeners: readonly Listener[
   await Promise.all(arrived);
 }
 
-/** Waits for the next `event` on a listener (or one already received that matches). */
+/** Waits for the next `event` on a listener. */
 export function nextEvent<T = unknown>(l: Listener, event: string, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${l.user.name} não recebeu ${event}`)), timeoutMs);
@@ -69,24 +74,57 @@ export function nextEvent<T = unknown>(l: Listener, event: string, timeoutMs = 5
   });
 }
 
+/** The first `event` received (already or from now on) whose payload satisfies `matches`. */
+export function eventMatching<T = unknown>(
+  l: Listener,
+  event: string,
+  matches: (payload: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const seen = l.of(event).find((p) => matches(p as T));
+  if (seen !== undefined) return Promise.resolve(seen as T);
+  return new Promise((resolve, reject) => {
+    const onEvent = (payload: T) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      l.socket.off(event, onEvent);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      l.socket.off(event, onEvent);
+      reject(new Error(`${l.user.name} não recebeu ${event} esperado`));
+    }, timeoutMs);
+    l.socket.on(event, onEvent);
+  });
+}
+
 /**
- * Disconnects and waits until the server has let go of those sockets too, so that the next test
- * does not find them "online" (a client-side disconnect reaches the server a moment later).
+ * Disconnects and waits until the server has let go of those sockets too (presence included), so
+ * that the next test does not find them "online" (a client-side disconnect reaches the server a
+ * moment later). `listeners` may be connected to several server processes.
  */
 export async function closeAll(app: FastifyInstance, listeners: Listener[]): Promise<void> {
   const closing = listeners.splice(0);
   const ids = new Set(closing.map((l) => l.socket.id));
   for (const l of closing) l.socket.disconnect();
+  const servers = new Set([app, ...closing.map((l) => l.app)]);
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const open = await app.io.of(SOCKET_NAMESPACE).fetchSockets();
-    if (!open.some((s) => ids.has(s.id))) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const server of servers) {
+    while (true) {
+      const open = await server.io.of(SOCKET_NAMESPACE).local.fetchSockets();
+      if (!open.some((s) => ids.has(s.id))) break;
+      if (Date.now() > deadline) throw new Error('sockets de teste ainda abertos no servidor');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await server.ctx.presence.whenIdle();
   }
-  throw new Error('sockets de teste ainda abertos no servidor');
 }
 
-/** One listener per user (in order), also pushed to `into` so afterEach can close them. */
+/**
+ * One listener per user (in order), also pushed to `into` so afterEach can close them. Their
+ * `events` start empty once all are connected: the `userStatus` announcements of their own
+ * connections are left out, so tests see only what their actions caused.
+ */
 export async function listenAll<const U extends readonly TestUser[]>(
   app: FastifyInstance,
   users: U,
@@ -94,5 +132,7 @@ export async function listenAll<const U extends readonly TestUser[]>(
 ): Promise<{ [K in keyof U]: Listener }> {
   const opened = await Promise.all(users.map((u) => listen(app, u)));
   into.push(...opened);
+  await settle(app, opened);
+  for (const l of opened) l.events.length = 0;
   return opened as { [K in keyof U]: Listener };
 }

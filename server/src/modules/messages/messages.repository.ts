@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type MessageRow, messages, users } from '../../db/schema';
+import { conversations, type MessageRow, messages, users } from '../../db/schema';
 import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor } from './message-entity';
 
 /** A conversation's or a group's history. */
@@ -66,4 +66,42 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | n
     .where(and(targetIs(target), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
     .orderBy(desc(messages.seq))
     .limit(take);
+}
+
+// Status changes touch only messages not yet READ of one author side: the partial index
+// messages_conversation_unread_idx (conversation, author) WHERE status <> 'READ' serves both.
+
+/**
+ * The user has just connected: the other participants' messages still SENT in the user's
+ * conversations become DELIVERED. Returns how many changed.
+ */
+export async function markDeliveredTo(db: Db, userId: string): Promise<number> {
+  const theirs = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId)));
+  const rows = await db
+    .update(messages)
+    .set({ status: 'DELIVERED', updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(messages.conversationId, theirs),
+        ne(messages.authorId, userId),
+        eq(messages.status, 'SENT'),
+        // Implied by SENT; spelled out so that the planner matches the partial index.
+        ne(messages.status, 'READ'),
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** The reader has seen the conversation: the other participant's messages become READ. Returns how many changed. */
+export async function markReadBy(db: Db, conversationId: string, readerId: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ status: 'READ', updatedAt: sql`now()` })
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.authorId, readerId), ne(messages.status, 'READ')))
+    .returning({ id: messages.id });
+  return rows.length;
 }

@@ -1,10 +1,10 @@
 import type { Namespace } from 'socket.io';
 import type { ServerEventName, ServerEventPayloads } from '@chat/contracts';
-import { userRoom } from './rooms';
+import { userRoom, workspaceRoom } from './rooms';
 
 /**
- * Emits server events to users' rooms (every socket of each user, on every server process). One
- * emit to several rooms reaches a socket once even when it is in more than one of them.
+ * Emits server events to users' rooms (every socket of each user, on every server process) or to
+ * a workspace's. One emit to several rooms reaches a socket once even when it is in several.
  */
 export class ChatEvents {
   constructor(private readonly events: () => Namespace) {}
@@ -14,5 +14,10 @@ export class ChatEvents {
     this.events()
       .to([...new Set(userIds)].map(userRoom))
       .emit(event, payload);
+  }
+
+  /** Every socket of every member of a workspace (the presence announcements). */
+  toWorkspace<K extends ServerEventName>(workspaceId: string, event: K, payload: ServerEventPayloads[K]): void {
+    this.events().to(workspaceRoom(workspaceId)).emit(event, payload);
   }
 }

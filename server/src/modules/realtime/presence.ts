@@ -1,23 +1,94 @@
-import type { Namespace } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PresenceStatus } from '@chat/contracts';
+import type { ChatEvents } from './chat-events';
 import type { SocketUser } from './handshake';
-import { userRoom } from './rooms';
+import type { PresenceStore, PresenceUser } from './presence-store';
 
-// Who has at least one socket open, asked of socket.io itself: fetchSockets() goes through the
-// adapter, so with Redis it also counts sockets held by the other server processes. Issue 5
-// (presence) may replace this with counters kept in Redis; callers only see these two functions.
+/** Runs once a user has come online and before that is announced (stored delivery of their messages). */
+export type BeforeOnline = (userId: string) => Promise<unknown>;
 
+/**
+ * Online = at least one socket open on any server process (the store counts them). Announces
+ * `userStatus {userId, status}` to the user's workspace when the first socket opens and when the
+ * last one closes. Each socket's "closed" is handled after its "opened", so a tab that comes and
+ * goes at once still ends offline.
+ */
 export class Presence {
-  constructor(private readonly events: () => Namespace) {}
+  /** Each open socket's registration, which its disconnect waits for. */
+  private readonly registrations = new Map<string, Promise<void>>();
+  private readonly pending = new Set<Promise<void>>();
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: PresenceStore,
+    private readonly events: ChatEvents,
+    private readonly log: FastifyBaseLogger,
+    private readonly beforeOnline: BeforeOnline,
+  ) {
+    store.onTransitions({
+      online: (user) => this.track(this.cameOnline(user)),
+      offline: (user) => this.announce(user, 'offline'),
+    });
+  }
 
   async isOnline(userId: string): Promise<boolean> {
-    const sockets = await this.events().in(userRoom(userId)).fetchSockets();
-    return sockets.length > 0;
+    return (await this.store.onlineAmong([userId])).has(userId);
   }
 
   /** The subset of `userIds` that is online, in one round trip however many users are asked about. */
-  async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const sockets = await this.events().in(userIds.map(userRoom)).fetchSockets();
-    return new Set(sockets.map((s) => (s.data.user as SocketUser).id));
+  onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
+    return this.store.onlineAmong(userIds);
+  }
+
+  socketConnected(user: SocketUser, socketId: string): void {
+    const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
+    const registered = this.track(
+      this.store.add(socket).then((first) => (first ? this.cameOnline(socket) : undefined)),
+    );
+    this.registrations.set(socketId, registered);
+  }
+
+  socketDisconnected(user: SocketUser, socketId: string): void {
+    const registered = this.registrations.get(socketId) ?? Promise.resolve();
+    this.registrations.delete(socketId);
+    const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
+    this.track(
+      registered
+        .then(() => this.store.remove(socket))
+        .then((last) => (last ? this.announce(socket, 'offline') : undefined)),
+    );
+  }
+
+  /** Resolves once every connect and disconnect seen so far has been recorded and announced. */
+  async whenIdle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** After the sockets of this process are closed: waits for their handling, then leaves the store. */
+  close(): Promise<void> {
+    this.closing ??= this.whenIdle().then(() =>
+      this.store.close().catch((error: unknown) => this.log.error({ err: error }, 'presence: falha ao encerrar')),
+    );
+    return this.closing;
+  }
+
+  private async cameOnline(user: PresenceUser): Promise<void> {
+    // The stored update comes first: pages that see "online" turn their SENT ticks into DELIVERED.
+    await this.beforeOnline(user.userId).catch((error: unknown) =>
+      this.log.error({ err: error, userId: user.userId }, 'presence: falha ao marcar mensagens entregues'),
+    );
+    this.announce(user, 'online');
+  }
+
+  private announce(user: PresenceUser, status: PresenceStatus): void {
+    if (!user.workspaceId) return;
+    this.events.toWorkspace(user.workspaceId, 'userStatus', { userId: user.userId, status });
+  }
+
+  private track(work: Promise<void>): Promise<void> {
+    const tracked = work.catch((error: unknown) => this.log.error({ err: error }, 'presence: falha ao registrar socket'));
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+    return tracked;
   }
 }

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
+import { ConversationParticipants } from './conversation-participants';
 import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
 import { useRedisAdapter } from './redis-adapter';
 import { userRoom, workspaceRoom } from './rooms';
+import { registerClientEvents } from './socket-handlers';
 
 /**
  * socket.io on the API's HTTP server: namespace /events, websocket transport only (so several
- * processes behind a load balancer need no sticky sessions). Event handlers arrive with the
- * chat issues; this sets up authentication, rooms and the multi-process adapter.
+ * processes behind a load balancer need no sticky sessions). Sets up authentication, rooms, the
+ * multi-process adapter, presence of each socket and the client events.
  */
 export async function attachRealtime(app: FastifyInstance): Promise<Server> {
-  const { env, db, accessTokens } = app.ctx;
+  const { env, db, accessTokens, chatEvents, presence } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const closeRedis = env.redisUrl
     ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
@@ -20,17 +22,29 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   // Nothing is served on the default namespace.
   io.of('/').use((_socket, next) => next(new Error(UNAUTHORIZED)));
 
+  const handlerDeps = {
+    db,
+    events: chatEvents,
+    presence,
+    participants: new ConversationParticipants(db),
+    log: app.log.child({ module: 'realtime' }),
+  };
   const events = io.of(SOCKET_NAMESPACE);
   events.use(handshakeAuth(db, accessTokens));
   events.on('connection', (socket) => {
     const user = socket.data.user as SocketUser;
     void socket.join(user.workspaceId ? [userRoom(user.id), workspaceRoom(user.workspaceId)] : [userRoom(user.id)]);
+    registerClientEvents(socket, handlerDeps);
+    presence.socketConnected(user, socket.id);
+    socket.on('disconnect', () => presence.socketDisconnected(user, socket.id));
   });
 
   // Before the HTTP server closes: upgraded websockets are not tracked by it and would keep it open.
+  // Their users are then announced offline (unless another process holds them) while Redis is up.
   app.addHook('preClose', async () => {
     events.local.disconnectSockets(true);
     io.engine.close();
+    await presence.close();
   });
   app.addHook('onClose', async () => {
     await closeRedis();

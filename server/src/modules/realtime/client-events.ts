@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import { type ClientEventName, type ClientEventPayloads, parseEvent } from '@chat/contracts';
+import type { SocketUser } from './handshake';
+
+export type ClientEventHandler<K extends ClientEventName> = (payload: ClientEventPayloads[K]) => Promise<void> | void;
+
+/**
+ * Listens to one client event through the contracts' schema. A payload that does not match is
+ * logged by event name and issue paths only (never its values) and dropped; a handler that fails
+ * is logged. Neither reaches socket.io, so the socket stays connected and the process up.
+ */
+export function onClientEvent<K extends ClientEventName>(
+  socket: Socket,
+  name: K,
+  log: FastifyBaseLogger,
+  handler: ClientEventHandler<K>,
+): void {
+  const userId = (socket.data.user as SocketUser).id;
+  socket.on(name as string, (payload: unknown) => {
+    const parsed = parseEvent('clientToServer', name, payload);
+    if (!parsed.ok) {
+      log.warn({ event: name, userId, issues: parsed.issues }, 'evento do socket inválido descartado');
+      return;
+    }
+    Promise.resolve()
+      .then(() => handler(parsed.data))
+      .catch((error: unknown) => log.error({ err: error, event: name, userId }, 'falha ao tratar evento do socket'));
+  });
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations } from '../../db/schema';
+
+const MAX_CACHED = 10_000;
+
+/**
+ * Who is on the other side of a conversation, for socket events that must reach only that
+ * person (typing, read receipts). The two participants of a conversation never change, so known
+ * pairs are kept in memory (the oldest dropped past MAX_CACHED) and a typing burst costs no query.
+ */
+export class ConversationParticipants {
+  private readonly pairs = new Map<string, readonly [string, string]>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The other participant when `userId` takes part in the conversation; null otherwise (or no such conversation). */
+  async otherOf(conversationId: string, userId: string): Promise<string | null> {
+    const pair = this.pairs.get(conversationId) ?? (await this.load(conversationId));
+    if (!pair) return null;
+    if (pair[0] === userId) return pair[1];
+    if (pair[1] === userId) return pair[0];
+    return null;
+  }
+
+  private async load(conversationId: string): Promise<readonly [string, string] | null> {
+    const [row] = await this.db
+      .select({ one: conversations.userOneId, two: conversations.userTwoId })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .limit(1);
+    if (!row) return null;
+    const pair = [row.one, row.two] as const;
+    if (this.pairs.size >= MAX_CACHED) this.pairs.delete(this.pairs.keys().next().value!);
+    this.pairs.set(conversationId, pair);
+    return pair;
+  }
+}

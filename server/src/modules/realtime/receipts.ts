@@ -1,0 +1,24 @@
+import type { ConversationRefPayload } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { markReadBy } from '../messages/messages.repository';
+import type { ChatEvents } from './chat-events';
+import type { ConversationParticipants } from './conversation-participants';
+import type { SocketUser } from './handshake';
+
+/**
+ * `message:read` / `message:read:all {conversationId}` from a participant: the other
+ * participant's messages there become READ (stored), then `message:read:response
+ * {conversationId, readerId}` goes to both: the author's ticks turn READ, the reader's other tabs
+ * clear that conversation's unread count. Sent even when nothing was left unread, since those
+ * tabs may still show a count. Anyone else is dropped.
+ */
+export async function markConversationRead(
+  deps: { db: Db; participants: ConversationParticipants; events: ChatEvents },
+  reader: SocketUser,
+  { conversationId }: ConversationRefPayload,
+): Promise<void> {
+  const other = await deps.participants.otherOf(conversationId, reader.id);
+  if (!other) return;
+  await markReadBy(deps.db, conversationId, reader.id);
+  deps.events.toUsers([reader.id, other], 'message:read:response', { conversationId, readerId: reader.id });
+}

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import type { Db } from '../../db/client';
+import type { ChatEvents } from './chat-events';
+import { onClientEvent } from './client-events';
+import type { ConversationParticipants } from './conversation-participants';
+import type { SocketUser } from './handshake';
+import type { Presence } from './presence';
+import { markConversationRead } from './receipts';
+import { forwardTyping } from './typing';
+import { answerUserStatus } from './user-status';
+
+export interface SocketHandlerDeps {
+  db: Db;
+  events: ChatEvents;
+  presence: Presence;
+  participants: ConversationParticipants;
+  log: FastifyBaseLogger;
+}
+
+/** The client events of SPEC section 7, each validated by onClientEvent before its handler runs. */
+export function registerClientEvents(socket: Socket, deps: SocketHandlerDeps): void {
+  const user = socket.data.user as SocketUser;
+  onClientEvent(socket, 'user:typing', deps.log, (payload) => forwardTyping(deps, user, payload));
+  onClientEvent(socket, 'message:read', deps.log, (payload) => markConversationRead(deps, user, payload));
+  onClientEvent(socket, 'message:read:all', deps.log, (payload) => markConversationRead(deps, user, payload));
+  onClientEvent(socket, 'checkUserStatus', deps.log, (payload) => answerUserStatus(deps, socket, user, payload));
+}
