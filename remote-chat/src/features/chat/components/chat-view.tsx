@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Message } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
+import { useImageUpload } from '../../upload/hooks/use-image-upload';
 import { useMessages, type Me } from '../hooks/use-messages';
 import { useReadReceipts } from '../hooks/use-read-receipts';
 import { useTypingEmitter } from '../hooks/use-typing-emitter';
 import { buildRows } from '../lib/message-rows';
+import { withUploads } from '../lib/upload-messages';
 import { ChatHeader } from './chat-header';
 import { MessageBox } from './message-box';
 import { MessageList } from './message-list';
@@ -31,8 +33,13 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor
   const messages = useReadReceipts(conversationId, peerId, me.id, loaded.messages);
   const history = { ...loaded, messages };
   const typing = useTypingEmitter(conversationId, peerId);
+  // An image uploads first, then goes out as an image message under the same clientId.
+  const images = useImageUpload(history.sendImage);
   const [sentCount, setSentCount] = useState(0);
-  const rows = useMemo(() => buildRows(history.messages), [history.messages]);
+  const rows = useMemo(() => {
+    const author = { id: me.id, name: me.name, avatarUrl: me.avatarUrl };
+    return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId));
+  }, [history.messages, images.uploads, me.id, me.name, me.avatarUrl, kind, chatId]);
 
   useEffect(() => {
     // The list clears its unread count; useReadReceipts tells the server (SPEC section 4).
@@ -43,6 +50,15 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor
     typing.stop();
     history.send(text);
     setSentCount((n) => n + 1);
+  };
+
+  const sendImage = (file: File) => {
+    images.start(file);
+    setSentCount((n) => n + 1);
+  };
+
+  const retry = (clientId: string) => {
+    if (!images.retry(clientId)) history.retry(clientId);
   };
 
   return (
@@ -58,9 +74,9 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor
         sentCount={sentCount}
         onLoadOlder={history.loadOlder}
         onOpenAuthor={onOpenAuthor}
-        onRetry={history.retry}
+        onRetry={retry}
       />
-      <MessageBox onTextChange={typing.input} onSend={send} />
+      <MessageBox onTextChange={typing.input} onSend={send} onSendImage={sendImage} />
     </section>
   );
 }

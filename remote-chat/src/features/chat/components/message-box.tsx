@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ImagePlus, SendHorizontal, Smile } from 'lucide-react';
+import { SendHorizontal, Smile } from 'lucide-react';
 import { LIMITS, messageFormSchema } from '@chat/contracts';
 import { IconButton } from '@chat/ui';
+import { ImageUploadButton } from '../../upload/components/image-upload-button';
 import { EmojiPicker } from './emoji-picker';
 import styles from './message-box.module.css';
 
@@ -15,9 +16,11 @@ interface Props {
   onSend: (text: string) => void;
   /** Every change of the text (the typing signal listens). */
   onTextChange?: (text: string) => void;
+  /** A picked image that passed the upload checks; without it the image button is disabled. */
+  onSendImage?: (file: File) => void;
 }
 
-export function MessageBox({ onSend, onTextChange }: Props) {
+export function MessageBox({ onSend, onTextChange, onSendImage }: Props) {
   const [text, setTextState] = useState('');
   const setText = (next: string) => {
     setTextState(next);
@@ -95,9 +98,7 @@ export function MessageBox({ onSend, onTextChange }: Props) {
           <SendHorizontal size={20} />
         </IconButton>
       ) : (
-        <IconButton aria-label="Enviar imagem" title="Envio de imagens em breve" disabled>
-          <ImagePlus size={20} />
-        </IconButton>
+        <ImageUploadButton onPick={(file) => onSendImage?.(file)} disabled={!onSendImage} />
       )}
     </form>
   );

@@ -4,6 +4,7 @@ import { timeOfDay } from '../../../shared/dates';
 import { safeHref } from '../lib/format-text';
 import type { ChatMessage } from '../lib/merge-messages';
 import { FormattedText } from './formatted-text';
+import { MessageImage } from './message-image';
 import { StatusTick } from './status-tick';
 import styles from './message-bubble.module.css';
 
@@ -24,8 +25,14 @@ function imageSrc(body: string): string | null {
 
 function Content({ message }: { message: ChatMessage }) {
   if (message.content.type === 'image') {
-    const src = imageSrc(message.content.body);
-    return src ? <img className={styles.image} src={src} alt="Imagem" loading="lazy" /> : <span>Imagem</span>;
+    // While uploading, the local preview of the picked file.
+    const src = message.upload?.previewUrl ?? imageSrc(message.content.body);
+    const progress = message.upload && !message.failed ? message.upload.progress : undefined;
+    return src ? (
+      <MessageImage src={src} alt={`Imagem enviada por ${message.author.name}`} progress={progress} />
+    ) : (
+      <span>Imagem</span>
+    );
   }
   return (
     <p className={styles.text}>

@@ -6,6 +6,12 @@ import type { MessageRow } from '../lib/message-rows';
 import { MessageBubble } from './message-bubble';
 import styles from './message-list.module.css';
 
+/** Before a row is measured; an image's frame has a fixed height (240 px, see message-image.module.css). */
+function estimateRowSize(row: MessageRow | undefined): number {
+  if (row?.type === 'day') return 40;
+  return row?.message.content.type === 'image' ? 290 : 64;
+}
+
 /** Within this distance of the top, the next older page is fetched. */
 const LOAD_OLDER_PX = 400;
 
@@ -39,7 +45,7 @@ export function MessageList(props: Props) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === 'day' ? 40 : 64),
+    estimateSize: (index) => estimateRowSize(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     anchorTo: 'end',
     followOnAppend: true,

@@ -6,7 +6,7 @@ import {
   type HistoryPaging,
   type MessagePage,
 } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, type Message } from '@chat/contracts';
+import { ERROR_TEXTS, LIMITS, type Message, type SendMessageBody } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
@@ -31,8 +31,12 @@ export interface MessagesState {
   loadingOlder: boolean;
   loadOlder: () => void;
   send: (text: string) => void;
+  /** Sends an uploaded image's public URL, under the clientId its upload bubble already had. */
+  sendImage: (publicUrl: string, clientId: string) => void;
   retry: (clientId: string) => void;
 }
+
+type OutgoingContent = SendMessageBody['content'];
 
 async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Promise<MessagePage | null> {
   try {
@@ -47,13 +51,13 @@ async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Pro
 const belongsTo = (message: Message, kind: ChatKind, id: string) =>
   kind === 'group' ? message.groupId === id : message.conversationId === id;
 
-function optimisticMessage(me: Me, kind: ChatKind, chatId: string, text: string, clientId: string): ChatMessage {
+function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: OutgoingContent, clientId: string): ChatMessage {
   const now = new Date().toISOString();
   return {
     id: `local:${clientId}`,
     authorId: me.id,
     author: { id: me.id, name: me.name, avatarUrl: me.avatarUrl ?? null },
-    content: { id: `local:${clientId}`, body: text, type: 'text' },
+    content: { id: `local:${clientId}`, ...content },
     status: 'PENDING',
     createdAt: now,
     updatedAt: now,
@@ -106,14 +110,9 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
   }, [kind, chatId, applyPage]);
 
   const deliver = useCallback(
-    async (text: string, clientId: string) => {
+    async (content: OutgoingContent, clientId: string) => {
       try {
-        const { data } = await sendMessage({
-          conversationId: chatId,
-          isGroup: kind === 'group',
-          content: { type: 'text', body: text },
-          clientId,
-        });
+        const { data } = await sendMessage({ conversationId: chatId, isGroup: kind === 'group', content, clientId });
         setMessages((list) => upsertMessage(list, data));
         latest.current.onSent?.(data);
       } catch (error) {
@@ -124,13 +123,19 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
     [kind, chatId],
   );
 
-  const send = useCallback(
-    (text: string) => {
-      const clientId = crypto.randomUUID();
-      setMessages((list) => [...list, optimisticMessage(latest.current.me, kind, chatId, text, clientId)]);
-      void deliver(text, clientId);
+  const sendContent = useCallback(
+    (content: OutgoingContent, clientId: string) => {
+      setMessages((list) => [...list, optimisticMessage(latest.current.me, kind, chatId, content, clientId)]);
+      void deliver(content, clientId);
     },
     [kind, chatId, deliver],
+  );
+
+  const send = useCallback((text: string) => sendContent({ type: 'text', body: text }, crypto.randomUUID()), [sendContent]);
+
+  const sendImage = useCallback(
+    (publicUrl: string, clientId: string) => sendContent({ type: 'image', body: publicUrl }, clientId),
+    [sendContent],
   );
 
   const retry = useCallback(
@@ -138,7 +143,7 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
       const entry = latest.current.messages.find((m) => m.clientId === clientId && m.failed);
       if (!entry) return;
       setMessages((list) => updateByClientId(list, clientId, { failed: false }));
-      void deliver(entry.content.body, clientId);
+      void deliver({ type: entry.content.type, body: entry.content.body }, clientId);
     },
     [deliver],
   );
@@ -164,5 +169,5 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
     };
   }, [kind, chatId, applyPage]);
 
-  return { messages, loading, hasMore, loadingOlder, loadOlder, send, retry };
+  return { messages, loading, hasMore, loadingOlder, loadOlder, send, sendImage, retry };
 }

@@ -1,7 +1,10 @@
 import type { Message, MessageStatus } from '@chat/contracts';
 
-/** A message as the chat holds it: `failed` marks an optimistic send that did not go through. */
-export type ChatMessage = Message & { failed?: boolean };
+/**
+ * A message as the chat holds it: `failed` marks an optimistic send that did not go through;
+ * `upload` marks an image still on its way to the media store (local preview, percent sent).
+ */
+export type ChatMessage = Message & { failed?: boolean; upload?: { previewUrl: string; progress: number } };
 
 const RANK: Record<MessageStatus, number> = { PENDING: 0, SENT: 1, DELIVERED: 2, READ: 3 };
 

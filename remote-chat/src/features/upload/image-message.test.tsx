@@ -1,0 +1,223 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UploadRequestError } from '@chat/api-client';
+import type { Message, SendMessageBody } from '@chat/contracts';
+import { ana, message } from '../../test/fixtures';
+import { ChatView } from '../chat/components/chat-view';
+
+// An image message end to end inside the open chat: the picker, SPEC section 5's checks, the three
+// calls of SPEC section 7 (API mocked at the api-client's functions), the PENDING bubble with its
+// progress, and the failure texts of SPEC section 8.
+
+const api = vi.hoisted(() => ({
+  getMessagesByConversation: vi.fn(),
+  getMessagesByGroup: vi.fn(),
+  sendMessage: vi.fn(),
+  generatePublicMediaUrl: vi.fn(),
+  uploadToSignedUrl: vi.fn(),
+}));
+vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+const ui = vi.hoisted(() => ({ toast: vi.fn() }));
+vi.mock('@chat/ui', async (importOriginal) => ({ ...(await importOriginal<object>()), ...ui }));
+
+const SIGNED = 'http://localhost:3000/media/avatars/9f3e-foto.png?expires=1700000300&signature=abc';
+const PUBLIC = 'http://localhost:3000/media/avatars/9f3e-foto.png';
+const me = { id: ana.id, name: ana.name, avatarUrl: null };
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'foto.png', { type: 'image/png' });
+
+const serverCopy = (body: SendMessageBody): Message =>
+  message('m-img', {
+    authorId: ana.id,
+    author: { id: ana.id, name: ana.name, avatarUrl: null },
+    content: { id: 'ct', body: body.content.body, type: 'image' },
+    clientId: body.clientId,
+    status: 'SENT',
+  });
+
+async function openChat() {
+  const user = userEvent.setup({ applyAccept: false });
+  render(
+    <ChatView kind="conversation" chatId="c1" target={null} me={me} onTogglePanel={vi.fn()} onOpenAuthor={vi.fn()} />,
+  );
+  await waitFor(() => expect(api.getMessagesByConversation).toHaveBeenCalled());
+  const input = screen.getByTestId('image-input') as HTMLInputElement;
+  return { user, pick: (file: File) => user.upload(input, file) };
+}
+
+let previews = 0;
+beforeAll(() => {
+  // jsdom lays nothing out: a 600 px viewport for the virtualised list; no object URLs either.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(60);
+  URL.createObjectURL = vi.fn(() => `blob:preview-${(previews += 1)}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterAll(() => vi.restoreAllMocks());
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  previews = 0;
+  api.getMessagesByConversation.mockResolvedValue({ status: 200, data: { messages: [], hasMore: false } });
+  api.generatePublicMediaUrl.mockResolvedValue({ status: 200, data: { url: SIGNED } });
+  api.uploadToSignedUrl.mockResolvedValue({ status: 200, data: {} });
+  api.sendMessage.mockImplementation(async (body: SendMessageBody) => ({ status: 201, data: serverCopy(body) }));
+});
+
+describe('image button (SPEC section 5)', () => {
+  it('opens the image file picker', async () => {
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click');
+    const { user } = await openChat();
+    const input = screen.getByTestId('image-input');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    await user.click(screen.getByRole('button', { name: 'Enviar imagem' }));
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it.each([
+    ['a text file', () => new File(['olá'], 'nota.txt', { type: 'text/plain' }), 'Tipo de arquivo inválido'],
+    ['an SVG', () => new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }), 'Tipo de arquivo inválido'],
+    [
+      'an image over 10 MB',
+      () => {
+        const file = png();
+        Object.defineProperty(file, 'size', { value: 10 * 1024 * 1024 + 1 });
+        return file;
+      },
+      'Arquivo muito grande (máx 10MB)',
+    ],
+  ])('refuses %s with its alert and sends nothing', async (_name, make, alert) => {
+    const { pick } = await openChat();
+    await pick(make());
+    expect(ui.toast).toHaveBeenCalledExactlyOnceWith({ type: 'alert', title: alert });
+    expect(api.generatePublicMediaUrl).not.toHaveBeenCalled();
+    expect(api.uploadToSignedUrl).not.toHaveBeenCalled();
+    expect(api.sendMessage).not.toHaveBeenCalled();
+    expect(screen.queryAllByTestId('message')).toHaveLength(0);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('takes an image of exactly 10 MB', async () => {
+    const { pick } = await openChat();
+    const file = png();
+    Object.defineProperty(file, 'size', { value: 10 * 1024 * 1024 });
+    await pick(file);
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalled());
+    expect(ui.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('sending an image (SPEC section 7)', () => {
+  it('shows a PENDING bubble with the preview and progress, then sends the public URL as an image message', async () => {
+    const put = deferred<{ status: number; data: unknown }>();
+    let onProgress: (percent: number) => void = () => undefined;
+    api.uploadToSignedUrl.mockImplementation((_url: string, _file: File, options: { onProgress: (p: number) => void }) => {
+      onProgress = options.onProgress;
+      return put.promise;
+    });
+    const sent = deferred<{ status: number; data: Message }>();
+    api.sendMessage.mockReturnValue(sent.promise);
+    const { pick } = await openChat();
+    const file = png();
+    await pick(file);
+
+    // 1. the signed URL, 2. the PUT of the file to it, with the 60 s timeout.
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
+    await waitFor(() => expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(SIGNED, file, expect.objectContaining({ timeoutMs: 60_000 })));
+    const image = screen.getByAltText('Imagem enviada por Ana');
+    expect(image).toHaveAttribute('src', 'blob:preview-1');
+    expect(screen.getByRole('progressbar', { name: 'Enviando imagem' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('img', { name: 'Enviando' })).toBeInTheDocument();
+    act(() => onProgress(42));
+    expect(screen.getByRole('progressbar', { name: 'Enviando imagem' })).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByText('42%')).toBeInTheDocument();
+    expect(api.sendMessage).not.toHaveBeenCalled();
+
+    // 3. the image message, under a clientId, still PENDING in the same bubble.
+    await act(async () => put.resolve({ status: 200, data: {} }));
+    expect(api.sendMessage).toHaveBeenCalledTimes(1);
+    const body = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
+    expect(body).toEqual({ conversationId: 'c1', isGroup: false, content: { type: 'image', body: PUBLIC }, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getAllByTestId('message')).toHaveLength(1);
+    expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', PUBLIC);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+
+    await act(async () => sent.resolve({ status: 201, data: serverCopy(body) }));
+    expect(screen.getAllByTestId('message')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument();
+    expect(ui.toast).not.toHaveBeenCalled();
+  });
+
+  it('opens the sent image full size', async () => {
+    const { pick, user } = await openChat();
+    await pick(png());
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Imagem enviada por Ana' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imagem enviada por Ana' });
+    expect(dialog.querySelector(`img[src="${PUBLIC}"]`)).not.toBeNull();
+    const link = screen.getByRole('link', { name: 'Abrir em nova aba' });
+    expect(link).toHaveAttribute('href', PUBLIC);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it("keeps a failed upload with 'Tentar novamente', which uploads again and sends", async () => {
+    api.generatePublicMediaUrl.mockRejectedValueOnce(new Error('Network Error'));
+    const { pick, user } = await openChat();
+    await pick(png());
+    await screen.findByRole('button', { name: 'Tentar novamente' });
+    expect(ui.toast).toHaveBeenCalledExactlyOnceWith({ type: 'error', title: 'Erro', description: 'Erro ao gerar URL pública' });
+    expect(api.uploadToSignedUrl).not.toHaveBeenCalled();
+    expect(api.sendMessage).not.toHaveBeenCalled();
+    expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', 'blob:preview-1');
+
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(1));
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+    expect(screen.getAllByTestId('message')).toHaveLength(1);
+  });
+
+  it("shows 'Erro no upload: ...' when the PUT never reaches the server", async () => {
+    api.uploadToSignedUrl.mockRejectedValueOnce(new UploadRequestError(new Error('Network Error'), 60_000));
+    const { pick } = await openChat();
+    await pick(png());
+    await screen.findByRole('button', { name: 'Tentar novamente' });
+    expect(ui.toast).toHaveBeenCalledWith({
+      type: 'error',
+      title: 'Erro',
+      description: 'Erro no upload: falha de conexão com o servidor',
+    });
+    expect(api.sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('retries a failed send of an uploaded image with the same clientId and URL, without uploading again', async () => {
+    api.sendMessage.mockRejectedValueOnce(new Error('offline'));
+    const { pick, user } = await openChat();
+    await pick(png());
+    await screen.findByRole('button', { name: 'Tentar novamente' });
+    expect(ui.toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', description: 'Ocorreu um erro ao enviar a mensagem' }));
+
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(2));
+    const [first, second] = api.sendMessage.mock.calls.map((call) => call[0] as SendMessageBody);
+    expect(second).toEqual(first);
+    expect(second!.content).toEqual({ type: 'image', body: PUBLIC });
+    expect(api.uploadToSignedUrl).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument());
+  });
+});
