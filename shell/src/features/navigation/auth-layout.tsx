@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageHeader, TopNav } from '@chat/ui';
+import { useMessageNotifications } from '../notifications/use-message-notifications';
 import { useSession } from '../session/session-context';
 import { ConnectionBanner } from '../socket/connection-banner';
 import { EventsProvider } from '../socket/events-context';
@@ -14,6 +15,7 @@ import styles from './layout.module.css';
 export function AuthLayout() {
   const { user } = useSession();
   useLiveSocket();
+  useMessageNotifications(user?.id ?? null);
   const signOut = useSignOut();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);

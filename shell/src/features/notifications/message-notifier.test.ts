@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '@chat/contracts';
+import { asNotificationApi, FakeNotification } from './fake-notification';
+import { createMessageNotifier, type NotifierDeps } from './message-notifier';
+import { notificationContent, shouldNotify } from './notification-rules';
+
+const ME = 'u-ana';
+
+function message(extra: Partial<Message> = {}): Message {
+  return {
+    id: 'm1',
+    authorId: 'u-bruno',
+    author: { id: 'u-bruno', name: 'Bruno', avatarUrl: null },
+    content: { id: 'ct1', body: 'Oi, Ana!', type: 'text' },
+    status: 'DELIVERED',
+    createdAt: '2024-03-10T12:00:00.000Z',
+    updatedAt: '2024-03-10T12:00:00.000Z',
+    conversationId: 'c1',
+    groupId: null,
+    clientId: null,
+    ...extra,
+  };
+}
+
+const away = { hidden: true, focused: false };
+const looking = { hidden: false, focused: true };
+
+describe('when to notify (SPEC section 9)', () => {
+  it("only for someone else's message while the window is hidden or unfocused", () => {
+    expect(shouldNotify(message(), ME, away)).toBe(true);
+    expect(shouldNotify(message(), ME, { hidden: false, focused: false })).toBe(true);
+    expect(shouldNotify(message(), ME, looking)).toBe(false);
+    expect(shouldNotify(message({ authorId: ME }), ME, away)).toBe(false);
+  });
+
+  it("titles with the sender or the group, says 'Imagem' for images, and links to the chat", () => {
+    expect(notificationContent(message(), null)).toEqual({
+      title: 'Bruno',
+      body: 'Oi, Ana!',
+      path: '/auth/conversations/c1/conversation',
+      tag: 'message:m1',
+    });
+    const inGroup = message({ conversationId: null, groupId: 'g1', content: { id: 'x', body: '/media/a.png', type: 'image' } });
+    expect(notificationContent(inGroup, 'Projeto')).toMatchObject({
+      title: 'Projeto',
+      body: 'Bruno: Imagem',
+      path: '/auth/conversations/g1/group',
+    });
+    expect(notificationContent(inGroup, null)).toMatchObject({ title: 'Bruno', body: 'Imagem' });
+  });
+});
+
+describe('createMessageNotifier', () => {
+  let deps: NotifierDeps & {
+    navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
+    playSound: ReturnType<typeof vi.fn<() => void>>;
+    focusWindow: ReturnType<typeof vi.fn<() => void>>;
+  };
+  let state = away;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeNotification.reset();
+    state = away;
+    deps = {
+      meId: ME,
+      windowState: () => state,
+      groupName: vi.fn(async () => 'Projeto'),
+      navigate: vi.fn<(path: string) => void>(),
+      playSound: vi.fn<() => void>(),
+      focusWindow: vi.fn<() => void>(),
+      NotificationApi: asNotificationApi(),
+    };
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a notification with sound, closed after 5000 ms', async () => {
+    await createMessageNotifier(deps)(message());
+    expect(deps.playSound).toHaveBeenCalledTimes(1);
+    expect(FakeNotification.instances).toHaveLength(1);
+    const shown = FakeNotification.instances[0]!;
+    expect(shown.title).toBe('Bruno');
+    expect(shown.options).toMatchObject({ body: 'Oi, Ana!', tag: 'message:m1' });
+    vi.advanceTimersByTime(4999);
+    expect(shown.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(shown.closed).toBe(true);
+  });
+
+  it('a click focuses the window and opens the chat', async () => {
+    await createMessageNotifier(deps)(message({ conversationId: null, groupId: 'g1' }));
+    const shown = FakeNotification.instances[0]!;
+    expect(shown.title).toBe('Projeto');
+    shown.click();
+    expect(deps.focusWindow).toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledWith('/auth/conversations/g1/group');
+    expect(shown.closed).toBe(true);
+  });
+
+  it('stays quiet while the user looks at the app, and for my own messages', async () => {
+    state = looking;
+    await createMessageNotifier(deps)(message());
+    state = away;
+    await createMessageNotifier(deps)(message({ authorId: ME }));
+    expect(FakeNotification.instances).toHaveLength(0);
+    expect(deps.playSound).not.toHaveBeenCalled();
+  });
+
+  it('without permission only the chime sounds', async () => {
+    FakeNotification.reset('denied');
+    await createMessageNotifier(deps)(message());
+    expect(FakeNotification.instances).toHaveLength(0);
+    expect(deps.playSound).toHaveBeenCalledTimes(1);
+  });
+
+  it("falls back to the sender's name when the group cannot be looked up", async () => {
+    deps.groupName = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    await createMessageNotifier(deps)(message({ conversationId: null, groupId: 'g1' }));
+    expect(FakeNotification.instances[0]!.title).toBe('Bruno');
+  });
+});

@@ -1,0 +1,46 @@
+import { LIMITS, type Message } from '@chat/contracts';
+import { notificationContent, shouldNotify, type WindowState } from './notification-rules';
+
+export interface NotifierDeps {
+  meId: string;
+  windowState: () => WindowState;
+  /** The group's name for the title; null when it cannot be found. */
+  groupName: (groupId: string) => Promise<string | null>;
+  /** Opens a chat route in the app. */
+  navigate: (path: string) => void;
+  playSound: () => void;
+  /** The browser's Notification constructor, if it has one. */
+  NotificationApi?: typeof Notification;
+  focusWindow?: () => void;
+  closeAfterMs?: number;
+}
+
+/**
+ * What happens to each incoming message: when the window is hidden or unfocused and someone else
+ * wrote it, a chime and (with permission) a desktop notification that closes itself after 5 s and
+ * opens the chat when clicked (SPEC section 9).
+ */
+export function createMessageNotifier(deps: NotifierDeps): (message: Message) => Promise<void> {
+  const { NotificationApi, closeAfterMs = LIMITS.notificationCloseMs, focusWindow = () => window.focus() } = deps;
+  return async (message) => {
+    if (!shouldNotify(message, deps.meId, deps.windowState())) return;
+    const groupName = message.groupId ? await deps.groupName(message.groupId).catch(() => null) : null;
+    const content = notificationContent(message, groupName);
+    deps.playSound();
+    if (!NotificationApi || NotificationApi.permission !== 'granted') return;
+    let notification: Notification;
+    try {
+      notification = new NotificationApi(content.title, { body: content.body, tag: content.tag, silent: true });
+    } catch {
+      // Chrome on Android only shows notifications through a service worker: the chime stays.
+      return;
+    }
+    const timer = setTimeout(() => notification.close(), closeAfterMs);
+    notification.onclick = () => {
+      clearTimeout(timer);
+      focusWindow();
+      deps.navigate(content.path);
+      notification.close();
+    };
+  };
+}

@@ -1,0 +1,42 @@
+import type { Message } from '@chat/contracts';
+
+// SPEC section 9: a desktop notification, with sound, only when the window is hidden or unfocused.
+
+export interface WindowState {
+  hidden: boolean;
+  focused: boolean;
+}
+
+export const currentWindowState = (): WindowState => ({ hidden: document.hidden, focused: document.hasFocus() });
+
+/** Someone else's message while I am not looking at the app. */
+export function shouldNotify(message: Message, meId: string, state: WindowState): boolean {
+  return message.authorId !== meId && (state.hidden || !state.focused);
+}
+
+export const IMAGE_BODY = 'Imagem';
+
+export interface NotificationContent {
+  title: string;
+  body: string;
+  /** Where a click leads: the chat of the message. */
+  path: string;
+  /** One notification per message, even when several tabs show it (the browser replaces same-tag ones). */
+  tag: string;
+}
+
+/**
+ * Title: the sender's name, or the group's name (then the body says who wrote). Body: the text, or
+ * 'Imagem' for an image (as the chat list's preview).
+ */
+export function notificationContent(message: Message, groupName: string | null): NotificationContent {
+  const text = message.content.type === 'image' ? IMAGE_BODY : message.content.body;
+  const inGroup = message.groupId !== null;
+  const id = inGroup ? message.groupId! : message.conversationId!;
+  return {
+    title: inGroup ? (groupName ?? message.author.name) : message.author.name,
+    body: inGroup && groupName ? `${message.author.name}: ${text}` : text,
+    path: `/auth/conversations/${encodeURIComponent(id)}/${inGroup ? 'group' : 'conversation'}`,
+    tag: `message:${message.id}`,
+  };
+}

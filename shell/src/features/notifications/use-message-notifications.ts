@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Group } from '@chat/contracts';
+import { eventBus, subscribe } from '@chat/event-bus';
+import { loadApiClient } from '../api/load-api-client';
+import { useAppConfig } from '../config/config-context';
+import { createMessageNotifier } from './message-notifier';
+import { askPermissionOnFirstGesture } from './notification-permission';
+import { currentWindowState } from './notification-rules';
+import { playNotificationSound } from './notification-sound';
+
+/**
+ * Desktop notifications for the signed-in area: the shell sees every 'message' on the bus whatever
+ * page is open. Lives in the lazily loaded /auth area, so the sign-in page never downloads it.
+ */
+export function useMessageNotifications(meId: string | null): void {
+  const navigate = useNavigate();
+  const config = useAppConfig();
+
+  useEffect(() => askPermissionOnFirstGesture(), []);
+
+  useEffect(() => {
+    if (!meId) return;
+    const groupNames = new Map<string, string>();
+    const remember = (group: Group) => void groupNames.set(group.id, group.name);
+    const groupName = async (groupId: string) => {
+      const known = groupNames.get(groupId);
+      if (known) return known;
+      const { data } = await (await loadApiClient(config)).getGroupById(groupId);
+      remember(data);
+      return data.name;
+    };
+    const notify = createMessageNotifier({
+      meId,
+      windowState: currentWindowState,
+      groupName,
+      navigate: (path) => void navigate(path),
+      playSound: playNotificationSound,
+      NotificationApi: typeof Notification === 'undefined' ? undefined : Notification,
+    });
+    const offs = [
+      subscribe(eventBus, 'message', (message) => void notify(message)),
+      subscribe(eventBus, 'group', remember),
+      subscribe(eventBus, 'group::updated', remember),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [meId, navigate, config]);
+}
