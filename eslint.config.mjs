@@ -56,6 +56,12 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{mjs,js}'], languageOptions: { globals: globals.node } },
+  {
+    // Playwright reads a fixture's dependencies from its destructured first parameter: `{}` is
+    // how a fixture says it has none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
   boundaries('shell', { allowSocket: true }),
   boundaries('remote-chat'),
   boundaries('remote-team'),

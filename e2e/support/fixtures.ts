@@ -2,20 +2,43 @@ import { test as base } from '@playwright/test';
 import { startProduct, type Product } from './product';
 
 interface WorkerFixtures {
-  /** Extra server environment for this file (a new product starts when it changes). */
+  /** Extra server environment for this file. */
   productEnv: Record<string, string>;
-  product: Product;
+  /** Stops the last product when the worker ends. */
+  productReaper: void;
 }
 
-export const test = base.extend<{ requests: string[] }, WorkerFixtures>({
+interface TestFixtures {
+  /** The product of this test file: its own server and DATA_DIR, shared by the file's tests. */
+  product: Product;
+  requests: string[];
+}
+
+// One product per test FILE: files change shared state (a password reset, a new group), so a
+// product shared by several files would make their outcome depend on the order they run in.
+let current: { key: string; product: Product } | null = null;
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   productEnv: [{}, { option: true, scope: 'worker' }],
-  product: [
-    async ({ productEnv }, use) => {
-      const product = await startProduct(productEnv);
-      await use(product);
-      await product.stop();
+  productReaper: [
+    async ({}, use) => {
+      await use();
+      await current?.product.stop();
+      current = null;
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', auto: true },
+  ],
+  product: [
+    async ({ productEnv }, use, testInfo) => {
+      const key = `${testInfo.file}\n${JSON.stringify(productEnv)}`;
+      if (current?.key !== key) {
+        await current?.product.stop();
+        current = null;
+        current = { key, product: await startProduct(productEnv) };
+      }
+      await use(current.product);
+    },
+    { timeout: 90_000 },
   ],
   baseURL: async ({ product }, use) => use(product.url),
   /** Every URL path the page requested, for assertions on what was (not) downloaded. */
