@@ -80,6 +80,23 @@ async function dropRedisKeys(url: string, prefix: string): Promise<void> {
   }
 }
 
+/**
+ * Another server process on the same data as `t`: the same PostgreSQL database, Redis and key
+ * prefix (so the socket.io adapter and presence join them), DATA_DIR (JWT secret, media) and its
+ * own port. PostgreSQL + Redis only: PGlite is a single process. Close it before `t`.
+ */
+export async function startPeerApp(t: TestApp): Promise<FastifyInstance> {
+  if (!t.env.databaseUrl || !t.env.redisUrl) throw new Error('um segundo processo precisa de DATABASE_URL e REDIS_URL');
+  const app = await buildApp({ env: t.env });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const adminUrl = options.engine === 'pglite' ? null : testDatabaseUrl();

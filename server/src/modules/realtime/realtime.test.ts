@@ -6,6 +6,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { users } from '../../db/schema';
+import { AccessTokens } from '../auth/access-token';
 import { signIn } from '../../test/auth-helpers';
 import { createTestApp, testRedisUrl, type TestApp } from '../../test/harness';
 import { useRedisAdapter } from './redis-adapter';
@@ -70,6 +71,18 @@ describe('socket handshake on /events', () => {
     const { user } = await signIn(t.app, 'bruno');
     const expired = await t.app.ctx.accessTokens.sign({ id: user.id, role: 'USER', workspaceId: null }, -5);
     expect(await outcome(open({ token: expired }, { id: user.id }))).toBe('Não autorizado');
+  });
+
+  it('refuses a foreign token (signed with another secret, or not a JWT) and a non-string token', async () => {
+    const { user } = await signIn(t.app, 'bruno');
+    const foreign = await new AccessTokens('outro-segredo-qualquer-com-32-caracteres!').sign({
+      id: user.id,
+      role: 'USER',
+      workspaceId: user.workspaces[0]!.id,
+    });
+    expect(await outcome(open({ token: foreign }, { id: user.id }))).toBe('Não autorizado');
+    expect(await outcome(open({ token: 'nao-e-um-jwt' }, { id: user.id }))).toBe('Não autorizado');
+    expect(await outcome(open({ token: 12345 }, { id: user.id }))).toBe('Não autorizado');
   });
 
   it('refuses a removed (inactive) member', async () => {

@@ -164,7 +164,7 @@ export class RedisPresenceStore implements PresenceStore {
     this.report(offline);
     if (swept === 1) {
       for (const socket of [...this.local.values()]) {
-        if (await this.addInRedis(socket)) this.listener?.online(socket);
+        if (await this.addInRedis(socket)) this.listener?.online({ userId: socket.userId, workspaceId: socket.workspaceId });
       }
     }
   }

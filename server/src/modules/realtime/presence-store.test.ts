@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testRedisUrl } from '../../test/harness';
+import { MemoryPresenceStore, type PresenceStore, type PresenceUser } from './presence-store';
+import { RedisPresenceStore } from './redis-presence-store';
+
+const socket = (userId: string, socketId: string, workspaceId: string | null = 'w1') => ({ userId, workspaceId, socketId });
+
+/** The contract both stores keep; `pair()` gives two views of one registry (two processes for Redis). */
+function transitions(pair: () => Promise<[PresenceStore, PresenceStore]>) {
+  it('answers first socket and last socket exactly once, across both views', async () => {
+    const [a, b] = await pair();
+    expect(await a.add(socket('u1', 's1'))).toBe(true);
+    expect(await b.add(socket('u1', 's2'))).toBe(false);
+    expect(await a.add(socket('u1', 's3'))).toBe(false);
+    expect(await a.onlineAmong(['u1', 'u2'])).toEqual(new Set(['u1']));
+    expect(await a.remove(socket('u1', 's1'))).toBe(false);
+    expect(await a.remove(socket('u1', 's1'))).toBe(false);
+    expect(await b.remove(socket('u1', 's2'))).toBe(false);
+    expect(await b.onlineAmong(['u1'])).toEqual(new Set(['u1']));
+    expect(await a.remove(socket('u1', 's3'))).toBe(true);
+    expect(await b.onlineAmong(['u1'])).toEqual(new Set());
+    expect(await a.onlineAmong([])).toEqual(new Set());
+  });
+}
+
+describe('MemoryPresenceStore', () => {
+  transitions(async () => {
+    const store = new MemoryPresenceStore();
+    return [store, store];
+  });
+});
+
+describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)', () => {
+  const prefix = `chat-test-presence-${randomBytes(4).toString('hex')}`;
+  const clients: Redis[] = [];
+  const stores: RedisPresenceStore[] = [];
+  let admin: Redis;
+
+  beforeAll(() => {
+    admin = new Redis(testRedisUrl()!);
+  });
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close().catch(() => undefined)));
+    for (const c of clients.splice(0)) c.disconnect();
+  });
+  afterAll(async () => {
+    const keys = await admin.keys(`${prefix}:*`);
+    if (keys.length > 0) await admin.del(...keys);
+    admin.disconnect();
+  });
+
+  /** A store as one process would hold it, with its own connection; heartbeats only when the test asks. */
+  async function process(options: { ttlMs?: number } = {}) {
+    const redis = new Redis(testRedisUrl()!);
+    clients.push(redis);
+    const store = await new RedisPresenceStore(redis, prefix, { heartbeatMs: 0, ...options }).start();
+    stores.push(store);
+    const seen: Array<{ status: 'online' | 'offline' } & PresenceUser> = [];
+    store.onTransitions({
+      online: (u) => seen.push({ status: 'online', ...u }),
+      offline: (u) => seen.push({ status: 'offline', ...u }),
+    });
+    return { store, seen, redis };
+  }
+
+  transitions(async () => [(await process()).store, (await process()).store]);
+
+  it('a process that dies without closing: another one sweeps its sockets once its alive key expires', async () => {
+    const dead = await process({ ttlMs: 300 });
+    const live = await process();
+    await dead.store.add(socket('u1', 'a1', 'w1'));
+    await dead.store.add(socket('u2', 'a2', 'w2'));
+    await live.store.add(socket('u2', 'b1', 'w2'));
+    // "Dies": no more heartbeats, connection gone, nothing cleaned up.
+    dead.redis.disconnect();
+    stores.splice(stores.indexOf(dead.store), 1);
+
+    await live.store.heartbeat();
+    expect(live.seen).toEqual([]);
+    expect(await live.store.onlineAmong(['u1', 'u2'])).toEqual(new Set(['u1', 'u2']));
+
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await live.store.heartbeat();
+    // u2 still has a socket on the live process: only u1 went offline.
+    expect(live.seen).toEqual([{ status: 'offline', userId: 'u1', workspaceId: 'w1' }]);
+    expect(await live.store.onlineAmong(['u1', 'u2'])).toEqual(new Set(['u2']));
+    expect(await admin.exists(`${prefix}:presence:proc:${dead.store.processId}`)).toBe(0);
+    expect(await admin.sismember(`${prefix}:presence:procs`, dead.store.processId)).toBe(0);
+
+    // Swept once: a later heartbeat reports nothing again.
+    await live.store.heartbeat();
+    expect(live.seen).toHaveLength(1);
+  });
+
+  it('a slow process that was swept while alive registers its sockets again on its next heartbeat', async () => {
+    const slow = await process({ ttlMs: 200 });
+    const other = await process();
+    await slow.store.add(socket('u1', 's1', 'w1'));
+    await slow.store.add(socket('u1', 's2', 'w1'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await other.store.heartbeat();
+    expect(other.seen).toEqual([{ status: 'offline', userId: 'u1', workspaceId: 'w1' }]);
+
+    await slow.store.heartbeat();
+    expect(slow.seen).toEqual([{ status: 'online', userId: 'u1', workspaceId: 'w1' }]);
+    expect(await other.store.onlineAmong(['u1'])).toEqual(new Set(['u1']));
+    // Its bookkeeping is whole again: the last of the two sockets is still the one that ends it.
+    expect(await slow.store.remove(socket('u1', 's1', 'w1'))).toBe(false);
+    expect(await slow.store.remove(socket('u1', 's2', 'w1'))).toBe(true);
+  });
+
+  it('closing reports the users whose last sockets were there, and leaves the registry', async () => {
+    const leaving = await process();
+    const staying = await process();
+    await leaving.store.add(socket('u1', 's1', null));
+    await leaving.store.add(socket('u2', 's2', 'w2'));
+    await staying.store.add(socket('u2', 's3', 'w2'));
+    await leaving.store.close();
+    expect(leaving.seen).toEqual([{ status: 'offline', userId: 'u1', workspaceId: null }]);
+    expect(await staying.store.onlineAmong(['u1', 'u2'])).toEqual(new Set(['u2']));
+    expect(await admin.sismember(`${prefix}:presence:procs`, leaving.store.processId)).toBe(0);
+    expect(await admin.exists(`${prefix}:presence:alive:${leaving.store.processId}`)).toBe(0);
+  });
+});

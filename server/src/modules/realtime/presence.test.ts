@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io as connect } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_NAMESPACE, type UserStatusPayload } from '@chat/contracts';
+import { createTeam, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle } from '../../test/socket-helpers';
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser, stranger: TestUser;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Presença', 'Bruno Presença', 'Carla Presença']);
+  [stranger] = await createTeam(t.app, ['Estranho Presença']);
+});
+afterEach(() => closeAll(t.app, listeners));
+afterAll(() => t?.close());
+
+async function open(user: TestUser): Promise<Listener> {
+  const l = await listen(t.app, user);
+  listeners.push(l);
+  return l;
+}
+
+async function close(l: Listener): Promise<void> {
+  listeners.splice(listeners.indexOf(l), 1);
+  await closeAll(t.app, [l]);
+}
+
+const status = (user: TestUser, value: 'online' | 'offline'): UserStatusPayload => ({ userId: user.id, status: value });
+const is = (expected: UserStatusPayload) => (p: UserStatusPayload) => p.userId === expected.userId && p.status === expected.status;
+
+/** Asks through `asker`'s socket; events of one socket are answered in order. */
+function check(asker: Listener, userId: string): void {
+  asker.socket.emit('checkUserStatus', { userId });
+}
+
+describe('presence (userStatus to the workspace)', () => {
+  it('two tabs: online at the first, still online when one closes, offline when the last closes', async () => {
+    const [watcher, outsider] = await listenAll(t.app, [bruno, stranger], listeners);
+
+    const tab1 = await open(ana);
+    expect(await eventMatching(watcher, 'userStatus', is(status(ana, 'online')))).toEqual(status(ana, 'online'));
+    const tab2 = await open(ana);
+    await close(tab1);
+    await settle(t.app, [watcher, outsider, tab2]);
+    // The second tab announced nothing, and closing one of two left ana online.
+    expect(watcher.of('userStatus')).toEqual([status(ana, 'online')]);
+    check(watcher, ana.id);
+    expect(await nextEvent(watcher, 'userStatusResponse')).toEqual(status(ana, 'online'));
+
+    await close(tab2);
+    expect(await eventMatching(watcher, 'userStatus', is(status(ana, 'offline')))).toEqual(status(ana, 'offline'));
+    check(watcher, ana.id);
+    expect(await nextEvent(watcher, 'userStatusResponse')).toEqual(status(ana, 'offline'));
+
+    await settle(t.app, [watcher, outsider]);
+    expect(watcher.of('userStatus')).toEqual([status(ana, 'online'), status(ana, 'offline')]);
+    // Another workspace hears nothing about ana.
+    expect(outsider.events).toEqual([]);
+  });
+
+  it('a user sees their own status change in their other tabs (they are in the workspace room too)', async () => {
+    const [self] = await listenAll(t.app, [carla], listeners);
+    const other = await open(bruno);
+    expect(await eventMatching(self, 'userStatus', is(status(bruno, 'online')))).toBeTruthy();
+    await close(other);
+    expect(await eventMatching(self, 'userStatus', is(status(bruno, 'offline')))).toBeTruthy();
+  });
+
+  it('a tab that opens and closes at once still ends offline, announced online then offline', async () => {
+    const [watcher] = await listenAll(t.app, [bruno], listeners);
+    const { port } = t.app.server.address() as AddressInfo;
+    const flash = connect(`http://127.0.0.1:${port}${SOCKET_NAMESPACE}`, {
+      transports: ['websocket'],
+      auth: { token: carla.token },
+      query: { id: carla.id },
+      reconnection: false,
+      forceNew: true,
+    });
+    // Closed as soon as it is open: the server's disconnect comes before its presence record is done.
+    await new Promise<void>((resolve) =>
+      flash.once('connect', () => {
+        flash.disconnect();
+        resolve();
+      }),
+    );
+    const deadline = Date.now() + 5000;
+    while ((await t.app.io.of(SOCKET_NAMESPACE).fetchSockets()).some((s) => s.data.user.id === carla.id)) {
+      if (Date.now() > deadline) throw new Error('socket ainda aberto');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await t.app.ctx.presence.whenIdle();
+    await settle(t.app, [watcher]);
+    expect(watcher.of('userStatus')).toEqual([status(carla, 'online'), status(carla, 'offline')]);
+    expect(await t.app.ctx.presence.isOnline(carla.id)).toBe(false);
+  });
+});
+
+describe('checkUserStatus', () => {
+  it('answers the asker only, about users of the same workspace', async () => {
+    const [asker, otherTab, online] = await listenAll(t.app, [bruno, bruno, ana], listeners);
+    check(asker, ana.id);
+    expect(await nextEvent(asker, 'userStatusResponse')).toEqual(status(ana, 'online'));
+    check(asker, carla.id);
+    expect(await nextEvent(asker, 'userStatusResponse')).toEqual(status(carla, 'offline'));
+    await settle(t.app, [otherTab, online]);
+    // Only the asking socket hears the answer.
+    expect(otherTab.events).toEqual([]);
+    expect(online.events).toEqual([]);
+  });
+
+  it('says nothing about another workspace’s user (even online), an unknown id or oneself elsewhere', async () => {
+    const [asker, foreign] = await listenAll(t.app, [bruno, stranger], listeners);
+    check(asker, stranger.id);
+    check(asker, randomUUID());
+    check(foreign, bruno.id);
+    // Handled in order per socket: once these answers arrive, the earlier questions were dropped.
+    check(asker, bruno.id);
+    expect(await nextEvent(asker, 'userStatusResponse')).toEqual(status(bruno, 'online'));
+    check(foreign, stranger.id);
+    expect(await nextEvent(foreign, 'userStatusResponse')).toEqual(status(stranger, 'online'));
+    await settle(t.app, [asker, foreign]);
+    expect(asker.of('userStatusResponse')).toEqual([status(bruno, 'online')]);
+    expect(foreign.of('userStatusResponse')).toEqual([status(stranger, 'online')]);
+  });
+});

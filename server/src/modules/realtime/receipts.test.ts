@@ -1,0 +1,130 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Message, MessagesPage } from '@chat/contracts';
+import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle } from '../../test/socket-helpers';
+
+let t: TestApp;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => closeAll(t.app, listeners));
+afterAll(() => t?.close());
+
+const send = async (from: TestUser, chatId: string, body: string, isGroup = false) =>
+  expectStatus<Message>(await as(t.app, from).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
+const createConversation = async (a: TestUser, b: TestUser) =>
+  expectStatus<Conversation>(await as(t.app, a).post('/conversation/create', { userTwoId: b.id }), 200);
+/** id -> stored message, as the history route answers it. */
+async function stored(viewer: TestUser, conversationId: string): Promise<Map<string, Message>> {
+  const page = expectStatus<MessagesPage>(
+    await as(t.app, viewer).get(`/message/get-messages-by-conversation?conversationId=${conversationId}&all=true`),
+    200,
+  );
+  return new Map(page.messages.map((m) => [m.id, m]));
+}
+async function unreadOf(viewer: TestUser, conversationId: string): Promise<number> {
+  const list = expectStatus<Conversation[]>(await as(t.app, viewer).get('/conversation/get-conversations?showEmpty=true'), 200);
+  return list.find((c) => c.id === conversationId)!.unreadMessages;
+}
+const online = (user: TestUser) => (p: { userId: string; status: string }) => p.userId === user.id && p.status === 'online';
+
+describe('delivered when the recipient connects', () => {
+  it('turns the SENT messages to the user into DELIVERED (stored, updatedAt bumped) before announcing them online', async () => {
+    const [ana, bruno, carla, davi] = await createTeam(t.app, ['Ana Entrega', 'Bruno Entrega', 'Carla Entrega', 'Davi Entrega']);
+    const anaBruno = await createConversation(ana, bruno);
+    const anaCarla = await createConversation(ana, carla);
+    const fromBruno = await send(bruno, anaBruno.id, 'de bruno, ana offline');
+    const toBruno = await send(ana, anaBruno.id, 'para bruno offline');
+    const toCarla = await send(ana, anaCarla.id, 'para carla offline');
+    for (const m of [fromBruno, toBruno, toCarla]) expect(m.status).toBe('SENT');
+
+    const [watcher] = await listenAll(t.app, [davi], listeners);
+    listeners.push(await listen(t.app, bruno));
+    await eventMatching(watcher, 'userStatus', online(bruno));
+    // Read right after the announcement: the update was stored before it went out.
+    const after = await stored(ana, anaBruno.id);
+    expect(after.get(toBruno.id)).toMatchObject({ status: 'DELIVERED' });
+    expect(Date.parse(after.get(toBruno.id)!.updatedAt)).toBeGreaterThan(Date.parse(toBruno.updatedAt));
+    // Only messages TO bruno: his own stay SENT (ana is offline), carla's conversation is untouched.
+    expect(after.get(fromBruno.id)).toMatchObject({ status: 'SENT', updatedAt: fromBruno.updatedAt });
+    expect((await stored(ana, anaCarla.id)).get(toCarla.id)).toMatchObject({ status: 'SENT' });
+  });
+
+  it('leaves READ messages READ', async () => {
+    const [ana, bruno] = await createTeam(t.app, ['Ana Lida', 'Bruno Lido']);
+    const conversation = await createConversation(ana, bruno);
+    const first = await send(ana, conversation.id, 'lida antes');
+    const [lb] = await listenAll(t.app, [bruno], listeners);
+    lb.socket.emit('message:read:all', { conversationId: conversation.id });
+    await nextEvent(lb, 'message:read:response');
+    await closeAll(t.app, listeners);
+    const second = await send(ana, conversation.id, 'ainda não entregue');
+    listeners.push(await listen(t.app, bruno));
+    const after = await stored(ana, conversation.id);
+    expect(after.get(first.id)!.status).toBe('READ');
+    expect(after.get(second.id)!.status).toBe('DELIVERED');
+  });
+});
+
+describe('message:read:all and message:read', () => {
+  it.each(['message:read:all', 'message:read'])(
+    '%s marks the other side’s messages READ (stored), clears the unread count, tells both participants',
+    async (event) => {
+      const [ana, bruno, carla] = await createTeam(t.app, ['Ana Leitura', 'Bruno Leitura', 'Carla Leitura']);
+      const conversation = await createConversation(ana, bruno);
+      const [la, lb, lbTab2, lc] = await listenAll(t.app, [ana, bruno, bruno, carla], listeners);
+      const toBruno = [await send(ana, conversation.id, 'um'), await send(ana, conversation.id, 'dois')];
+      const toAna = await send(bruno, conversation.id, 'de bruno');
+      expect(toBruno.map((m) => m.status)).toEqual(['DELIVERED', 'DELIVERED']);
+      expect(await unreadOf(bruno, conversation.id)).toBe(2);
+      await settle(t.app, listeners);
+      for (const l of listeners) l.events.length = 0;
+
+      lb.socket.emit(event, { conversationId: conversation.id });
+      const response = { conversationId: conversation.id, readerId: bruno.id };
+      expect(await nextEvent(la, 'message:read:response')).toEqual(response);
+
+      const after = await stored(ana, conversation.id);
+      for (const m of toBruno) {
+        expect(after.get(m.id)!.status).toBe('READ');
+        expect(Date.parse(after.get(m.id)!.updatedAt)).toBeGreaterThan(Date.parse(m.updatedAt));
+      }
+      // Bruno's own message is not read by his reading.
+      expect(after.get(toAna.id)).toMatchObject({ status: 'DELIVERED', updatedAt: toAna.updatedAt });
+      expect(await unreadOf(bruno, conversation.id)).toBe(0);
+      expect(await unreadOf(ana, conversation.id)).toBe(1);
+
+      await settle(t.app, listeners);
+      // The author and every tab of the reader hear it; nobody else.
+      for (const l of [la, lb, lbTab2]) expect(l.events).toEqual([{ event: 'message:read:response', payload: response }]);
+      expect(lc.events).toEqual([]);
+    },
+  );
+
+  it('drops a read from a non-participant (nothing stored, nobody told)', async () => {
+    const [ana, bruno, carla] = await createTeam(t.app, ['Ana Intrusa', 'Bruno Intruso', 'Carla Intrusa']);
+    const [stranger] = await createTeam(t.app, ['Estranho Intruso']);
+    const conversation = await createConversation(ana, bruno);
+    const carlaAna = await createConversation(carla, ana);
+    const message = await send(ana, conversation.id, 'só para bruno');
+    const [la, lb, lc, ls] = await listenAll(t.app, [ana, bruno, carla, stranger], listeners);
+    lc.socket.emit('message:read:all', { conversationId: conversation.id });
+    ls.socket.emit('message:read', { conversationId: conversation.id });
+    // Handled in order per socket: once carla's next read is answered, her first one was dropped.
+    lc.socket.emit('message:read:all', { conversationId: carlaAna.id });
+    expect(await nextEvent(lc, 'message:read:response')).toEqual({ conversationId: carlaAna.id, readerId: carla.id });
+    ls.socket.emit('checkUserStatus', { userId: stranger.id });
+    await nextEvent(ls, 'userStatusResponse');
+
+    expect((await stored(ana, conversation.id)).get(message.id)!.status).toBe('DELIVERED');
+    expect(await unreadOf(bruno, conversation.id)).toBe(1);
+    await settle(t.app, listeners);
+    expect(la.of('message:read:response')).toEqual([{ conversationId: carlaAna.id, readerId: carla.id }]);
+    expect(lb.events).toEqual([]);
+    expect(ls.of('message:read:response')).toEqual([]);
+  });
+});

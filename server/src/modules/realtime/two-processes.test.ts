@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Message, MessagesPage, UserStatusPayload } from '@chat/contracts';
+import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, startPeerApp, type TestApp, testDatabaseUrl, testRedisUrl } from '../../test/harness';
+import { closeAll, eventMatching, type Listener, listen, nextEvent, settle } from '../../test/socket-helpers';
+
+// Two server processes (two buildApp on their own ports) sharing the file's PostgreSQL database,
+// Redis and key prefix, as two instances behind a load balancer would. Clients of one talk to
+// clients of the other. Needs PostgreSQL and Redis (CI has both); skipped on PGlite.
+
+describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one PostgreSQL and Redis', () => {
+  let t: TestApp;
+  let a: FastifyInstance, b: FastifyInstance;
+  let ana: TestUser, bruno: TestUser, carla: TestUser;
+  const listeners: Listener[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: false });
+    a = t.app;
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    b = await startPeerApp(t);
+    [ana, bruno, carla] = await createTeam(a, ['Ana Processo A', 'Bruno Processo B', 'Carla Processo B']);
+  });
+  afterEach(() => closeAll(a, listeners));
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  async function on(app: FastifyInstance, user: TestUser): Promise<Listener> {
+    const l = await listen(app, user);
+    listeners.push(l);
+    return l;
+  }
+  const is = (user: TestUser, status: UserStatusPayload['status']) => (p: UserStatusPayload) =>
+    p.userId === user.id && p.status === status;
+  const history = async (app: FastifyInstance, viewer: TestUser, conversationId: string) =>
+    expectStatus<MessagesPage>(
+      await as(app, viewer).get(`/message/get-messages-by-conversation?conversationId=${conversationId}&all=true`),
+      200,
+    ).messages;
+
+  it('messages, typing, presence and read receipts cross between a client on A and one on B', async () => {
+    const la = await on(a, ana);
+    const lb = await on(b, bruno);
+    // Presence: bruno connected on B, ana's client on A hears it; A's lookups see him too.
+    expect(await eventMatching(la, 'userStatus', is(bruno, 'online'))).toEqual({ userId: bruno.id, status: 'online' });
+    la.socket.emit('checkUserStatus', { userId: bruno.id });
+    expect(await nextEvent(la, 'userStatusResponse')).toEqual({ userId: bruno.id, status: 'online' });
+
+    // A conversation created on A reaches bruno on B.
+    const conversation = expectStatus<Conversation>(await as(a, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+    expect(await eventMatching<Conversation>(lb, 'conversation', (c) => c.id === conversation.id)).toMatchObject({ id: conversation.id });
+
+    // Messages both ways: sent over HTTP to one process, heard on the other's socket. DELIVERED at
+    // once: A counts bruno's socket on B as online.
+    const fromAna = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(conversation.id, 'oi de A')), 200);
+    expect(fromAna.status).toBe('DELIVERED');
+    expect(await eventMatching<Message>(lb, 'message', (m) => m.id === fromAna.id)).toEqual(fromAna);
+    const fromBruno = expectStatus<Message>(await as(b, bruno).post('/message/send', textMessage(conversation.id, 'oi de B')), 200);
+    expect(fromBruno.status).toBe('DELIVERED');
+    expect(await eventMatching<Message>(la, 'message', (m) => m.id === fromBruno.id)).toEqual(fromBruno);
+
+    // Typing both ways.
+    la.socket.emit('user:typing', { conversationId: conversation.id, isTyping: true, targetUsersIds: [] });
+    expect(await nextEvent(lb, 'user:typing:response')).toEqual({ conversationId: conversation.id, userId: ana.id, isTyping: true });
+    lb.socket.emit('user:typing', { conversationId: conversation.id, isTyping: false, targetUsersIds: [] });
+    expect(await nextEvent(la, 'user:typing:response')).toEqual({ conversationId: conversation.id, userId: bruno.id, isTyping: false });
+
+    // Read receipt: bruno reads on B; ana's client on A hears it, and A reads the stored READ.
+    lb.socket.emit('message:read:all', { conversationId: conversation.id });
+    const response = { conversationId: conversation.id, readerId: bruno.id };
+    expect(await nextEvent(la, 'message:read:response')).toEqual(response);
+    expect(await eventMatching(lb, 'message:read:response', () => true)).toEqual(response);
+    const stored = new Map((await history(a, ana, conversation.id)).map((m) => [m.id, m.status]));
+    expect(stored.get(fromAna.id)).toBe('READ');
+    expect(stored.get(fromBruno.id)).toBe('DELIVERED');
+
+    await settle(a, listeners);
+    expect(lb.of('user:typing:response')).toHaveLength(1);
+    expect(la.of('user:typing:response')).toHaveLength(1);
+  });
+
+  it('delivered on connect and presence with one tab on each process', async () => {
+    const conversation = expectStatus<Conversation>(await as(a, ana).post('/conversation/create', { userTwoId: carla.id }), 200);
+    const waiting = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(conversation.id, 'carla offline')), 200);
+    expect(waiting.status).toBe('SENT');
+
+    const watcherOnA = await on(a, ana);
+    const watcherOnB = await on(b, bruno);
+    const tabOnB = await on(b, carla);
+    expect(await eventMatching(watcherOnA, 'userStatus', is(carla, 'online'))).toBeTruthy();
+    // Stored by B before it announced carla: A reads DELIVERED.
+    expect((await history(a, ana, conversation.id)).find((m) => m.id === waiting.id)!.status).toBe('DELIVERED');
+
+    // A second tab on the other process: no new announcement; closing the first keeps carla online.
+    const tabOnA = await on(a, carla);
+    listeners.splice(listeners.indexOf(tabOnB), 1);
+    await closeAll(b, [tabOnB]);
+    // The marker goes out from B after anything B announced, through the same Redis channel.
+    await settle(b, [watcherOnA]);
+    watcherOnA.socket.emit('checkUserStatus', { userId: carla.id });
+    expect(await nextEvent(watcherOnA, 'userStatusResponse')).toEqual({ userId: carla.id, status: 'online' });
+    expect(watcherOnA.of('userStatus').filter((p) => (p as UserStatusPayload).userId === carla.id)).toEqual([
+      { userId: carla.id, status: 'online' },
+    ]);
+
+    // The last tab (on A) closes: bruno's client on B hears carla go offline.
+    listeners.splice(listeners.indexOf(tabOnA), 1);
+    await closeAll(a, [tabOnA]);
+    expect(await eventMatching(watcherOnB, 'userStatus', is(carla, 'offline'))).toBeTruthy();
+    expect(await b.ctx.presence.isOnline(carla.id)).toBe(false);
+  });
+
+  it('a process that shuts down announces its users offline to clients of the other', async () => {
+    const watcher = await on(a, ana);
+    const third = await startPeerApp(t);
+    try {
+      await listen(third, carla);
+      await eventMatching(watcher, 'userStatus', is(carla, 'online'));
+    } finally {
+      await third.close();
+    }
+    expect(await eventMatching(watcher, 'userStatus', is(carla, 'offline'))).toBeTruthy();
+    expect(await a.ctx.presence.isOnline(carla.id)).toBe(false);
+  });
+});
