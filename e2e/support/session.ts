@@ -16,8 +16,12 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A toast with this title (and description) is on screen. */
+/**
+ * A toast with this title (and description) is on screen. Matched as one toast, since others
+ * with the same title may still be fading out.
+ */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  await expect(page.getByText(title, { exact: true })).toBeVisible();
-  if (description) await expect(page.getByText(description, { exact: true })).toBeVisible();
+  let toast = page.locator('li[data-type]').filter({ has: page.getByText(title, { exact: true }) });
+  if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
+  await expect(toast.last()).toBeVisible();
 }
