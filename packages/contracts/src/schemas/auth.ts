@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
-import { emailField, MSG, nameField, nickNameField, passwordField } from './fields';
+import { accountFields, emailField, passwordField, passwordsMatch } from './fields';
 
 export const signinSchema = z.object({
   identifier: z.string().check(z.trim(), z.minLength(1, 'Usuário é obrigatório')),
@@ -25,30 +25,12 @@ export const inviteCodeField = () =>
     );
 
 export const registerSchema = z
-  .object({
-    name: nameField(),
-    email: emailField(),
-    nickName: nickNameField(),
-    password: passwordField(),
-    confirmPassword: passwordField(),
-    inviteCode: inviteCodeField(),
-  })
-  .check(
-    z.refine((v) => v.password === v.confirmPassword, {
-      message: MSG.passwordsMatch,
-      path: ['confirmPassword'],
-    }),
-  );
+  .object({ ...accountFields(), confirmPassword: passwordField(), inviteCode: inviteCodeField() })
+  .check(passwordsMatch('password', 'confirmPassword'));
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Body of POST /user/create-by-invite: the register form without the confirmation. */
-export const createByInviteBodySchema = z.object({
-  name: nameField(),
-  email: emailField(),
-  nickName: nickNameField(),
-  password: passwordField(),
-  inviteCode: inviteCodeField(),
-});
+export const createByInviteBodySchema = z.object({ ...accountFields(), inviteCode: inviteCodeField() });
 export type CreateByInviteBody = z.infer<typeof createByInviteBodySchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
@@ -64,12 +46,7 @@ export function isValidResetToken(token: string | null | undefined): token is st
 
 export const resetPasswordFormSchema = z
   .object({ newPassword: passwordField(), newPasswordConfirm: passwordField() })
-  .check(
-    z.refine((v) => v.newPassword === v.newPasswordConfirm, {
-      message: MSG.passwordsMatch,
-      path: ['newPasswordConfirm'],
-    }),
-  );
+  .check(passwordsMatch('newPassword', 'newPasswordConfirm'));
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** Body of PATCH /password-token/use. */

@@ -57,3 +57,18 @@ export const queryBooleanField = () =>
   z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))], {
     error: 'Valor deve ser true ou false',
   });
+
+/** The confirmation field of a password form must equal the password (error on the confirmation). */
+export const passwordsMatch = <K extends string, C extends string>(password: K, confirmation: C) =>
+  z.refine<Record<K | C, string>>((v) => v[password] === v[confirmation], {
+    message: MSG.passwordsMatch,
+    path: [confirmation],
+  });
+
+/** The fields of a new account: register, create-by-invite and the admin's "Criar Conta". */
+export const accountFields = () => ({
+  name: nameField(),
+  email: emailField(),
+  nickName: nickNameField(),
+  password: passwordField(),
+});

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
-import { emailField, MSG, nameField, nickNameField, passwordField } from './fields';
+import { accountFields, emailField, nameField, nickNameField, passwordField, passwordsMatch } from './fields';
 
 /** Body of POST /user/invite (ADMIN). */
 export const inviteMemberSchema = z.object({ email: emailField() });
@@ -9,28 +9,12 @@ export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
 
 /** The admin's "Criar Conta" form: the register form without the invite code. */
 export const createMemberSchema = z
-  .object({
-    name: nameField(),
-    email: emailField(),
-    nickName: nickNameField(),
-    password: passwordField(),
-    confirmPassword: passwordField(),
-  })
-  .check(
-    z.refine((v) => v.password === v.confirmPassword, {
-      message: MSG.passwordsMatch,
-      path: ['confirmPassword'],
-    }),
-  );
+  .object({ ...accountFields(), confirmPassword: passwordField() })
+  .check(passwordsMatch('password', 'confirmPassword'));
 export type CreateMemberInput = z.infer<typeof createMemberSchema>;
 
 /** Body of POST /user/create-member-without-invite (the confirmation stays in the browser). */
-export const createMemberBodySchema = z.object({
-  name: nameField(),
-  email: emailField(),
-  nickName: nickNameField(),
-  password: passwordField(),
-});
+export const createMemberBodySchema = z.object(accountFields());
 export type CreateMemberBody = z.infer<typeof createMemberBodySchema>;
 
 /**

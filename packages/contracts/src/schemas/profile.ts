@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { ALERT_TEXTS } from '../errors';
-import { MSG, nameField, nickNameField, passwordField } from './fields';
+import { nameField, nickNameField, passwordField, passwordsMatch } from './fields';
 
 /** Alert shown when the profile form is submitted unchanged. */
 export const PROFILE_NO_CHANGES_TEXT = ALERT_TEXTS.noChanges;
@@ -34,12 +34,7 @@ export const changePasswordSchema = z
     newPassword: passwordField(),
     confirmPassword: passwordField(),
   })
-  .check(
-    z.refine((v) => v.newPassword === v.confirmPassword, {
-      message: MSG.passwordsMatch,
-      path: ['confirmPassword'],
-    }),
-  );
+  .check(passwordsMatch('newPassword', 'confirmPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Body of PATCH /user/update-password. */
