@@ -47,3 +47,22 @@ export async function toggleDetails(page: Page): Promise<void> {
 /** A member row of the open group's details panel. */
 export const memberRow = (page: Page, nick: string): Locator =>
   page.getByRole('list', { name: 'Membros' }).getByRole('listitem').filter({ hasText: `@${nick}` });
+
+/** The chat-list entry of the chat named exactly `name` (not one whose preview mentions it). */
+export const entryNamed = (page: Page, name: string): Locator =>
+  chatList(page).getByRole('button').filter({ has: page.getByText(name, { exact: true }) });
+
+/** The unread badge of a chat-list entry ('N não lidas'); absent when 0. */
+export const unreadBadge = (page: Page, name: string): Locator => entryNamed(page, name).locator('[aria-label$="não lidas"]');
+
+/** The open chat's header status line: online / offline / 'Digitando...' (or group nicknames). */
+export const headerStatus = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Conversa' }).locator('header [data-presence], header [data-typing]').first();
+
+/** The status tick of my message containing `text`: its name is Enviando, Enviada, Entregue or Lida. */
+export const tickOf = (page: Page, text: string): Locator =>
+  messages(page).filter({ hasText: text }).last().getByRole('img', { name: /^(Enviando|Enviada|Entregue|Lida)$/ });
+
+/** The shell's connection banner (shown while the live connection is down). */
+export const connectionBanner = (page: Page): Locator =>
+  page.getByRole('status').filter({ hasText: /Conexão perdida|Sem conexão com o servidor/ });

@@ -21,6 +21,13 @@ export interface Product {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /**
+   * Stops the server (SIGTERM, as a deploy would) and starts it again on the SAME port and
+   * DATA_DIR. `whileDown` runs in between against a second instance of the product on another port
+   * and the same DATA_DIR (as another server process of a scaled-out deployment would serve the
+   * API while this one restarts); the pages never reach that instance.
+   */
+  restart: (whileDown?: (otherUrl: string) => Promise<void>) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -64,32 +71,55 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`o servidor não respondeu em 60 s:\n${output()}`);
 }
 
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** Starts the built product on a free port with a fresh DATA_DIR. */
 export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const { child, output } = spawnServer({
-    PORT: String(port),
+  const envOn = (onPort: number, onUrl: string) => ({
+    PORT: String(onPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    APP_URL: url,
+    APP_URL: onUrl,
     ROOT_EMAIL,
     ROOT_PASSWORD,
     DEMO_PASSWORD,
-    ...Object.fromEntries(Object.entries(extraEnv).map(([name, value]) => [name, value.replaceAll(PRODUCT_URL, url)])),
+    ...Object.fromEntries(Object.entries(extraEnv).map(([name, value]) => [name, value.replaceAll(PRODUCT_URL, onUrl)])),
   });
-  await waitForHealth(url, child, output);
+  const outputs: Array<() => string> = [];
+  const launch = async (onPort: number, onUrl: string) => {
+    const server = spawnServer(envOn(onPort, onUrl));
+    outputs.push(server.output);
+    await waitForHealth(onUrl, server.child, server.output);
+    return server.child;
+  };
+  let child = await launch(port, url);
   return {
     url,
     dataDir,
-    output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
+    output: () => outputs.map((read) => read()).join('\n--- reinício ---\n'),
+    restart: async (whileDown) => {
+      await stopServer(child);
+      if (whileDown) {
+        const otherPort = await freePort();
+        const other = await launch(otherPort, `http://127.0.0.1:${otherPort}`);
+        try {
+          await whileDown(`http://127.0.0.1:${otherPort}`);
+        } finally {
+          await stopServer(other);
+        }
       }
+      child = await launch(port, url);
+    },
+    stop: async () => {
+      await stopServer(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

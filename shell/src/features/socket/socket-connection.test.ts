@@ -108,6 +108,22 @@ describe('openSocket', () => {
     expect(handshakes.at(-1)?.token).toBe('token-renovado');
   });
 
+  it('connects again when the server disconnects it on shutdown (a restart), and announces it', async () => {
+    const first = nextServerSocket();
+    const connected = nextBusEvent('socket:status');
+    open();
+    const socket = await first;
+    await connected;
+    const statuses: string[] = [];
+    eventBus.on('socket:status', ({ status }) => statuses.push(status));
+    const reconnected = nextBusEvent('socket:reconnected');
+    // What a server's graceful close does: socket.io sends a disconnect packet, final by default.
+    socket.disconnect(true);
+    await reconnected;
+    expect(statuses[0]).toBe('reconnecting');
+    expect(statuses.at(-1)).toBe('connected');
+  });
+
   it('asks for a renewed session when the handshake is refused, then retries', async () => {
     token = 'recusado';
     const connected = new Promise<void>((resolve) => {

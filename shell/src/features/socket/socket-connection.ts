@@ -35,13 +35,26 @@ export function openSocket({ url, user, getToken, onUnauthorized }: SocketOption
   });
 
   let everConnected = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
     // After an outage, whatever was sent meanwhile must be fetched again (DESIGN section 2).
     if (everConnected) eventBus.emit('socket:reconnected', undefined);
     everConnected = true;
   });
-  socket.on('disconnect', () => eventBus.emit('socket:status', { status: socket.active ? 'reconnecting' : 'disconnected' }));
+  socket.on('disconnect', (reason) => {
+    // A server that shuts down cleanly (a restart, a deploy) disconnects its sockets, which
+    // socket.io treats as final ('io server disconnect'). The pages must come back on their own:
+    // connect again after the reconnection delay, and from there socket.io's back-off takes over.
+    // A member the server removed is refused at that handshake, which ends the session.
+    if (reason === 'io server disconnect') {
+      eventBus.emit('socket:status', { status: 'reconnecting' });
+      const { reconnectionDelay, randomizationFactor } = SOCKET_RECONNECTION;
+      retry = setTimeout(() => socket.connect(), reconnectionDelay * (1 + Math.random() * randomizationFactor));
+      return;
+    }
+    eventBus.emit('socket:status', { status: socket.active ? 'reconnecting' : 'disconnected' });
+  });
   socket.io.on('reconnect_attempt', () => eventBus.emit('socket:status', { status: 'reconnecting' }));
   socket.io.on('reconnect_failed', () => eventBus.emit('socket:status', { status: 'disconnected' }));
   socket.on('connect_error', () => {
@@ -75,6 +88,7 @@ export function openSocket({ url, user, getToken, onUnauthorized }: SocketOption
   eventBus.on('socket:emit', forward);
 
   return () => {
+    if (retry !== null) clearTimeout(retry);
     eventBus.off('socket:emit', forward);
     socket.removeAllListeners();
     socket.io.removeAllListeners();

@@ -29,6 +29,9 @@ describe('chat header status line (SPEC section 2)', () => {
     expect(screen.getByText('offline')).toBeInTheDocument();
     presence('online');
     expect(screen.getByText('online')).toBeInTheDocument();
+    // Unknown while the connection is down, asked again once it is back.
+    act(() => eventBus.emit('socket:status', { status: 'reconnecting' }));
+    expect(screen.queryByText('online')).not.toBeInTheDocument();
     act(() => eventBus.emit('socket:reconnected'));
     expect(emitted).toHaveLength(2);
   });

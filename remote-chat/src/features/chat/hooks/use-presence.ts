@@ -5,7 +5,7 @@ import { eventBus, subscribe } from '@chat/event-bus';
 /**
  * What the socket says of a user's presence: asks ('checkUserStatus') when opened and again after
  * each reconnect (changes during an outage were missed), and follows 'userStatus'/
- * 'userStatusResponse'. Null until something is known.
+ * 'userStatusResponse'. Null until something is known, and while the connection is down.
  */
 export function usePresence(userId: string | null): PresenceStatus | null {
   const [status, setStatus] = useState<{ userId: string; status: PresenceStatus } | null>(null);
@@ -20,6 +20,10 @@ export function usePresence(userId: string | null): PresenceStatus | null {
       subscribe(eventBus, 'userStatus', onStatus),
       subscribe(eventBus, 'userStatusResponse', onStatus),
       subscribe(eventBus, 'socket:reconnected', check),
+      // Without a connection nothing is known: no stale 'online' during an outage.
+      subscribe(eventBus, 'socket:status', ({ status: socket }) => {
+        if (socket !== 'connected') setStatus(null);
+      }),
     ];
     check();
     return () => offs.forEach((off) => off());

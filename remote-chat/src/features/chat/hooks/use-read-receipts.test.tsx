@@ -55,6 +55,17 @@ describe('useReadReceipts (SPEC section 4)', () => {
     expect(statuses(result.current)).toEqual(['s:READ', 'd:READ', 'theirs:SENT']);
   });
 
+  it('reads my message whose echo came before the history re-rendered with it', () => {
+    const { result, rerender } = open([mine('local', 'PENDING')]);
+    // The socket echo of my send, then the peer's confirmation, before the send response renders.
+    act(() => {
+      eventBus.emit('message', mine('m-server', 'DELIVERED'));
+      eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id });
+    });
+    rerender({ list: [mine('m-server', 'DELIVERED')] });
+    expect(statuses(result.current)).toEqual(['m-server:READ']);
+  });
+
   it('keeps a mirrored status when the history is fetched again with an older one', () => {
     const { result, rerender } = open([mine('s', 'SENT')]);
     act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id }));

@@ -27,25 +27,34 @@ export function useReadReceipts(
   useLayoutEffect(() => {
     latest.current = shown;
   });
+  // My messages as the socket echoed them. A read confirmation can arrive before the history has
+  // re-rendered with my message's server copy (still PENDING in `latest`); the echo reached this
+  // connection before that confirmation, so it is known here. Never more than one chat's worth.
+  const echoed = useRef(new Map<string, ChatMessage>());
 
   useEffect(() => {
     if (!conversationId || !peerId) return;
     readAll(conversationId);
+    const known = () => [...latest.current, ...echoed.current.values()];
     const promote = (change: StatusOverrides) => {
       if (Object.keys(change).length > 0) setOverrides((current) => mergeOverrides(current, change));
     };
     const onPresence = ({ userId, status }: { userId: string; status: PresenceStatus }) => {
       // The server marks my messages DELIVERED when the peer connects: online now means they are.
-      if (userId === peerId && status === 'online') promote(deliveredToPeer(latest.current, meId));
+      if (userId === peerId && status === 'online') promote(deliveredToPeer(known(), meId));
     };
     const offs = [
       subscribe(eventBus, 'message', (message) => {
-        if (message.conversationId !== conversationId || message.authorId === meId) return;
+        if (message.conversationId !== conversationId) return;
+        if (message.authorId === meId) {
+          echoed.current.set(message.id, message);
+          return;
+        }
         eventBus.emit('socket:emit', { event: 'message:read', payload: { conversationId } });
       }),
       subscribe(eventBus, 'message:read:response', ({ conversationId: id, readerId }) => {
         // readerId === me is my own reading in another tab: my messages are unchanged.
-        if (id === conversationId && readerId !== meId) promote(readByPeer(latest.current, meId));
+        if (id === conversationId && readerId !== meId) promote(readByPeer(known(), meId));
       }),
       subscribe(eventBus, 'userStatus', onPresence),
       subscribe(eventBus, 'userStatusResponse', onPresence),

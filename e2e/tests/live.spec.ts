@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { conversationsApi, sendTextApi, signInApi } from '../support/api';
+import {
+  connectionBanner,
+  entryNamed,
+  headerStatus,
+  messageBox,
+  messages,
+  openMember,
+  sendText,
+  tickOf,
+  unreadBadge,
+} from '../support/chat';
+import { expect, test } from '../support/fixtures';
+
+// Issue 5: presence, ticks, unread counts, typing and reconnection, between two browser contexts
+// (Ana and Bruno of the demo workspace, whose conversation the demo seed holds).
+
+const SCREENS = '../test-results/screens';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png` });
+
+/** Marks the document, so that a later check proves the page was never reloaded meanwhile. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+
+test.describe.configure({ mode: 'serial' });
+
+test('ticks, presence, unread counts, typing and a server restart, live between two people', async ({
+  browser,
+  baseURL,
+  product,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const ana = await openMember(browser, baseURL!, 'ana');
+  let bruno = await openMember(browser, baseURL!, 'bruno');
+
+  // Ana opens her conversation with Bruno, who is online.
+  await entryNamed(ana, 'Bruno Oliveira').click();
+  await expect(ana).toHaveURL(/\/auth\/conversations\/[0-9a-f-]{36}\/conversation$/);
+  const conversationId = /conversations\/([0-9a-f-]{36})\/conversation/.exec(ana.url())![1]!;
+  await expect(headerStatus(ana)).toHaveText('online');
+
+  // Bruno goes away (his only context closes): offline at Ana's, and her message gets one tick.
+  await bruno.context().close();
+  await expect(headerStatus(ana)).toHaveText('offline');
+  const first = `Você está aí? ${stamp}`;
+  await sendText(ana, first);
+  await expect(tickOf(ana, first)).toHaveAccessibleName('Enviada');
+  await shot(ana, 'live-1-sent-one-tick');
+
+  // Bruno comes back: online again, and the message reaches him: two ticks at Ana's.
+  bruno = await openMember(browser, baseURL!, 'bruno');
+  await expect(headerStatus(ana)).toHaveText('online');
+  await expect(tickOf(ana, first)).toHaveAccessibleName('Entregue');
+  await expect(tickOf(ana, first)).not.toHaveAttribute('data-read');
+  await shot(ana, 'live-2-delivered-two-ticks');
+
+  // Bruno's list counts what he has not read, as the server does (also after a reload)...
+  const { token: brunoToken } = await signInApi(baseURL!, 'bruno');
+  const unread = (await conversationsApi(baseURL!, brunoToken)).find((c) => c.id === conversationId)!.unreadMessages;
+  expect(unread).toBeGreaterThanOrEqual(1);
+  await expect(unreadBadge(bruno, 'Ana Souza')).toHaveText(String(unread));
+  // ...in every tab: a second one on the list.
+  const brunoTab2 = await bruno.context().newPage();
+  await brunoTab2.goto('/auth/conversations');
+  await expect(unreadBadge(brunoTab2, 'Ana Souza')).toHaveText(String(unread));
+
+  // Another message from Ana: one more, live, in both tabs; delivered at once (Bruno is online).
+  const second = `Tenho uma novidade ${stamp}`;
+  await sendText(ana, second);
+  await expect(tickOf(ana, second)).toHaveAccessibleName('Entregue');
+  await expect(unreadBadge(bruno, 'Ana Souza')).toHaveText(String(unread + 1));
+  await expect(unreadBadge(brunoTab2, 'Ana Souza')).toHaveText(String(unread + 1));
+  await shot(bruno, 'live-3-unread-badge');
+
+  // Bruno opens the chat: no badge in either tab, and Ana's ticks turn to read (highlighted).
+  await entryNamed(bruno, 'Ana Souza').click();
+  await expect(messages(bruno).filter({ hasText: second })).toBeVisible();
+  await expect(unreadBadge(bruno, 'Ana Souza')).toHaveCount(0);
+  await expect(unreadBadge(brunoTab2, 'Ana Souza')).toHaveCount(0);
+  for (const text of [first, second]) {
+    await expect(tickOf(ana, text)).toHaveAccessibleName('Lida');
+    await expect(tickOf(ana, text)).toHaveAttribute('data-read', '');
+  }
+  await shot(ana, 'live-4-read-highlighted');
+  // The server agrees: a reload shows no unread count either.
+  await brunoTab2.reload();
+  await expect(entryNamed(brunoTab2, 'Ana Souza')).toBeVisible();
+  await expect(unreadBadge(brunoTab2, 'Ana Souza')).toHaveCount(0);
+  await brunoTab2.close();
+
+  // With the chat open on his side, Ana's next message is read at once.
+  const third = `Chegou agora ${stamp}`;
+  await sendText(ana, third);
+  await expect(tickOf(ana, third)).toHaveAccessibleName('Lida');
+
+  // Bruno types: 'Digitando...' at Ana's, gone about 2 s after his last keystroke.
+  await messageBox(bruno).pressSequentially('Estou escrevendo uma resposta', { delay: 30 });
+  const lastKeystroke = Date.now();
+  await expect(headerStatus(ana)).toHaveText('Digitando...');
+  await shot(ana, 'live-5-typing');
+  await expect(headerStatus(ana)).toHaveText('online', { timeout: 8000 });
+  const shownFor = Date.now() - lastKeystroke;
+  expect(shownFor).toBeGreaterThan(1500);
+  expect(shownFor).toBeLessThan(4500);
+  // Clearing the box stops at once; nothing is sent.
+  await messageBox(bruno).fill('');
+
+  // The server restarts in the middle of the conversation. While it is down, Bruno sends a
+  // message through the API (served by another instance on the same data): both pages must
+  // reconnect on their own and show it without a reload.
+  await markDocument(ana);
+  await markDocument(bruno);
+  const duringOutage = `Mandei pela API durante a queda ${stamp}`;
+  await product.restart(async (otherUrl) => {
+    await expect(connectionBanner(ana)).toBeVisible();
+    await expect(connectionBanner(bruno)).toBeVisible();
+    await shot(ana, 'live-6-connection-lost');
+    const { token } = await signInApi(otherUrl, 'bruno');
+    await sendTextApi(otherUrl, token, conversationId, duringOutage);
+  });
+  await expect(connectionBanner(ana)).toBeHidden({ timeout: 30_000 });
+  await expect(connectionBanner(bruno)).toBeHidden({ timeout: 30_000 });
+  await expect(messages(ana).filter({ hasText: duringOutage })).toBeVisible();
+  await expect(messages(bruno).filter({ hasText: duringOutage })).toBeVisible();
+  // Ana has the chat open: once back, it is read, and Bruno sees his message's ticks turn.
+  await expect(tickOf(bruno, duringOutage)).toHaveAccessibleName('Lida');
+  expect(await stillSameDocument(ana)).toBe(true);
+  expect(await stillSameDocument(bruno)).toBe(true);
+  await shot(ana, 'live-7-after-restart');
+
+  // And the conversation goes on live.
+  const after = `De volta ${stamp}`;
+  await sendText(ana, after);
+  await expect(messages(bruno).filter({ hasText: after })).toBeVisible();
+  await expect(tickOf(ana, after)).toHaveAccessibleName('Lida');
+  await expect(headerStatus(bruno)).toHaveText('online');
+});
