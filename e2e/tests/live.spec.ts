@@ -12,6 +12,8 @@ import {
   unreadBadge,
 } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { DEMO_PASSWORD } from '../support/product';
+import { expectPath, signIn } from '../support/session';
 
 // Issue 5: presence, ticks, unread counts, typing and reconnection, between two browser contexts
 // (Ana and Bruno of the demo workspace, whose conversation the demo seed holds).
@@ -136,4 +138,71 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   await expect(messages(bruno).filter({ hasText: after })).toBeVisible();
   await expect(tickOf(ana, after)).toHaveAccessibleName('Lida');
   await expect(headerStatus(bruno)).toHaveText('online');
+});
+
+test('a message while the window is unfocused gives a desktop notification that opens the chat', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  // A stand-in for the OS notification and an unfocused window (headless Chromium has neither).
+  await context.addInitScript(() => {
+    type Shown = { title: string; options: NotificationOptions; closed: boolean; onclick: (() => void) | null };
+    const shown: Shown[] = [];
+    (window as unknown as { shownNotifications: Shown[] }).shownNotifications = shown;
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      closed = false;
+      onclick: (() => void) | null = null;
+      constructor(
+        public title: string,
+        public options: NotificationOptions,
+      ) {
+        shown.push(this);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true });
+    document.hasFocus = () => false;
+  });
+  const ana = await context.newPage();
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  ana.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  ana.on('pageerror', (error) => errors.push(error.message));
+  await signIn(ana, 'ana@demo.chat', DEMO_PASSWORD);
+  await expectPath(ana, '/auth/conversations');
+  // Somewhere else in the app: the shell still sees every message.
+  await ana.getByRole('link', { name: 'Configurações' }).click();
+  await expectPath(ana, '/auth/settings');
+
+  const { token, userId: brunoId } = await signInApi(baseURL!, 'bruno');
+  const anaId = (await signInApi(baseURL!, 'ana')).userId;
+  const conversation = (await conversationsApi(baseURL!, token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  expect([conversation.userOneId, conversation.userTwoId]).toContain(brunoId);
+  const text = `Notifica ${Date.now().toString(36)}`;
+  await sendTextApi(baseURL!, token, conversation.id, text);
+
+  const read = () =>
+    ana.evaluate(() =>
+      (window as unknown as { shownNotifications: { title: string; options: NotificationOptions; closed: boolean }[] }).shownNotifications.map(
+        (n) => ({ title: n.title, body: n.options.body, closed: n.closed }),
+      ),
+    );
+  await expect.poll(read).toEqual([{ title: 'Bruno Oliveira', body: text, closed: false }]);
+  // Closed by itself after 5 s.
+  await expect.poll(read, { timeout: 8000 }).toEqual([{ title: 'Bruno Oliveira', body: text, closed: true }]);
+  // A click opens that conversation.
+  await ana.evaluate(() => (window as unknown as { shownNotifications: { onclick: () => void }[] }).shownNotifications[0]!.onclick());
+  await expectPath(ana, `/auth/conversations/${conversation.id}/conversation`);
+  await expect(messages(ana).filter({ hasText: text })).toBeVisible();
+  // The chime may be refused by a headless browser: that is a warning, never an error.
+  expect(errors).toEqual([]);
+  expect(warnings.filter((w) => !w.startsWith('Não foi possível tocar o som da notificação'))).toEqual([]);
+  await context.close();
 });
