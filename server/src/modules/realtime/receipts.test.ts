@@ -54,19 +54,24 @@ describe('delivered when the recipient connects', () => {
     expect((await stored(ana, anaCarla.id)).get(toCarla.id)).toMatchObject({ status: 'SENT' });
   });
 
-  it('leaves READ messages READ', async () => {
+  it('touches only SENT messages: READ stays READ, DELIVERED keeps its updatedAt', async () => {
     const [ana, bruno] = await createTeam(t.app, ['Ana Lida', 'Bruno Lido']);
     const conversation = await createConversation(ana, bruno);
-    const first = await send(ana, conversation.id, 'lida antes');
+    const read = await send(ana, conversation.id, 'lida antes');
     const [lb] = await listenAll(t.app, [bruno], listeners);
     lb.socket.emit('message:read:all', { conversationId: conversation.id });
     await nextEvent(lb, 'message:read:response');
+    const delivered = await send(ana, conversation.id, 'entregue com bruno online');
+    expect(delivered.status).toBe('DELIVERED');
     await closeAll(t.app, listeners);
-    const second = await send(ana, conversation.id, 'ainda não entregue');
+    const sent = await send(ana, conversation.id, 'ainda não entregue');
+    expect(sent.status).toBe('SENT');
+
     listeners.push(await listen(t.app, bruno));
     const after = await stored(ana, conversation.id);
-    expect(after.get(first.id)!.status).toBe('READ');
-    expect(after.get(second.id)!.status).toBe('DELIVERED');
+    expect(after.get(read.id)!.status).toBe('READ');
+    expect(after.get(delivered.id)).toMatchObject({ status: 'DELIVERED', updatedAt: delivered.updatedAt });
+    expect(after.get(sent.id)!.status).toBe('DELIVERED');
   });
 });
 

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { ChatEvents } from './chat-events';
+import type { SocketUser } from './handshake';
+import { Presence } from './presence';
+import { MemoryPresenceStore, type PresenceSocket } from './presence-store';
+
+// Presence over a store whose answers the test releases by hand: the order of what is recorded and
+// announced must not depend on how fast the store (Redis) or the database answers.
+
+class SlowStore extends MemoryPresenceStore {
+  readonly calls: string[] = [];
+  private readonly gates: Array<() => void> = [];
+
+  private gate(): Promise<void> {
+    return new Promise((resolve) => this.gates.push(resolve));
+  }
+  /** Lets the oldest waiting call through. */
+  release(): void {
+    this.gates.shift()?.();
+  }
+  override async add(socket: PresenceSocket): Promise<boolean> {
+    await this.gate();
+    this.calls.push(`add ${socket.socketId}`);
+    return super.add(socket);
+  }
+  override async remove(socket: PresenceSocket): Promise<boolean> {
+    this.calls.push(`remove ${socket.socketId}`);
+    return super.remove(socket);
+  }
+}
+
+function setup(beforeOnline: (userId: string) => Promise<unknown> = async () => undefined) {
+  const store = new SlowStore();
+  const announced: string[] = [];
+  const events = {
+    toWorkspace: (workspaceId: string, event: string, payload: { userId: string; status: string }) =>
+      announced.push(`${workspaceId} ${event} ${payload.userId} ${payload.status}`),
+  } as unknown as ChatEvents;
+  const log = { error: () => undefined } as unknown as FastifyBaseLogger;
+  return { store, announced, presence: new Presence(store, events, log, beforeOnline) };
+}
+const ana: SocketUser = { id: 'ana', name: 'Ana', role: 'USER', workspaceId: 'w1' };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('Presence ordering', () => {
+  it('a disconnect that arrives before its connect was recorded waits for it: online, then offline', async () => {
+    const { store, announced, presence } = setup();
+    presence.socketConnected(ana, 's1');
+    presence.socketDisconnected(ana, 's1');
+    await tick();
+    expect(store.calls).toEqual([]);
+    store.release();
+    await presence.whenIdle();
+    expect(store.calls).toEqual(['add s1', 'remove s1']);
+    expect(announced).toEqual(['w1 userStatus ana online', 'w1 userStatus ana offline']);
+    expect(await presence.isOnline('ana')).toBe(false);
+  });
+
+  it('announces online only after the delivered update is stored, and whenIdle waits for both', async () => {
+    let finishUpdate!: () => void;
+    const updated = new Promise<void>((resolve) => (finishUpdate = resolve));
+    const { store, announced, presence } = setup(() => updated);
+    presence.socketConnected(ana, 's1');
+    store.release();
+    await tick();
+    expect(announced).toEqual([]);
+    let idle = false;
+    const waiting = presence.whenIdle().then(() => (idle = true));
+    await tick();
+    expect(idle).toBe(false);
+    finishUpdate();
+    await waiting;
+    expect(announced).toEqual(['w1 userStatus ana online']);
+  });
+
+  it('announces online even when the delivered update fails (logged), and nothing for a user without workspace', async () => {
+    const { store, announced, presence } = setup(async () => {
+      throw new Error('banco fora');
+    });
+    presence.socketConnected(ana, 's1');
+    presence.socketConnected({ ...ana, id: 'root', workspaceId: null }, 's2');
+    store.release();
+    store.release();
+    await presence.whenIdle();
+    expect(announced).toEqual(['w1 userStatus ana online']);
+  });
+});
