@@ -111,6 +111,17 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
     expect(await slow.store.remove(socket('u1', 's2', 'w1'))).toBe(true);
   });
 
+  it('forgets whom it holds once their last socket there closes (its registry does not grow with every user seen)', async () => {
+    const { store } = await process();
+    const held = () => admin.smembers(`${prefix}:presence:proc:${store.processId}`);
+    await store.add(socket('u1', 's1', 'w1'));
+    await store.add(socket('u1', 's2', 'w1'));
+    await store.remove(socket('u1', 's1', 'w1'));
+    expect(await held()).toEqual(['u1/w1']);
+    await store.remove(socket('u1', 's2', 'w1'));
+    expect(await held()).toEqual([]);
+  });
+
   it('closing reports the users whose last sockets were there, and leaves the registry', async () => {
     const leaving = await process();
     const staying = await process();
