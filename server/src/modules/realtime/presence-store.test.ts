@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../test/harness';
@@ -29,6 +30,27 @@ describe('MemoryPresenceStore', () => {
   transitions(async () => {
     const store = new MemoryPresenceStore();
     return [store, store];
+  });
+});
+
+describe('RedisPresenceStore close', () => {
+  it('gives up after a few seconds on a Redis that accepted the connection but stopped answering', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const redis = new Redis({ host: '127.0.0.1', port, enableReadyCheck: false, maxRetriesPerRequest: null });
+    redis.on('error', () => undefined);
+    try {
+      const store = new RedisPresenceStore(redis, 'silencioso', { heartbeatMs: 0, quitOnClose: true });
+      const ended = new Promise((resolve) => redis.once('end', resolve));
+      const started = Date.now();
+      await expect(store.close()).rejects.toThrow('Redis não respondeu ao encerrar a presença');
+      expect(Date.now() - started).toBeLessThan(4500);
+      await ended; // its connection was dropped, not left waiting
+    } finally {
+      redis.disconnect();
+      silent.close();
+    }
   });
 });
 

@@ -4,6 +4,8 @@ import type { ChatEvents } from './chat-events';
 import type { SocketUser } from './handshake';
 import type { PresenceStore, PresenceUser } from './presence-store';
 
+const CLOSE_WAIT_MS = 5000;
+
 /** Runs once a user has come online and before that is announced (stored delivery of their messages). */
 export type BeforeOnline = (userId: string) => Promise<unknown>;
 
@@ -64,11 +66,20 @@ export class Presence {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  /** After the sockets of this process are closed: waits for their handling, then leaves the store. */
+  /**
+   * After the sockets of this process are closed: waits for their handling (at most
+   * CLOSE_WAIT_MS, so a Redis that stopped answering cannot hold a shutdown), then leaves the store.
+   */
   close(): Promise<void> {
-    this.closing ??= this.whenIdle().then(() =>
-      this.store.close().catch((error: unknown) => this.log.error({ err: error }, 'presence: falha ao encerrar')),
-    );
+    this.closing ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), CLOSE_WAIT_MS)));
+      if (await Promise.race([this.whenIdle().then(() => false), gaveUp])) {
+        this.log.warn('presence: encerrando com registros de socket pendentes');
+      }
+      clearTimeout(timer);
+      await this.store.close().catch((error: unknown) => this.log.error({ err: error }, 'presence: falha ao encerrar'));
+    })();
     return this.closing;
   }
 
