@@ -40,6 +40,7 @@ describe('RedisPresenceStore close', () => {
     const { port } = silent.address() as AddressInfo;
     const redis = new Redis({ host: '127.0.0.1', port, enableReadyCheck: false, maxRetriesPerRequest: null });
     redis.on('error', () => undefined);
+    await new Promise((resolve) => redis.once('connect', resolve));
     try {
       const store = new RedisPresenceStore(redis, 'silencioso', { heartbeatMs: 0, quitOnClose: true });
       const ended = new Promise((resolve) => redis.once('end', resolve));

@@ -74,6 +74,8 @@ return offline`,
 
 type ScriptName = keyof typeof SCRIPTS;
 
+const LEAVE_TIMEOUT_MS = 3000;
+
 export interface RedisPresenceOptions {
   /** This process's name in Redis (random by default). */
   processId?: string;
@@ -172,16 +174,22 @@ export class RedisPresenceStore implements PresenceStore {
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.timer) clearInterval(this.timer);
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const offline = (await this.run('presenceLeave', [this.key(`alive:${this.processId}`)], [
-          this.key(''),
-          this.processId,
-        ])) as string[];
+        // A Redis that does not answer must not hold a shutdown: this process's alive key then
+        // expires and another process sweeps what is left, as after a crash.
+        const leave = this.run('presenceLeave', [this.key(`alive:${this.processId}`)], [this.key(''), this.processId]);
+        const gaveUp = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('Redis não respondeu ao encerrar a presença')), LEAVE_TIMEOUT_MS);
+        });
+        const offline = (await Promise.race([leave, gaveUp])) as string[];
         this.local.clear();
         this.perUser.clear();
         this.report(offline);
       } finally {
-        if (this.quitOnClose) await this.redis.quit().catch(() => this.redis.disconnect());
+        clearTimeout(timer);
+        // Every command has answered (or been given up on): nothing is left to wait for.
+        if (this.quitOnClose) this.redis.disconnect();
       }
     })();
     return this.closing;
