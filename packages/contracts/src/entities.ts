@@ -1,9 +1,13 @@
 import * as z from 'zod/mini';
 import './zod-locale';
 import { ROLES } from './constants';
+import { WORKSPACE_FEATURES } from './feature-flags';
 
 // Entity shapes as the server sends them (SPEC section 3, DESIGN section 2).
 export const roleSchema = z.enum(ROLES);
+
+export const workspaceFeatureSchema = z.enum(WORKSPACE_FEATURES);
+export const workspaceFeaturesSchema = z.array(workspaceFeatureSchema);
 
 export const polygonSchemaEntity = z.object({ id: z.string(), name: z.string() });
 export type Polygon = z.infer<typeof polygonSchemaEntity>;
@@ -16,7 +20,9 @@ export const userSchema = z.object({
   role: roleSchema,
   avatarUrl: z.nullable(z.string()),
   neoCustomData: z.nullable(polygonSchemaEntity),
-  workspaces: z.array(z.object({ id: z.string(), name: z.string() })),
+  // features: the workspace's own (issue 10), so that featureFlags works from the stored user.
+  // Optional only for users stored before it existed; the server always sends it.
+  workspaces: z.array(z.object({ id: z.string(), name: z.string(), features: z.optional(workspaceFeaturesSchema) })),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -83,14 +89,22 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-export const workspaceSchemaEntity = z.object({
+/** A workspace as GET /workspace/list answers it (issue 11). */
+export const workspaceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  admin: z.nullable(z.object({ name: z.string(), email: z.string() })),
-  members: z.array(userSchema),
+  admin: z.nullable(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  membersCount: countField(),
+  /** 0 means no limit. */
   limitOfMembers: countField(),
+  features: workspaceFeaturesSchema,
+  createdAt: z.string(),
 });
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
+
+/** GET /workspace/{id} and GET /workspace/get-by-admin-id: the summary plus the active members. */
+export const workspaceSchemaEntity = z.extend(workspaceSummarySchema, { members: z.array(userSchema) });
 export type Workspace = z.infer<typeof workspaceSchemaEntity>;
 
 export const API_KEY_PERMISSIONS = ['FULL_ACCESS', 'READ_ONLY'] as const;

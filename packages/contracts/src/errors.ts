@@ -136,3 +136,11 @@ export const EVENTS_PROVIDER_ERROR = 'useEvents deve ser usado dentro de um Even
 
 /** Logged (warning only) when something subscribes to socket events while there is no socket. */
 export const NO_SOCKET_WARNING = 'Socket não conectado: não é possível se inscrever em eventos.';
+
+/** Not in SPEC: what the page says when the server ends or changes the session on its own. */
+export const SESSION_TEXTS = {
+  deactivated: {
+    title: 'Conta desativada',
+    description: 'Sua conta foi desativada por um administrador do workspace.',
+  },
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featureFlags, type FlagSettings } from './feature-flags';
+import { DEFAULT_WORKSPACE_FEATURES, featureFlags, type FlagSettings, WORKSPACE_FEATURES, type WorkspaceFeature } from './feature-flags';
 
 const FEATURED = 'featured-ws';
 const PROD = 'https://chat.example.com';
@@ -51,5 +51,43 @@ describe('featureFlags', () => {
     expect(sorted(featureFlags(null, settings, null))).toEqual([]);
     expect(sorted(featureFlags(null, settings, 'not a url'))).toEqual([]);
     expect(sorted(featureFlags(null, { ...settings, productionOrigin: null }, PROD))).toEqual([]);
+  });
+});
+
+describe('per-workspace features (issue 10)', () => {
+  const ws = (features: WorkspaceFeature[]) => [{ id: 'w1', features }];
+
+  it('admins get the admin features that are on, never disable_edit_personal_info', () => {
+    expect(sorted(featureFlags({ role: 'ADMIN', workspaces: ws(['polygonal', 'disable_edit_personal_info']) }, settings, other))).toEqual([
+      'polygonal',
+    ]);
+    expect(sorted(featureFlags({ role: 'ADMIN', workspaces: ws([...WORKSPACE_FEATURES]) }, settings, other))).toEqual([
+      'create_members',
+      'edit_members',
+      'polygonal',
+    ]);
+  });
+
+  it('members get disable_edit_personal_info when it is on, and no admin feature', () => {
+    expect(sorted(featureFlags({ role: 'USER', workspaces: ws([...WORKSPACE_FEATURES]) }, settings, other))).toEqual([
+      'disable_edit_personal_info',
+    ]);
+    expect(sorted(featureFlags({ role: 'USER', workspaces: ws(['create_members']) }, settings, other))).toEqual([]);
+  });
+
+  it('ROOT gets no workspace feature', () => {
+    expect(sorted(featureFlags({ role: 'ROOT', workspaces: ws([...WORKSPACE_FEATURES]) }, settings, other))).toEqual([]);
+  });
+
+  it('the featured workspace has all four whatever it stores', () => {
+    expect(sorted(featureFlags({ role: 'ADMIN', workspaces: [{ id: FEATURED, features: [] }] }, settings, other))).toEqual([
+      'create_members',
+      'edit_members',
+      'polygonal',
+    ]);
+  });
+
+  it('new workspaces start with the three admin features', () => {
+    expect([...DEFAULT_WORKSPACE_FEATURES].sort()).toEqual(['create_members', 'edit_members', 'polygonal']);
   });
 });

@@ -10,6 +10,17 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
+/**
+ * Features a workspace can turn on (issue 10): SPEC section 6 hard-wires them to one workspace id;
+ * here each workspace stores its own subset. Admins get the three admin features that are on;
+ * everyone else gets disable_edit_personal_info when it is on.
+ */
+export const WORKSPACE_FEATURES = ['polygonal', 'create_members', 'edit_members', 'disable_edit_personal_info'] as const;
+export type WorkspaceFeature = (typeof WORKSPACE_FEATURES)[number];
+/** What a new workspace (and the demo workspace) starts with. */
+export const DEFAULT_WORKSPACE_FEATURES: readonly WorkspaceFeature[] = ['polygonal', 'create_members', 'edit_members'];
+const ADMIN_FEATURES: readonly WorkspaceFeature[] = ['polygonal', 'create_members', 'edit_members'];
+
 export interface FlagSettings {
   /** The one workspace that gets the special flags (FEATURED_WORKSPACE_ID). */
   featuredWorkspaceId: string | null;
@@ -19,7 +30,7 @@ export interface FlagSettings {
 
 export interface FlagSubject {
   role: Role;
-  workspaces?: ReadonlyArray<{ id: string }> | undefined;
+  workspaces?: ReadonlyArray<{ id: string; features?: readonly WorkspaceFeature[] | undefined }> | undefined;
 }
 
 /**
@@ -32,20 +43,24 @@ export function featureFlags(
   origin: string | null,
 ): Set<FeatureFlag> {
   const flags = new Set<FeatureFlag>();
-  if (user && settings.featuredWorkspaceId) {
-    const inFeatured = (user.workspaces ?? []).some((w) => w.id === settings.featuredWorkspaceId);
-    if (inFeatured) {
-      if (user.role === 'ADMIN') {
-        flags.add('polygonal').add('create_members').add('edit_members');
-      } else {
-        flags.add('disable_edit_personal_info');
-      }
-    }
+  for (const feature of user ? workspaceFeatures(user, settings) : []) {
+    const forAdmins = ADMIN_FEATURES.includes(feature);
+    if (user?.role === 'ADMIN' ? forAdmins : user?.role === 'USER' && !forAdmins) flags.add(feature);
   }
   if (settings.productionOrigin && origin && sameOrigin(origin, settings.productionOrigin)) {
     flags.add('disable_create_account').add('disable_recovery_password');
   }
   return flags;
+}
+
+/** The featured workspace (FEATURED_WORKSPACE_ID) has all four, as SPEC section 6; others their own. */
+function workspaceFeatures(user: FlagSubject, settings: FlagSettings): readonly WorkspaceFeature[] {
+  const on = new Set<WorkspaceFeature>();
+  for (const workspace of user.workspaces ?? []) {
+    const features = workspace.id === settings.featuredWorkspaceId ? WORKSPACE_FEATURES : (workspace.features ?? []);
+    for (const feature of features) on.add(feature);
+  }
+  return [...on];
 }
 
 function sameOrigin(a: string, b: string): boolean {

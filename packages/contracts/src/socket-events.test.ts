@@ -75,6 +75,9 @@ const goodServer = {
   userStatusResponse: { userId: uuid(2), status: 'online' },
   userStatus: { userId: uuid(2), status: 'offline' },
   'user:typing:response': { conversationId: uuid(10), userId: uuid(2), isTyping: true },
+  'user:updated': user(2),
+  'session:changed': { reason: 'features' },
+  'account:deactivated': { userId: uuid(2) },
 } as const;
 
 const badServer = {
@@ -86,6 +89,9 @@ const badServer = {
   userStatusResponse: { userId: uuid(2), status: 'away' },
   userStatus: { userId: '', status: 'online' },
   'user:typing:response': { conversationId: uuid(10), userId: uuid(2), isTyping: 'yes' },
+  'user:updated': { ...user(2), role: 'GOD' },
+  'session:changed': { reason: 'whim' },
+  'account:deactivated': {},
 };
 
 const goodClient = {
@@ -103,7 +109,7 @@ const badClient = {
 };
 
 describe('event names', () => {
-  it('are exactly those of SPEC section 7', () => {
+  it('are those of SPEC section 7 plus the account events of issues 10-12', () => {
     expect([...SERVER_EVENT_NAMES].sort()).toEqual(
       [
         'conversation',
@@ -114,6 +120,9 @@ describe('event names', () => {
         'userStatusResponse',
         'userStatus',
         'user:typing:response',
+        'user:updated',
+        'session:changed',
+        'account:deactivated',
       ].sort(),
     );
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'message:read', 'message:read:all', 'user:typing']);

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import './zod-locale';
-import { conversationSchema, groupSchema, messageSchema } from './entities';
+import { conversationSchema, groupSchema, messageSchema, userSchema } from './entities';
 import { uuidField } from './schemas/fields';
-import type { Conversation, Group, Message } from './entities';
+import type { Conversation, Group, Message, User } from './entities';
 
 // The realtime event map of SPEC section 7 (namespace /events). Both ends validate what they
 // receive with these schemas: a bad event is logged and dropped, never trusted.
@@ -27,6 +27,19 @@ export const userTypingResponseSchema = z.object({
 });
 export type UserTypingResponse = z.infer<typeof userTypingResponseSchema>;
 
+/**
+ * Beyond the spec: the signed-in user's role, workspace or workspace features changed (admin
+ * changed, features edited by ROOT). The browser renews its token and reloads its own user, so
+ * navigation and flags follow without signing in again.
+ */
+export const SESSION_CHANGE_REASONS = ['role', 'features'] as const;
+export const sessionChangedSchema = z.object({ reason: z.enum(SESSION_CHANGE_REASONS) });
+export type SessionChanged = z.infer<typeof sessionChangedSchema>;
+
+/** Beyond the spec: the account was removed by an admin; the page signs out at once. */
+export const accountDeactivatedSchema = z.object({ userId: serverId() });
+export type AccountDeactivated = z.infer<typeof accountDeactivatedSchema>;
+
 /** Events the server emits, keyed by event name. */
 export const serverEventSchemas = {
   conversation: conversationSchema,
@@ -37,6 +50,10 @@ export const serverEventSchemas = {
   userStatusResponse: userStatusPayloadSchema,
   userStatus: userStatusPayloadSchema,
   'user:typing:response': userTypingResponseSchema,
+  /** A member's profile (name, nickName, avatar) changed: to the whole workspace (issue 12). */
+  'user:updated': userSchema,
+  'session:changed': sessionChangedSchema,
+  'account:deactivated': accountDeactivatedSchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -80,6 +97,9 @@ export interface ServerToClientEvents {
   userStatusResponse: (payload: UserStatusPayload) => void;
   userStatus: (payload: UserStatusPayload) => void;
   'user:typing:response': (payload: UserTypingResponse) => void;
+  'user:updated': (payload: User) => void;
+  'session:changed': (payload: SessionChanged) => void;
+  'account:deactivated': (payload: AccountDeactivated) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */

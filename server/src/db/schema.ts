@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@chat/contracts';
+import { API_KEY_PERMISSIONS, ROLES, type WorkspaceFeature } from '@chat/contracts';
 
 // One schema for both engines; SQL stays within PostgreSQL 15. Indexes are plain ascending ones:
 // `.desc()` becomes DESC NULLS LAST, which PostgreSQL will not use for ORDER BY x DESC.
@@ -30,8 +30,25 @@ export const workspaces = pgTable('workspaces', {
   // Nullable because workspace and admin reference each other and one must exist first.
   adminId: uuid('admin_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   limitOfMembers: integer('limit_of_members').notNull().default(0),
+  // Per-workspace features (issue 10): a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
+  features: text('features').array().$type<WorkspaceFeature[]>().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
+
+// Polygons ("poligonais", SPEC's neo custom data): labels an admin defines for the members of one
+// workspace. Names are unique per workspace ignoring case.
+export const neoCustomData = pgTable(
+  'neo_custom_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references((): AnyPgColumn => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('neo_custom_data_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+);
 
 export const users = pgTable(
   'users',
@@ -47,6 +64,8 @@ export const users = pgTable(
     workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
     // Removed members are deactivated, never deleted, so their messages keep an author.
     active: boolean('active').notNull().default(true),
+    // The member's polygon label; deleting the polygon clears it.
+    neoCustomDataId: uuid('neo_custom_data_id').references((): AnyPgColumn => neoCustomData.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -218,6 +237,33 @@ export const messages = pgTable(
   ],
 );
 
+// --- API keys (issue 12) ---
+
+export const apiKeyPermissionEnum = pgEnum('api_key_permission', API_KEY_PERMISSIONS);
+
+// One active key per user (creating one revokes the previous). Only the sha256 of the key is kept,
+// with its last 4 characters to show which key is active.
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    permissions: apiKeyPermissionEnum('permissions').notNull(),
+    keyHash: text('key_hash').notNull(),
+    preview: text('preview').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+    // At most one active key per user, even under two concurrent creations.
+    uniqueIndex('api_keys_active_user_key').on(t.userId).where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -227,3 +273,5 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type NeoCustomDataRow = typeof neoCustomData.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -29,7 +29,7 @@ describe('POST /api/auth/signin', () => {
       role: 'ADMIN',
       avatarUrl: null,
       neoCustomData: null,
-      workspaces: [{ id: expect.any(String), name: 'Equipe Demo' }],
+      workspaces: [{ id: expect.any(String), name: 'Equipe Demo', features: ['polygonal', 'create_members', 'edit_members'] }],
     });
     expect(accessToken.split('.')).toHaveLength(3);
     expect(refreshToken).toMatch(/^[0-9a-f]{64}$/);

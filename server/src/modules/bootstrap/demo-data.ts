@@ -1,11 +1,12 @@
-import type { Role } from '@chat/contracts';
+import { DEFAULT_WORKSPACE_FEATURES, type Role } from '@chat/contracts';
 
 // The small workspace a newcomer signs into on a fresh clone (DESIGN section 2, "Bootstrap").
 
 export const DEMO_WORKSPACE = {
   name: 'Equipe Demo',
   description: 'Workspace de demonstração: converse com a equipe, crie grupos e conheça o chat.',
-} as const;
+  features: [...DEFAULT_WORKSPACE_FEATURES],
+};
 
 export const DEMO_EMAIL_DOMAIN = 'demo.chat';
 

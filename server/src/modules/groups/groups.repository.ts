@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { groupMembers, type GroupRow, groups, messages, users, workspaces } from '../../db/schema';
+import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { containsFolded } from '../../lib/search';
 import { lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
 import type { UserWithWorkspace } from '../users/user-entity';
+import { toUserWithWorkspace, userWithWorkspaceColumns } from '../users/users.repository';
 
 export interface GroupSummaryRow {
   group: GroupRow;
@@ -60,18 +61,14 @@ export function groupMatches(db: Db, term: string): SQL {
 export async function membersOf(db: Db, groupIds: readonly string[], where?: SQL): Promise<MemberRow[]> {
   if (groupIds.length === 0) return [];
   const rows = await db
-    .select({
-      groupId: groupMembers.groupId,
-      isAdmin: groupMembers.isAdmin,
-      user: users,
-      workspace: { id: workspaces.id, name: workspaces.name },
-    })
+    .select({ groupId: groupMembers.groupId, isAdmin: groupMembers.isAdmin, ...userWithWorkspaceColumns })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .leftJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .leftJoin(neoCustomData, eq(neoCustomData.id, users.neoCustomDataId))
     .where(and(inArray(groupMembers.groupId, [...groupIds]), where))
     .orderBy(desc(groupMembers.isAdmin), asc(users.name), asc(users.id));
-  return rows.map((r) => ({ ...r.user, workspace: r.workspace, groupId: r.groupId, isAdmin: r.isAdmin }));
+  return rows.map((r) => ({ ...toUserWithWorkspace(r), groupId: r.groupId, isAdmin: r.isAdmin }));
 }
 
 /** Member search condition: name, nickName or e-mail. */

@@ -154,7 +154,7 @@ describe('POST /api/user/create-by-invite', () => {
       role: 'USER',
       avatarUrl: null,
       neoCustomData: null,
-      workspaces: [{ id: admin.workspaceId, name: 'Equipe Demo' }],
+      workspaces: [{ id: admin.workspaceId, name: 'Equipe Demo', features: ['polygonal', 'create_members', 'edit_members'] }],
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.accessToken}` } });
     expect(me.json().id).toBe(body.user.id);
@@ -204,7 +204,7 @@ describe('POST /api/user/create-by-invite', () => {
 
     const joined = await register(registration('disputada@exemplo.com', fromOther));
     expect(joined.statusCode).toBe(201);
-    expect(joined.json().user.workspaces).toEqual([{ id: other.user.workspaces[0]!.id, name: 'Outra Equipe' }]);
+    expect(joined.json().user.workspaces).toEqual([{ id: other.user.workspaces[0]!.id, name: 'Outra Equipe', features: [] }]);
 
     const second = await register(registration('disputada@exemplo.com', fromDemo));
     expect(second.statusCode).toBe(409);

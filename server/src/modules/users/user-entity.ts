@@ -1,7 +1,11 @@
 import type { User } from '@chat/contracts';
-import type { UserRow, WorkspaceRow } from '../../db/schema';
+import type { NeoCustomDataRow, UserRow, WorkspaceRow } from '../../db/schema';
 
-export type UserWithWorkspace = UserRow & { workspace: Pick<WorkspaceRow, 'id' | 'name'> | null };
+export type UserWithWorkspace = UserRow & {
+  workspace: Pick<WorkspaceRow, 'id' | 'name' | 'features'> | null;
+  /** The member's polygon label (neo custom data), or null. */
+  polygon: Pick<NeoCustomDataRow, 'id' | 'name'> | null;
+};
 
 /** The User entity of DESIGN section 2, as every response carries it. Never exposes the hash. */
 export function toUserEntity(user: UserWithWorkspace): User {
@@ -12,8 +16,9 @@ export function toUserEntity(user: UserWithWorkspace): User {
     email: user.email,
     role: user.role,
     avatarUrl: user.avatarUrl,
-    // Polygons (neo custom data) arrive with a later issue.
-    neoCustomData: null,
-    workspaces: user.workspace ? [{ id: user.workspace.id, name: user.workspace.name }] : [],
+    neoCustomData: user.polygon ? { id: user.polygon.id, name: user.polygon.name } : null,
+    workspaces: user.workspace
+      ? [{ id: user.workspace.id, name: user.workspace.name, features: [...user.workspace.features] }]
+      : [],
   };
 }

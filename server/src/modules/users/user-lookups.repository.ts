@@ -1,24 +1,19 @@
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, workspaces } from '../../db/schema';
+import { users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { containsFolded } from '../../lib/search';
 import type { UserWithWorkspace } from './user-entity';
+import { selectUsersWithWorkspace, toUserWithWorkspace } from './users.repository';
 
 // User queries of the chat: participants and members by id, colleagues by search.
-
-const withWorkspace = { user: users, workspace: { id: workspaces.id, name: workspaces.name } };
 
 /** Users by id with their workspace, keyed by id (ids that do not exist are simply absent). */
 export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Map<string, UserWithWorkspace>> {
   const unique = [...new Set(ids)].filter(isUuid);
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select(withWorkspace)
-    .from(users)
-    .leftJoin(workspaces, eq(users.workspaceId, workspaces.id))
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.user.id, { ...r.user, workspace: r.workspace }]));
+  const rows = await selectUsersWithWorkspace(db).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.user.id, toUserWithWorkspace(r)]));
 }
 
 /**
@@ -30,10 +25,7 @@ export async function searchWorkspaceUsers(
   params: { workspaceId: string; excludeId: string; term: string; limit: number },
 ): Promise<UserWithWorkspace[]> {
   const { workspaceId, excludeId, term, limit } = params;
-  const rows = await db
-    .select(withWorkspace)
-    .from(users)
-    .leftJoin(workspaces, eq(users.workspaceId, workspaces.id))
+  const rows = await selectUsersWithWorkspace(db)
     .where(
       and(
         eq(users.workspaceId, workspaceId),
@@ -46,5 +38,5 @@ export async function searchWorkspaceUsers(
     )
     .orderBy(asc(users.name), asc(users.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r.user, workspace: r.workspace }));
+  return rows.map(toUserWithWorkspace);
 }

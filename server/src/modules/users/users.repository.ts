@@ -1,18 +1,40 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, workspaces } from '../../db/schema';
+import { neoCustomData, users, workspaces } from '../../db/schema';
 import type { UserWithWorkspace } from './user-entity';
 
-// Queries about users shared by several modules (auth, realtime, later users/workspaces).
+// Queries about users shared by several modules (auth, realtime, users, workspaces).
 
-async function findOne(db: Db, where: SQL | undefined): Promise<UserWithWorkspace | null> {
-  const [row] = await db
-    .select({ user: users, workspace: { id: workspaces.id, name: workspaces.name } })
+/** Columns of a user with its workspace and polygon; pair with `joinUserRelations` and `toUserWithWorkspace`. */
+export const userWithWorkspaceColumns = {
+  user: users,
+  workspace: { id: workspaces.id, name: workspaces.name, features: workspaces.features },
+  polygon: { id: neoCustomData.id, name: neoCustomData.name },
+};
+
+type JoinedRow = {
+  user: typeof users.$inferSelect;
+  workspace: UserWithWorkspace['workspace'];
+  polygon: UserWithWorkspace['polygon'];
+};
+
+export const toUserWithWorkspace = (row: JoinedRow): UserWithWorkspace => ({
+  ...row.user,
+  workspace: row.workspace,
+  polygon: row.polygon,
+});
+
+/** `SELECT userWithWorkspaceColumns FROM users` with the joins those columns need. */
+export const selectUsersWithWorkspace = (db: Db) =>
+  db
+    .select(userWithWorkspaceColumns)
     .from(users)
     .leftJoin(workspaces, eq(users.workspaceId, workspaces.id))
-    .where(where)
-    .limit(1);
-  return row ? { ...row.user, workspace: row.workspace } : null;
+    .leftJoin(neoCustomData, eq(users.neoCustomDataId, neoCustomData.id));
+
+async function findOne(db: Db, where: SQL | undefined): Promise<UserWithWorkspace | null> {
+  const [row] = await selectUsersWithWorkspace(db).where(where).limit(1);
+  return row ? toUserWithWorkspace(row) : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

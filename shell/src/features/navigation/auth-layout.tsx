@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PageHeader, TopNav } from '@chat/ui';
 import { useMessageNotifications } from '../notifications/use-message-notifications';
 import { useSession } from '../session/session-context';
+import { useAccountEvents } from '../session/use-account-events';
 import { ConnectionBanner } from '../socket/connection-banner';
 import { EventsProvider } from '../socket/events-context';
 import { useLiveSocket } from '../socket/use-live-socket';
@@ -15,6 +16,7 @@ import styles from './layout.module.css';
 export function AuthLayout() {
   const { user } = useSession();
   useLiveSocket();
+  useAccountEvents();
   useMessageNotifications(user?.id ?? null);
   const signOut = useSignOut();
   const { pathname } = useLocation();

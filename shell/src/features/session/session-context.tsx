@@ -5,7 +5,7 @@ import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
 import { restoreSession } from './restore-session';
 import { onSessionExpired } from './session-expiry';
-import { clearSession, readSession, writeSession } from './storage';
+import { clearSession, readSession, writeSession, writeUser } from './storage';
 import { isTokenValid } from './token';
 
 export interface SessionState {
@@ -24,6 +24,8 @@ export interface SessionState {
    * session seen on a public route). Sign-out (navigation/use-sign-out) also revokes the token.
    */
   endSession: (stay?: boolean) => void;
+  /** The server sent a newer copy of the signed-in user (profile, role or workspace features changed). */
+  replaceUser: (user: StoredUser) => void;
 }
 
 interface AuthState {
@@ -86,6 +88,11 @@ export function SessionProvider({ children, navigateHome }: Props) {
     setAuth({ user: response.user, tokenIsValid: true, restoring: false });
   }, []);
 
+  const replaceUser = useCallback((next: StoredUser) => {
+    writeUser(next);
+    setAuth((state) => (state.user?.id === next.id ? { ...state, user: next } : state));
+  }, []);
+
   const signIn = useCallback(
     async (input: SigninInput) => {
       setLoading(true);
@@ -108,8 +115,8 @@ export function SessionProvider({ children, navigateHome }: Props) {
   );
 
   const value = useMemo(
-    () => ({ user, tokenIsValid, loading, restoring, signIn, startSession, endSession }),
-    [user, tokenIsValid, loading, restoring, signIn, startSession, endSession],
+    () => ({ user, tokenIsValid, loading, restoring, signIn, startSession, endSession, replaceUser }),
+    [user, tokenIsValid, loading, restoring, signIn, startSession, endSession, replaceUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -32,6 +32,11 @@ export function writeSession(user: StoredUser, tokens: TokenPair, storage: Stora
   storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
 }
 
+/** A newer copy of the signed-in user; the tokens stay. */
+export function writeUser(user: StoredUser, storage: Storage = localStorage): void {
+  storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
 /** After a renewal: the new pair replaces the stored one; the user stays. */
 export function writeTokens(tokens: TokenPair, storage: Storage = localStorage): void {
   storage.setItem(STORAGE_KEYS.token, tokens.accessToken);

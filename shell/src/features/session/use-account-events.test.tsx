@@ -1,0 +1,99 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_TEXTS, type AppConfig, type User } from '@chat/contracts';
+import { eventBus } from '@chat/event-bus';
+import { ToastHost } from '@chat/ui';
+import { AppConfigContext } from '../config/config-context';
+import { apiError, fakeJwt, startApiServer, type ApiServer } from '../../testing/api-server';
+import { SessionProvider, useSession } from './session-context';
+import { readSession, writeSession } from './storage';
+import { useAccountEvents } from './use-account-events';
+
+// The shell's side of the account events against a real HTTP server: a role change renews the
+// token and reloads the own user; a deactivation ends the session with a toast.
+const ACCESS_OLD = fakeJwt(Date.now() / 1000 + 900, 'velho');
+const ACCESS_NEW = fakeJwt(Date.now() / 1000 + 900, 'novo');
+const me: User = {
+  id: 'u1',
+  name: 'Bruno',
+  nickName: 'bruno',
+  email: 'bruno@demo.chat',
+  role: 'USER',
+  avatarUrl: null,
+  neoCustomData: null,
+  workspaces: [{ id: 'w1', name: 'Equipe', features: [] }],
+};
+
+let api: ApiServer;
+let config: AppConfig;
+let serverUser: User = me;
+
+beforeAll(async () => {
+  api = await startApiServer(({ path, auth }) => {
+    if (path === '/refresh-token/use') return { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
+    // The new role is only visible with the renewed token, as on the real server.
+    if (path === '/auth/me') return auth === `Bearer ${ACCESS_NEW}` ? { status: 200, body: serverUser } : apiError(401, 'Sessão expirada');
+    return apiError(404, 'Não encontrado');
+  });
+  config = api.config;
+});
+afterAll(() => api.close());
+
+beforeEach(() => {
+  localStorage.clear();
+  api.calls.length = 0;
+  serverUser = me;
+  writeSession(me, { accessToken: ACCESS_OLD, refreshToken: 'r1' });
+});
+
+function Probe() {
+  useAccountEvents();
+  const { user, tokenIsValid } = useSession();
+  return <p>{tokenIsValid && user ? `${user.name}:${user.role}` : 'fora'}</p>;
+}
+
+let wentHome = 0;
+function renderProbe() {
+  wentHome = 0;
+  render(
+    <AppConfigContext.Provider value={config}>
+      <SessionProvider navigateHome={() => void wentHome++}>
+        <Probe />
+        <ToastHost />
+      </SessionProvider>
+    </AppConfigContext.Provider>,
+  );
+}
+
+describe('useAccountEvents', () => {
+  it('session:changed renews the token, then reloads the user with its new role', async () => {
+    renderProbe();
+    expect(screen.getByText('Bruno:USER')).toBeInTheDocument();
+    serverUser = { ...me, role: 'ADMIN' };
+    act(() => eventBus.emit('session:changed', { reason: 'role' }));
+    expect(await screen.findByText('Bruno:ADMIN')).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path)).toEqual(['/refresh-token/use', '/auth/me']);
+    expect(readSession()).toMatchObject({ token: ACCESS_NEW, refreshToken: 'r2', user: { role: 'ADMIN' } });
+  });
+
+  it('user:updated about me replaces the stored user; about someone else changes nothing', async () => {
+    renderProbe();
+    act(() => eventBus.emit('user:updated', { ...me, id: 'u2', name: 'Outro' }));
+    expect(screen.getByText('Bruno:USER')).toBeInTheDocument();
+    act(() => eventBus.emit('user:updated', { ...me, name: 'Bruno Lima' }));
+    expect(await screen.findByText('Bruno Lima:USER')).toBeInTheDocument();
+    expect(readSession().user?.name).toBe('Bruno Lima');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('account:deactivated about me ends the session with a toast; about someone else it is ignored', async () => {
+    renderProbe();
+    act(() => eventBus.emit('account:deactivated', { userId: 'u2' }));
+    expect(screen.getByText('Bruno:USER')).toBeInTheDocument();
+    act(() => eventBus.emit('account:deactivated', { userId: 'u1' }));
+    expect(await screen.findByText('fora')).toBeInTheDocument();
+    expect(await screen.findByText(SESSION_TEXTS.deactivated.description)).toBeInTheDocument();
+    expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
+    await waitFor(() => expect(wentHome).toBe(1));
+  });
+});
