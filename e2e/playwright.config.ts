@@ -1,13 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-// The product is started per test file by support/product.ts (built server, temporary DATA_DIR,
-// free port), so files can run against differently configured servers.
+// The product is started per test file by support/product.ts (built server, temporary DATA_DIR
+// copied from the template global setup prepares, free port), so files can run against
+// differently configured servers, and in parallel: each worker runs whole files.
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../test-results/e2e.json' }]],
   outputDir: '../test-results/e2e',

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FRESH_DATA_DIR_MARKER, newDataDir } from './data-template';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEMO_PASSWORD = 'demo-senha-e2e';
@@ -20,7 +20,8 @@ export interface Product {
   url: string;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its DATA_DIR, unless `keepData`. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
   /**
    * Stops the server (SIGTERM, as a deploy would) and starts it again on the SAME port and
    * DATA_DIR. `whileDown` runs in between against a second instance of the product on another port
@@ -78,10 +79,10 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts the built product on a free port with a fresh DATA_DIR. */
+/** Starts the built product on a free port with a fresh DATA_DIR (a copy of the template, see data-template). */
 export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
+  const dataDir = newDataDir(extraEnv);
   const url = `http://127.0.0.1:${port}`;
   const envOn = (onPort: number, onUrl: string) => ({
     PORT: String(onPort),
@@ -91,7 +92,11 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     ROOT_EMAIL,
     ROOT_PASSWORD,
     DEMO_PASSWORD,
-    ...Object.fromEntries(Object.entries(extraEnv).map(([name, value]) => [name, value.replaceAll(PRODUCT_URL, onUrl)])),
+    ...Object.fromEntries(
+      Object.entries(extraEnv)
+        .filter(([name]) => name !== FRESH_DATA_DIR_MARKER)
+        .map(([name, value]) => [name, value.replaceAll(PRODUCT_URL, onUrl)]),
+    ),
   });
   const outputs: Array<() => string> = [];
   const launch = async (onPort: number, onUrl: string) => {
@@ -118,9 +123,9 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       }
       child = await launch(port, url);
     },
-    stop: async () => {
+    stop: async (options) => {
       await stopServer(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options?.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

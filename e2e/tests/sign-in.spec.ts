@@ -1,6 +1,10 @@
+import { FRESH_DATA_DIR } from '../support/data-template';
 import { DEMO_PASSWORD, ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
 import { expectPath, expectToast, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
+
+// This file checks what a first start prints, so its product does not start from the template.
+test.use({ productEnv: FRESH_DATA_DIR });
 
 test('the sign-in page is in Portuguese and shows the version', async ({ page }) => {
   await page.goto('/');
