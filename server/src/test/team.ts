@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io-client';
 import { DEFAULT_WORKSPACE_FEATURES, type WorkspaceFeature } from '@chat/contracts';
 import { workspaces } from '../db/schema';
 import { createUser, createWorkspace, type TestUser } from './chat-helpers';
@@ -29,3 +30,14 @@ export async function createAdminTeam<const N extends readonly string[]>(
 
 export const setFeatures = (app: FastifyInstance, workspaceId: string, features: readonly WorkspaceFeature[]) =>
   app.ctx.db.update(workspaces).set({ features: [...features] }).where(eq(workspaces.id, workspaceId));
+
+/** Resolves with the reason when the client socket is disconnected; fails after `timeoutMs`. */
+export function disconnected(socket: Socket, timeoutMs = 1000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socket não desconectado em ${timeoutMs} ms`)), timeoutMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
