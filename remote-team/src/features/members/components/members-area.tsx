@@ -29,7 +29,7 @@ export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot, r
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
   const done = () => {
-    void team.reload();
+    team.reload();
     onChanged();
   };
 
@@ -53,8 +53,8 @@ export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot, r
         onEdit={(member) => setDialog({ kind: 'edit', member })}
         onRemove={(member) => setDialog({ kind: 'remove', member })}
       />
-      <PendingInvites invites={team.invites} onChanged={() => void team.reload()} />
-      <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} onDone={() => void team.reload()} />
+      <PendingInvites invites={team.invites} onChanged={team.reload} />
+      <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} onDone={team.reload} />
       {canCreate && <CreateMemberModal open={dialog?.kind === 'create'} onOpenChange={close} onDone={done} />}
       {dialog?.kind === 'edit' && <EditMemberModal member={dialog.member} polygonal={polygonal} onOpenChange={close} onDone={done} />}
       {dialog?.kind === 'remove' && <RemoveMemberModal member={dialog.member} onOpenChange={close} onDone={done} />}

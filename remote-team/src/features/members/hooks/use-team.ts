@@ -7,7 +7,7 @@ export interface Team {
   workspace: Workspace | null;
   invites: PendingInvite[];
   loading: boolean;
-  reload: () => Promise<void>;
+  reload: () => void;
 }
 
 /** The admin's workspace (members, limit) and its pending invites; `reloadKey` refetches from outside. */
@@ -15,19 +15,23 @@ export function useTeam(reloadKey: number): Team {
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
   const [invites, setInvites] = useState<PendingInvite[]>([]);
   const [loading, setLoading] = useState(true);
-
-  const reload = useCallback(async () => {
-    const [team, pending] = await Promise.allSettled([getWorkspaceByAdmin(), listPendingInvites()]);
-    if (team.status === 'fulfilled') setWorkspace(team.value.data);
-    else notifyError(team.reason, ERROR_TEXTS.user.loadTeam);
-    if (pending.status === 'fulfilled') setInvites(pending.value.data);
-    else notifyError(pending.reason, ERROR_TEXTS.user.listInvites);
-    setLoading(false);
-  }, []);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void reload();
-  }, [reload, reloadKey]);
+    let current = true;
+    void Promise.allSettled([getWorkspaceByAdmin(), listPendingInvites()]).then(([team, pending]) => {
+      if (!current) return;
+      if (team.status === 'fulfilled') setWorkspace(team.value.data);
+      else notifyError(team.reason, ERROR_TEXTS.user.loadTeam);
+      if (pending.status === 'fulfilled') setInvites(pending.value.data);
+      else notifyError(pending.reason, ERROR_TEXTS.user.listInvites);
+      setLoading(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [reloadKey, version]);
 
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { workspace, invites, loading, reload };
 }

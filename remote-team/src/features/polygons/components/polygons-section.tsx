@@ -24,7 +24,7 @@ export function PolygonsSection({ reloadKey, onChanged }: Props) {
   const { polygons, loading, reload } = usePolygons(search, reloadKey);
   const close = (open: boolean) => !open && setDialog(null);
   const done = () => {
-    void reload();
+    reload();
     onChanged();
   };
 

@@ -14,20 +14,27 @@ export function usePolygons(search: string, reloadKey: number) {
   const term = debounced.length >= SEARCH_MIN ? debounced : '';
   const [polygons, setPolygons] = useState<PolygonListItem[]>([]);
   const [loading, setLoading] = useState(true);
-
-  const reload = useCallback(async () => {
-    try {
-      setPolygons((await listPolygons(term)).data);
-    } catch (error) {
-      notifyError(error, ERROR_TEXTS.polygon.list);
-    } finally {
-      setLoading(false);
-    }
-  }, [term]);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void reload();
-  }, [reload, reloadKey]);
+    let current = true;
+    listPolygons(term).then(
+      (res) => {
+        if (!current) return;
+        setPolygons(res.data);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (current) setLoading(false);
+        notifyError(error, ERROR_TEXTS.polygon.list);
+      },
+    );
+    // A slower answer to an older search must not replace a newer one.
+    return () => {
+      current = false;
+    };
+  }, [term, reloadKey, version]);
 
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { polygons, loading, reload };
 }
