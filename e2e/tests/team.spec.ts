@@ -10,7 +10,12 @@ import { expectPath, expectToast } from '../support/session';
 // Carla has her chat with Bruno open in another browser context.
 
 const SCREENS = '../test-results/screens';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+/** The team area at a width, once the toasts have gone (tall viewport: the nav stays on top). */
+async function shot(page: Page, name: string, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await expect(page.locator('li[data-type]')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/${name}.png` });
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -91,10 +96,8 @@ test('ana invites, creates, edits and labels members, and finds one by polygon',
   await expect(ana.getByText('Nenhum membro foi encontrado')).toBeVisible();
   await ana.getByRole('searchbox', { name: 'Buscar membro' }).fill('');
 
-  await ana.setViewportSize({ width: 1440, height: 900 });
-  await shot(ana, 'team-1440');
-  await ana.setViewportSize({ width: 390, height: 844 });
-  await shot(ana, 'team-390');
+  await shot(ana, 'team-1440', 1440, 1100);
+  await shot(ana, 'team-390', 390, 1500);
   await ana.context().close();
 });
 

@@ -14,6 +14,12 @@ interface Props {
   onRemove: (member: User) => void;
 }
 
+// Section heights follow their content up to a cap (the kit's section has a fixed height).
+// Rows are about 66 px (taller on phones, where badges wrap); the search and paddings about 100.
+const ROW_PX = 74;
+const SEARCH_PX = 112;
+const MAX_PX = 560;
+
 /** 'n / limite' when the workspace has a member limit (SPEC section 9), else just n. */
 export const memberCount = (workspace: Workspace) =>
   workspace.limitOfMembers > 0 ? `${workspace.membersCount} / ${workspace.limitOfMembers}` : `${workspace.membersCount}`;
@@ -34,9 +40,9 @@ export function MembersSection({ workspace, loading, meId, canEdit, onEdit, onRe
   );
 
   return (
-    <CollapsibleSection title={title} defaultOpen contentHeight={520}>
+    <CollapsibleSection title={title} defaultOpen contentHeight={Math.min(MAX_PX, SEARCH_PX + Math.max(members.length, 1.5) * ROW_PX)}>
       <div className={styles.section}>
-        <SearchInput value={search} onChange={setSearch} placeholder="Buscar por nome, apelido ou poligonal" aria-label="Buscar membro" />
+        <SearchInput value={search} onChange={setSearch} placeholder="Buscar membro ou poligonal" aria-label="Buscar membro" />
         {loading ? (
           <Spinner size="md" />
         ) : members.length === 0 ? (

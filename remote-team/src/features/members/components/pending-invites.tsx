@@ -11,6 +11,7 @@ interface Props {
   onChanged: () => void;
 }
 
+const ROW_PX = 70;
 const day = (iso: string) => new Date(iso).toLocaleDateString('pt-BR');
 
 /** Invites not yet used: each holds a seat until it is used, cancelled or expires. */
@@ -45,6 +46,7 @@ export function PendingInvites({ invites, onChanged }: Props) {
         </span>
       }
       defaultOpen
+      contentHeight={Math.min(300, invites.length * ROW_PX + 24)}
     >
       <ul className={styles.list} aria-label="Convites pendentes">
         {invites.map((invite) => (

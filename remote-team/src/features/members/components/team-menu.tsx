@@ -1,5 +1,6 @@
 import { MailPlus, UserPlus } from 'lucide-react';
 import { ActionMenu, Button, type ActionMenuOption } from '@chat/ui';
+import styles from './members.module.css';
 
 interface Props {
   canCreate: boolean;
@@ -18,7 +19,7 @@ export function TeamMenu({ canCreate, onInvite, onCreate, inHeader }: Props) {
       aria-label="Adicionar membro"
       options={options}
       trigger={
-        <Button size="sm" width="sm" variant={inHeader ? 'solid' : 'outline'}>
+        <Button size="sm" variant={inHeader ? 'solid' : 'outline'} className={styles.menuButton}>
           <UserPlus size={16} aria-hidden="true" />
           Adicionar membro
         </Button>

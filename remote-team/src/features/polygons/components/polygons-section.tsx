@@ -29,11 +29,11 @@ export function PolygonsSection({ reloadKey, onChanged }: Props) {
   };
 
   return (
-    <CollapsibleSection title="Poligonais" defaultOpen contentHeight={360}>
+    <CollapsibleSection title="Poligonais" defaultOpen contentHeight={Math.min(360, 120 + Math.max(polygons.length, 1.5) * 52)}>
       <div className={styles.section}>
         <div className={styles.toolbar}>
           <SearchInput value={search} onChange={setSearch} placeholder="Buscar poligonal" wrapperClassName={styles.search} />
-          <Button size="sm" width="sm" variant="outline" onClick={() => setDialog({ kind: 'form', polygon: null })}>
+          <Button size="sm" variant="outline" className={styles.newButton} onClick={() => setDialog({ kind: 'form', polygon: null })}>
             <Plus size={16} aria-hidden="true" />
             Nova poligonal
           </Button>
