@@ -1,7 +1,7 @@
 import type { RemoteAppProps } from '@chat/contracts';
-import { MembersPage } from './features/members/members-page';
+import { TeamPage } from './team-page';
 
 /** remote-team: /auth/team, for workspace administrators (SPEC section 2). */
 export default function App(props: RemoteAppProps) {
-  return <MembersPage {...props} />;
+  return <TeamPage {...props} />;
 }

@@ -24,6 +24,8 @@ import { mediaFileRoutes } from './modules/media/media-files.routes';
 import { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
 import { mediaUrlRoutes } from './modules/media/media-url.routes';
+import { memberRoutes } from './modules/members/members.routes';
+import { polygonRoutes } from './modules/polygons/polygons.routes';
 import { passwordTokenRoutes } from './modules/password-reset/password-tokens.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { conversationRoutes } from './modules/conversations/conversations.routes';
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(messageRoutes);
         await api.register(userLookupRoutes);
         await api.register(mediaUrlRoutes);
+        await api.register(memberRoutes);
+        await api.register(polygonRoutes);
       },
       { prefix: '/api' },
     );

@@ -7,6 +7,8 @@ export * from './conversations';
 export * from './groups';
 export * from './messages';
 export * from './users';
+export * from './members';
+export * from './polygons';
 export { renewSession, type ApiClientOptions } from './client';
 export { SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';

@@ -48,6 +48,9 @@ describe('ERROR_TEXTS (SPEC section 8)', () => {
       commonGroups: 'Ocorreu um erro ao buscar os grupos em comum',
       updateMember: 'Ocorreu um erro ao atualizar o membro do workspace',
       removeMember: 'Ocorreu um erro ao remover o membro',
+      listInvites: 'Ocorreu um erro ao buscar os convites',
+      cancelInvite: 'Ocorreu um erro ao cancelar o convite',
+      loadTeam: 'Ocorreu um erro ao carregar a equipe',
     });
   });
 

@@ -42,6 +42,12 @@ export const ERROR_TEXTS = {
     updateMember: occurredError('atualizar o membro do workspace'),
     /** Not in SPEC (the remove-member call is "not shown"). */
     removeMember: occurredError('remover o membro'),
+    /** Not in SPEC: the team page's pending invites (issue 10). */
+    listInvites: occurredError('buscar os convites'),
+    /** Not in SPEC. */
+    cancelInvite: occurredError('cancelar o convite'),
+    /** Not in SPEC: loading the team page. */
+    loadTeam: occurredError('carregar a equipe'),
   },
   upload: {
     publicUrl: 'Erro ao gerar URL pública',
@@ -101,6 +107,8 @@ export const SUCCESS_TEXTS = {
     inviteSent: 'Convite enviado com sucesso',
     /** Not in SPEC. */
     memberRemoved: 'Membro removido com sucesso',
+    /** Not in SPEC. */
+    inviteCancelled: 'Convite cancelado com sucesso',
   },
   passwordToken: {
     tokenCreated: 'Token criado com sucesso',

@@ -56,7 +56,7 @@ export const deactivate = (app: FastifyInstance, user: TestUser) =>
 
 /** Authenticated calls to /api as `user`. */
 export function as(app: FastifyInstance, user: TestUser) {
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
     app.inject({
       method,
       url: `/api${url}`,
@@ -67,6 +67,8 @@ export function as(app: FastifyInstance, user: TestUser) {
     get: (url: string) => call('GET', url),
     post: (url: string, body: unknown) => call('POST', url, body),
     patch: (url: string, body: unknown) => call('PATCH', url, body),
+    put: (url: string, body: unknown) => call('PUT', url, body),
+    delete: (url: string) => call('DELETE', url),
   };
 }
 

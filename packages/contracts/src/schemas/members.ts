@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
-import { accountFields, emailField, nameField, nickNameField, passwordField, passwordsMatch } from './fields';
+import { accountFields, emailField, nameField, nickNameField, passwordField, passwordsMatch, uuidField } from './fields';
 
 /** Body of POST /user/invite (ADMIN). */
 export const inviteMemberSchema = z.object({ email: emailField() });
@@ -29,6 +29,8 @@ export const editMemberSchema = z.object({
   email: emptyable(emailField()),
   nickName: emptyable(nickNameField()),
   password: emptyable(passwordField()),
+  /** The polygon select: '' is "no change", null clears the label (flag polygonal). */
+  neoCustomDataId: z.optional(z.nullable(z.string())),
 });
 export type EditMemberInput = z.infer<typeof editMemberSchema>;
 
@@ -39,6 +41,8 @@ export const editMemberBodySchema = z
     email: z.optional(emailField()),
     nickName: z.optional(nickNameField()),
     password: z.optional(passwordField()),
+    /** A polygon of the member's workspace, or null to clear it (needs flag polygonal). */
+    neoCustomDataId: z.optional(z.nullable(uuidField())),
   })
   .check(
     z.refine((v) => Object.values(v).some((x) => x !== undefined), {
@@ -59,3 +63,17 @@ export function onlyFilled<T extends Record<string, unknown>>(values: T): Filled
   }
   return out as Filled<T>;
 }
+
+/** A pending invite as GET /user/invites lists it (the code itself only travels by mail). */
+export const pendingInviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingInvite = z.infer<typeof pendingInviteSchema>;
+export const pendingInviteListSchema = z.array(pendingInviteSchema);
+
+/** Answer of the member calls that only confirm (remove member, cancel invite). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -24,3 +24,8 @@ export const polygonListQuerySchema = z.object({
   search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100, MSG.max(100)))), ''),
 });
 export type PolygonListQuery = z.infer<typeof polygonListQuerySchema>;
+
+/** One row of GET /neo-custom-data: the polygon and how many active members carry it. */
+export const polygonListItemSchema = z.object({ id: z.string(), name: z.string(), membersCount: z.number() });
+export type PolygonListItem = z.infer<typeof polygonListItemSchema>;
+export const polygonListSchema = z.array(polygonListItemSchema);

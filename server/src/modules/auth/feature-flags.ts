@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { type FeatureFlag, featureFlags } from '@chat/contracts';
 import { forbidden } from '../../lib/errors';
 import type { UserWithWorkspace } from '../users/user-entity';
@@ -17,5 +17,15 @@ export function requestFlags(request: FastifyRequest, user: UserWithWorkspace | 
 export function refuseWhenFlag(flag: FeatureFlag, message: string): onRequestAsyncHookHandler {
   return async function featureFlagGuard(request) {
     if (requestFlags(request, null).has(flag)) throw forbidden(message);
+  };
+}
+
+/**
+ * preHandler after requireAuth for calls a workspace feature turns on (create_members, edit_members,
+ * polygonal): the page hides them without the flag, so the server refuses them too (403).
+ */
+export function requireFlag(flag: FeatureFlag, message: string): preHandlerAsyncHookHandler {
+  return async function featureFlagRequired(request) {
+    if (!requestFlags(request).has(flag)) throw forbidden(message);
   };
 }

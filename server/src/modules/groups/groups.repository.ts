@@ -57,7 +57,10 @@ export function groupMatches(db: Db, term: string): SQL {
   )!;
 }
 
-/** Members of the given groups (admins first, then by name), as users with their workspace. */
+/**
+ * Active members of the given groups (admins first, then by name), as users with their workspace.
+ * A removed member's row stays (their messages keep an author) but no longer shows as a member.
+ */
 export async function membersOf(db: Db, groupIds: readonly string[], where?: SQL): Promise<MemberRow[]> {
   if (groupIds.length === 0) return [];
   const rows = await db
@@ -66,7 +69,7 @@ export async function membersOf(db: Db, groupIds: readonly string[], where?: SQL
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .leftJoin(workspaces, eq(workspaces.id, users.workspaceId))
     .leftJoin(neoCustomData, eq(neoCustomData.id, users.neoCustomDataId))
-    .where(and(inArray(groupMembers.groupId, [...groupIds]), where))
+    .where(and(inArray(groupMembers.groupId, [...groupIds]), eq(users.active, true), where))
     .orderBy(desc(groupMembers.isAdmin), asc(users.name), asc(users.id));
   return rows.map((r) => ({ ...toUserWithWorkspace(r), groupId: r.groupId, isAdmin: r.isAdmin }));
 }

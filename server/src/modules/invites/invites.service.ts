@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
 import { inviteMail } from '../mail/templates';
 import { createMember, EMAIL_TAKEN } from '../users/create-member';
-import { countActiveMembers, countPendingInvites, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from '../users/member-limit';
+import { countSeats, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from '../users/member-limit';
 import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import { generateInviteCode } from './invite-code';
@@ -38,7 +38,7 @@ export class InviteService {
       await tx
         .delete(invites)
         .where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.usedAt)));
-      const seats = (await countActiveMembers(tx, workspaceId)) + (await countPendingInvites(tx, workspaceId, createdAt));
+      const seats = await countSeats(tx, workspaceId, createdAt);
       if (!hasRoomFor(workspace, seats)) throw conflict(MEMBER_LIMIT_REACHED);
       return insertWithFreshCode(tx, { workspaceId, email, invitedById: admin.id, expiresAt });
     });
@@ -87,7 +87,7 @@ export class InviteService {
         passwordHash,
         workspaceId: invite.workspaceId,
         role: 'USER',
-      });
+      }, at);
       await tx.update(invites).set({ usedAt: at, usedById: id }).where(eq(invites.id, invite.id));
       return id;
     });

@@ -6,7 +6,7 @@ import { signIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { latestMail } from '../../test/outbox';
 import { createWorkspaceWithAdmin, setMemberLimit } from '../../test/workspaces';
-import { countActiveMembers } from '../users/member-limit';
+import { countSeats } from '../users/member-limit';
 
 // POST /api/user/invite (ADMIN) and POST /api/user/create-by-invite (public).
 
@@ -211,9 +211,10 @@ describe('POST /api/user/create-by-invite', () => {
     expect(second.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'E-mail já cadastrado' });
   });
 
-  it('enforces the member limit again at registration', async () => {
+  it('enforces the member limit again at registration, without counting its own invite twice', async () => {
     const code = await invitedCode('semvaga@exemplo.com');
-    const n = await countActiveMembers(t.app.ctx.db, admin.workspaceId);
+    // Active members plus the other pending invites: the registering invite's seat becomes the account's.
+    const n = await countSeats(t.app.ctx.db, admin.workspaceId, new Date(), 'semvaga@exemplo.com');
     await setMemberLimit(t.app, admin.workspaceId, n);
     const res = await register(registration('semvaga@exemplo.com', code));
     expect(res.statusCode).toBe(409);

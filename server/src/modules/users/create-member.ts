@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { countActiveMembers, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from './member-limit';
+import { countSeats, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from './member-limit';
 
 export const EMAIL_TAKEN = 'E-mail já cadastrado';
 export const NICKNAME_TAKEN = 'Apelido já está em uso';
@@ -31,15 +31,16 @@ export async function assertAvailable(db: Db, email: string, nickName: string): 
 }
 
 /**
- * Every account creation in a workspace goes through here (by invite now; by an admin later):
- * unique e-mail and nickName, the member limit under the workspace lock, then the insert.
- * Call inside a transaction; returns the new user's id.
+ * Every account creation in a workspace goes through here (by invite or by an admin): unique
+ * e-mail and nickName, the member limit (active members + pending invites of other e-mails) under
+ * the workspace lock, then the insert. Call inside a transaction; returns the new user's id.
  */
-export async function createMember(tx: Db, member: NewMember): Promise<string> {
+export async function createMember(tx: Db, member: NewMember, now: Date): Promise<string> {
   const workspace = await lockWorkspace(tx, member.workspaceId);
   if (!workspace) throw conflict('Workspace não encontrado');
   await assertAvailable(tx, member.email, member.nickName);
-  if (!hasRoomFor(workspace, await countActiveMembers(tx, workspace.id))) throw conflict(MEMBER_LIMIT_REACHED);
+  const seats = await countSeats(tx, workspace.id, now, member.email);
+  if (!hasRoomFor(workspace, seats)) throw conflict(MEMBER_LIMIT_REACHED);
   try {
     const [row] = await tx.insert(users).values(member).returning({ id: users.id });
     return row!.id;

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invites, users, workspaces, type WorkspaceRow } from '../../db/schema';
 
@@ -22,13 +22,28 @@ export async function countActiveMembers(tx: Db, workspaceId: string): Promise<n
   return row?.n ?? 0;
 }
 
-/** Pending invites hold a seat until they are used or expire. */
-export async function countPendingInvites(tx: Db, workspaceId: string, now: Date): Promise<number> {
+/**
+ * Pending invites hold a seat until they are used or expire. `exceptEmail`: the account being
+ * created for that e-mail takes the seat its own invite held, so that invite is not counted twice.
+ */
+export async function countPendingInvites(tx: Db, workspaceId: string, now: Date, exceptEmail?: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(invites)
-    .where(and(eq(invites.workspaceId, workspaceId), isNull(invites.usedAt), gt(invites.expiresAt, now)));
+    .where(
+      and(
+        eq(invites.workspaceId, workspaceId),
+        isNull(invites.usedAt),
+        gt(invites.expiresAt, now),
+        exceptEmail === undefined ? undefined : ne(invites.email, exceptEmail.toLowerCase()),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/** Seats taken: active members plus pending invites (see countPendingInvites for `exceptEmail`). */
+export async function countSeats(tx: Db, workspaceId: string, now: Date, exceptEmail?: string): Promise<number> {
+  return (await countActiveMembers(tx, workspaceId)) + (await countPendingInvites(tx, workspaceId, now, exceptEmail));
 }
 
 export const hasRoomFor = (workspace: Pick<WorkspaceRow, 'limitOfMembers'>, seatsTaken: number) =>

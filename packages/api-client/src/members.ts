@@ -1,0 +1,32 @@
+import type {
+  CreateMemberBody,
+  EditMemberBody,
+  MessageResponse,
+  PendingInvite,
+  User,
+  Workspace,
+} from '@chat/contracts';
+import { http } from './client';
+import { request } from './http';
+
+// The team page's calls (SPEC section 7, "Users" and "Workspaces"; issue 10).
+const seg = encodeURIComponent;
+
+/** GET /workspace/get-by-admin-id: the admin's workspace with its members and limitOfMembers. */
+export const getWorkspaceByAdmin = () => request<Workspace>(http(), { method: 'GET', url: '/workspace/get-by-admin-id' });
+
+export const createMemberWithoutInvite = (body: CreateMemberBody) =>
+  request<User>(http(), { method: 'POST', url: '/user/create-member-without-invite', data: body });
+
+/** PATCH /user/update/{targetUserId}: only the filled fields. */
+export const updateMember = (targetUserId: string, body: EditMemberBody) =>
+  request<User>(http(), { method: 'PATCH', url: `/user/update/${seg(targetUserId)}`, data: body });
+
+/** DELETE /user/{targetUserId} (the call behind the remove-member confirmation; DESIGN section 2). */
+export const removeMember = (targetUserId: string) =>
+  request<MessageResponse>(http(), { method: 'DELETE', url: `/user/${seg(targetUserId)}` });
+
+export const listPendingInvites = () => request<PendingInvite[]>(http(), { method: 'GET', url: '/user/invites' });
+
+export const cancelInvite = (inviteId: string) =>
+  request<MessageResponse>(http(), { method: 'DELETE', url: `/user/invites/${seg(inviteId)}` });

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { User } from '@chat/contracts';
+import { useTeam } from '../hooks/use-team';
+import { CreateMemberModal } from './create-member-modal';
+import { EditMemberModal } from './edit-member-modal';
+import { InviteMemberModal } from './invite-member-modal';
+import { MembersSection } from './members-section';
+import { PendingInvites } from './pending-invites';
+import { RemoveMemberModal } from './remove-member-modal';
+import { TeamMenu } from './team-menu';
+
+interface Props {
+  meId: string;
+  canCreate: boolean;
+  canEdit: boolean;
+  polygonal: boolean;
+  headerSlot: HTMLElement | null;
+  reloadKey: number;
+  /** Members changed (a polygon's member count may have too). */
+  onChanged: () => void;
+}
+
+type Dialog = { kind: 'invite' } | { kind: 'create' } | { kind: 'edit' | 'remove'; member: User } | null;
+
+/** Members, pending invites, the header menu and the member dialogs. */
+export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot, reloadKey, onChanged }: Props) {
+  const team = useTeam(reloadKey);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  const done = () => {
+    team.reload();
+    onChanged();
+  };
+
+  const menu = (
+    <TeamMenu
+      canCreate={canCreate}
+      inHeader={!!headerSlot}
+      onInvite={() => setDialog({ kind: 'invite' })}
+      onCreate={() => setDialog({ kind: 'create' })}
+    />
+  );
+
+  return (
+    <>
+      {headerSlot ? createPortal(menu, headerSlot) : menu}
+      <MembersSection
+        workspace={team.workspace}
+        loading={team.loading}
+        meId={meId}
+        canEdit={canEdit}
+        onEdit={(member) => setDialog({ kind: 'edit', member })}
+        onRemove={(member) => setDialog({ kind: 'remove', member })}
+      />
+      <PendingInvites invites={team.invites} onChanged={team.reload} />
+      <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} onDone={team.reload} />
+      {canCreate && <CreateMemberModal open={dialog?.kind === 'create'} onOpenChange={close} onDone={done} />}
+      {dialog?.kind === 'edit' && <EditMemberModal member={dialog.member} polygonal={polygonal} onOpenChange={close} onDone={done} />}
+      {dialog?.kind === 'remove' && <RemoveMemberModal member={dialog.member} onOpenChange={close} onDone={done} />}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Mail, RotateCw, X } from 'lucide-react';
+import { cancelInvite, inviteUser } from '@chat/api-client';
+import { ERROR_TEXTS, SUCCESS_TEXTS, type PendingInvite } from '@chat/contracts';
+import { CollapsibleSection, IconButton } from '@chat/ui';
+import { notifyError, notifySuccess } from '../../../shared/notify';
+import styles from './members.module.css';
+
+interface Props {
+  invites: PendingInvite[];
+  onChanged: () => void;
+}
+
+const ROW_PX = 70;
+const day = (iso: string) => new Date(iso).toLocaleDateString('pt-BR');
+
+/** Invites not yet used: each holds a seat until it is used, cancelled or expires. */
+export function PendingInvites({ invites, onChanged }: Props) {
+  const [busy, setBusy] = useState<string | null>(null);
+  if (invites.length === 0) return null;
+
+  const run = async (invite: PendingInvite, action: 'resend' | 'cancel') => {
+    setBusy(invite.id);
+    try {
+      if (action === 'resend') {
+        // A new invite replaces the pending one: new code, new 7 days.
+        await inviteUser({ email: invite.email });
+        notifySuccess(SUCCESS_TEXTS.user.inviteSent);
+      } else {
+        await cancelInvite(invite.id);
+        notifySuccess(SUCCESS_TEXTS.user.inviteCancelled);
+      }
+      onChanged();
+    } catch (error) {
+      notifyError(error, action === 'resend' ? ERROR_TEXTS.user.invite : ERROR_TEXTS.user.cancelInvite);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <CollapsibleSection
+      title={
+        <span className={styles.sectionTitle}>
+          Convites pendentes <span className={styles.count}>{invites.length}</span>
+        </span>
+      }
+      defaultOpen
+      contentHeight={Math.min(300, invites.length * ROW_PX + 24)}
+    >
+      <ul className={styles.list} aria-label="Convites pendentes">
+        {invites.map((invite) => (
+          <li key={invite.id} className={styles.row} aria-label={invite.email}>
+            <span className={styles.inviteIcon} aria-hidden="true">
+              <Mail size={16} />
+            </span>
+            <div className={styles.identity}>
+              <span className={styles.name}>{invite.email}</span>
+              <span className={styles.muted}>Expira em {day(invite.expiresAt)}</span>
+            </div>
+            <div className={styles.actions}>
+              <IconButton
+                aria-label={`Reenviar convite para ${invite.email}`}
+                title="Reenviar convite"
+                size="sm"
+                variant="ghost"
+                disabled={busy === invite.id}
+                onClick={() => void run(invite, 'resend')}
+              >
+                <RotateCw size={16} aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                aria-label={`Cancelar convite para ${invite.email}`}
+                title="Cancelar convite"
+                size="sm"
+                variant="ghost"
+                colorType="destructive"
+                disabled={busy === invite.id}
+                onClick={() => void run(invite, 'cancel')}
+              >
+                <X size={16} aria-hidden="true" />
+              </IconButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </CollapsibleSection>
+  );
+}

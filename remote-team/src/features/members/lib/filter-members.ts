@@ -1,0 +1,11 @@
+import type { User } from '@chat/contracts';
+
+/** Lower case without accents, so 'joao' finds 'João' (SPEC: case-insensitive search). */
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** SPEC section 2: the member search matches name, nickName or polygon name. */
+export function filterMembers(members: readonly User[], search: string): User[] {
+  const term = fold(search.trim());
+  if (!term) return [...members];
+  return members.filter((m) => [m.name, m.nickName, m.neoCustomData?.name ?? ''].some((text) => fold(text).includes(term)));
+}

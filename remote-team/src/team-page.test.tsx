@@ -1,0 +1,172 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FeatureFlag, RemoteAppProps, User, Workspace } from '@chat/contracts';
+import { TeamPage } from './team-page';
+
+const api = vi.hoisted(() => ({
+  getWorkspaceByAdmin: vi.fn(),
+  listPendingInvites: vi.fn(),
+  listPolygons: vi.fn(),
+  updateMember: vi.fn(),
+  removeMember: vi.fn(),
+  inviteUser: vi.fn(),
+  cancelInvite: vi.fn(),
+  createMemberWithoutInvite: vi.fn(),
+  createPolygon: vi.fn(),
+}));
+vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+const ui = vi.hoisted(() => ({ toast: vi.fn() }));
+vi.mock('@chat/ui', async (importOriginal) => ({ ...(await importOriginal<object>()), ...ui }));
+
+const person = (id: string, name: string, nickName: string, extra: Partial<User> = {}): User => ({
+  id,
+  name,
+  nickName,
+  email: `${nickName}@demo.chat`,
+  role: 'USER',
+  avatarUrl: null,
+  neoCustomData: null,
+  workspaces: [],
+  ...extra,
+});
+const ana = person('u-ana', 'Ana Souza', 'ana', { role: 'ADMIN' });
+const bruno = person('u-bruno', 'Bruno Lima', 'bruno', { neoCustomData: { id: 'p-sp', name: 'São Paulo' } });
+const carla = person('u-carla', 'Carla Dias', 'carla');
+const workspace: Workspace = {
+  id: 'w1',
+  name: 'Equipe Demo',
+  description: '',
+  admin: { id: ana.id, name: ana.name, email: ana.email },
+  membersCount: 3,
+  limitOfMembers: 10,
+  features: ['polygonal', 'create_members', 'edit_members'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  members: [ana, bruno, carla],
+};
+const ok = <T,>(data: T) => Promise.resolve({ status: 200, data });
+const ALL: FeatureFlag[] = ['polygonal', 'create_members', 'edit_members'];
+
+function renderPage(flags: FeatureFlag[] = ALL, polygons = [{ id: 'p-sp', name: 'São Paulo', membersCount: 1 }]) {
+  api.getWorkspaceByAdmin.mockImplementation(() => ok(workspace));
+  api.listPendingInvites.mockImplementation(() =>
+    ok([{ id: 'i1', email: 'nova@demo.chat', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' }]),
+  );
+  api.listPolygons.mockImplementation(() => ok(polygons));
+  const props = { basePath: '/auth/team', user: ana, flags, config: {}, headerSlot: null } as unknown as RemoteAppProps;
+  render(<TeamPage {...props} />);
+  return userEvent.setup();
+}
+const memberRows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
+
+describe('team page (SPEC section 2, /auth/team)', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it("lists members with 'Admin' and polygon badges and the count against the limit", async () => {
+    renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    expect(screen.getByLabelText('Membros / limite')).toHaveTextContent('3 / 10');
+    expect(within(memberRows()[0]!).getByText('Admin')).toBeInTheDocument();
+    expect(within(memberRows()[1]!).getByText('São Paulo')).toBeInTheDocument();
+    // No remove button on oneself.
+    expect(within(memberRows()[0]!).queryByRole('button', { name: /Remover/ })).toBeNull();
+  });
+
+  it("searches by name, nickName or polygon name ignoring accents, and says 'Nenhum membro foi encontrado'", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    const search = screen.getByRole('searchbox', { name: 'Buscar membro' });
+    await user.type(search, 'sao paulo');
+    expect(memberRows().map((r) => r.getAttribute('aria-label'))).toEqual(['Bruno Lima']);
+    await user.clear(search);
+    await user.type(search, 'CARLA');
+    expect(memberRows().map((r) => r.getAttribute('aria-label'))).toEqual(['Carla Dias']);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('Nenhum membro foi encontrado')).toBeInTheDocument();
+  });
+
+  it("hides the edit buttons, 'Criar Conta' and the polygons section without their flags", async () => {
+    const user = renderPage([]);
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: /Editar/ })).toBeNull();
+    expect(screen.queryByText('Poligonais')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Adicionar membro/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Convidar membro' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Criar Conta' })).toBeNull();
+  });
+
+  it('edit sends only the filled fields and the polygon change; the server message shows on a collision', async () => {
+    const user = renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Editar Carla Dias' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar membro' });
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'São Paulo' })).toBeInTheDocument());
+
+    api.updateMember.mockRejectedValueOnce(Object.assign(new Error('409'), { isApiError: true }));
+    await user.type(within(dialog).getByLabelText('Apelido'), 'bruno');
+    await user.selectOptions(within(dialog).getByLabelText('Poligonal'), 'São Paulo');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(api.updateMember).toHaveBeenCalledExactlyOnceWith('u-carla', { nickName: 'bruno', neoCustomDataId: 'p-sp' });
+    expect(ui.toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error' }));
+  });
+
+  it("an unchanged edit form alerts 'Nenhuma alteração foi feita' and calls nothing", async () => {
+    const user = renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Editar Bruno Lima' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar membro' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(ui.toast).toHaveBeenCalledWith({ type: 'alert', title: 'Nenhuma alteração foi feita' });
+    expect(api.updateMember).not.toHaveBeenCalled();
+  });
+
+  it('removes a member after the confirmation and reloads the team', async () => {
+    api.removeMember.mockImplementation(() => ok({ message: 'Membro removido com sucesso' }));
+    const user = renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Remover Carla Dias' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover membro' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remover membro' }));
+    expect(api.removeMember).toHaveBeenCalledWith('u-carla');
+    expect(ui.toast).toHaveBeenCalledWith({ type: 'success', title: 'Sucesso', description: 'Membro removido com sucesso' });
+    await waitFor(() => expect(api.getWorkspaceByAdmin).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows pending invites with resend and cancel', async () => {
+    api.cancelInvite.mockImplementation(() => ok({ message: 'Convite cancelado com sucesso' }));
+    const user = renderPage();
+    const invites = await screen.findByRole('list', { name: 'Convites pendentes' });
+    expect(within(invites).getByText('nova@demo.chat')).toBeInTheDocument();
+    await user.click(within(invites).getByRole('button', { name: 'Cancelar convite para nova@demo.chat' }));
+    expect(api.cancelInvite).toHaveBeenCalledWith('i1');
+    await user.click(within(invites).getByRole('button', { name: 'Reenviar convite para nova@demo.chat' }));
+    expect(api.inviteUser).toHaveBeenCalledWith({ email: 'nova@demo.chat' });
+  });
+
+  it('lists polygons with member counts', async () => {
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Poligonais' });
+    expect(within(list).getByRole('listitem', { name: 'São Paulo' })).toHaveTextContent('1 membro');
+  });
+
+  it("says 'Nenhuma poligonal encontrada' when there are none", async () => {
+    renderPage(ALL, []);
+    expect(await screen.findByText('Nenhuma poligonal encontrada')).toBeInTheDocument();
+  });
+
+  it('creates a polygon with the form validated by the contracts schema', async () => {
+    api.createPolygon.mockImplementation(() => ok({ id: 'p-n', name: 'Norte' }));
+    const user = renderPage();
+    await screen.findByRole('list', { name: 'Poligonais' });
+    await user.click(screen.getByRole('button', { name: /Nova poligonal/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova poligonal' });
+    await user.type(within(dialog).getByLabelText('Nome'), 'No');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Mínimo de 3 caracteres')).toBeInTheDocument();
+    expect(api.createPolygon).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Nome'), 'rte');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(api.createPolygon).toHaveBeenCalledWith({ name: 'Norte' });
+    expect(ui.toast).toHaveBeenCalledWith({ type: 'success', title: 'Sucesso', description: 'Poligonal criada com sucesso' });
+  });
+});

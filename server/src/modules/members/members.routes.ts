@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createMemberBodySchema,
+  editMemberBodySchema,
+  idParamsSchema,
+  messageResponseSchema,
+  pendingInviteListSchema,
+  targetUserIdParamsSchema,
+  userSchema,
+  workspaceSchemaEntity,
+} from '@chat/contracts';
+import { forbidden, notFound } from '../../lib/errors';
+import { requestFlags, requireFlag } from '../auth/feature-flags';
+import { requireAuth } from '../auth/require-auth';
+import { POLYGONAL_OFF } from '../polygons/polygons.service';
+import { deletePendingInvite, listPendingInvites } from './members.repository';
+import { MembersService } from './members.service';
+import { MEMBER_REMOVED, removeMember } from './remove-member';
+
+export const CREATE_MEMBERS_OFF = 'A criação de contas de membros está desativada neste workspace';
+export const EDIT_MEMBERS_OFF = 'A edição de membros está desativada neste workspace';
+export const INVITE_NOT_FOUND = 'Convite não encontrado';
+export const INVITE_CANCELLED = 'Convite cancelado com sucesso';
+
+// Mounted under /api: the team page of an ADMIN (SPEC section 2, /auth/team; issue 10). Every call
+// acts on the admin's own workspace only.
+export const memberRoutes: FastifyPluginAsync = async (app) => {
+  const members = new MembersService(app.ctx);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireAuth(['ADMIN']);
+
+  // Static path: registered beside the ROOT routes' /workspace/:id, Fastify prefers it.
+  routes.get(
+    '/workspace/get-by-admin-id',
+    { preHandler: admin, schema: { response: { 200: workspaceSchemaEntity } } },
+    (request) => members.workspaceOf(request.user!),
+  );
+
+  routes.post(
+    '/user/create-member-without-invite',
+    {
+      preHandler: [admin, requireFlag('create_members', CREATE_MEMBERS_OFF)],
+      schema: { body: createMemberBodySchema, response: { 201: userSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await members.create(request.user!, request.body)),
+  );
+
+  routes.patch(
+    '/user/update/:targetUserId',
+    {
+      preHandler: [admin, requireFlag('edit_members', EDIT_MEMBERS_OFF)],
+      schema: { params: targetUserIdParamsSchema, body: editMemberBodySchema, response: { 200: userSchema } },
+    },
+    (request) => {
+      if (request.body.neoCustomDataId !== undefined && !requestFlags(request).has('polygonal')) throw forbidden(POLYGONAL_OFF);
+      return members.update(request.user!, request.params.targetUserId, request.body);
+    },
+  );
+
+  routes.delete(
+    '/user/:targetUserId',
+    { preHandler: admin, schema: { params: targetUserIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await removeMember(app, members, request.user!, request.params.targetUserId);
+      return { message: MEMBER_REMOVED };
+    },
+  );
+
+  // Pending invites of the workspace; "resend" is POST /user/invite again (it replaces the code).
+  routes.get('/user/invites', { preHandler: admin, schema: { response: { 200: pendingInviteListSchema } } }, async (request) => {
+    const rows = await listPendingInvites(app.ctx.db, request.user!.workspaceId!, app.ctx.now());
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
+  });
+
+  routes.delete(
+    '/user/invites/:id',
+    { preHandler: admin, schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      if (!(await deletePendingInvite(app.ctx.db, request.user!.workspaceId!, request.params.id))) throw notFound(INVITE_NOT_FOUND);
+      return { message: INVITE_CANCELLED };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { SOCKET_NAMESPACE } from '@chat/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { userRoom } from '../realtime/rooms';
+import type { UserWithWorkspace } from '../users/user-entity';
+import { deleteInvitesOf } from './members.repository';
+import type { MembersService } from './members.service';
+
+export const CANNOT_REMOVE_SELF = 'Você não pode remover a si mesmo';
+export const MEMBER_REMOVED = 'Membro removido com sucesso';
+
+/**
+ * Removes a member at once (DESIGN section 2): the account is deactivated, never deleted, so
+ * messages and group history keep their author; it frees its seat (only active members count).
+ * Sign-in, refresh and sockets are refused from here on, and pending invites of the e-mail go.
+ */
+export async function removeMember(
+  app: FastifyInstance,
+  members: MembersService,
+  admin: UserWithWorkspace,
+  targetUserId: string,
+): Promise<void> {
+  const { db, refreshTokens, chatEvents, now } = app.ctx;
+  const target = await members.memberOf(admin, targetUserId);
+  if (target.id === admin.id) throw forbidden(CANNOT_REMOVE_SELF);
+
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.update(users).set({ active: false }).where(eq(users.id, target.id));
+    await refreshTokens.revokeAllOfUser(target.id, { db: tx, now: now() });
+    await deleteInvitesOf(tx, admin.workspaceId!, target.email);
+  });
+
+  // Told first, so open tabs sign out with the toast; then every socket of the user, on every
+  // process (the Redis adapter forwards the request), is dropped. A plain disconnect (not a closed
+  // transport) so the client does not try to reconnect; the handshake would refuse it anyway.
+  chatEvents.toUsers([target.id], 'account:deactivated', { userId: target.id });
+  app.io.of(SOCKET_NAMESPACE).in(userRoom(target.id)).disconnectSockets(false);
+}
