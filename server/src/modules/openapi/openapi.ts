@@ -21,12 +21,32 @@ function isProtected(route: RouteOptions): boolean {
   return handlers.some((h) => h.name === 'requireAuthHandler');
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Left out of the document on purpose (Swagger UI's own assets). */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as Fastify added it: what the document must cover (its test compares them). */
+    routeCatalog: readonly RouteEntry[];
+  }
+}
+
 /**
  * Registers the document generator. Call before any route: @fastify/swagger collects routes as
  * they are added. Only /api and /media (the upload PUT and public files) are described; the web
  * app's static files are not part of the API.
  */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  const catalog: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, hidden });
+  });
+  app.decorate('routeCatalog', { getter: () => catalog });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -50,8 +70,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: (input) => {
       const { url } = input;
       if (!url.startsWith('/api') && !url.startsWith('/media')) return { schema: { hide: true }, url };
-      const transformed = jsonSchemaTransform(input);
-      const schema = transformed.schema as Record<string, unknown>;
+      // Routes without a schema (the media file routes, this document itself) are described too.
+      const transformed = jsonSchemaTransform({ ...input, schema: input.schema ?? {} });
+      const schema = (transformed.schema ?? {}) as Record<string, unknown>;
       const response = { ...(schema.response as Record<string, unknown> | undefined) };
       response['4XX'] = { description: 'Erro (mensagem em português)', $ref: '#/components/schemas/Error' };
       const security: Array<Record<string, string[]>> = isProtected(input.route) ? [{ bearer: [] }, { apiKey: [] }] : [];
