@@ -10,3 +10,5 @@ export * from './users';
 export { renewSession, type ApiClientOptions } from './client';
 export { SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
+export * from './account';
+export * from './api-keys';
