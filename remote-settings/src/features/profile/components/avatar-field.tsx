@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import { Camera } from 'lucide-react';
 import { validateImageFile } from '@chat/contracts';
 import { Avatar, Button, toast } from '@chat/ui';
@@ -15,14 +15,9 @@ interface Props {
 /** The photo with its preview: the picked file shows at once, before anything is uploaded. */
 export function AvatarField({ name, currentUrl, file, onPick }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) return setPreviewUrl(null);
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  // The object URL holds the file in memory until it is revoked.
+  useEffect(() => (previewUrl ? () => URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
