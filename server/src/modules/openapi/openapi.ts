@@ -76,7 +76,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const response = { ...(schema.response as Record<string, unknown> | undefined) };
       response['4XX'] = { description: 'Erro (mensagem em português)', $ref: '#/components/schemas/Error' };
       const security: Array<Record<string, string[]>> = isProtected(input.route) ? [{ bearer: [] }, { apiKey: [] }] : [];
-      return { schema: { ...schema, response, security }, url: transformed.url };
+      // Grouped by the path's first segment (conversation, group, message, user...), as SPEC section 7 is.
+      const tags = [url.split('/').filter(Boolean)[url.startsWith('/api') ? 1 : 0] ?? 'api'];
+      return { schema: { ...schema, response, security, tags }, url: transformed.url };
     },
   });
 }
@@ -87,6 +89,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
-    theme: { title: 'Papo API: referência' },
+    // The page is the product's, not the framework's: no Swagger top bar with its logo.
+    theme: { title: 'Papo API: referência', css: [{ filename: 'papo.css', content: '.swagger-ui .topbar { display: none; }' }] },
   });
 }
