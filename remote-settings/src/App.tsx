@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
-import { AccountPage } from './features/menu/account-page';
+import { AccountPage } from './account-page';
 import { SettingsMenu } from './features/menu/settings-menu';
 
 /** remote-settings: /auth/settings, the menu and the account sections (SPEC section 2). */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { SOCKET_NAMESPACE } from '@chat/contracts';
+import { APP_VERSION, SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
@@ -34,6 +34,9 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { ChatEvents } from './modules/realtime/chat-events';
 import { createPresence } from './modules/realtime/create-presence';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { registerWeb } from './modules/web/web';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -113,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorateRequest('user', null);
 
+    // Before every route: the OpenAPI generator collects routes as they are added.
+    await registerOpenApi(app, APP_VERSION);
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
@@ -126,9 +131,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(mediaUrlRoutes);
         await api.register(memberRoutes);
         await api.register(polygonRoutes);
+        await api.register(profileRoutes);
+        await api.register(apiKeyRoutes);
       },
       { prefix: '/api' },
     );
+    await registerApiDocs(app);
     await app.register(configRoutes);
     await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
     await registerWeb(app, env.webRoot);

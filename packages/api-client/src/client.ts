@@ -1,4 +1,5 @@
 import type { AxiosInstance } from 'axios';
+import type { TokenPair } from '@chat/contracts';
 import { createBareHttp, createHttp } from './http';
 import { installRenewal, SessionRenewal, type SessionCallbacks } from './renewal';
 
@@ -10,6 +11,7 @@ interface Configured {
   http: AxiosInstance;
   bare: AxiosInstance;
   renewal: SessionRenewal;
+  callbacks: SessionCallbacks;
 }
 
 // The one configured HTTP instance. The shell configures it at start; remotes only call the
@@ -21,7 +23,7 @@ export function configureApiClient(options: ApiClientOptions): AxiosInstance {
   const bare = createBareHttp(options.baseURL);
   const renewal = new SessionRenewal(bare, options);
   installRenewal(http, renewal, options.getToken);
-  configured = { http, bare, renewal };
+  configured = { http, bare, renewal, callbacks: options };
   return http;
 }
 
@@ -42,3 +44,10 @@ export const bareHttp = (): AxiosInstance => current().bare;
  * shell's onSessionExpired has been called and the promise rejects.
  */
 export const renewSession = (): Promise<string> => current().renewal.renew();
+
+/**
+ * A call answered a new token pair outside the renewal flow (the password change): the shell
+ * stores it like a renewed one, so this tab (and its siblings, which share the storage) keep
+ * their session while every other session is revoked.
+ */
+export const adoptTokens = (pair: TokenPair): void => current().callbacks.onTokensRenewed(pair);

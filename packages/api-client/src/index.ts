@@ -12,3 +12,5 @@ export * from './polygons';
 export { renewSession, type ApiClientOptions } from './client';
 export { SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
+export * from './account';
+export * from './api-keys';

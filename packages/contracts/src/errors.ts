@@ -151,4 +151,8 @@ export const SESSION_TEXTS = {
     title: 'Conta desativada',
     description: 'Sua conta foi desativada por um administrador do workspace.',
   },
+  passwordChanged: {
+    title: 'Sessão encerrada',
+    description: 'A senha desta conta foi alterada. Entre novamente com a nova senha.',
+  },
 } as const;

@@ -78,6 +78,7 @@ const goodServer = {
   'user:updated': user(2),
   'session:changed': { reason: 'features' },
   'account:deactivated': { userId: uuid(2) },
+  'session:revoked': { reason: 'password' },
 } as const;
 
 const badServer = {
@@ -92,6 +93,7 @@ const badServer = {
   'user:updated': { ...user(2), role: 'GOD' },
   'session:changed': { reason: 'whim' },
   'account:deactivated': {},
+  'session:revoked': { reason: 'boredom' },
 };
 
 const goodClient = {
@@ -123,6 +125,7 @@ describe('event names', () => {
         'user:updated',
         'session:changed',
         'account:deactivated',
+        'session:revoked',
       ].sort(),
     );
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'message:read', 'message:read:all', 'user:typing']);

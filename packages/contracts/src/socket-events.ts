@@ -40,6 +40,14 @@ export type SessionChanged = z.infer<typeof sessionChangedSchema>;
 export const accountDeactivatedSchema = z.object({ userId: serverId() });
 export type AccountDeactivated = z.infer<typeof accountDeactivatedSchema>;
 
+/**
+ * Beyond the spec: the password was changed (issue 12). Every session of the user but the one
+ * that changed it has lost its tokens; each tab checks its own and signs out when they are gone.
+ */
+export const SESSION_REVOKED_REASONS = ['password'] as const;
+export const sessionRevokedSchema = z.object({ reason: z.enum(SESSION_REVOKED_REASONS) });
+export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
+
 /** Events the server emits, keyed by event name. */
 export const serverEventSchemas = {
   conversation: conversationSchema,
@@ -54,6 +62,7 @@ export const serverEventSchemas = {
   'user:updated': userSchema,
   'session:changed': sessionChangedSchema,
   'account:deactivated': accountDeactivatedSchema,
+  'session:revoked': sessionRevokedSchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -100,6 +109,7 @@ export interface ServerToClientEvents {
   'user:updated': (payload: User) => void;
   'session:changed': (payload: SessionChanged) => void;
   'account:deactivated': (payload: AccountDeactivated) => void;
+  'session:revoked': (payload: SessionRevoked) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */

@@ -13,6 +13,8 @@ export interface RateLimitSettings {
   passwordResetPerEmail: RateRule;
   /** Reset requests per IP. */
   passwordResetPerIp: RateRule;
+  /** Requests per API key (issue 12): one integration cannot monopolise the server. */
+  apiKeyRequests: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -22,4 +24,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signinPerIp: { max: 30, windowMs: 15 * MINUTE },
   passwordResetPerEmail: { max: 5, windowMs: 60 * MINUTE },
   passwordResetPerIp: { max: 20, windowMs: 60 * MINUTE },
+  apiKeyRequests: { max: 120, windowMs: MINUTE },
 };

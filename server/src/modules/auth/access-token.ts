@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import * as z from 'zod/mini';
 import { accessClaimsSchema, type AccessClaims, type Role } from '@chat/contracts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -7,7 +9,19 @@ export interface AccessTokenSubject {
   id: string;
   role: Role;
   workspaceId: string | null;
+  /** When given, the token carries a stamp of it: a password change invalidates the token at once. */
+  passwordHash?: string;
 }
+
+/**
+ * A short, one-way stamp of the password hash ("sv" claim). authenticate() compares it with the
+ * user's current hash, so access tokens issued before a password change stop working at once
+ * instead of living out their 15 minutes on other devices (issue 12).
+ */
+export const passwordStamp = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+
+const serverClaimsSchema = z.extend(accessClaimsSchema, { sv: z.optional(z.string()) });
+export type ServerAccessClaims = AccessClaims & { sv?: string | undefined };
 
 /** Signs and verifies the short-lived HS256 access JWT { sub, role, workspaceId, exp }. */
 export class AccessTokens {
@@ -19,7 +33,8 @@ export class AccessTokens {
 
   sign(subject: AccessTokenSubject, ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ role: subject.role, workspaceId: subject.workspaceId })
+    const stamp = subject.passwordHash === undefined ? {} : { sv: passwordStamp(subject.passwordHash) };
+    return new SignJWT({ role: subject.role, workspaceId: subject.workspaceId, ...stamp })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuedAt(now)
@@ -28,10 +43,10 @@ export class AccessTokens {
   }
 
   /** The claims of a valid, unexpired token; null for anything else (bad signature, expired, malformed). */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<ServerAccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      const claims = accessClaimsSchema.safeParse(payload);
+      const claims = serverClaimsSchema.safeParse(payload);
       return claims.success ? claims.data : null;
     } catch {
       return null;

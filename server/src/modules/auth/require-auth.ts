@@ -3,8 +3,9 @@ import type { Role } from '@chat/contracts';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { findUserById } from '../users/users.repository';
 import type { UserWithWorkspace } from '../users/user-entity';
-import type { AccessTokens } from './access-token';
+import { type AccessTokens, passwordStamp } from './access-token';
 import type { Db } from '../../db/client';
+import { authenticateApiKey, API_KEY_HEADER } from '../api-keys/api-key-auth';
 
 export const SESSION_INVALID = 'Sessão inválida ou expirada';
 
@@ -27,17 +28,32 @@ export async function authenticate(
   const claims = await accessTokens.verify(token);
   if (!claims) return null;
   const user = await findUserById(db, claims.sub);
-  return user?.active ? user : null;
+  if (!user?.active) return null;
+  // Issued before the last password change (DESIGN: a change ends every other session).
+  if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return null;
+  return user;
+}
+
+export interface RequireAuthOptions {
+  /**
+   * 'refused' for what an integration must never do even with a FULL_ACCESS key: manage API keys
+   * and passwords (issue 12). Browsers never send x-api-key, so their flow is the same either way.
+   */
+  apiKey?: 'allowed' | 'refused';
 }
 
 /**
  * preHandler for protected routes: 401 without a valid bearer token of an active user (the browser
- * then renews its session), 403 when the user's role is not among `roles`.
+ * then renews its session), 403 when the user's role is not among `roles`. A request with an
+ * x-api-key header is an integration: it acts as the key's owner within the key's permissions.
  */
-export function requireAuth(roles?: readonly Role[]): preHandlerAsyncHookHandler {
+export function requireAuth(roles?: readonly Role[], options: RequireAuthOptions = {}): preHandlerAsyncHookHandler {
   return async function requireAuthHandler(request) {
     const { db, accessTokens } = request.server.ctx;
-    const user = await authenticate(db, accessTokens, bearerToken(request));
+    const user =
+      request.headers[API_KEY_HEADER] === undefined
+        ? await authenticate(db, accessTokens, bearerToken(request))
+        : await authenticateApiKey(request, options.apiKey ?? 'allowed');
     if (!user) throw unauthorized(SESSION_INVALID);
     if (roles && !roles.includes(user.role)) throw forbidden();
     request.user = user;

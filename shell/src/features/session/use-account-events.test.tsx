@@ -27,10 +27,14 @@ const me: User = {
 let api: ApiServer;
 let config: AppConfig;
 let serverUser: User = me;
+/** After a password change elsewhere, the server refuses this browser's old refresh token. */
+let refreshRevoked = false;
 
 beforeAll(async () => {
   api = await startApiServer(({ path, auth }) => {
-    if (path === '/refresh-token/use') return { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
+    if (path === '/refresh-token/use') {
+      return refreshRevoked ? apiError(401, 'Sessão expirada') : { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
+    }
     // The new role is only visible with the renewed token, as on the real server.
     if (path === '/auth/me') return auth === `Bearer ${ACCESS_NEW}` ? { status: 200, body: serverUser } : apiError(401, 'Sessão expirada');
     return apiError(404, 'Não encontrado');
@@ -43,6 +47,7 @@ beforeEach(() => {
   localStorage.clear();
   api.calls.length = 0;
   serverUser = me;
+  refreshRevoked = false;
   writeSession(me, { accessToken: ACCESS_OLD, refreshToken: 'r1' });
 });
 
@@ -93,6 +98,26 @@ describe('useAccountEvents', () => {
     act(() => eventBus.emit('account:deactivated', { userId: 'u1' }));
     expect(await screen.findByText('fora')).toBeInTheDocument();
     expect(await screen.findByText(SESSION_TEXTS.deactivated.description)).toBeInTheDocument();
+    expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
+    await waitFor(() => expect(wentHome).toBe(1));
+  });
+
+  it('session:revoked: the tab holding the new pair stays, with no renewal', async () => {
+    writeSession(me, { accessToken: ACCESS_NEW, refreshToken: 'r2' });
+    renderProbe();
+    act(() => eventBus.emit('session:revoked', { reason: 'password' }));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/auth/me']));
+    expect(screen.getByText('Bruno:USER')).toBeInTheDocument();
+    expect(readSession().token).toBe(ACCESS_NEW);
+    expect(wentHome).toBe(0);
+  });
+
+  it('session:revoked: a session whose tokens were revoked ends, with a toast saying why', async () => {
+    refreshRevoked = true;
+    renderProbe();
+    act(() => eventBus.emit('session:revoked', { reason: 'password' }));
+    expect(await screen.findByText(SESSION_TEXTS.passwordChanged.description)).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path)).toEqual(['/auth/me', '/refresh-token/use']);
     expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
     await waitFor(() => expect(wentHome).toBe(1));
   });

@@ -13,7 +13,14 @@ import { useSession } from './session-context';
  *   then reload the own user; the navigation, guards and flags recompute from it.
  * - 'user:updated' about myself (profile edited in another tab): keep the stored copy current.
  * - 'account:deactivated' about myself: the session ends at once, with a toast saying why.
+ * - 'session:revoked' (the password was changed, issue 12): ask the server whether this tab's
+ *   tokens still hold. The tab that changed it stored the new pair first (its tabs share it), so
+ *   it stays; any other session gets a 401, its renewal fails and the session ends, with a toast.
  */
+/** A 401 that renewal could not fix, or no refresh token at all: the session is over. */
+const isSessionGone = (error: unknown) =>
+  (error as { status?: unknown } | null)?.status === 401 || (error as Error | null)?.name === 'SessionExpiredError';
+
 export function useAccountEvents(): void {
   const { user, replaceUser, endSession } = useSession();
   const config = useAppConfig();
@@ -39,7 +46,16 @@ export function useAccountEvents(): void {
       endSession();
       toast({ type: 'error', ...SESSION_TEXTS.deactivated });
     });
+    const offRevoked = subscribe(eventBus, 'session:revoked', () => {
+      void loadApiClient(config)
+        .then((client) => client.getCurrentUser())
+        .catch((error: unknown) => {
+          // The failed renewal has already cleared the session and gone to '/': say why.
+          if (isSessionGone(error)) toast({ type: 'alert', ...SESSION_TEXTS.passwordChanged });
+        });
+    });
     return () => {
+      offRevoked();
       offChanged();
       offUpdated();
       offDeactivated();

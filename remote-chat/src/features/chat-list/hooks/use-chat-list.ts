@@ -3,6 +3,7 @@ import { getConversations, listGroups } from '@chat/api-client';
 import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notifyError } from '../../../shared/notify-error';
+import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
   applyMessageToConversations,
   applyMessageToGroups,
@@ -108,6 +109,11 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         setConversations((list) => applyReadResponse(list, response, meId)),
       ),
       subscribe(eventBus, 'socket:reconnected', reload),
+      // A colleague's new name or photo shows at once in the list (issue 12).
+      subscribe(eventBus, 'user:updated', (user) => {
+        setConversations((list) => mapChanged(list, (c) => userInConversation(c, user)));
+        setGroups((list) => mapChanged(list, (g) => userInGroup(g, user)));
+      }),
     ];
     return () => offs.forEach((off) => off());
   }, [upsertConversation, upsertGroup, applyMessage, reload, meId]);

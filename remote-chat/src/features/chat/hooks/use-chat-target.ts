@@ -4,6 +4,7 @@ import { ERROR_TEXTS, type Group } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
+import { userInConversation, userInGroup } from '../../../shared/user-updates';
 
 export interface ChatTargetState {
   target: ChatTarget | null;
@@ -22,7 +23,7 @@ async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget | nul
   }
 }
 
-/** The conversation or group of the open route, kept current by 'group::updated'. */
+/** The conversation or group of the open route, kept current by 'group::updated' and 'user:updated'. */
 export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
   const [target, setTarget] = useState<ChatTarget | null>(null);
   const [loading, setLoading] = useState(true);
@@ -37,7 +38,22 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
     const onGroup = (group: Group) => {
       if (kind === 'group' && group.id === id) setTarget({ kind: 'group', group });
     };
-    const offs = [subscribe(eventBus, 'group::updated', onGroup), subscribe(eventBus, 'socket:reconnected', reload)];
+    const offs = [
+      subscribe(eventBus, 'group::updated', onGroup),
+      subscribe(eventBus, 'socket:reconnected', reload),
+      // Header and details panel show a colleague's new name and photo at once (issue 12).
+      subscribe(eventBus, 'user:updated', (user) =>
+        setTarget((current) => {
+          if (!current) return current;
+          if (current.kind === 'group') {
+            const group = userInGroup(current.group, user);
+            return group === current.group ? current : { kind: 'group', group };
+          }
+          const conversation = userInConversation(current.conversation, user);
+          return conversation === current.conversation ? current : { kind: 'conversation', conversation };
+        }),
+      ),
+    ];
     return () => offs.forEach((off) => off());
   }, [kind, id, reload]);
 

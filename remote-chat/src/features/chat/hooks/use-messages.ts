@@ -10,6 +10,7 @@ import { ERROR_TEXTS, LIMITS, type Message, type SendMessageBody } from '@chat/c
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
+import { mapChanged, userInMessage } from '../../../shared/user-updates';
 import {
   mergeMessages,
   prependPage,
@@ -155,6 +156,8 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
       }),
       // Anything sent while the socket was away arrives with the latest page.
       subscribe(eventBus, 'socket:reconnected', loadLatest),
+      // Bubbles show their author's new name and photo at once (issue 12).
+      subscribe(eventBus, 'user:updated', (user) => setMessages((list) => mapChanged(list, (m) => userInMessage(m, user)))),
     ];
     return () => offs.forEach((off) => off());
   }, [kind, chatId, loadLatest]);

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { conversationWithApi, signInApi } from '../support/api';
+import { entryNamed, messages, openMember } from '../support/chat';
+import { expect, test } from '../support/fixtures';
+import { pngImage } from '../support/images';
+import { DEMO_PASSWORD } from '../support/product';
+import { expectPath, expectToast, signIn } from '../support/session';
+
+// Issue 12: the account settings and the public API, between real browser contexts.
+// Bruno edits his account; Carla keeps their conversation open and sees the effects live.
+
+const SCREENS = '../test-results/screens';
+const NEW_PASSWORD = 'senha-nova-e2e-12';
+
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+
+async function openAccount(page: Page, section: 'Informações pessoais' | 'Segurança' | 'Integrações') {
+  await page.goto('/auth/settings');
+  await page.getByRole('link', { name: 'Conta' }).click();
+  await expectPath(page, '/auth/settings/conta');
+  await page.getByRole('button', { name: section }).click();
+}
+
+async function shots(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENS}/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let carla: Page;
+let bruno: Page;
+let conversationId: string;
+
+test.beforeAll(async ({ browser, product }) => {
+  // Carla starts the conversation (so it is in her list even without messages) and keeps it open.
+  const carlaApi = await signInApi(product.url, 'carla');
+  const brunoApi = await signInApi(product.url, 'bruno');
+  conversationId = (await conversationWithApi(product.url, carlaApi.token, brunoApi.userId)).id;
+  carla = await openMember(browser, product.url, 'carla');
+  await entryNamed(carla, 'Bruno Oliveira').click();
+  await expect(carla).toHaveURL(new RegExp(`${conversationId}/conversation$`));
+  await markDocument(carla);
+  const context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+  bruno = await context.newPage();
+  await signIn(bruno, 'bruno@demo.chat', DEMO_PASSWORD);
+  await expectPath(bruno, '/auth/conversations');
+});
+
+test('bruno changes his name and photo; carla’s open chat shows both without a reload', async () => {
+  await openAccount(bruno, 'Informações pessoais');
+  await bruno.getByLabel('Nome', { exact: true }).fill('Bruno Ribeiro');
+  await bruno.getByLabel('Foto de perfil').setInputFiles({ name: 'eu.png', mimeType: 'image/png', buffer: pngImage(96, 96) });
+  await expect(bruno.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
+  await bruno.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expectToast(bruno, 'Sucesso', 'Usuário atualizado com sucesso');
+  // His own page follows too (the shell stores the user the server sends back over the socket).
+  await expect(bruno.getByLabel('Nome', { exact: true })).toHaveValue('Bruno Ribeiro');
+  await expect(bruno.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /\/media\/avatars\//);
+
+  const header = carla.getByRole('region', { name: 'Conversa' }).locator('header');
+  await expect(header.getByText('Bruno Ribeiro')).toBeVisible();
+  await expect(header.locator('img')).toHaveAttribute('src', /\/media\/avatars\/.+\.png$/);
+  await expect(entryNamed(carla, 'Bruno Ribeiro')).toBeVisible();
+  await expect(entryNamed(carla, 'Bruno Ribeiro').locator('img')).toHaveAttribute('src', /\/media\/avatars\//);
+  expect(await stillSameDocument(carla)).toBe(true);
+  await carla.screenshot({ path: `${SCREENS}/settings-carla-sees-new-profile.png` });
+  await shots(bruno, 'settings-profile');
+});
+
+test('a password change keeps this tab signed in and signs out bruno’s other context', async ({ browser, product }) => {
+  const elsewhere = await openMember(browser, product.url, 'bruno');
+  await openAccount(bruno, 'Segurança');
+  await bruno.getByLabel('Senha atual', { exact: true }).fill(DEMO_PASSWORD);
+  await bruno.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
+  await bruno.getByLabel('Confirmar nova senha', { exact: true }).fill(NEW_PASSWORD);
+  await bruno.getByRole('button', { name: 'Alterar senha' }).click();
+  await expectToast(bruno, 'Sucesso', 'Senha atualizada com sucesso');
+  await expect(bruno.getByLabel('Senha atual', { exact: true })).toHaveValue('');
+
+  await expectPath(elsewhere, '/');
+  await expectToast(elsewhere, 'Sessão encerrada');
+  await elsewhere.context().close();
+
+  // This tab still works, also after a reload (its stored pair is the new one).
+  await bruno.reload();
+  await expectPath(bruno, '/auth/settings/conta');
+  await bruno.goto('/auth/conversations');
+  await expect(entryNamed(bruno, 'Ana Souza')).toBeVisible();
+});
+
+test('a key is created, copied from the page, and used by an integration to send a message carla sees live', async ({ product }) => {
+  await openAccount(bruno, 'Integrações');
+  await expect(bruno.getByText('Nenhuma chave ativa.')).toBeVisible();
+  await bruno.getByLabel('Nome da chave').fill('Robô e2e');
+  await bruno.getByLabel(/Acesso total/).check();
+  await bruno.getByRole('button', { name: 'Criar chave' }).click();
+  await expectToast(bruno, 'Sucesso', 'Chave criada');
+  const shown = await bruno.getByLabel(/Sua nova chave/).inputValue();
+  expect(shown).toMatch(/^[A-Za-z0-9]{12}$/);
+  await bruno.getByRole('button', { name: 'Copiar' }).click();
+  await expectToast(bruno, 'Chave copiada');
+  const key = await bruno.evaluate(() => navigator.clipboard.readText());
+  expect(key).toBe(shown);
+  await expect(bruno.getByLabel('Chave ativa')).toContainText(key.slice(-4));
+  await shots(bruno, 'settings-api-key');
+
+  const text = `Mensagem da integração ${Date.now().toString(36)}`;
+  const response = await fetch(`${product.url}/api/message/send`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ conversationId, isGroup: false, content: { type: 'text', body: text }, clientId: crypto.randomUUID() }),
+  });
+  expect(response.status).toBe(200);
+  await expect(messages(carla).filter({ hasText: text })).toBeVisible();
+  expect(await stillSameDocument(carla)).toBe(true);
+
+  // The key is not a session: it cannot manage keys.
+  const refused = await fetch(`${product.url}/api/api-key/active`, { headers: { 'x-api-key': key } });
+  expect(refused.status).toBe(403);
+});
+
+test('/api/docs renders the API reference', async ({ browser, product }) => {
+  const page = await browser.newPage({ baseURL: product.url, viewport: { width: 1440, height: 900 } });
+  await page.goto('/api/docs');
+  await expect(page.getByText('Papo API').first()).toBeVisible();
+  await expect(page.getByText('/api/message/send').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Authorize/ })).toBeVisible();
+  await shots(page, 'settings-api-docs');
+  await page.close();
+});

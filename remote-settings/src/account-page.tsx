@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import type { RemoteAppProps } from '@chat/contracts';
+import { CollapsibleSection } from '@chat/ui';
+import { ArrowLeft } from 'lucide-react';
+import { ApiKeySection } from './features/api-key/components/api-key-section';
+import { PasswordForm } from './features/password/components/password-form';
+import { ProfileForm } from './features/profile/components/profile-form';
+import styles from './account-page.module.css';
+
+/** 'Conta' (SPEC section 2), composed here from the features: personal info and security hidden under disable_edit_personal_info. */
+export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
+  const canEditPersonalInfo = !flags.includes('disable_edit_personal_info');
+  return (
+    <div className={styles.account}>
+      <Link className={styles.back} to={basePath}>
+        <ArrowLeft size={16} aria-hidden /> Voltar
+      </Link>
+      {canEditPersonalInfo && (
+        <>
+          <CollapsibleSection title="Informações pessoais">
+            {/* Keyed by the stored user: a newer copy (user:updated) restarts the form from it. */}
+            <ProfileForm key={`${user.name}|${user.nickName}|${user.avatarUrl ?? ''}`} user={user} />
+          </CollapsibleSection>
+          <CollapsibleSection title="Segurança">
+            <PasswordForm />
+          </CollapsibleSection>
+        </>
+      )}
+      <CollapsibleSection title="Integrações">
+        <ApiKeySection apiBaseUrl={config.apiBaseUrl} />
+      </CollapsibleSection>
+    </div>
+  );
+}

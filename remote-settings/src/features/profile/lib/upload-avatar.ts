@@ -1,0 +1,32 @@
+import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
+import { ERROR_TEXTS, type ImageContentType, publicUrlFromUploadUrl } from '@chat/contracts';
+
+/**
+ * The avatar goes through the same signed-URL flow as chat images (SPEC section 7, folder
+ * 'avatars'): ask for an upload URL, PUT the file, keep the URL without its query string. Throws
+ * an Error whose message is the SPEC section 8 upload text to show.
+ */
+export async function uploadAvatar(file: File): Promise<string> {
+  let url: string | undefined;
+  try {
+    const { data } = await generatePublicMediaUrl({
+      fileName: file.name.trim().slice(-255) || 'avatar',
+      // Checked by validateImageFile when it was picked.
+      contentType: file.type as ImageContentType,
+      folder: 'avatars',
+    });
+    url = data?.url;
+  } catch (error) {
+    throw new Error(apiErrorMessage(error, ERROR_TEXTS.upload.publicUrl));
+  }
+  if (!url) throw new Error(ERROR_TEXTS.upload.noUploadUrl);
+  try {
+    await uploadToSignedUrl(url, file);
+  } catch (error) {
+    if (error instanceof UploadRequestError && error.reason === 'status' && error.status !== null) {
+      throw new Error(ERROR_TEXTS.upload.status(error.status));
+    }
+    throw new Error(error instanceof Error ? ERROR_TEXTS.upload.failed(error.message) : ERROR_TEXTS.upload.unexpected);
+  }
+  return publicUrlFromUploadUrl(url);
+}

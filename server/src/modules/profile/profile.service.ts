@@ -1,0 +1,83 @@
+import { and, eq, gt, isNull, max } from 'drizzle-orm';
+import type { TokenPair, UpdatePasswordBody, UpdateProfileBody, User } from '@chat/contracts';
+import type { AppContext } from '../../context';
+import { refreshTokens, users } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { REFRESH_TTL_MS } from '../auth/refresh-tokens';
+import { ownMediaKey } from '../media/own-media-url';
+import { NICKNAME_TAKEN } from '../users/create-member';
+import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
+import { findUserById } from '../users/users.repository';
+
+export const AVATAR_NOT_FROM_MEDIA_STORE = 'A foto de perfil deve ser enviada pelo upload de avatar';
+/** 400, never 401: a 401 would start the browser's session renewal instead of showing the message. */
+export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
+
+type ProfileContext = Pick<AppContext, 'db' | 'env' | 'mediaStore' | 'accessTokens' | 'refreshTokens' | 'chatEvents' | 'now'>;
+
+export class ProfileService {
+  constructor(private readonly ctx: ProfileContext) {}
+
+  /** The caller's own profile; everyone who can see them hears `user:updated`. */
+  async update(user: UserWithWorkspace, body: UpdateProfileBody): Promise<User> {
+    if (typeof body.avatarUrl === 'string') await this.assertOwnAvatar(body.avatarUrl);
+    const changes = {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.nickName === undefined ? {} : { nickName: body.nickName }),
+      ...(body.avatarUrl === undefined ? {} : { avatarUrl: body.avatarUrl }),
+    };
+    if (Object.keys(changes).length > 0) {
+      try {
+        await this.ctx.db.update(users).set(changes).where(eq(users.id, user.id));
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_nick_name_lower_key')) throw conflict(NICKNAME_TAKEN);
+        throw error;
+      }
+    }
+    const entity = toUserEntity((await findUserById(this.ctx.db, user.id))!);
+    // Colleagues show this name and avatar in their lists, headers, bubbles and panels.
+    if (user.workspaceId) this.ctx.chatEvents.toWorkspace(user.workspaceId, 'user:updated', entity);
+    else this.ctx.chatEvents.toUsers([user.id], 'user:updated', entity);
+    return entity;
+  }
+
+  /**
+   * Checks the current password, stores the new one and revokes every refresh token of the user
+   * (the new hash also invalidates every access token issued before: see passwordStamp). The
+   * calling tab gets a fresh pair; the caller announces 'session:revoked' to the other sessions.
+   */
+  async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody): Promise<TokenPair> {
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = this.ctx.now();
+    const rememberMe = await this.wasRemembered(user.id, now);
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await this.ctx.refreshTokens.revokeAllOfUser(user.id, { db: tx as never, now });
+    });
+    const refresh = await this.ctx.refreshTokens.issue(user.id, rememberMe, now);
+    return { accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash }), refreshToken: refresh.token };
+  }
+
+  /**
+   * Whether the new session should last as long as a "remember me" one: the request does not say
+   * which refresh token the calling tab holds, so the longest-lived active one decides.
+   */
+  private async wasRemembered(userId: string, now: Date): Promise<boolean> {
+    const [row] = await this.ctx.db
+      .select({ until: max(refreshTokens.expiresAt) })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)));
+    return !!row?.until && row.until.getTime() - now.getTime() > REFRESH_TTL_MS.session;
+  }
+
+  /** An uploaded image of this server's media store, in the 'avatars' folder. */
+  private async assertOwnAvatar(url: string): Promise<void> {
+    const media = ownMediaKey(url, this.ctx.env.appUrl);
+    if (!media || media.folder !== 'avatars' || !(await this.ctx.mediaStore.exists(media.key))) {
+      throw badRequest(AVATAR_NOT_FROM_MEDIA_STORE);
+    }
+  }
+}
