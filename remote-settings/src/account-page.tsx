@@ -7,6 +7,10 @@ import { PasswordForm } from './features/password/components/password-form';
 import { ProfileForm } from './features/profile/components/profile-form';
 import styles from './account-page.module.css';
 
+// SPEC's sections open to 300 px and scroll; the key section holds a card, a form, the new key and
+// a warning, which at 300 px (and on a phone) meant scrolling inside a box to read one screen.
+const INTEGRATIONS_HEIGHT_PX = 620;
+
 /** 'Conta' (SPEC section 2), composed here from the features: personal info and security hidden under disable_edit_personal_info. */
 export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
   const canEditPersonalInfo = !flags.includes('disable_edit_personal_info');
@@ -26,7 +30,7 @@ export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
           </CollapsibleSection>
         </>
       )}
-      <CollapsibleSection title="Integrações">
+      <CollapsibleSection title="Integrações" contentHeight={INTEGRATIONS_HEIGHT_PX}>
         <ApiKeySection apiBaseUrl={config.apiBaseUrl} />
       </CollapsibleSection>
     </div>

@@ -13,13 +13,14 @@ export function useLiveSocket(): void {
   const { user, tokenIsValid } = useSession();
   const config = useAppConfig();
   const userId = user?.id;
-  const userName = user?.name;
 
+  // The name only labels the handshake, so it is read from storage when connecting: renaming
+  // oneself must not drop and reopen the connection.
   useEffect(() => {
-    if (!userId || !userName || !tokenIsValid) return;
+    if (!userId || !tokenIsValid) return;
     return openSocket({
       url: config.socketUrl,
-      user: { id: userId, name: userName },
+      user: { id: userId, name: readSession().user?.name ?? '' },
       getToken: () => readSession().token,
       onUnauthorized: (retry) => {
         // Any authenticated call renews an expired session through the api-client (or ends it).
@@ -28,5 +29,5 @@ export function useLiveSocket(): void {
           .then(retry, () => undefined);
       },
     });
-  }, [userId, userName, tokenIsValid, config]);
+  }, [userId, tokenIsValid, config]);
 }
