@@ -94,3 +94,16 @@ describe('typed events', () => {
     expect(got).toEqual(['offline']);
   });
 });
+
+describe('chat:unread-total', () => {
+  it('carries a count from remote-chat to the shell', () => {
+    const counts: number[] = [];
+    const off = subscribe(eventBus, 'chat:unread-total', ({ count }) => counts.push(count));
+    eventBus.emit('chat:unread-total', { count: 3 });
+    off();
+    eventBus.emit('chat:unread-total', { count: 4 });
+    expect(counts).toEqual([3]);
+    // @ts-expect-error a count is a number
+    eventBus.emit('chat:unread-total', { count: '3' });
+  });
+});

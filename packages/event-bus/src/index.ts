@@ -15,7 +15,7 @@ export type SocketEmitRequest = {
   [K in keyof ClientEventPayloads]: { event: K; payload: ClientEventPayloads[K] };
 }[keyof ClientEventPayloads];
 
-/** Events the shell itself publishes (or, for 'socket:emit', consumes). */
+/** Events the shell itself publishes (or, for 'socket:emit', consumes), and remotes' news for the shell. */
 export type ShellEvents = {
   'socket:status': { status: SocketStatus };
   'socket:emit': SocketEmitRequest;
@@ -23,6 +23,11 @@ export type ShellEvents = {
   'socket:reconnected': undefined;
   /** A remote asks the shell to sign out (SPEC section 2, settings 'Desconectar'). */
   'session:signout': undefined;
+  /**
+   * remote-chat's unread total (the sum of its conversations' counts) whenever it changes, for the
+   * phone tab bar's badge on 'Conversas' (issue 13): the shell shows it without a list of its own.
+   */
+  'chat:unread-total': { count: number };
 };
 
 export type AppEvents = ServerEvents & ShellEvents;

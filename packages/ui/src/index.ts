@@ -60,7 +60,12 @@ export {
   type ActionMenuProps,
   type MenuOption,
 } from './components/action-menu/action-menu';
+export {
+  LongPressMenu,
+  type LongPressMenuProps,
+} from './components/long-press-menu/long-press-menu';
 export { TopNav, type TopNavLink, type TopNavProps } from './components/top-nav/top-nav';
+export { TabBar, badgeText, type TabBarProps } from './components/tab-bar/tab-bar';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel/error-panel';

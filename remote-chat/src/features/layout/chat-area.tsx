@@ -17,12 +17,18 @@ interface Props {
   openDirectChat: (userId: string) => Promise<boolean>;
   onSent: (message: Message) => void;
   onOpened: (chatId: string) => void;
+  /** Back to the list (the phone header's back button; the same as Escape). */
+  onBack: () => void;
 }
 
-/** The open chat and, when toggled, its details panel (one third of the width). */
-export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, onOpened }: Props) {
+/**
+ * The open chat and, when toggled, its details panel: one third of the width from 1024 px, an
+ * overlay sheet on tablets and a full-screen sheet on phones (issue 13).
+ */
+export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload } = useChatTarget(kind, chatId);
   const [panelOpen, setPanelOpen] = useState(false);
+  const closePanel = () => setPanelOpen(false);
 
   if (!target) {
     return (
@@ -40,15 +46,16 @@ export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, o
         target={target}
         me={me}
         onTogglePanel={() => setPanelOpen((open) => !open)}
+        onBack={onBack}
         onOpenAuthor={(authorId) => void openDirectChat(authorId)}
         onSent={onSent}
         onOpened={onOpened}
       />
       {panelOpen &&
         (target.kind === 'group' ? (
-          <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} />
+          <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={closePanel} />
         ) : (
-          <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} />
+          <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={closePanel} />
         ))}
     </div>
   );

@@ -10,9 +10,14 @@ import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
 import { NewChatModal } from '../new-chat/components/new-chat-modal';
 import { ChatArea } from './chat-area';
+import { usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
 
-/** /auth/conversations/:id?/:type? (SPEC section 2): sidebar (25%) and the open chat. */
+/**
+ * /auth/conversations/:id?/:type? (SPEC section 2): sidebar (25%) and the open chat. Below 768 px
+ * one pane at a time (issue 13): `data-pane` says which, and the list stays mounted underneath so
+ * that going back finds it where it was scrolled to.
+ */
 export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppProps) {
   const { id, type } = useParams();
   const kind = isChatKind(type) ? type : 'conversation';
@@ -21,6 +26,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const list = useChatList(user.id, id ?? null);
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
+  usePublishUnreadTotal(list.conversations);
 
   // SPEC section 2: Escape on a conversation route returns to the list. A dialog or popover that
   // handled the key itself (defaultPrevented) keeps it.
@@ -40,7 +46,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   );
 
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} data-pane={id ? 'chat' : 'list'}>
       {headerSlot && createPortal(newButton, headerSlot)}
       <ChatSidebar
         meId={user.id}
@@ -59,6 +65,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
           openDirectChat={openDirectChat}
           onSent={list.applyMessage}
           onOpened={list.markRead}
+          onBack={() => navigate(basePath)}
         />
       ) : (
         <section className={styles.placeholder}>

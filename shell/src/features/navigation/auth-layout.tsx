@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageHeader, TopNav } from '@chat/ui';
+import { PageHeader, TabBar, TopNav } from '@chat/ui';
 import { useMessageNotifications } from '../notifications/use-message-notifications';
 import { useSession } from '../session/session-context';
 import { useAccountEvents } from '../session/use-account-events';
@@ -9,10 +9,16 @@ import { EventsProvider } from '../socket/events-context';
 import { useLiveSocket } from '../socket/use-live-socket';
 import { headerTitle } from './header-title';
 import { HeaderSlotContext } from './header-slot';
+import { authLinks, isChatOpen } from './nav-links';
+import { useUnreadTotal } from './use-unread-total';
+import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
 import styles from './layout.module.css';
 
-/** /auth/*: main navigation, the page header (title + remote's actions) and the remote below. */
+/**
+ * /auth/*: main navigation, the page header (title + remote's actions) and the remote below. On
+ * phones the links move to a bottom tab bar, and an open chat takes the whole screen (issue 13).
+ */
 export function AuthLayout() {
   const { user } = useSession();
   useLiveSocket();
@@ -21,14 +27,12 @@ export function AuthLayout() {
   const signOut = useSignOut();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
-  const links = [
-    { label: 'Conversas', to: '/auth/conversations' },
-    ...(user?.role === 'ADMIN' ? [{ label: 'Equipe', to: '/auth/team' }] : []),
-    { label: 'Configurações', to: '/auth/settings' },
-  ];
+  useVisualViewportHeight();
+  const unread = useUnreadTotal(user?.id ?? null, pathname.startsWith('/auth/conversations'));
+  const links = authLinks(user?.role, unread);
   return (
     <EventsProvider>
-      <div className={styles.frame}>
+      <div className={styles.frame} data-area={pathname.split('/')[2]} data-chat-open={isChatOpen(pathname) ? '' : undefined}>
         <TopNav links={links} onSignOut={signOut} />
         <ConnectionBanner />
         <main className={styles.main}>
@@ -39,6 +43,7 @@ export function AuthLayout() {
             </section>
           </HeaderSlotContext.Provider>
         </main>
+        <TabBar links={links} className={styles.tabBar} />
       </div>
     </EventsProvider>
   );

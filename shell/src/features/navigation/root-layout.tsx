@@ -1,23 +1,26 @@
 import { Outlet } from 'react-router-dom';
-import { TopNav } from '@chat/ui';
+import { TabBar, TopNav } from '@chat/ui';
+import { ROOT_LINKS } from './nav-links';
 import { useSignOut } from './use-sign-out';
+import { useVisualViewportHeight } from './use-visual-viewport';
 import styles from './layout.module.css';
 
-/** /root/*: the top navigation bar of SPEC section 2 (relative links, active one underlined). */
+/**
+ * /root/*: the top navigation bar of SPEC section 2 (relative links, active one underlined); on
+ * phones the links move to the bottom tab bar (issue 13).
+ */
 export function RootLayout() {
   const signOut = useSignOut();
-  const links = [
-    { label: 'Workspaces', to: 'workspaces' },
-    { label: 'Configurações', to: 'settings' },
-  ];
+  useVisualViewportHeight();
   return (
     <div className={styles.frame}>
-      <TopNav links={links} onSignOut={signOut} />
+      <TopNav links={ROOT_LINKS} onSignOut={signOut} />
       <main className={styles.main}>
         <section className={styles.content}>
           <Outlet />
         </section>
       </main>
+      <TabBar links={ROOT_LINKS} />
     </div>
   );
 }

@@ -1,13 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { toast } from '@chat/ui';
 import styles from './connection-banner.module.css';
 
 type Phase = 'starting' | 'live' | 'reconnecting' | 'down';
 
-/** Tells the user when the live connection is down and when it is back. */
+const subscribeOnline = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+const isOffline = () => !navigator.onLine;
+
+/**
+ * Tells the user when the live connection is down and when it is back. A device the browser knows
+ * is offline shows it at once, even when the app opened offline from the service worker's cache
+ * and the socket never connected (issue 13).
+ */
 export function ConnectionBanner() {
-  const [phase, setPhase] = useState<Phase>('starting');
+  const [socketPhase, setPhase] = useState<Phase>('starting');
+  const offline = useSyncExternalStore(subscribeOnline, isOffline, () => false);
+  const phase: Phase = offline ? 'down' : socketPhase;
   const current = useRef<Phase>('starting');
 
   useEffect(

@@ -12,6 +12,10 @@ export interface TopNavLink {
   to: string;
   /** Active only on an exact match (NavLink's `end`). */
   end?: boolean;
+  /** Shown by the phone TabBar above the label (the desktop bar shows labels only). */
+  icon?: ReactNode;
+  /** A count shown as a badge by the phone TabBar (hidden when 0). */
+  badge?: number;
 }
 
 export interface TopNavProps extends HTMLAttributes<HTMLElement> {
@@ -21,6 +25,10 @@ export interface TopNavProps extends HTMLAttributes<HTMLElement> {
   actions?: ReactNode;
 }
 
+/**
+ * The desktop and tablet navigation. Below 768 px its links give way to the TabBar at the bottom of
+ * the screen (the layouts render both), and only the logo and the sign-out icon stay on top.
+ */
 export function TopNav({ links, onSignOut, actions, className, ...props }: TopNavProps) {
   return (
     <header {...props} className={cx(styles.nav, className)}>

@@ -1,5 +1,5 @@
-import { Info } from 'lucide-react';
-import { ActionMenu, Avatar } from '@chat/ui';
+import { ArrowLeft, Info } from 'lucide-react';
+import { ActionMenu, Avatar, IconButton } from '@chat/ui';
 import { otherParticipant, type ChatTarget } from '../../../shared/chat-types';
 import { usePeerTyping } from '../hooks/use-peer-typing';
 import { usePresence } from '../hooks/use-presence';
@@ -9,6 +9,8 @@ interface Props {
   target: ChatTarget;
   meId: string;
   onTogglePanel: () => void;
+  /** Shown on phones only (CSS), where the chat covers the list. */
+  onBack?: () => void;
 }
 
 /** Group status line: the members' nicknames joined by commas (SPEC section 2). */
@@ -16,7 +18,7 @@ export const TYPING_TEXT = 'Digitando...';
 
 export const memberNicknames = (members: { nickName: string }[]) => members.map((m) => m.nickName).join(', ');
 
-export function ChatHeader({ target, meId, onTogglePanel }: Props) {
+export function ChatHeader({ target, meId, onTogglePanel, onBack }: Props) {
   const other = target.kind === 'conversation' ? otherParticipant(target.conversation, meId) : null;
   const presence = usePresence(other?.id ?? null);
   const typing = usePeerTyping(target.kind === 'conversation' ? target.conversation.id : null, other?.id ?? null);
@@ -28,6 +30,11 @@ export function ChatHeader({ target, meId, onTogglePanel }: Props) {
 
   return (
     <header className={styles.header}>
+      {onBack && (
+        <IconButton aria-label="Voltar" title="Voltar às conversas" className={styles.back} onClick={onBack}>
+          <ArrowLeft size={20} aria-hidden="true" />
+        </IconButton>
+      )}
       <button type="button" className={styles.headerMain} onClick={onTogglePanel} title="Ver detalhes">
         <Avatar name={name} src={avatarUrl} size="md" />
         <span className={styles.headerText}>

@@ -18,6 +18,7 @@ interface Props {
   target: ChatTarget | null;
   me: Me;
   onTogglePanel: () => void;
+  onBack?: () => void;
   onOpenAuthor: (authorId: string) => void;
   onSent?: (message: Message) => void;
   /** Called once when the chat opens (the list clears its unread count). */
@@ -25,7 +26,7 @@ interface Props {
 }
 
 /** One open chat: header, history and message box. Mount it per chat (key by id). */
-export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor, onSent, onOpened }: Props) {
+export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened }: Props) {
   // Receipts and typing are for conversations: the other participant is their only audience.
   const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
   const conversationId = peerId ? chatId : null;
@@ -63,7 +64,7 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onOpenAuthor
 
   return (
     <section className={styles.view} aria-label="Conversa">
-      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} />}
+      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} />}
       <MessageList
         rows={rows}
         meId={me.id}

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { ActionMenu, Avatar, Button } from '@chat/ui';
+import { ActionMenu, Avatar, Button, LongPressMenu } from '@chat/ui';
 import { timeOfDay } from '../../../shared/dates';
 import { safeHref } from '../lib/format-text';
 import type { ChatMessage } from '../lib/merge-messages';
@@ -43,32 +43,36 @@ function Content({ message }: { message: ChatMessage }) {
 
 export function MessageBubble({ message, own, showAuthor, onOpenAuthor, onRetry }: Props) {
   const copy = () => void navigator.clipboard?.writeText(message.content.body).catch(() => undefined);
+  // One list for both ways in: the button beside the bubble, and a long-press on touch screens.
+  const actions = [{ label: 'Copiar', icon: <Copy size={14} />, action: copy }];
   return (
     <div className={styles.row} data-own={own ? '' : undefined} data-testid="message">
       {showAuthor && <Avatar className={styles.avatar} name={message.author.name} src={message.author.avatarUrl} size="sm" />}
-      <div className={styles.bubble} data-failed={message.failed ? '' : undefined}>
-        {showAuthor && (
-          <button type="button" className={styles.author} onClick={() => onOpenAuthor?.(message.authorId)}>
-            {message.author.name}
-          </button>
-        )}
-        <Content message={message} />
-        <div className={styles.meta}>
-          <time dateTime={message.createdAt}>{timeOfDay(message.createdAt)}</time>
-          {own && !message.failed && <StatusTick status={message.status} />}
-        </div>
-        {message.failed && message.clientId && (
-          <div className={styles.failed} role="alert">
-            <span>Falha ao enviar</span>
-            <Button size="xs" width="sm" variant="outline" onClick={() => onRetry?.(message.clientId!)}>
-              Tentar novamente
-            </Button>
+      <LongPressMenu options={actions} className={styles.menu}>
+        <div className={styles.bubble} data-failed={message.failed ? '' : undefined}>
+          {showAuthor && (
+            <button type="button" className={styles.author} onClick={() => onOpenAuthor?.(message.authorId)}>
+              {message.author.name}
+            </button>
+          )}
+          <Content message={message} />
+          <div className={styles.meta}>
+            <time dateTime={message.createdAt}>{timeOfDay(message.createdAt)}</time>
+            {own && !message.failed && <StatusTick status={message.status} />}
           </div>
-        )}
-      </div>
+          {message.failed && message.clientId && (
+            <div className={styles.failed} role="alert">
+              <span>Falha ao enviar</span>
+              <Button size="xs" width="sm" variant="outline" onClick={() => onRetry?.(message.clientId!)}>
+                Tentar novamente
+              </Button>
+            </div>
+          )}
+        </div>
+      </LongPressMenu>
       <ActionMenu
         className={styles.menu}
-        options={[{ label: 'Copiar', icon: <Copy size={14} />, action: copy }]}
+        options={actions}
         align={own ? 'end' : 'start'}
       />
     </div>

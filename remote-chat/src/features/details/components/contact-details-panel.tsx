@@ -5,15 +5,17 @@ import { ERROR_TEXTS, type Group, type User } from '@chat/contracts';
 import { Avatar, EmptyState, Spinner } from '@chat/ui';
 import { chatPath } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
+import { PanelHeading } from './panel-heading';
 import styles from './details-panel.module.css';
 
 interface Props {
   user: User;
   basePath: string;
+  onClose?: () => void;
 }
 
 /** 'Detalhes do contato' with 'Grupos em comum' linking to the group chats (SPEC section 2). */
-export function ContactDetailsPanel({ user, basePath }: Props) {
+export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
   const [groups, setGroups] = useState<{ userId: string; groups: Group[] } | null>(null);
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function ContactDetailsPanel({ user, basePath }: Props) {
 
   return (
     <aside className={styles.panel} aria-label="Detalhes do contato">
-      <h2 className={styles.title}>Detalhes do contato</h2>
+      <PanelHeading title="Detalhes do contato" onClose={onClose} />
       <div className={styles.identity}>
         <Avatar name={user.name} src={user.avatarUrl} size="xl" />
         <span className={styles.name}>{user.name}</span>

@@ -9,6 +9,7 @@ import { isGroupAdmin, orderMembers } from '../lib/member-order';
 import { AddMemberModal } from './add-member-modal';
 import { EditGroupModal } from './edit-group-modal';
 import { MemberList } from './member-list';
+import { PanelHeading } from './panel-heading';
 import styles from './details-panel.module.css';
 
 interface Props {
@@ -16,12 +17,13 @@ interface Props {
   meId: string;
   /** After a change made here (the 'group::updated' event may also bring it). */
   onChanged: () => void;
+  onClose?: () => void;
 }
 
 export const memberCountText = (count: number) => `Grupo · ${count} ${count === 1 ? 'membro' : 'membros'}`;
 
 /** 'Detalhes do grupo' (SPEC section 2), with the admin actions for group admins. */
-export function GroupDetailsPanel({ group, meId, onChanged }: Props) {
+export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -41,7 +43,7 @@ export function GroupDetailsPanel({ group, meId, onChanged }: Props) {
 
   return (
     <aside className={styles.panel} aria-label="Detalhes do grupo">
-      <h2 className={styles.title}>Detalhes do grupo</h2>
+      <PanelHeading title="Detalhes do grupo" onClose={onClose} />
       <div className={styles.identity}>
         <Avatar name={group.name} src={group.avatarUrl} size="xl" />
         <span className={styles.name}>{group.name}</span>

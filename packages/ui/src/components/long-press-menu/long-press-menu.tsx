@@ -1,0 +1,52 @@
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+import type { ActionMenuOption } from '../action-menu/action-menu';
+import styles from '../action-menu/action-menu.module.css';
+
+const TOUCH_QUERY = '(pointer: coarse)';
+const subscribeTouch = (onChange: () => void) => {
+  const query = window.matchMedia?.(TOUCH_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const isTouch = () => window.matchMedia?.(TOUCH_QUERY).matches ?? false;
+
+export interface LongPressMenuProps {
+  options: ActionMenuOption[];
+  /** The element pressed and held (one element, e.g. a message bubble). */
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * The same options as an ActionMenu, opened by pressing and holding the child on a touch screen
+ * (Radix ContextMenu does the long-press). With a mouse it stays off, so a right click keeps the
+ * browser's own menu (copying a selection, for one) and the ActionMenu button is the way in.
+ */
+export function LongPressMenu({ options, children, className }: LongPressMenuProps) {
+  const touch = useSyncExternalStore(subscribeTouch, isTouch, () => false);
+  return (
+    <ContextMenu.Root modal={false}>
+      <ContextMenu.Trigger asChild disabled={!touch}>
+        {children}
+      </ContextMenu.Trigger>
+      <ContextMenu.Portal>
+        <ContextMenu.Content className={cx(styles.content, className)}>
+          {options.map((option) => (
+            <ContextMenu.Item
+              key={option.label}
+              className={styles.item}
+              disabled={option.disabled}
+              data-destructive={option.destructive ? '' : undefined}
+              onSelect={() => option.action()}
+            >
+              {option.icon ? <span className={styles.icon}>{option.icon}</span> : null}
+              {option.label}
+            </ContextMenu.Item>
+          ))}
+        </ContextMenu.Content>
+      </ContextMenu.Portal>
+    </ContextMenu.Root>
+  );
+}
