@@ -17,6 +17,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     screenshot: 'only-on-failure',
+    // The shell registers a service worker (issue 13); files that stub or cut the network with
+    // page.route / setOffline test the app without one. pwa.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

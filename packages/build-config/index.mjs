@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginServiceWorker } from './service-worker.mjs';
 
 const require = createRequire(import.meta.url);
 const workspaceVersion = require('./package.json').version;
@@ -85,6 +86,7 @@ export function shellConfig({ packageJson }) {
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginServiceWorker(),
       pluginModuleFederation({
         name: 'shell',
         remotes: {},

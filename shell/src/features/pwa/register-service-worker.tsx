@@ -1,0 +1,30 @@
+import { toast } from '@chat/ui';
+import styles from './update-toast.module.css';
+
+export const UPDATE_TITLE = 'Nova versão disponível';
+
+/**
+ * Registers the service worker that the build generates with Workbox (issue 13), from its own
+ * file on this origin (no inline script: the CSP allows workers from 'self' only). When a new
+ * build is live, its worker waits and the user is offered 'Atualizar', which activates it and
+ * reloads the page once the new worker has taken over.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox('/sw.js');
+  workbox.addEventListener('waiting', () => {
+    workbox.addEventListener('controlling', () => window.location.reload());
+    toast({
+      type: 'default',
+      title: UPDATE_TITLE,
+      duration: Number.POSITIVE_INFINITY,
+      description: (
+        <button type="button" className={styles.update} onClick={() => workbox.messageSkipWaiting()}>
+          Atualizar
+        </button>
+      ),
+    });
+  });
+  await workbox.register();
+}
