@@ -34,6 +34,7 @@ import { createPresence } from './modules/realtime/create-presence';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { registerWeb } from './modules/web/web';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 
 export interface BuildAppOptions {
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(messageRoutes);
         await api.register(userLookupRoutes);
         await api.register(mediaUrlRoutes);
+        await api.register(workspaceRoutes);
       },
       { prefix: '/api' },
     );
