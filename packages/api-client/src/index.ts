@@ -7,6 +7,7 @@ export * from './conversations';
 export * from './groups';
 export * from './messages';
 export * from './users';
+export * from './workspaces';
 export { renewSession, type ApiClientOptions } from './client';
 export { SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
