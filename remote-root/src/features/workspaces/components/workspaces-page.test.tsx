@@ -200,3 +200,18 @@ describe('edit modal (SPEC section 4 order)', () => {
     expect(screen.getByText('Não foi possível carregar o workspace.')).toBeInTheDocument();
   });
 });
+
+describe('reopening the edit modal', () => {
+  it('loads the workspace again, so the form shows what the server holds now', async () => {
+    api.listWorkspaces.mockReturnValue(ok([demo]));
+    api.getWorkspace.mockReturnValueOnce(ok(demoFull)).mockReturnValue(ok({ ...demoFull, name: 'Equipe Renomeada' }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar Equipe Demo' }));
+    await within(await screen.findByRole('dialog')).findByDisplayValue('Equipe Demo');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Equipe Demo' }));
+    expect(await within(await screen.findByRole('dialog')).findByDisplayValue('Equipe Renomeada')).toBeInTheDocument();
+    expect(api.getWorkspace).toHaveBeenCalledTimes(2);
+  });
+});

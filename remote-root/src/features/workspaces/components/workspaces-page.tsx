@@ -13,6 +13,12 @@ export function WorkspacesPage() {
   const { state, reload, retry } = useWorkspaces();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<WorkspaceSummary | null>(null);
+  // A new key per opening: the edit modal then loads afresh instead of showing the last load.
+  const [openings, setOpenings] = useState(0);
+  const openEdit = (workspace: WorkspaceSummary) => {
+    setOpenings((n) => n + 1);
+    setEditing(workspace);
+  };
 
   return (
     <div className={styles.page}>
@@ -41,7 +47,7 @@ export function WorkspacesPage() {
               </button>
             </li>
             {state.workspaces.map((workspace) => (
-              <WorkspaceCard key={workspace.id} workspace={workspace} onOpen={setEditing} />
+              <WorkspaceCard key={workspace.id} workspace={workspace} onOpen={openEdit} />
             ))}
           </ul>
           {state.workspaces.length === 0 ? (
@@ -50,7 +56,7 @@ export function WorkspacesPage() {
         </>
       )}
       <CreateWorkspaceModal open={creating} onOpenChange={setCreating} onCreated={reload} />
-      <EditWorkspaceModal summary={editing} onClose={() => setEditing(null)} onChanged={reload} />
+      <EditWorkspaceModal key={openings} summary={editing} onClose={() => setEditing(null)} onChanged={reload} />
     </div>
   );
 }
