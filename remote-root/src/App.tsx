@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
 import { RootSettingsPage } from './features/settings/root-settings-page';
-import { WorkspacesPage } from './features/workspaces/workspaces-page';
+import { WorkspacesPage } from './features/workspaces/components/workspaces-page';
 
 /** remote-root: /root/*, the super-user's area (SPEC section 2). */
 export default function App(props: RemoteAppProps) {

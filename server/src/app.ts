@@ -39,6 +39,7 @@ import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { registerWeb } from './modules/web/web';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 
 export interface BuildAppOptions {
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(polygonRoutes);
         await api.register(profileRoutes);
         await api.register(apiKeyRoutes);
+        await api.register(workspaceRoutes);
       },
       { prefix: '/api' },
     );

@@ -9,6 +9,7 @@ export * from './messages';
 export * from './users';
 export * from './members';
 export * from './polygons';
+export * from './workspaces';
 export { renewSession, type ApiClientOptions } from './client';
 export { SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';

@@ -30,6 +30,7 @@ export {
 } from './components/password-input/password-input';
 export { Checkbox, type CheckboxProps } from './components/checkbox/checkbox';
 export { Textarea, type TextareaProps } from './components/textarea/textarea';
+export { Switch, type SwitchProps } from './components/switch/switch';
 
 export {
   ToastProvider,

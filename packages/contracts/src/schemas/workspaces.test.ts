@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { chars, messagesAt, parseOk } from '../testing/issues';
-import { changeAdminBodySchema, createWorkspaceBodySchema, updateWorkspaceBodySchema, workspaceFormSchema } from './workspaces';
+import {
+  changeAdminBodySchema,
+  createWorkspaceBodySchema,
+  updateWorkspaceBodySchema,
+  workspaceEditFormSchema,
+  workspaceFormSchema,
+} from './workspaces';
 
 const form = { name: 'Equipe Demo', adminName: 'Ana', adminEmail: 'ana@demo.chat', limitOfMembers: '10' };
 const LIMIT_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
@@ -65,5 +71,26 @@ describe('changeAdminBodySchema', () => {
     expect(messagesAt(changeAdminBodySchema, { newAdminEmail: 'bruno' }, 'newAdminEmail')).toEqual([
       'E-mail do administrador é inválido',
     ]);
+  });
+});
+
+describe('description and features', () => {
+  it('are optional; the description is trimmed and at most 200 characters', () => {
+    const full = { ...form, description: '  Time de vendas ', features: ['polygonal', 'edit_members'] };
+    expect(parseOk(workspaceFormSchema, full)).toMatchObject({ description: 'Time de vendas', features: ['polygonal', 'edit_members'] });
+    expect(messagesAt(updateWorkspaceBodySchema, { name: 'Equipe', limitOfMembers: 0, description: chars(201) }, 'description')).toEqual([
+      'Descrição deve ter no máximo 200 caracteres',
+    ]);
+  });
+
+  it('refuses an unknown feature', () => {
+    expect(messagesAt(updateWorkspaceBodySchema, { name: 'Equipe', limitOfMembers: 0, features: ['voar'] }, 'features.0')).toHaveLength(1);
+  });
+});
+
+describe('workspaceEditFormSchema', () => {
+  it('does not validate the disabled adminName', () => {
+    expect(messagesAt(workspaceEditFormSchema, { ...form, adminName: undefined }, 'adminName')).toEqual([]);
+    expect(messagesAt(workspaceEditFormSchema, { ...form, adminEmail: 'x' }, 'adminEmail')).toEqual(['E-mail do administrador é inválido']);
   });
 });

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
+import { workspaceFeaturesSchema } from '../entities';
 import { emailField, nameField } from './fields';
 
 export const ADMIN_EMAIL_MESSAGE = 'E-mail do administrador é inválido';
 export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
+export const WORKSPACE_DESCRIPTION_MAX = 200;
 
 /**
  * 0–1000 members, 0 meaning no limit. Coerced because a form input yields a string; an empty
@@ -19,15 +21,37 @@ const limitOfMembersField = () =>
       z.lte(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE),
     );
 
-/** Create/edit workspace form (ROOT); adminName is disabled when editing. */
+// Optional in the bodies (SPEC section 7 sends neither); the server keeps or defaults what is absent.
+const descriptionField = () =>
+  z.optional(
+    z
+      .string('Descrição inválida')
+      .check(
+        z.trim(),
+        z.maxLength(WORKSPACE_DESCRIPTION_MAX, `Descrição deve ter no máximo ${WORKSPACE_DESCRIPTION_MAX} caracteres`),
+      ),
+  );
+const featuresField = () => z.optional(workspaceFeaturesSchema);
+
+/** Create workspace form and body of POST /workspace/create (ROOT). */
 export const workspaceFormSchema = z.object({
   name: nameField(),
+  description: descriptionField(),
   adminName: nameField(),
   adminEmail: emailField(ADMIN_EMAIL_MESSAGE),
   limitOfMembers: limitOfMembersField(),
+  features: featuresField(),
 });
 export type WorkspaceFormInput = z.input<typeof workspaceFormSchema>;
 export type WorkspaceFormValues = z.output<typeof workspaceFormSchema>;
+
+/**
+ * Edit workspace form: adminName is shown disabled (SPEC section 5), so it is neither validated
+ * nor sent; a changed adminEmail goes to change-admin.
+ */
+export const workspaceEditFormSchema = z.extend(workspaceFormSchema, { adminName: z.optional(z.string()) });
+export type WorkspaceEditFormInput = z.input<typeof workspaceEditFormSchema>;
+export type WorkspaceEditFormValues = z.output<typeof workspaceEditFormSchema>;
 
 /** Body of POST /workspace/create. */
 export const createWorkspaceBodySchema = workspaceFormSchema;
@@ -36,7 +60,9 @@ export type CreateWorkspaceBody = z.output<typeof createWorkspaceBodySchema>;
 /** Body of PUT /workspace/{id}: the remaining fields after a possible change of admin. */
 export const updateWorkspaceBodySchema = z.object({
   name: nameField(),
+  description: descriptionField(),
   limitOfMembers: limitOfMembersField(),
+  features: featuresField(),
 });
 export type UpdateWorkspaceBody = z.output<typeof updateWorkspaceBodySchema>;
 

@@ -90,3 +90,36 @@ export function inviteMail(input: {
     ),
   };
 }
+
+/** To the administrator of a new workspace: the account exists, the password is theirs to choose. */
+export function workspaceWelcomeMail(input: { to: string; name: string; workspaceName: string; link: string; expiresAt: Date }): Mail {
+  const { to, name, workspaceName, link, expiresAt } = input;
+  return {
+    to,
+    link,
+    subject: `Bem-vindo ao Papo: você administra a equipe ${workspaceName}`,
+    text: [
+      `Olá, ${name}!`,
+      '',
+      `O workspace "${workspaceName}" foi criado no Papo e você é o administrador dele.`,
+      'Para definir sua senha e entrar, abra o link abaixo:',
+      '',
+      link,
+      '',
+      `O link vale até ${formatDate(expiresAt)} e pode ser usado uma única vez.`,
+      `Depois, entre com este e-mail (${to}) e a senha que você escolher.`,
+      '',
+    ].join('\n'),
+    html: htmlPage(
+      paragraphs(
+        `Olá, ${escapeHtml(name)}!`,
+        `O workspace <strong>${escapeHtml(workspaceName)}</strong> foi criado no Papo e você é o administrador dele.`,
+      ) +
+        button(link, 'Definir minha senha') +
+        paragraphs(
+          `O link vale até ${formatDate(expiresAt)} e pode ser usado uma única vez.`,
+          `Depois, entre com este e-mail (${escapeHtml(to)}) e a senha que você escolher.`,
+        ),
+    ),
+  };
+}

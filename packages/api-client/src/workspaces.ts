@@ -1,0 +1,19 @@
+import type { ChangeAdminBody, CreateWorkspaceBody, UpdateWorkspaceBody, Workspace, WorkspaceSummary } from '@chat/contracts';
+import { http } from './client';
+import { request } from './http';
+
+// Workspace calls of SPEC section 7 made by ROOT (get-by-admin-id, the admin's own, lives with the team calls).
+const seg = encodeURIComponent;
+
+export const listWorkspaces = () => request<WorkspaceSummary[]>(http(), { method: 'GET', url: '/workspace/list' });
+
+export const createWorkspace = (body: CreateWorkspaceBody) =>
+  request<Workspace>(http(), { method: 'POST', url: '/workspace/create', data: body });
+
+export const getWorkspace = (id: string) => request<Workspace>(http(), { method: 'GET', url: `/workspace/${seg(id)}` });
+
+export const updateWorkspace = (id: string, body: UpdateWorkspaceBody) =>
+  request<Workspace>(http(), { method: 'PUT', url: `/workspace/${seg(id)}`, data: body });
+
+export const changeWorkspaceAdmin = (id: string, body: ChangeAdminBody) =>
+  request<Workspace>(http(), { method: 'PATCH', url: `/workspace/change-admin/${seg(id)}`, data: body });

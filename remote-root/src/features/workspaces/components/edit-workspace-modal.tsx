@@ -1,0 +1,63 @@
+import { SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
+import { Modal, Spinner } from '@chat/ui';
+import { useWorkspace } from '../hooks/use-workspace';
+import { memberCountText } from '../lib/member-count';
+import { notifySuccess } from '../lib/notify';
+import { saveWorkspaceEdit } from '../lib/save-workspace-edit';
+import { WorkspaceForm } from './workspace-form';
+import styles from './workspaces.module.css';
+
+interface Props {
+  /** The card clicked; null when closed. */
+  summary: WorkspaceSummary | null;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/** Opened by a workspace card: loads the workspace, then edits it in the order of SPEC section 4. */
+export function EditWorkspaceModal({ summary, onClose, onChanged }: Props) {
+  const { workspace, failed } = useWorkspace(summary?.id ?? null);
+
+  const save = async (values: WorkspaceEditFormValues) => {
+    if (!workspace) return;
+    const outcome = await saveWorkspaceEdit(workspace, values);
+    // A new admin stays even when the update after it fails: the grid must show it.
+    if (outcome !== 'admin-failed') onChanged();
+    if (outcome !== 'saved') return;
+    notifySuccess(SUCCESS_TEXTS.workspace.updated);
+    onClose();
+  };
+
+  return (
+    <Modal
+      title="Editar Workspace"
+      description={workspace ? memberCountText(workspace) : undefined}
+      open={summary !== null}
+      onOpenChange={(open) => !open && onClose()}
+      maxWidth="md"
+    >
+      {workspace ? (
+        <WorkspaceForm
+          key={workspace.id}
+          mode="edit"
+          submitLabel="Salvar"
+          onSubmit={save}
+          defaultValues={{
+            name: workspace.name,
+            description: workspace.description,
+            adminName: workspace.admin?.name ?? '',
+            adminEmail: workspace.admin?.email ?? '',
+            limitOfMembers: workspace.limitOfMembers,
+            features: workspace.features,
+          }}
+        />
+      ) : failed ? (
+        <p className={styles.modalMessage}>Não foi possível carregar o workspace.</p>
+      ) : (
+        <div className={styles.modalMessage}>
+          <Spinner size="md" aria-label="Carregando workspace" />
+        </div>
+      )}
+    </Modal>
+  );
+}

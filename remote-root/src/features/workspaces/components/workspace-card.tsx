@@ -1,0 +1,40 @@
+import type { WorkspaceSummary } from '@chat/contracts';
+import { Building2, ShieldCheck, Users } from 'lucide-react';
+import { memberCountText } from '../lib/member-count';
+import styles from './workspaces.module.css';
+
+interface Props {
+  workspace: WorkspaceSummary;
+  onOpen: (workspace: WorkspaceSummary) => void;
+}
+
+/** SPEC section 2: name, description, responsible admin, member count ('n / limite' with a limit). */
+export function WorkspaceCard({ workspace, onOpen }: Props) {
+  const { name, description, admin, membersCount, limitOfMembers } = workspace;
+  const full = limitOfMembers > 0 && membersCount >= limitOfMembers;
+  return (
+    <li className={styles.item}>
+      <button type="button" className={styles.card} onClick={() => onOpen(workspace)} aria-label={`Editar ${name}`}>
+        <span className={styles.cardHead}>
+          <span className={styles.cardIcon} aria-hidden="true">
+            <Building2 size={18} />
+          </span>
+          <span className={styles.cardName}>{name}</span>
+        </span>
+        <span className={description ? styles.cardDescription : `${styles.cardDescription} ${styles.muted}`}>
+          {description || 'Sem descrição'}
+        </span>
+        <span className={styles.cardFooter}>
+          <span className={styles.cardMeta} title="Administrador">
+            <ShieldCheck size={14} aria-hidden="true" />
+            {admin?.name ?? 'Sem administrador'}
+          </span>
+          <span className={full ? `${styles.cardMeta} ${styles.full}` : styles.cardMeta} title="Membros">
+            <Users size={14} aria-hidden="true" />
+            {memberCountText({ membersCount, limitOfMembers })}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,69 @@
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type WorkspaceEditFormInput,
+  type WorkspaceEditFormValues,
+  workspaceEditFormSchema,
+  workspaceFormSchema,
+} from '@chat/contracts';
+import { Button, FormField, Input, Textarea } from '@chat/ui';
+import { FeaturesFieldset } from './features-fieldset';
+import styles from './workspace-form.module.css';
+
+interface Props {
+  mode: 'create' | 'edit';
+  defaultValues: WorkspaceEditFormInput;
+  submitLabel: string;
+  onSubmit: (values: WorkspaceEditFormValues) => Promise<void>;
+}
+
+// The edit schema only loosens adminName (disabled, so neither validated nor sent): one form type fits both.
+const resolvers = {
+  create: zodResolver(workspaceFormSchema) as unknown as Resolver<WorkspaceEditFormInput, unknown, WorkspaceEditFormValues>,
+  edit: zodResolver(workspaceEditFormSchema),
+};
+
+/** SPEC section 5, "Workspace": name, adminName (disabled when editing), adminEmail, limitOfMembers; plus description and features. */
+export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Props) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<WorkspaceEditFormInput, unknown, WorkspaceEditFormValues>({ resolver: resolvers[mode], defaultValues });
+  const id = (field: string) => `workspace-${mode}-${field}`;
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <FormField label="Nome" htmlFor={id('name')} error={errors.name?.message}>
+        <Input id={id('name')} autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label="Descrição" htmlFor={id('description')} error={errors.description?.message}>
+        <Textarea id={id('description')} rows={2} {...register('description')} />
+      </FormField>
+      <div className={styles.row}>
+        <FormField label="Nome do administrador" htmlFor={id('adminName')} error={errors.adminName?.message}>
+          <Input id={id('adminName')} autoComplete="off" {...register('adminName', { disabled: mode === 'edit' })} />
+        </FormField>
+        <FormField label="E-mail do administrador" htmlFor={id('adminEmail')} error={errors.adminEmail?.message}>
+          <Input id={id('adminEmail')} type="email" autoComplete="off" {...register('adminEmail')} />
+        </FormField>
+      </div>
+      {mode === 'edit' ? (
+        <p className={styles.hint}>Para trocar o administrador, informe o e-mail de um membro ativo deste workspace.</p>
+      ) : null}
+      <FormField label="Limite de membros" htmlFor={id('limitOfMembers')} error={errors.limitOfMembers?.message}>
+        <Input id={id('limitOfMembers')} type="number" inputMode="numeric" min={0} max={1000} {...register('limitOfMembers')} />
+      </FormField>
+      <p className={styles.hint}>0 significa sem limite. Convites pendentes também ocupam vagas.</p>
+      <Controller
+        control={control}
+        name="features"
+        render={({ field }) => <FeaturesFieldset idPrefix={id('feature')} value={field.value ?? []} onChange={field.onChange} />}
+      />
+      <Button type="submit" loading={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

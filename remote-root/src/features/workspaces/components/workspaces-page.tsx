@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { WorkspaceSummary } from '@chat/contracts';
+import { Button, EmptyState, ErrorPanel, PageHeader, Spinner } from '@chat/ui';
+import { Plus } from 'lucide-react';
+import { useWorkspaces } from '../hooks/use-workspaces';
+import { CreateWorkspaceModal } from './create-workspace-modal';
+import { EditWorkspaceModal } from './edit-workspace-modal';
+import { WorkspaceCard } from './workspace-card';
+import styles from './workspaces.module.css';
+
+/** /root/workspaces: a card per workspace plus the 'Criar Workspace' card (SPEC section 2). */
+export function WorkspacesPage() {
+  const { state, reload, retry } = useWorkspaces();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<WorkspaceSummary | null>(null);
+  // A new key per opening: the edit modal then loads afresh instead of showing the last load.
+  const [openings, setOpenings] = useState(0);
+  const openEdit = (workspace: WorkspaceSummary) => {
+    setOpenings((n) => n + 1);
+    setEditing(workspace);
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Workspaces" />
+      {state.status === 'loading' ? (
+        <div className={styles.center}>
+          <Spinner size="lg" aria-label="Carregando workspaces" />
+        </div>
+      ) : state.status === 'error' ? (
+        <ErrorPanel
+          title="Não foi possível carregar os workspaces."
+          description="Verifique sua conexão e tente novamente."
+          action={
+            <Button width="sm" onClick={retry}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <ul className={styles.grid} aria-label="Workspaces">
+            <li className={styles.item}>
+              <button type="button" className={`${styles.card} ${styles.create}`} onClick={() => setCreating(true)}>
+                <Plus size={28} aria-hidden="true" />
+                <span>Criar Workspace</span>
+              </button>
+            </li>
+            {state.workspaces.map((workspace) => (
+              <WorkspaceCard key={workspace.id} workspace={workspace} onOpen={openEdit} />
+            ))}
+          </ul>
+          {state.workspaces.length === 0 ? (
+            <EmptyState text="Nenhum workspace cadastrado ainda. Crie o primeiro para convidar uma equipe." />
+          ) : null}
+        </>
+      )}
+      <CreateWorkspaceModal open={creating} onOpenChange={setCreating} onCreated={reload} />
+      <EditWorkspaceModal key={openings} summary={editing} onClose={() => setEditing(null)} onChanged={reload} />
+    </div>
+  );
+}
