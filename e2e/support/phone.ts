@@ -48,7 +48,7 @@ export async function expectTouchTargets(page: Page): Promise<void> {
   const small = await page.evaluate(() => {
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="link"]';
     const found: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       if (element.closest('p') && element.tagName === 'A') continue;
       const target = element.closest('label') ?? element;
       const box = target.getBoundingClientRect();

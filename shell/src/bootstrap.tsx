@@ -24,10 +24,3 @@ async function start() {
 }
 
 void start();
-
-// Production builds only: the dev server has no sw.js, and a worker would cache hot-reloaded files.
-if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    void import('./features/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-  });
-}

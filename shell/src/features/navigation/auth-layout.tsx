@@ -11,6 +11,7 @@ import { headerTitle } from './header-title';
 import { HeaderSlotContext } from './header-slot';
 import { authLinks, isChatOpen } from './nav-links';
 import { useUnreadTotal } from './use-unread-total';
+import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
 import styles from './layout.module.css';
@@ -28,6 +29,7 @@ export function AuthLayout() {
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
   useVisualViewportHeight();
+  useServiceWorker();
   const unread = useUnreadTotal(user?.id ?? null, pathname.startsWith('/auth/conversations'));
   const links = authLinks(user?.role, unread);
   return (

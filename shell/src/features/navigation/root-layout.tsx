@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { TabBar, TopNav } from '@chat/ui';
 import { ROOT_LINKS } from './nav-links';
 import { useSignOut } from './use-sign-out';
+import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import styles from './layout.module.css';
 
@@ -12,6 +13,7 @@ import styles from './layout.module.css';
 export function RootLayout() {
   const signOut = useSignOut();
   useVisualViewportHeight();
+  useServiceWorker();
   return (
     <div className={styles.frame}>
       <TopNav links={ROOT_LINKS} onSignOut={signOut} />

@@ -34,5 +34,7 @@ export async function registerServiceWorker(): Promise<void> {
       ),
     });
   });
-  await workbox.register();
+  // A browser that refuses workers (private mode, a policy, an automated test) runs the app online
+  // as before: nothing to tell the user.
+  await workbox.register().catch(() => undefined);
 }
