@@ -4,6 +4,7 @@ import { isValidElement, type ComponentPropsWithoutRef, type ReactNode } from 'r
 import { cx } from '../../lib/cx';
 import { IconButton } from '../button/icon-button';
 import styles from './action-menu.module.css';
+import { MenuItems } from './menu-items';
 
 export interface ActionMenuOption {
   label: string;
@@ -57,18 +58,7 @@ export function ActionMenu({
           {...props}
           className={cx(styles.content, className)}
         >
-          {options.map((option) => (
-            <DropdownMenu.Item
-              key={option.label}
-              className={styles.item}
-              disabled={option.disabled}
-              data-destructive={option.destructive ? '' : undefined}
-              onSelect={() => option.action()}
-            >
-              {option.icon ? <span className={styles.icon}>{option.icon}</span> : null}
-              {option.label}
-            </DropdownMenu.Item>
-          ))}
+          <MenuItems options={options} Item={DropdownMenu.Item} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -3,6 +3,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import type { ActionMenuOption } from '../action-menu/action-menu';
 import styles from '../action-menu/action-menu.module.css';
+import { MenuItems } from '../action-menu/menu-items';
 
 const TOUCH_QUERY = '(pointer: coarse)';
 const subscribeTouch = (onChange: () => void) => {
@@ -33,18 +34,7 @@ export function LongPressMenu({ options, children, className }: LongPressMenuPro
       </ContextMenu.Trigger>
       <ContextMenu.Portal>
         <ContextMenu.Content className={cx(styles.content, className)}>
-          {options.map((option) => (
-            <ContextMenu.Item
-              key={option.label}
-              className={styles.item}
-              disabled={option.disabled}
-              data-destructive={option.destructive ? '' : undefined}
-              onSelect={() => option.action()}
-            >
-              {option.icon ? <span className={styles.icon}>{option.icon}</span> : null}
-              {option.label}
-            </ContextMenu.Item>
-          ))}
+          <MenuItems options={options} Item={ContextMenu.Item} />
         </ContextMenu.Content>
       </ContextMenu.Portal>
     </ContextMenu.Root>
