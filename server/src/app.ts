@@ -35,6 +35,7 @@ import { ChatEvents } from './modules/realtime/chat-events';
 import { createPresence } from './modules/realtime/create-presence';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { configRoutes } from './modules/web/config.routes';
+import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { registerErrorHandler } from './plugins/error-handler';
 
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
+    // First, so every route registered below (and every 404) carries the headers.
+    await registerSecurityHeaders(app, env);
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());
