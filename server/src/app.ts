@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './config/rate-limits';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { AppContext } from './context';
 import { createDb, type Database } from './db/client';
 import { MemoryCounterStore } from './lib/rate-limit/counter-store';
@@ -76,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const bootstrapReport = await bootstrap(database.db, env);
     app = Fastify({
       logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
+      // request.ip (rate limits, request logs) is the client behind the proxies TRUST_PROXY names.
+      trustProxy: fastifyTrustProxy(env.trustProxy),
     });
 
     app.setValidatorCompiler(zodValidatorCompiler);

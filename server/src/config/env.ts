@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
+import { type TrustProxy, trustProxySchema } from './trust-proxy';
 
 // The only place that reads process.env (DESIGN section 3). Everything else receives an Env.
 
@@ -48,6 +49,7 @@ const rawEnvSchema = z.object({
   REMOTE_SETTINGS_URL: opt(remoteUrl),
   REMOTE_ROOT_URL: opt(remoteUrl),
   WEB_ROOT: opt(z.string()),
+  TRUST_PROXY: opt(trustProxySchema),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
 });
 
@@ -75,6 +77,11 @@ export interface Env {
   remoteUrls: Record<RemoteName, string | null>;
   /** Folder holding shell/dist and remote-<name>/dist. */
   webRoot: string;
+  /**
+   * Fastify's trustProxy: which X-Forwarded-For hops to believe, so request.ip (rate limits, logs)
+   * is the client's address behind a load balancer. False: the socket's address.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
@@ -128,6 +135,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       REMOTE_NAMES.map((name) => [name, raw[`REMOTE_${name.toUpperCase()}_URL` as keyof typeof raw] ?? null]),
     ) as Record<RemoteName, string | null>,
     webRoot: raw.WEB_ROOT ? path.resolve(cwd, raw.WEB_ROOT) : root,
+    trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
   };
 }

@@ -32,7 +32,6 @@ export const DEFAULT_PREFIX_POLICIES: readonly PrefixPolicy[] = [
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
