@@ -124,3 +124,11 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('DB_DURABILITY', () => {
+  it('is strict by default, takes fast, and names itself when wrong', () => {
+    expect(parseEnv({}).dbDurability).toBe('strict');
+    expect(parseEnv({ DB_DURABILITY: 'fast' }).dbDurability).toBe('fast');
+    expect(parseError({ DB_DURABILITY: 'rapido' }).problems).toEqual([{ variable: 'DB_DURABILITY', message: 'deve ser strict ou fast' }]);
+  });
+});

@@ -50,6 +50,7 @@ const rawEnvSchema = z.object({
   REMOTE_ROOT_URL: opt(remoteUrl),
   WEB_ROOT: opt(z.string()),
   TRUST_PROXY: opt(trustProxySchema),
+  DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
 });
 
@@ -61,6 +62,12 @@ export interface Env {
   /** DATA_DIR as the operator wrote it, for messages they will recognise. */
   dataDirLabel: string;
   databaseUrl: string | null;
+  /**
+   * The embedded database's promise once a write is acknowledged: 'strict' (default) flushes it to
+   * the disk (fsync) before answering; 'fast' leaves it to the kernel, so a power cut or an OS crash
+   * may lose the last writes or leave the data unreadable. PostgreSQL is configured on its server.
+   */
+  dbDurability: 'strict' | 'fast';
   redisUrl: string | null;
   /** Prefix of the socket.io Redis channels and of the rate-limit keys, so parallel test runs never meet. */
   redisKeyPrefix: string;
@@ -120,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     dataDir,
     dataDirLabel: raw.DATA_DIR ?? './data',
     databaseUrl: raw.DATABASE_URL ?? null,
+    dbDurability: raw.DB_DURABILITY ?? 'strict',
     redisUrl: raw.REDIS_URL ?? null,
     redisKeyPrefix: raw.REDIS_KEY_PREFIX ?? 'socket.io',
     jwtSecret: raw.JWT_SECRET ?? null,
