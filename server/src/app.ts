@@ -16,6 +16,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { RefreshTokens } from './modules/auth/refresh-tokens';
+import { closeControlSocket, openControlSocket } from './modules/backup/control-socket';
 import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
@@ -89,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());
+    const controlSocket = await openControlSocket(env.dataDir, database, app.log);
+    app.addHook('onClose', () => closeControlSocket(controlSocket));
     const rateLimiter = await createRateLimiter(env, app);
     app.addHook('onClose', () => rateLimiter.close());
     const mailer = createMailer(env, app.log);

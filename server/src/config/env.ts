@@ -148,6 +148,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   };
 }
 
-export function loadEnv(): Env {
-  return parseEnv(process.env);
+/** `cwd`: where relative paths (DATA_DIR, WEB_ROOT) start; the operator's directory for the backup CLI. */
+export function loadEnv(cwd: string = process.cwd()): Env {
+  return parseEnv(process.env, cwd);
 }

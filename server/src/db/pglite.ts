@@ -56,6 +56,9 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
     return {
       db: db as unknown as Db,
       engine: 'pglite',
+      async dumpDataDir() {
+        return new Uint8Array(await (await opened.dumpDataDir('gzip')).arrayBuffer());
+      },
       async close() {
         try {
           if (!opened.closed) await opened.close();
