@@ -24,6 +24,7 @@ if (!chromium) {
 await mustRun('Instalando dependências', 'npx', pnpmArgs('install', '--frozen-lockfile'));
 await mustRun('Verificando tipos', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'typecheck'));
 await mustRun('Lint', 'npx', pnpmArgs('exec', 'eslint', '.', '--max-warnings=0'));
+await mustRun('Auditoria de dependências (high/critical)', 'node', [join(ROOT, 'scripts', 'audit.mjs')]);
 
 // The embedded engine is always tested; a DATABASE_URL from the caller is kept for the second run.
 const { DATABASE_URL, REDIS_URL, ...baseEnv } = process.env;

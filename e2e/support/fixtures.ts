@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { describeProblems, type PolicyProblem, watchNewContexts, watchPolicies } from './csp-guard';
 import { startProduct, type Product } from './product';
 
 interface WorkerFixtures {
@@ -12,6 +13,10 @@ interface TestFixtures {
   /** The product of this test file: its own server and DATA_DIR, shared by the file's tests. */
   product: Product;
   requests: string[];
+  /** CSP violations and policy console errors seen on any page of the test (see csp-guard). */
+  policyProblems: PolicyProblem[];
+  /** Fails every test whose pages reported a policy problem. */
+  policyGuard: void;
 }
 
 // One product per test FILE: files change shared state (a password reset, a new group), so a
@@ -41,6 +46,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { timeout: 90_000 },
   ],
   baseURL: async ({ product }, use) => use(product.url),
+  policyProblems: async ({}, use) => use([]),
+  context: async ({ context, policyProblems }, use) => {
+    await watchPolicies(context, policyProblems);
+    await use(context);
+  },
+  policyGuard: [
+    async ({ browser, policyProblems }, use) => {
+      const restore = watchNewContexts(browser, policyProblems);
+      try {
+        await use();
+      } finally {
+        restore();
+      }
+      if (policyProblems.length > 0) throw new Error(describeProblems(policyProblems));
+    },
+    { auto: true },
+  ],
   /** Every URL path the page requested, for assertions on what was (not) downloaded. */
   requests: async ({ page }, use) => {
     const paths: string[] = [];

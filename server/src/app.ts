@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './config/rate-limits';
+import { fastifyTrustProxy } from './config/trust-proxy';
 import type { AppContext } from './context';
 import { createDb, type Database } from './db/client';
 import { MemoryCounterStore } from './lib/rate-limit/counter-store';
@@ -15,6 +16,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { RefreshTokens } from './modules/auth/refresh-tokens';
+import { closeControlSocket, openControlSocket } from './modules/backup/control-socket';
 import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
@@ -38,6 +40,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { configRoutes } from './modules/web/config.routes';
+import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -79,14 +82,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const bootstrapReport = await bootstrap(database.db, env);
     app = Fastify({
       logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
+      // request.ip (rate limits, request logs) is the client behind the proxies TRUST_PROXY names.
+      trustProxy: fastifyTrustProxy(env.trustProxy),
     });
 
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
+    // First, so every route registered below (and every 404) carries the headers.
+    await registerSecurityHeaders(app, env);
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());
+    const controlSocket = await openControlSocket(env.dataDir, database, app.log);
+    app.addHook('onClose', () => closeControlSocket(controlSocket));
     const rateLimiter = await createRateLimiter(env, app);
     app.addHook('onClose', () => rateLimiter.close());
     const mailer = createMailer(env, app.log);

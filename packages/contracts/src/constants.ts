@@ -23,6 +23,13 @@ export const LIMITS = {
   imageMaxBytes: 10 * 1024 * 1024,
   uploadTimeoutMs: 60_000,
   typingIdleMs: 2000,
+  /**
+   * A stop signal can be lost (a dropped packet, a crashed tab): the receiver hides 'Digitando...'
+   * this long after the last start signal, and a writer who keeps typing repeats the start every
+   * typingRefreshMs so that a long message keeps it shown.
+   */
+  typingShownMs: 6000,
+  typingRefreshMs: 3000,
   textareaMinRows: 2,
   textareaMaxRows: 4,
   notificationCloseMs: 5000,

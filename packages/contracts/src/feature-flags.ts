@@ -35,7 +35,8 @@ export interface FlagSubject {
 
 /**
  * Feature flags of SPEC section 6, one pure function used by the page (to hide) and the server
- * (to enforce). `origin` is the page origin in the browser, the request's Origin on the server.
+ * (to enforce). `origin` is the page origin in the browser, the deployment's APP_URL on the server
+ * (never a request header, which any client can omit or forge).
  */
 export function featureFlags(
   user: FlagSubject | null,

@@ -104,3 +104,31 @@ describe('parseEnv', () => {
     ]);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => parseEnv({ TRUST_PROXY: value }).trustProxy;
+
+  it('is off by default, and takes true/false, a hop count or addresses and networks', () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('FALSE')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1,fd00::/8, loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('stops the start with a message naming the variable and the bad entries', () => {
+    for (const bad of ['sim', '10.0.0.0/33', '10.0.0.1,,', '300.1.1.1', '-1', '10.0.0.0/8/1', 'fd00::/129']) {
+      const error = parseError({ TRUST_PROXY: bad });
+      expect(error.variables, bad).toEqual(['TRUST_PROXY']);
+      expect(error.message, bad).toContain('TRUST_PROXY: deve ser true, false, um número de saltos');
+    }
+  });
+});
+
+describe('DB_DURABILITY', () => {
+  it('is strict by default, takes fast, and names itself when wrong', () => {
+    expect(parseEnv({}).dbDurability).toBe('strict');
+    expect(parseEnv({ DB_DURABILITY: 'fast' }).dbDurability).toBe('fast');
+    expect(parseError({ DB_DURABILITY: 'rapido' }).problems).toEqual([{ variable: 'DB_DURABILITY', message: 'deve ser strict ou fast' }]);
+  });
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
+import { type TrustProxy, trustProxySchema } from './trust-proxy';
 
 // The only place that reads process.env (DESIGN section 3). Everything else receives an Env.
 
@@ -48,6 +49,8 @@ const rawEnvSchema = z.object({
   REMOTE_SETTINGS_URL: opt(remoteUrl),
   REMOTE_ROOT_URL: opt(remoteUrl),
   WEB_ROOT: opt(z.string()),
+  TRUST_PROXY: opt(trustProxySchema),
+  DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
 });
 
@@ -59,6 +62,12 @@ export interface Env {
   /** DATA_DIR as the operator wrote it, for messages they will recognise. */
   dataDirLabel: string;
   databaseUrl: string | null;
+  /**
+   * The embedded database's promise once a write is acknowledged: 'strict' (default) flushes it to
+   * the disk (fsync) before answering; 'fast' leaves it to the kernel, so a power cut or an OS crash
+   * may lose the last writes or leave the data unreadable. PostgreSQL is configured on its server.
+   */
+  dbDurability: 'strict' | 'fast';
   redisUrl: string | null;
   /** Prefix of the socket.io Redis channels and of the rate-limit keys, so parallel test runs never meet. */
   redisKeyPrefix: string;
@@ -75,6 +84,11 @@ export interface Env {
   remoteUrls: Record<RemoteName, string | null>;
   /** Folder holding shell/dist and remote-<name>/dist. */
   webRoot: string;
+  /**
+   * Fastify's trustProxy: which X-Forwarded-For hops to believe, so request.ip (rate limits, logs)
+   * is the client's address behind a load balancer. False: the socket's address.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
@@ -113,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     dataDir,
     dataDirLabel: raw.DATA_DIR ?? './data',
     databaseUrl: raw.DATABASE_URL ?? null,
+    dbDurability: raw.DB_DURABILITY ?? 'strict',
     redisUrl: raw.REDIS_URL ?? null,
     redisKeyPrefix: raw.REDIS_KEY_PREFIX ?? 'socket.io',
     jwtSecret: raw.JWT_SECRET ?? null,
@@ -128,10 +143,12 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       REMOTE_NAMES.map((name) => [name, raw[`REMOTE_${name.toUpperCase()}_URL` as keyof typeof raw] ?? null]),
     ) as Record<RemoteName, string | null>,
     webRoot: raw.WEB_ROOT ? path.resolve(cwd, raw.WEB_ROOT) : root,
+    trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
   };
 }
 
-export function loadEnv(): Env {
-  return parseEnv(process.env);
+/** `cwd`: where relative paths (DATA_DIR, WEB_ROOT) start; the operator's directory for the backup CLI. */
+export function loadEnv(cwd: string = process.cwd()): Env {
+  return parseEnv(process.env, cwd);
 }

@@ -10,4 +10,9 @@ export interface Database {
   db: Db;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of its data directory (a gzipped tar, taken between queries),
+   * for backups while the server runs. PostgreSQL is backed up with pg_dump.
+   */
+  dumpDataDir?: () => Promise<Uint8Array>;
 }

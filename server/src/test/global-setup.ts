@@ -16,7 +16,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-pglite-template-'));
-  const database = await openPglite({ dataDir: dir, dataDirLabel: dir });
+  // Closed cleanly before it is copied, so flushing each commit to the disk would only cost time.
+  const database = await openPglite({ dataDir: dir, dataDirLabel: dir, durability: 'fast' });
   await database.close();
   project.provide('pgliteTemplate', dir);
   return () => rmSync(dir, { recursive: true, force: true });

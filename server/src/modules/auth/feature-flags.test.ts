@@ -4,61 +4,83 @@ import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../test/harn
 import { latestMail } from '../../test/outbox';
 
 // The server refuses what the page hides on the production origin (SPEC section 6):
-// disable_recovery_password and disable_create_account, decided from the request's Origin header.
+// disable_recovery_password and disable_create_account. It decides from its own configuration
+// (APP_URL is PRODUCTION_ORIGIN), whatever Origin header the caller sends or leaves out.
 
 const PRODUCTION = 'https://papo.exemplo.com.br';
-let t: TestApp;
+const STAGING = 'https://staging.papo.exemplo.com.br';
+let production: TestApp;
+let staging: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PRODUCTION_ORIGIN: PRODUCTION } });
+  [production, staging] = await Promise.all([
+    createTestApp({ env: { PRODUCTION_ORIGIN: PRODUCTION, APP_URL: `${PRODUCTION}/` } }),
+    createTestApp({ env: { PRODUCTION_ORIGIN: PRODUCTION, APP_URL: STAGING } }),
+  ]);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await production?.close();
+  await staging?.close();
+});
 
-const call = (method: 'POST' | 'PATCH', url: string, payload: object, origin?: string) =>
+const call = (t: TestApp, method: 'POST' | 'PATCH', url: string, payload: object, origin?: string) =>
   t.app.inject({ method, url, payload, headers: origin ? { origin } : {} });
+
+/** No header, the production origin, a forged other origin, and a garbage one. */
+const ORIGINS = [undefined, PRODUCTION, 'http://localhost:3000', STAGING, 'null'];
 
 const RECOVERY_OFF = { statusCode: 403, error: 'Forbidden', message: 'Recuperação de senha desativada' };
 const CREATION_OFF = { statusCode: 403, error: 'Forbidden', message: 'Criação de conta desativada' };
 
-describe('disable_recovery_password', () => {
-  it('answers 403 to both reset calls from the production origin, even to a bad body', async () => {
-    const create = await call('POST', '/api/password-token/create', { email: 'ana@demo.chat' }, PRODUCTION);
-    expect(create.statusCode).toBe(403);
-    expect(create.json()).toEqual(RECOVERY_OFF);
-    const use = await call('PATCH', '/api/password-token/use', { token: 'a'.repeat(64), newPassword: 'nova-senha' }, PRODUCTION);
-    expect(use.json()).toEqual(RECOVERY_OFF);
-    expect((await call('PATCH', '/api/password-token/use', {}, `${PRODUCTION}/`)).json()).toEqual(RECOVERY_OFF);
+async function inviteCode(t: TestApp, email: string): Promise<string> {
+  const admin = await signIn(t.app, 'ana');
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/invite',
+    payload: { email },
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+  });
+  // Inviting is not behind a flag.
+  expect(invited.statusCode).toBe(201);
+  return /inviteCode=([A-Z0-9-]+)/.exec(latestMail(t.env.dataDir, email).link!)![1]!;
+}
+
+describe('on the production deployment (APP_URL = PRODUCTION_ORIGIN)', () => {
+  it('refuses both reset calls with any Origin or none, even with a bad body, and mails nothing', async () => {
+    for (const origin of ORIGINS) {
+      const create = await call(production, 'POST', '/api/password-token/create', { email: 'ana@demo.chat' }, origin);
+      expect(create.json(), String(origin)).toEqual(RECOVERY_OFF);
+      const use = await call(production, 'PATCH', '/api/password-token/use', { token: 'a'.repeat(64), newPassword: 'nova-senha' }, origin);
+      expect(use.json(), String(origin)).toEqual(RECOVERY_OFF);
+      expect((await call(production, 'PATCH', '/api/password-token/use', {}, origin)).json()).toEqual(RECOVERY_OFF);
+    }
+    expect(() => latestMail(production.env.dataDir, 'ana@demo.chat')).toThrow();
   });
 
-  it('works from any other origin, or without one', async () => {
-    expect((await call('POST', '/api/password-token/create', { email: 'ana@demo.chat' }, 'http://localhost:3000')).statusCode).toBe(200);
-    expect((await call('POST', '/api/password-token/create', { email: 'ana@demo.chat' })).statusCode).toBe(200);
-    expect((await call('POST', '/api/password-token/create', { email: 'ana@demo.chat' }, 'https://papo.exemplo.com.br:8443')).statusCode).toBe(200);
+  it('refuses create-by-invite with any Origin or none, with a valid invite', async () => {
+    const code = await inviteCode(production, 'flag@exemplo.com');
+    const body = { name: 'Flag', email: 'flag@exemplo.com', nickName: 'flagada', password: 'senha-flagada', inviteCode: code };
+    for (const origin of ORIGINS) {
+      expect((await call(production, 'POST', '/api/user/create-by-invite', body, origin)).json(), String(origin)).toEqual(CREATION_OFF);
+    }
+    expect((await call(production, 'POST', '/api/user/create-by-invite', {})).json()).toEqual(CREATION_OFF);
+    const signin = await call(production, 'POST', '/api/auth/signin', { identifier: 'flagada', password: 'senha-flagada' });
+    expect(signin.statusCode).toBe(401);
+  });
+
+  it('does not touch sign-in', async () => {
+    const res = await call(production, 'POST', '/api/auth/signin', { identifier: 'bruno', password: TEST_DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
   });
 });
 
-describe('disable_create_account', () => {
-  it('answers 403 to create-by-invite from the production origin; the same invite works elsewhere', async () => {
-    const admin = await signIn(t.app, 'ana');
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/invite',
-      payload: { email: 'flag@exemplo.com' },
-      headers: { authorization: `Bearer ${admin.accessToken}`, origin: PRODUCTION },
-    });
-    // Inviting is not behind a flag.
-    expect(invited.statusCode).toBe(201);
-    const inviteCode = /inviteCode=([A-Z0-9-]+)/.exec(latestMail(t.env.dataDir, 'flag@exemplo.com').link!)![1]!;
-    const body = { name: 'Flag', email: 'flag@exemplo.com', nickName: 'flagada', password: 'senha-flagada', inviteCode };
-
-    const refused = await call('POST', '/api/user/create-by-invite', body, PRODUCTION);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual(CREATION_OFF);
-    expect((await call('POST', '/api/user/create-by-invite', {}, PRODUCTION)).json()).toEqual(CREATION_OFF);
-    expect((await call('POST', '/api/user/create-by-invite', body, 'http://localhost:3000')).statusCode).toBe(201);
-  });
-
-  it('does not touch sign-in on the production origin', async () => {
-    const res = await call('POST', '/api/auth/signin', { identifier: 'bruno', password: TEST_DEMO_PASSWORD }, PRODUCTION);
-    expect(res.statusCode).toBe(200);
+describe('on another deployment (APP_URL is not PRODUCTION_ORIGIN)', () => {
+  it('allows reset and registration even when the caller claims the production origin', async () => {
+    for (const origin of ORIGINS) {
+      const res = await call(staging, 'POST', '/api/password-token/create', { email: 'ana@demo.chat' }, origin);
+      expect(res.statusCode, String(origin)).toBe(200);
+    }
+    const code = await inviteCode(staging, 'flag@exemplo.com');
+    const body = { name: 'Flag', email: 'flag@exemplo.com', nickName: 'flagada', password: 'senha-flagada', inviteCode: code };
+    expect((await call(staging, 'POST', '/api/user/create-by-invite', body, PRODUCTION)).statusCode).toBe(201);
   });
 });

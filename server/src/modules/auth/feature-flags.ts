@@ -5,12 +5,15 @@ import type { UserWithWorkspace } from '../users/user-entity';
 
 /**
  * The flags of SPEC section 6 for this request: the same pure function the browser uses to hide
- * things, fed with the request's Origin header, so what is hidden is also refused.
+ * things, so what is hidden is also refused. The origin is the deployment's own (APP_URL), never
+ * the request's Origin header: a client that omits or forges it (curl, a script) must get the same
+ * answer as the page, so on a deployment whose APP_URL is PRODUCTION_ORIGIN the production rules
+ * hold for every request.
  */
 export function requestFlags(request: FastifyRequest, user: UserWithWorkspace | null = request.user): Set<FeatureFlag> {
-  const { featuredWorkspaceId, productionOrigin } = request.server.ctx.env;
+  const { featuredWorkspaceId, productionOrigin, appUrl } = request.server.ctx.env;
   const subject = user ? { role: user.role, workspaces: user.workspace ? [user.workspace] : [] } : null;
-  return featureFlags(subject, { featuredWorkspaceId, productionOrigin }, request.headers.origin ?? null);
+  return featureFlags(subject, { featuredWorkspaceId, productionOrigin }, appUrl);
 }
 
 /** onRequest hook for public routes a flag turns off: 403 before the body is even read. */

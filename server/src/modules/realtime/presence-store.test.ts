@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../test/harness';
 import { MemoryPresenceStore, type PresenceStore, type PresenceUser } from './presence-store';
-import { RedisPresenceStore } from './redis-presence-store';
+import { PRESENCE_TTL_MS, PRESENCE_WORST_SWEEP_MS, RedisPresenceStore } from './redis-presence-store';
 
 const socket = (userId: string, socketId: string, workspaceId: string | null = 'w1') => ({ userId, workspaceId, socketId });
 
@@ -74,8 +74,8 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
     admin.disconnect();
   });
 
-  /** A store as one process would hold it, with its own connection; heartbeats only when the test asks. */
-  async function process(options: { ttlMs?: number } = {}) {
+  /** A store as one process would hold it, with its own connection; heartbeats only when the test asks, unless given a period. */
+  async function process(options: { ttlMs?: number; heartbeatMs?: number } = {}) {
     const redis = new Redis(testRedisUrl()!);
     clients.push(redis);
     const store = await new RedisPresenceStore(redis, prefix, { heartbeatMs: 0, ...options }).start();
@@ -115,6 +115,29 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
     // Swept once: a later heartbeat reports nothing again.
     await live.store.heartbeat();
     expect(live.seen).toHaveLength(1);
+  });
+
+  it('with the production timings, a process that dies right after its heartbeat is swept within 10 s', { timeout: 20_000 }, async () => {
+    expect(PRESENCE_WORST_SWEEP_MS).toBeLessThanOrEqual(10_000);
+    // The dead one keeps the default TTL; the live one heartbeats on the default period, on its own timer.
+    const dead = await process({ ttlMs: undefined });
+    const live = await process({ heartbeatMs: undefined });
+    await dead.store.add(socket('u1', 'a1', 'w1'));
+    const offline = new Promise<number>((resolve) =>
+      live.store.onTransitions({ online: () => undefined, offline: () => resolve(Date.now()) }),
+    );
+    // Worst moment to die: its alive key was just refreshed.
+    await dead.store.heartbeat();
+    dead.redis.disconnect();
+    const diedAt = Date.now();
+    stores.splice(stores.indexOf(dead.store), 1);
+
+    const sweptAfter = (await offline) - diedAt;
+    console.log(`processo morto varrido em ${sweptAfter} ms (TTL ${PRESENCE_TTL_MS} ms, pior caso ${PRESENCE_WORST_SWEEP_MS} ms)`);
+    // Not before its key expired (it was not swept for another reason), and within the promise.
+    expect(sweptAfter).toBeGreaterThanOrEqual(PRESENCE_TTL_MS - 50);
+    expect(sweptAfter).toBeLessThan(10_000);
+    expect(await live.store.onlineAmong(['u1'])).toEqual(new Set());
   });
 
   it('a slow process that was swept while alive registers its sockets again on its next heartbeat', async () => {

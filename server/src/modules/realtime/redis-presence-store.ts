@@ -76,6 +76,17 @@ type ScriptName = keyof typeof SCRIPTS;
 
 const LEAVE_TIMEOUT_MS = 3000;
 
+/**
+ * A crashed process's users must look offline within 10 s (issue 17). The worst case is a death
+ * right after a refresh: its alive key lives PRESENCE_TTL_MS, then another process's next
+ * heartbeat, at most PRESENCE_HEARTBEAT_MS later, sweeps it: 6 + 2 = 8 s. The TTL still allows
+ * two missed heartbeats (an event loop busy for 4 s); a live process swept by mistake registers
+ * its sockets again on its next heartbeat.
+ */
+export const PRESENCE_TTL_MS = 6_000;
+export const PRESENCE_HEARTBEAT_MS = 2_000;
+export const PRESENCE_WORST_SWEEP_MS = PRESENCE_TTL_MS + PRESENCE_HEARTBEAT_MS;
+
 export interface RedisPresenceOptions {
   /** This process's name in Redis (random by default). */
   processId?: string;
@@ -107,8 +118,8 @@ export class RedisPresenceStore implements PresenceStore {
     options: RedisPresenceOptions = {},
   ) {
     this.processId = options.processId ?? randomUUID();
-    this.ttlMs = options.ttlMs ?? 15_000;
-    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
+    this.heartbeatMs = options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS;
     this.onError = options.onError ?? (() => undefined);
     this.quitOnClose = options.quitOnClose ?? false;
     for (const [name, script] of Object.entries(SCRIPTS)) redis.defineCommand(name, script);

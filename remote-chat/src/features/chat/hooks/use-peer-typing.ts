@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { LIMITS } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 
 /**
  * Whether the other participant of an open conversation is typing, from 'user:typing:response'.
- * Forgotten when they go offline or our connection drops (their stop may never reach us).
+ * Forgotten when they go offline, when our connection drops, and LIMITS.typingShownMs after their
+ * last start signal (their stop may never reach us; a writer who keeps typing repeats the start).
  */
 export function usePeerTyping(conversationId: string | null, peerId: string | null): boolean {
   const [typing, setTyping] = useState<{ key: string; on: boolean } | null>(null);
@@ -11,7 +13,12 @@ export function usePeerTyping(conversationId: string | null, peerId: string | nu
 
   useEffect(() => {
     if (!conversationId || !peerId) return;
-    const set = (on: boolean) => setTyping({ key: `${conversationId}:${peerId}`, on });
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    const set = (on: boolean) => {
+      clearTimeout(expiry);
+      if (on) expiry = setTimeout(() => set(false), LIMITS.typingShownMs);
+      setTyping({ key: `${conversationId}:${peerId}`, on });
+    };
     const offs = [
       subscribe(eventBus, 'user:typing:response', (payload) => {
         if (payload.conversationId === conversationId && payload.userId === peerId) set(payload.isTyping);
@@ -23,7 +30,10 @@ export function usePeerTyping(conversationId: string | null, peerId: string | nu
         if (status !== 'connected') set(false);
       }),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      clearTimeout(expiry);
+      offs.forEach((off) => off());
+    };
   }, [conversationId, peerId]);
 
   return typing?.key === key && typing.on;

@@ -67,4 +67,17 @@ describe('typing timer (SPEC section 4: start on the first keystroke, stop after
     vi.advanceTimersByTime(100);
     expect(onChange.mock.calls).toEqual([[true], [false]]);
   });
+
+  it('repeats the start every 3000 ms while the writer keeps typing, so the receiver keeps showing it', () => {
+    const onChange = vi.fn();
+    const timer = createTypingTimer(onChange);
+    // A keystroke every second for 7 s: never idle for 2000 ms.
+    for (let second = 0; second <= 7; second++) {
+      timer.input('a'.repeat(second + 1));
+      vi.advanceTimersByTime(1000);
+    }
+    expect(onChange.mock.calls).toEqual([[true], [true], [true]]);
+    vi.advanceTimersByTime(1000);
+    expect(onChange.mock.calls).toEqual([[true], [true], [true], [false]]);
+  });
 });

@@ -10,11 +10,17 @@ export interface TypingTimer {
 
 /**
  * SPEC section 4, Typing: start on the first keystroke, stop after `idleMs` without one, on empty
- * text, and on send or leaving (`stop`). `onChange` is called only on a real change of state, so a
- * burst of keystrokes emits one start and one stop.
+ * text, and on send or leaving (`stop`). `onChange` is called on a real change of state, so a
+ * short burst of keystrokes emits one start and one stop; a writer who keeps typing repeats the
+ * start every `refreshMs` (the receiver forgets a start after LIMITS.typingShownMs).
  */
-export function createTypingTimer(onChange: (isTyping: boolean) => void, idleMs: number = LIMITS.typingIdleMs): TypingTimer {
+export function createTypingTimer(
+  onChange: (isTyping: boolean) => void,
+  idleMs: number = LIMITS.typingIdleMs,
+  refreshMs: number = LIMITS.typingRefreshMs,
+): TypingTimer {
   let typing = false;
+  let startedAt = 0;
   let idle: ReturnType<typeof setTimeout> | null = null;
 
   const clearIdle = () => {
@@ -36,8 +42,9 @@ export function createTypingTimer(onChange: (isTyping: boolean) => void, idleMs:
       return;
     }
     clearIdle();
-    if (!typing) {
+    if (!typing || Date.now() - startedAt >= refreshMs) {
       typing = true;
+      startedAt = Date.now();
       onChange(true);
     }
     idle = setTimeout(stop, idleMs);

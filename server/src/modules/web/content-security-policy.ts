@@ -1,0 +1,47 @@
+import type { Env } from '../../config/env';
+
+/** CSP directives as helmet takes them: name -> sources. */
+export type CspDirectives = Record<string, string[]>;
+
+/** Origins of the remotes /config.json points elsewhere (absolute REMOTE_<NAME>_URL); paths are 'self'. */
+export function remoteOrigins(env: Pick<Env, 'remoteUrls'>): string[] {
+  const origins = Object.values(env.remoteUrls)
+    .filter((url): url is string => !!url && !url.startsWith('/'))
+    .map((url) => new URL(url).origin);
+  return [...new Set(origins)];
+}
+
+/**
+ * The page's policy, built from the deployment's own configuration: nothing runs or loads unless
+ * it comes from this server or from a remote /config.json names.
+ * - script-src: the shell's bundle and each remote's remoteEntry and chunks; no inline script, no eval.
+ * - style-src needs 'unsafe-inline': Radix's scroll lock (react-remove-scroll) and emoji-mart's
+ *   picker (inside its shadow root) insert <style> elements at run time, and emoji-mart takes no
+ *   nonce. Styles cannot run script; script-src stays strict.
+ * - img-src: own files and media (APP_URL's origin, where /media URLs point), blob: for the
+ *   preview of an image before it is uploaded, data: for the avatar placeholder SVG.
+ * - media-src data: the notification chime is a generated WAV in a data: URL.
+ * - connect-src: API and uploads (same origin), the socket (ws/wss on APP_URL's host), each
+ *   remote's mf-manifest.json fetched from its origin.
+ */
+export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>): CspDirectives {
+  const app = new URL(env.appUrl);
+  const socket = `${app.protocol === 'https:' ? 'wss' : 'ws'}://${app.host}`;
+  const remotes = remoteOrigins(env);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'img-src': ["'self'", app.origin, 'blob:', 'data:'],
+    'media-src': ["'self'", 'data:'],
+    'font-src': ["'self'", ...remotes],
+    'connect-src': ["'self'", app.origin, socket, ...remotes],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    ...(app.protocol === 'https:' ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
