@@ -41,6 +41,7 @@ import { configRoutes } from './modules/web/config.routes';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { RequestLogController } from './plugins/request-log';
 
 export interface BuildAppOptions {
   env: Env;
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const bootstrapReport = await bootstrap(database.db, env);
     app = Fastify({
       logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
+      logController: new RequestLogController(env.logLevel),
     });
 
     app.setValidatorCompiler(zodValidatorCompiler);

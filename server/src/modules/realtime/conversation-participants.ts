@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations } from '../../db/schema';
+import { BoundedMap } from '../../lib/bounded-map';
 
 const MAX_CACHED = 10_000;
 
@@ -10,7 +11,7 @@ const MAX_CACHED = 10_000;
  * pairs are kept in memory (the oldest dropped past MAX_CACHED) and a typing burst costs no query.
  */
 export class ConversationParticipants {
-  private readonly pairs = new Map<string, readonly [string, string]>();
+  private readonly pairs = new BoundedMap<string, readonly [string, string]>(MAX_CACHED);
 
   constructor(private readonly db: Db) {}
 
@@ -31,7 +32,6 @@ export class ConversationParticipants {
       .limit(1);
     if (!row) return null;
     const pair = [row.one, row.two] as const;
-    if (this.pairs.size >= MAX_CACHED) this.pairs.delete(this.pairs.keys().next().value!);
     this.pairs.set(conversationId, pair);
     return pair;
   }
