@@ -32,6 +32,7 @@ import { conversationRoutes } from './modules/conversations/conversations.routes
 import { groupRoutes } from './modules/groups/groups.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { ChatEvents } from './modules/realtime/chat-events';
+import { ConversationParticipants } from './modules/realtime/conversation-participants';
 import { createPresence } from './modules/realtime/create-presence';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accessTokens: new AccessTokens(env.jwtSecret),
       refreshTokens: new RefreshTokens(database.db),
       chatEvents,
+      conversationParticipants: new ConversationParticipants(database.db),
       presence,
       mailer,
       rateLimiter,

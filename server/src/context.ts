@@ -6,6 +6,7 @@ import type { AccessTokens } from './modules/auth/access-token';
 import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
 import type { ChatEvents } from './modules/realtime/chat-events';
+import type { ConversationParticipants } from './modules/realtime/conversation-participants';
 import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
@@ -21,6 +22,8 @@ export interface AppContext {
   refreshTokens: RefreshTokens;
   /** Emits server events to users' rooms (bound to app.io once realtime is attached). */
   chatEvents: ChatEvents;
+  /** The two participants of each conversation, cached (they never change). */
+  conversationParticipants: ConversationParticipants;
   /** Who has a socket open, on any server process. */
   presence: Presence;
   mailer: Mailer;
