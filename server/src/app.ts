@@ -25,6 +25,8 @@ import { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
 import { mediaUrlRoutes } from './modules/media/media-url.routes';
 import { memberRoutes } from './modules/members/members.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { ServerMetrics } from './modules/metrics/server-metrics';
 import { polygonRoutes } from './modules/polygons/polygons.routes';
 import { passwordTokenRoutes } from './modules/password-reset/password-tokens.routes';
 import { attachRealtime } from './modules/realtime/realtime';
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
       mediaSigner: new MediaUrlSigner(env.jwtSecret),
       now: options.now ?? (() => new Date()),
+      metrics: new ServerMetrics(() => events().sockets.size),
     };
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
+        await api.register(metricsRoutes);
         await api.register(authRoutes);
         await api.register(passwordTokenRoutes);
         await api.register(inviteRoutes);

@@ -11,6 +11,7 @@ import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
+import type { ServerMetrics } from './modules/metrics/server-metrics';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
 /** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
@@ -33,6 +34,8 @@ export interface AppContext {
   mediaStore: MediaStore;
   /** Signs and checks upload URLs; independent of where files are stored. */
   mediaSigner: MediaUrlSigner;
+  /** Prometheus metrics of this process (GET /api/metrics). */
+  metrics: ServerMetrics;
   /** The clock of expiry rules (reset links, invites, upload URLs); tests move it instead of waiting. */
   now: () => Date;
 }

@@ -88,7 +88,7 @@ async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<
       offset += slice.length;
       return task;
     });
-    for (const task of tasks) workers.push(new WorkerChild());
+    for (let w = 0; w < tasks.length; w++) workers.push(new WorkerChild());
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const connected = await statsOf(servers, true);

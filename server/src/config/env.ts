@@ -48,6 +48,7 @@ const rawEnvSchema = z.object({
   REMOTE_SETTINGS_URL: opt(remoteUrl),
   REMOTE_ROOT_URL: opt(remoteUrl),
   WEB_ROOT: opt(z.string()),
+  METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
 });
 
@@ -76,6 +77,8 @@ export interface Env {
   /** Folder holding shell/dist and remote-<name>/dist. */
   webRoot: string;
   logLevel: string;
+  /** When set, GET /api/metrics requires `Authorization: Bearer <it>`. */
+  metricsToken: string | null;
 }
 
 export class EnvError extends Error {
@@ -129,6 +132,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     ) as Record<RemoteName, string | null>,
     webRoot: raw.WEB_ROOT ? path.resolve(cwd, raw.WEB_ROOT) : root,
     logLevel: raw.LOG_LEVEL ?? 'info',
+    metricsToken: raw.METRICS_TOKEN ?? null,
   };
 }
 
