@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_NAMESPACE } from '@chat/contracts';
+import { SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { request } from './http-post';
 import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol';
 
@@ -61,13 +61,22 @@ function openSocket(index: number): Promise<void> {
     transports: ['websocket'],
     auth: { token: member.token },
     query: { id: member.id, name: member.name },
+    ...SOCKET_RECONNECTION,
     reconnection: task.reconnect,
     forceNew: true,
   });
   sockets[index] = socket;
   socket.on('message', (m: { clientId?: string | null }) => onMessage(index, m));
   let dropped = false;
-  socket.on('disconnect', () => (dropped = true));
+  socket.on('disconnect', (reason) => {
+    dropped = true;
+    // As the shell does (socket-connection.ts): socket.io never retries a server-side disconnect
+    // (a clean shutdown), so the page connects again after the reconnection delay.
+    if (task.reconnect && reason === 'io server disconnect') {
+      const { reconnectionDelay, randomizationFactor } = SOCKET_RECONNECTION;
+      setTimeout(() => socket.connect(), reconnectionDelay * (1 + Math.random() * randomizationFactor));
+    }
+  });
   socket.on('connect', () => {
     if (!dropped) return;
     dropped = false;
