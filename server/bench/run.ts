@@ -12,12 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { buildApp } from '../src/app';
 import { parseEnv } from '../src/config/env';
 import { ms, percentile, table, timeEach } from './measure';
+import { scratchDatabase } from './scratch-database';
 import { BIG_HISTORY, CONVERSATIONS, type BenchData, seedBench } from './seed';
 
 const HTTP_ITERATIONS = 30;
@@ -33,23 +33,6 @@ interface EngineResult {
   all: number[];
   sendReceive: number[];
   bareRoundTrip: number[];
-}
-
-async function scratchDatabase(adminUrl: string) {
-  const name = `chat_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 function openSocket(port: number, user: BenchData['peer']): Promise<Socket> {

@@ -27,6 +27,8 @@ import { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
 import { mediaUrlRoutes } from './modules/media/media-url.routes';
 import { memberRoutes } from './modules/members/members.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { ServerMetrics } from './modules/metrics/server-metrics';
 import { polygonRoutes } from './modules/polygons/polygons.routes';
 import { passwordTokenRoutes } from './modules/password-reset/password-tokens.routes';
 import { attachRealtime } from './modules/realtime/realtime';
@@ -34,6 +36,7 @@ import { conversationRoutes } from './modules/conversations/conversations.routes
 import { groupRoutes } from './modules/groups/groups.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { ChatEvents } from './modules/realtime/chat-events';
+import { ConversationParticipants } from './modules/realtime/conversation-participants';
 import { createPresence } from './modules/realtime/create-presence';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
@@ -44,6 +47,7 @@ import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { RequestLogController } from './plugins/request-log';
 
 export interface BuildAppOptions {
   env: Env;
@@ -84,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
       // request.ip (rate limits, request logs) is the client behind the proxies TRUST_PROXY names.
       trustProxy: fastifyTrustProxy(env.trustProxy),
+      logController: new RequestLogController(env.logLevel),
     });
 
     app.setValidatorCompiler(zodValidatorCompiler);
@@ -114,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accessTokens: new AccessTokens(env.jwtSecret),
       refreshTokens: new RefreshTokens(database.db),
       chatEvents,
+      conversationParticipants: new ConversationParticipants(database.db),
       presence,
       mailer,
       rateLimiter,
@@ -121,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
       mediaSigner: new MediaUrlSigner(env.jwtSecret),
       now: options.now ?? (() => new Date()),
+      metrics: new ServerMetrics(() => events().sockets.size),
     };
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
@@ -131,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
+        await api.register(metricsRoutes);
         await api.register(authRoutes);
         await api.register(passwordTokenRoutes);
         await api.register(inviteRoutes);

@@ -6,10 +6,12 @@ import type { AccessTokens } from './modules/auth/access-token';
 import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
 import type { ChatEvents } from './modules/realtime/chat-events';
+import type { ConversationParticipants } from './modules/realtime/conversation-participants';
 import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
+import type { ServerMetrics } from './modules/metrics/server-metrics';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
 /** Everything routes and plugins share, built once by buildApp and reachable as app.ctx. */
@@ -21,6 +23,8 @@ export interface AppContext {
   refreshTokens: RefreshTokens;
   /** Emits server events to users' rooms (bound to app.io once realtime is attached). */
   chatEvents: ChatEvents;
+  /** The two participants of each conversation, cached (they never change). */
+  conversationParticipants: ConversationParticipants;
   /** Who has a socket open, on any server process. */
   presence: Presence;
   mailer: Mailer;
@@ -30,6 +34,8 @@ export interface AppContext {
   mediaStore: MediaStore;
   /** Signs and checks upload URLs; independent of where files are stored. */
   mediaSigner: MediaUrlSigner;
+  /** Prometheus metrics of this process (GET /api/metrics). */
+  metrics: ServerMetrics;
   /** The clock of expiry rules (reset links, invites, upload URLs); tests move it instead of waiting. */
   now: () => Date;
 }

@@ -51,6 +51,7 @@ const rawEnvSchema = z.object({
   WEB_ROOT: opt(z.string()),
   TRUST_PROXY: opt(trustProxySchema),
   DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
+  METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
 });
 
@@ -90,6 +91,8 @@ export interface Env {
    */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** When set, GET /api/metrics requires `Authorization: Bearer <it>`. */
+  metricsToken: string | null;
 }
 
 export class EnvError extends Error {
@@ -145,6 +148,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     webRoot: raw.WEB_ROOT ? path.resolve(cwd, raw.WEB_ROOT) : root,
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
+    metricsToken: raw.METRICS_TOKEN ?? null,
   };
 }
 

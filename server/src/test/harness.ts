@@ -3,11 +3,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { type Env, parseEnv } from '../config/env';
+import { dropRedisPrefix } from '../lib/drop-redis-prefix';
 
 // Test harness: a real server on a fresh database per test file. Embedded PGlite in a temporary
 // DATA_DIR by default; with DATABASE_URL in the test environment, a new PostgreSQL database
@@ -64,22 +64,6 @@ export async function createScratchDatabase(adminUrl: string) {
   };
 }
 
-/** Deletes what a run left under its Redis prefix (rate-limit counters would otherwise linger until they expire). */
-async function dropRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /**
  * Another server process on the same data as `t`: the same PostgreSQL database, Redis and key
  * prefix (so the socket.io adapter and presence join them), DATA_DIR (JWT secret, media) and its
@@ -119,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
 
   const cleanup = async () => {
-    if (env.redisUrl) await dropRedisKeys(env.redisUrl, env.redisKeyPrefix);
+    if (env.redisUrl) await dropRedisPrefix(env.redisUrl, env.redisKeyPrefix);
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };

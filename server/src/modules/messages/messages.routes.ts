@@ -13,8 +13,8 @@ import { MessagesService } from './messages.service';
 
 // Mounted under /api (SPEC section 7, "Messages"; the media URL call is issue 6).
 export const messageRoutes: FastifyPluginAsync = async (app) => {
-  const { db, chatEvents, presence, env, mediaStore } = app.ctx;
-  const service = new MessagesService(db, chatEvents, presence, { env, store: mediaStore });
+  const { db, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
+  const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireAuth(CHAT_ROLES);
   const page = { 200: messagesPageSchema };
@@ -39,7 +39,11 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/message/send',
-    { preHandler, schema: { body: sendMessageBodySchema, response: { 200: messageSchema } } },
+    {
+      preHandler,
+      schema: { body: sendMessageBodySchema, response: { 200: messageSchema } },
+      onResponse: async (_request, reply) => metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
+    },
     (request) => service.send(request.user!, request.body),
   );
 };

@@ -4,11 +4,11 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
-import { findConversationFor } from '../conversations/conversations.repository';
-import { findMembership, memberIds } from '../groups/groups.repository';
+import { memberIds } from '../groups/groups.repository';
 import { GROUP_NOT_FOUND } from '../groups/groups.service';
 import type { MediaStore } from '../media/media-store';
 import type { ChatEvents } from '../realtime/chat-events';
+import type { ConversationParticipants } from '../realtime/conversation-participants';
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { assertStorableContent } from './message-content';
@@ -35,6 +35,7 @@ export class MessagesService {
     private readonly db: Db,
     private readonly events: ChatEvents,
     private readonly presence: Presence,
+    private readonly participants: ConversationParticipants,
     private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
   ) {}
 
@@ -103,18 +104,19 @@ export class MessagesService {
     return toMessageEntity(stored);
   }
 
-  /** Only participants (conversations) and members (groups) read or post; 404 for anyone else. */
+  /**
+   * Only participants (conversations) and members (groups) read or post; 404 for anyone else.
+   * One query for a group (its members, who change), none for a known conversation (cached pair).
+   */
   private async audience(viewer: UserWithWorkspace, isGroup: boolean, chatId: string): Promise<Audience> {
     if (isGroup) {
-      if (!(await findMembership(this.db, chatId, viewer.id))) throw notFound(GROUP_NOT_FOUND);
-      return { target: { groupId: chatId }, participantIds: await memberIds(this.db, chatId) };
+      const members = await memberIds(this.db, chatId);
+      if (!members.includes(viewer.id)) throw notFound(GROUP_NOT_FOUND);
+      return { target: { groupId: chatId }, participantIds: members };
     }
-    const conversation = await findConversationFor(this.db, chatId, viewer.id);
-    if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-    return {
-      target: { conversationId: chatId },
-      participantIds: [conversation.userOneId, conversation.userTwoId],
-    };
+    const other = await this.participants.otherOf(chatId, viewer.id);
+    if (!other) throw notFound(CONVERSATION_NOT_FOUND);
+    return { target: { conversationId: chatId }, participantIds: [viewer.id, other] };
   }
 
   private async cursorSeq(target: repo.ChatTarget, before: string): Promise<number> {

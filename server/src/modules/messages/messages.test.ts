@@ -127,6 +127,21 @@ describe('POST /api/message/send', () => {
     }
     expect(await t.app.ctx.db.select().from(messages).where(eq(messages.body, 'intrusa'))).toEqual([]);
   });
+
+  it('keeps refusing outsiders once the conversation’s participants are cached (issue 14)', async () => {
+    expectStatus(await send(ana, textMessage(conversation.id, 'aquece o cache')), 200);
+    expectStatus(await send(bruno, textMessage(conversation.id, 'de novo')), 200);
+    for (const who of [carla, outsider]) expect((await send(who, textMessage(conversation.id, 'intrusa'))).statusCode).toBe(404);
+  });
+
+  it('a member removed from a group can no longer post there', async () => {
+    expectStatus(await as(t.app, ana).post(`/group/add-member/${group.id}`, { newMembersIds: [carla.id] }), 200);
+    expectStatus(await send(carla, textMessage(group.id, 'ainda sou membro', { isGroup: true })), 200);
+    expectStatus(await as(t.app, ana).post(`/group/remove-member/${group.id}`, { memberId: carla.id }), 200);
+    const res = await send(carla, textMessage(group.id, 'já saí', { isGroup: true }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Grupo não encontrado');
+  });
 });
 
 describe('idempotent send on (author, clientId)', () => {
@@ -174,6 +189,20 @@ describe('`message` event', () => {
     for (const l of [anaTab1, anaTab2, lb]) expect(l.events).toEqual([{ event: 'message', payload: message }]);
     expect(lc.events).toEqual([]);
     expect(lo.events).toEqual([]);
+  });
+
+  it('one author’s messages reach every tab in the order sent, the order of the stored history', async () => {
+    const [anaTab, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    const sent: Message[] = [];
+    for (let i = 0; i < 20; i++) sent.push(expectStatus<Message>(await send(ana, textMessage(conversation.id, `ordem ${i}`)), 200));
+    await settle(t.app, listeners);
+    const ids = sent.map((m) => m.id);
+    for (const l of [anaTab, lb]) expect((l.of('message') as Message[]).map((m) => m.id)).toEqual(ids);
+    const page = expectStatus<{ messages: Message[] }>(
+      await as(t.app, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&limit=20`),
+      200,
+    );
+    expect(page.messages.map((m) => m.id)).toEqual(ids);
   });
 
   it('reaches every member of a group and nobody else', async () => {

@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations } from '../../db/schema';
+import { BoundedMap } from '../../lib/bounded-map';
 
-const MAX_CACHED = 10_000;
+/** ~0.3 KiB each: 15 MiB at most, for the conversations active since the process started. */
+const MAX_CACHED = 50_000;
 
 /**
- * Who is on the other side of a conversation, for socket events that must reach only that
- * person (typing, read receipts). The two participants of a conversation never change, so known
- * pairs are kept in memory (the oldest dropped past MAX_CACHED) and a typing burst costs no query.
+ * Who takes part in a conversation: the permission check and the audience of a message send, and
+ * of socket events that must reach only the other person (typing, read receipts). The two
+ * participants of a conversation never change (and conversations are never deleted), so known
+ * pairs are kept in memory (the oldest dropped past MAX_CACHED): a send or a typing burst costs no
+ * query. One instance per process, in app.ctx.
  */
 export class ConversationParticipants {
-  private readonly pairs = new Map<string, readonly [string, string]>();
+  private readonly pairs = new BoundedMap<string, readonly [string, string]>(MAX_CACHED);
 
   constructor(private readonly db: Db) {}
 
@@ -31,7 +35,6 @@ export class ConversationParticipants {
       .limit(1);
     if (!row) return null;
     const pair = [row.one, row.two] as const;
-    if (this.pairs.size >= MAX_CACHED) this.pairs.delete(this.pairs.keys().next().value!);
     this.pairs.set(conversationId, pair);
     return pair;
   }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
-import { ConversationParticipants } from './conversation-participants';
 import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
 import { useRedisAdapter } from './redis-adapter';
 import { userRoom, workspaceRoom } from './rooms';
@@ -13,7 +12,7 @@ import { registerClientEvents } from './socket-handlers';
  * multi-process adapter, presence of each socket and the client events.
  */
 export async function attachRealtime(app: FastifyInstance): Promise<Server> {
-  const { env, db, accessTokens, chatEvents, presence } = app.ctx;
+  const { env, db, accessTokens, chatEvents, presence, conversationParticipants } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const closeRedis = env.redisUrl
     ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
@@ -26,7 +25,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     db,
     events: chatEvents,
     presence,
-    participants: new ConversationParticipants(db),
+    participants: conversationParticipants,
     log: app.log.child({ module: 'realtime' }),
   };
   const events = io.of(SOCKET_NAMESPACE);

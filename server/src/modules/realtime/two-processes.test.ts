@@ -82,6 +82,21 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     expect(la.of('user:typing:response')).toHaveLength(1);
   });
 
+  it('every tab on either process hears a message exactly once; retries on both processes store one', async () => {
+    const conversation = expectStatus<Conversation>(await as(a, ana).post('/conversation/create', { userTwoId: carla.id }), 200);
+    const tabs = [await on(a, ana), await on(b, ana), await on(a, carla), await on(b, carla)];
+    const sent = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(conversation.id, 'uma vez em cada aba')), 200);
+    // The same send retried at once through both processes (a client that timed out twice).
+    const retry = textMessage(conversation.id, 'repetida', { clientId: `retry-${sent.id}` });
+    const answers = await Promise.all([a, b, a, b].map((app) => as(app, carla).post('/message/send', retry)));
+    const ids = new Set(answers.map((r) => expectStatus<Message>(r, 200).id));
+    expect(ids.size).toBe(1);
+    await settle(a, listeners);
+    // Exactly once each; the order between processes is not the point here (one author's order is, in messages.test).
+    for (const tab of tabs) expect((tab.of('message') as Message[]).map((m) => m.id).sort()).toEqual([sent.id, ...ids].sort());
+    expect((await history(b, carla, conversation.id)).filter((m) => m.clientId === retry.clientId)).toHaveLength(1);
+  });
+
   it('delivered on connect and presence with one tab on each process', async () => {
     const conversation = expectStatus<Conversation>(await as(a, ana).post('/conversation/create', { userTwoId: carla.id }), 200);
     const waiting = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(conversation.id, 'carla offline')), 200);

@@ -1,0 +1,115 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchMember, FromServer, FromWorker, ServerConfig, ServerStats, ToServer, ToWorker, WorkerResult, WorkerTask } from './protocol';
+
+// Child processes of the harness: server children (the product or the bare pipeline) and client
+// workers. They inherit tsx's loader from process.execArgv.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function next<T extends { type: string }, K extends T['type']>(child: ChildProcess, type: K): Promise<Extract<T, { type: K }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: T) => {
+      if (message.type !== type) return;
+      cleanup();
+      resolve(message as Extract<T, { type: K }>);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`processo filho saiu (${code}) esperando '${type}'`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+export class ServerChild {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    readonly members: BenchMember[],
+  ) {}
+
+  static async start(config: ServerConfig, profileDir: string | null): Promise<ServerChild> {
+    const file = path.join(here, config.kind === 'bare' ? 'bare-server.ts' : 'product-server.ts');
+    const child = fork(file, [], {
+      env: { ...process.env, BENCH_SERVER: JSON.stringify(config) },
+      // The product logs as in production; the lines themselves would only bury the tables.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      execArgv: [...process.execArgv, '--expose-gc', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+    });
+    const ready = await next<FromServer, 'ready'>(child, 'ready');
+    return new ServerChild(child, ready.port, ready.members);
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async stats(gc: boolean): Promise<ServerStats> {
+    const answer = next<FromServer, 'stats'>(this.child, 'stats');
+    this.send({ type: 'stats', gc });
+    return (await answer).stats;
+  }
+
+  resetLoop(): void {
+    this.send({ type: 'resetLoop' });
+  }
+
+  /** Graceful stop (app.close(), as on SIGTERM); resolves when the process has exited. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = once(this.child, 'exit');
+    this.send({ type: 'stop' });
+    await exited;
+  }
+
+  private send(message: ToServer) {
+    this.child.send(message);
+  }
+}
+
+export class WorkerChild {
+  private readonly child: ChildProcess;
+  /** Listened for from the start: with no warm-up it follows `connected` in the same tick. */
+  private warmed: Promise<unknown> = Promise.resolve();
+
+  constructor() {
+    this.child = fork(path.join(here, 'client-worker.ts'), [], { execArgv: process.execArgv });
+  }
+
+  async connect(task: WorkerTask): Promise<void> {
+    const connected = next<FromWorker, 'connected'>(this.child, 'connected');
+    this.warmed = next<FromWorker, 'warm'>(this.child, 'warm');
+    this.warmed.catch(() => undefined);
+    this.send({ type: 'task', task });
+    await connected;
+  }
+
+  warm(): Promise<unknown> {
+    return this.warmed;
+  }
+
+  async run(): Promise<WorkerResult> {
+    const result = next<FromWorker, 'result'>(this.child, 'result');
+    this.send({ type: 'go' });
+    return (await result).result;
+  }
+
+  async finish(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = once(this.child, 'exit');
+    this.send({ type: 'finish' });
+    await exited;
+  }
+
+  private send(message: ToWorker) {
+    this.child.send(message);
+  }
+}

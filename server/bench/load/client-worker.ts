@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
+import { request } from './http-post';
+import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol';
+
+// A client process of the load harness: one real socket.io-client socket per member of its slice
+// (pairs stay in one process, so send and receipt are timed on one clock), posts over HTTP and
+// counts what each socket receives. Run by run.ts, never alone.
+
+const CONNECT_CONCURRENCY = 50;
+const RETRY_MS = 200;
+/** How long a send keeps retrying while the server restarts. */
+const RETRY_FOR_MS = 60_000;
+
+interface Tracked {
+  sender: number;
+  scheduledAt: number;
+  measure: boolean;
+  accepted: boolean;
+  peerSeen: number;
+  ownSeen: number;
+  caught: number;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const reply = (message: FromWorker) => process.send!(message);
+
+let task: WorkerTask;
+const sockets: Socket[] = [];
+const tracked = new Map<string, Tracked>();
+const result: WorkerResult = {
+  deliver: [],
+  answer: [],
+  accepted: 0,
+  lost: 0,
+  duplicated: 0,
+  caughtUp: 0,
+  httpErrors: 0,
+  startedAt: 0,
+  endedAt: 0,
+  reconnectedAt: [],
+};
+
+function onMessage(receiver: number, message: { clientId?: string | null }) {
+  const t = tracked.get(message.clientId ?? '');
+  if (!t) return;
+  if (receiver === t.sender) {
+    if (++t.ownSeen > 1) result.duplicated++;
+    return;
+  }
+  if (++t.peerSeen > 1) result.duplicated++;
+  else if (t.measure) result.deliver.push(now() - t.scheduledAt);
+}
+
+function openSocket(index: number): Promise<void> {
+  const member = task.members[index]!;
+  const socket = connect(`${task.socketUrls[index]}${SOCKET_NAMESPACE}`, {
+    transports: ['websocket'],
+    auth: { token: member.token },
+    query: { id: member.id, name: member.name },
+    ...SOCKET_RECONNECTION,
+    reconnection: task.reconnect,
+    forceNew: true,
+  });
+  sockets[index] = socket;
+  socket.on('message', (m: { clientId?: string | null }) => onMessage(index, m));
+  let dropped = false;
+  socket.on('disconnect', (reason) => {
+    dropped = true;
+    // As the shell does (socket-connection.ts): socket.io never retries a server-side disconnect
+    // (a clean shutdown), so the page connects again after the reconnection delay.
+    if (task.reconnect && reason === 'io server disconnect') {
+      const { reconnectionDelay, randomizationFactor } = SOCKET_RECONNECTION;
+      setTimeout(() => socket.connect(), reconnectionDelay * (1 + Math.random() * randomizationFactor));
+    }
+  });
+  socket.on('connect', () => {
+    if (!dropped) return;
+    dropped = false;
+    result.reconnectedAt.push(now());
+    void catchUp(index);
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+/** What the browser does after a reconnect: read the open chat's history again. */
+async function catchUp(index: number): Promise<void> {
+  const member = task.members[index]!;
+  const url = `${task.postUrls[index]}/api/message/get-messages-by-conversation?conversationId=${member.conversationId}&limit=100`;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      const answer = await request('GET', url, { authorization: `Bearer ${member.token}` });
+      if (answer.status !== 200) throw new Error(String(answer.status));
+      const page = JSON.parse(answer.body) as { messages: Array<{ clientId: string | null }> };
+      for (const m of page.messages) {
+        const t = tracked.get(m.clientId ?? '');
+        if (!t) continue;
+        const seen = t.sender === index ? t.ownSeen : t.peerSeen;
+        if (seen === 0 && !(t.caught & (t.sender === index ? 1 : 2))) {
+          t.caught |= t.sender === index ? 1 : 2;
+          result.caughtUp++;
+        }
+      }
+      return;
+    } catch {
+      await sleep(RETRY_MS);
+    }
+  }
+}
+
+async function sendOne(sender: number, scheduledAt: number, measure: boolean): Promise<void> {
+  const member = task.members[sender]!;
+  const clientId = randomUUID();
+  const t: Tracked = { sender, scheduledAt, measure, accepted: false, peerSeen: 0, ownSeen: 0, caught: 0 };
+  tracked.set(clientId, t);
+  const content = { type: 'text', body: `carga ${clientId.slice(0, 8)}` };
+  const body = JSON.stringify(
+    task.kind === 'bare'
+      ? { authorId: member.id, peerId: member.peerId, conversationId: member.conversationId, isGroup: false, content, clientId }
+      : { conversationId: member.conversationId, isGroup: false, content, clientId },
+  );
+  const headers = { authorization: `Bearer ${member.token}` };
+  // A retry sends the same clientId: the server's idempotency must turn it into one message.
+  while (now() - scheduledAt < RETRY_FOR_MS) {
+    try {
+      const answer = await request('POST', `${task.postUrls[sender]}/api/message/send`, headers, body);
+      if (answer.status === 200) {
+        t.accepted = true;
+        if (measure) {
+          result.accepted++;
+          result.answer.push(now() - scheduledAt);
+        }
+        return;
+      }
+      if (!task.reconnect || answer.status < 500) break;
+    } catch {
+      if (!task.reconnect) break;
+    }
+    await sleep(RETRY_MS);
+  }
+  if (measure) result.httpErrors++;
+}
+
+async function closedLoop(messages: number, measure: boolean): Promise<void> {
+  await Promise.all(
+    task.members.map(async (_, i) => {
+      for (let k = 0; k < messages; k++) await sendOne(i, now(), measure);
+    }),
+  );
+}
+
+/** Sends at `rate` per second whatever the answers do; latency counts from the scheduled time. */
+async function openLoop(): Promise<void> {
+  const total = Math.round(task.rate * task.durationS);
+  const interval = 1000 / task.rate;
+  const pending: Promise<void>[] = [];
+  const start = now();
+  let issued = 0;
+  while (issued < total) {
+    const due = Math.min(total, Math.floor((now() - start) / interval) + 1);
+    for (; issued < due; issued++) pending.push(sendOne(issued % task.members.length, start + issued * interval, true));
+    await sleep(Math.max(1, Math.min(20, start + issued * interval - now())));
+  }
+  await Promise.all(pending);
+}
+
+const settled = (t: Tracked) => !t.accepted || ((t.peerSeen > 0 || t.caught & 2) && (t.ownSeen > 0 || t.caught & 1));
+
+async function drain(): Promise<void> {
+  const until = now() + task.drainMs;
+  while (now() < until && ![...tracked.values()].every(settled)) await sleep(50);
+  for (const t of tracked.values()) if (t.measure && !settled(t)) result.lost++;
+}
+
+async function connectAll(): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECT_CONCURRENCY, task.members.length) }, async () => {
+      while (next < task.members.length) await openSocket(next++);
+    }),
+  );
+}
+
+process.on('message', (message: ToWorker) => {
+  if (message.type === 'task') {
+    task = message.task;
+    void (async () => {
+      await connectAll();
+      reply({ type: 'connected', count: sockets.length });
+      await closedLoop(task.warmup, false);
+      reply({ type: 'warm' });
+    })().catch(fail);
+  }
+  if (message.type === 'go') {
+    void (async () => {
+      result.startedAt = now();
+      await (task.mode === 'closed' ? closedLoop(task.messages, true) : openLoop());
+      result.endedAt = now();
+      await drain();
+      reply({ type: 'result', result });
+    })().catch(fail);
+  }
+  if (message.type === 'finish') {
+    for (const s of sockets) s.disconnect();
+    process.exit(0);
+  }
+});
+
+function fail(error: unknown): never {
+  console.error('cliente de carga falhou:', error);
+  process.exit(1);
+}

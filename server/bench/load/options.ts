@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+
+// Command line of `npm run bench:load -- ...` (see the README section "Escala").
+
+export interface LoadOptions {
+  engine: 'postgres' | 'pglite';
+  databaseUrl: string;
+  redisUrl: string;
+  members: number;
+  /** Closed loop: messages each member sends one after another. */
+  messages: number;
+  /** Open loop when set: messages per second from all members together. */
+  rate: number | null;
+  durationS: number;
+  repeat: number;
+  processes: 1 | 2;
+  workers: number;
+  warmup: number;
+  restart: boolean;
+  profile: boolean;
+  skipBare: boolean;
+  out: string | null;
+}
+
+const USAGE = `npm run bench:load -- [--engine postgres|pglite] [--members 40] [--messages 20 | --rate 50 --duration 60]
+  [--repeat 3] [--processes 1|2] [--workers N] [--warmup 5] [--restart] [--profile] [--skip-bare] [--out file.json]`;
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      engine: { type: 'string', default: 'postgres' },
+      members: { type: 'string', default: '40' },
+      messages: { type: 'string', default: '20' },
+      rate: { type: 'string' },
+      duration: { type: 'string', default: '60' },
+      repeat: { type: 'string', default: '3' },
+      processes: { type: 'string', default: '1' },
+      workers: { type: 'string' },
+      warmup: { type: 'string', default: '5' },
+      restart: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'skip-bare': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const positive = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} deve ser um número positivo\n${USAGE}`);
+    return n;
+  };
+  const engine = values.engine;
+  if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`--engine deve ser postgres ou pglite\n${USAGE}`);
+  const members = Math.ceil(positive('members', values.members) / 2) * 2;
+  const processes = positive('processes', values.processes);
+  if (processes !== 1 && processes !== 2) throw new Error('--processes deve ser 1 ou 2');
+  if (processes === 2 && engine === 'pglite') throw new Error('dois processos precisam de PostgreSQL + Redis (PGlite é de um processo só)');
+  const rate = values.rate === undefined ? null : positive('rate', values.rate);
+  if (values.restart && rate === null) throw new Error('--restart precisa de --rate (carga contínua durante o reinício)');
+  return {
+    engine,
+    databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    members,
+    messages: positive('messages', values.messages),
+    rate,
+    durationS: positive('duration', values.duration),
+    repeat: positive('repeat', values.repeat),
+    processes,
+    // One client process holds about 1,500 sockets before its own event loop skews the timings.
+    workers: values.workers ? positive('workers', values.workers) : Math.max(1, Math.ceil(members / 1500)),
+    warmup: Number(values.warmup),
+    restart: values.restart,
+    profile: values.profile,
+    skipBare: values['skip-bare'] || values.restart,
+    out: values.out ?? null,
+  };
+}

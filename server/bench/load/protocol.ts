@@ -1,0 +1,82 @@
+// Messages between the load harness (run.ts) and its child processes over Node's IPC channel.
+
+/** One seeded member as a client needs it: who it is, its credentials and whom it talks to. */
+export interface BenchMember {
+  id: string;
+  name: string;
+  token: string;
+  peerId: string;
+  conversationId: string;
+}
+
+/** What a server child is told to be (in BENCH_SERVER on its environment, as JSON). */
+export interface ServerConfig {
+  kind: 'product' | 'bare';
+  port: number;
+  /** Product only. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+  dataDir?: string;
+  jwtSecret?: string;
+  /** Product: members to seed before answering `ready` (0 on a restart: they exist already). */
+  seedMembers: number;
+}
+
+export interface ServerStats {
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** process.cpuUsage() user + system, microseconds since start. */
+  cpuMicros: number;
+  /** Event-loop delay since the last `resetLoop`, ms. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+export type ToServer = { type: 'stats'; gc: boolean } | { type: 'resetLoop' } | { type: 'stop' };
+export type FromServer =
+  | { type: 'ready'; port: number; members: BenchMember[] }
+  | { type: 'stats'; stats: ServerStats };
+
+export interface WorkerTask {
+  kind: 'product' | 'bare';
+  members: BenchMember[];
+  /** Base URL of the server each member's socket uses, and of the one it posts to (index = member). */
+  socketUrls: string[];
+  postUrls: string[];
+  /** Closed loop: each member sends `messages` one after another. Open loop: `rate` per second for `durationS`. */
+  mode: 'closed' | 'open';
+  messages: number;
+  rate: number;
+  durationS: number;
+  warmup: number;
+  /** Reconnect after a server restart and catch up through the history call. */
+  reconnect: boolean;
+  drainMs: number;
+}
+
+export interface WorkerResult {
+  /** Send (scheduled time) -> the peer's socket received it, ms, for every message delivered on the socket. */
+  deliver: number[];
+  /** Send -> HTTP answer, ms. */
+  answer: number[];
+  accepted: number;
+  /** Accepted but received neither on the socket nor in the catch-up, by the peer or by the sender's own tab. */
+  lost: number;
+  /** Receipts beyond the first, on any socket. */
+  duplicated: number;
+  /** Not on the socket, found by the history call after a reconnect. */
+  caughtUp: number;
+  httpErrors: number;
+  /** performance.timeOrigin-based ms, comparable across processes of this machine. */
+  startedAt: number;
+  endedAt: number;
+  reconnectedAt: number[];
+}
+
+export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'go' } | { type: 'finish' };
+export type FromWorker =
+  | { type: 'connected'; count: number }
+  | { type: 'warm' }
+  | { type: 'sent' }
+  | { type: 'result'; result: WorkerResult };

@@ -1,0 +1,148 @@
+// Load harness of issue 14 (not a test): `npm run bench:load -- --help` in server/.
+// Each repeat measures the bare pipeline (bare-server.ts) and then the product (product-server.ts:
+// buildApp on a scratch PostgreSQL database + Redis, or PGlite) under the same clients: members
+// seeded directly, one real socket.io-client socket each in client worker processes, sends over
+// HTTP in a closed loop (--messages per member) or at an open-loop --rate for --duration seconds.
+// Prints a table per repeat, the product/bare ratios (median and spread over repeats) and writes
+// everything as JSON (bench/load/results/ unless --out).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropRedisPrefix } from '../../src/lib/drop-redis-prefix';
+import { scratchDatabase } from '../scratch-database';
+import { ServerChild, WorkerChild } from './children';
+import { type LoadOptions, parseOptions } from './options';
+import type { BenchMember, ServerConfig, ServerStats, WorkerTask } from './protocol';
+import { printRuns } from './report';
+import { figures, type RunFigures } from './summary';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Lets presence records and the connect-time updates settle before the memory is read. */
+const SETTLE_MS = 1500;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const statsOf = (servers: ServerChild[], gc: boolean) => Promise.all(servers.map((s) => s.stats(gc)));
+
+/** The bare pipeline has no database: its members are made up here. */
+function bareMembers(count: number): BenchMember[] {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const conversations = Array.from({ length: count / 2 }, () => randomUUID());
+  return ids.map((id, i) => ({ id, name: `Membro ${i}`, token: 'bare', peerId: ids[i ^ 1]!, conversationId: conversations[i >> 1]! }));
+}
+
+async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<RunFigures> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-load-'));
+  const postgres = kind === 'product' && options.engine === 'postgres';
+  const scratch = postgres ? await scratchDatabase(options.databaseUrl) : null;
+  const profileDir = options.profile && kind === 'product' ? path.join(here, 'profiles') : null;
+  const base: ServerConfig = {
+    kind,
+    port: options.restart ? await freePort() : 0,
+    dataDir,
+    databaseUrl: scratch?.url,
+    redisUrl: postgres ? options.redisUrl : undefined,
+    redisKeyPrefix: `chat-load-${randomBytes(4).toString('hex')}`,
+    jwtSecret: randomBytes(32).toString('hex'),
+    seedMembers: kind === 'product' ? options.members : 0,
+  };
+  const servers: ServerChild[] = [];
+  const workers: WorkerChild[] = [];
+  try {
+    servers.push(await ServerChild.start(base, profileDir));
+    if (options.processes === 2) servers.push(await ServerChild.start({ ...base, seedMembers: 0 }, profileDir));
+    const members = kind === 'product' ? servers[0]!.members : bareMembers(options.members);
+    const seeded = await statsOf(servers, true);
+
+    // Pairs stay in one worker; with two processes a member's socket is on one and its posts
+    // go to either, so half the messages cross from one process to the other through Redis.
+    const perWorker = Math.ceil(members.length / options.workers / 2) * 2;
+    const slices = Array.from({ length: options.workers }, (_, w) => members.slice(w * perWorker, (w + 1) * perWorker)).filter((s) => s.length > 0);
+    let offset = 0;
+    const tasks: WorkerTask[] = slices.map((slice) => {
+      const at = (i: number, pick: (n: number) => number) => servers[pick(offset + i) % servers.length]!.url;
+      const task: WorkerTask = {
+        kind,
+        members: slice,
+        socketUrls: slice.map((_, i) => at(i, (n) => n)),
+        postUrls: slice.map((_, i) => at(i, (n) => n >> 1)),
+        mode: options.rate === null ? 'closed' : 'open',
+        messages: options.messages,
+        rate: ((options.rate ?? 0) * slice.length) / members.length,
+        durationS: options.durationS,
+        warmup: options.warmup,
+        reconnect: options.restart,
+        drainMs: options.restart ? 45_000 : 10_000,
+      };
+      offset += slice.length;
+      return task;
+    });
+    for (let w = 0; w < tasks.length; w++) workers.push(new WorkerChild());
+    await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const connected = await statsOf(servers, true);
+    await Promise.all(workers.map((w) => w.warm()));
+
+    for (const s of servers) s.resetLoop();
+    const start = await statsOf(servers, false);
+    const running = Promise.all(workers.map((w) => w.run()));
+    let restartReadyAt: number | null = null;
+    if (options.restart) {
+      await new Promise((r) => setTimeout(r, (options.durationS * 1000) / 2));
+      console.log(`  reiniciando o processo 1 (${members.length} sockets conectados)...`);
+      await servers[0]!.stop();
+      servers[0] = await ServerChild.start({ ...base, seedMembers: 0 }, profileDir);
+      restartReadyAt = performance.timeOrigin + performance.now();
+    }
+    const results = await running;
+    const end: ServerStats[] = await statsOf(servers, false);
+    return figures(kind, members.length, results, { seeded, connected, start, end }, restartReadyAt);
+  } finally {
+    await Promise.allSettled(workers.map((w) => w.finish()));
+    await Promise.allSettled(servers.map((s) => s.stop()));
+    if (scratch) await scratch.drop().catch(() => undefined);
+    if (postgres) await dropRedisPrefix(options.redisUrl, base.redisKeyPrefix!).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const label = options.engine === 'postgres' ? 'PostgreSQL + Redis' : 'PGlite';
+  const load = options.rate === null ? `${options.messages} mensagens cada (laço fechado)` : `${options.rate}/s por ${options.durationS} s (laço aberto)`;
+  console.log(`${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões)`);
+  const runs: Array<{ bare: RunFigures | null; product: RunFigures }> = [];
+  for (let r = 0; r < options.repeat; r++) {
+    const bare = options.skipBare ? null : await runOnce('bare', options);
+    const product = await runOnce('product', options);
+    runs.push({ bare, product });
+    console.log(`  repetição ${r + 1}: produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms` +
+      (bare ? `; base ${bare.throughput.toFixed(0)} msg/s, p50 ${bare.deliverP50.toFixed(2)} ms` : ''));
+  }
+  const summary = printRuns(runs);
+  const out = options.out ?? path.join(here, 'results', `${options.engine}-${options.processes}p-${options.members}m-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const { databaseUrl: _d, redisUrl: _r, ...shown } = options;
+  writeFileSync(out, JSON.stringify({ engine: label, options: shown, machine: { cpus: os.cpus().length, load: os.loadavg() }, runs, summary }, null, 2));
+  console.log(`\nJSON: ${path.relative(process.cwd(), out)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench:load falhou:', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { conversations, users, workspaces } from '../../src/db/schema';
+import type { BenchMember } from './protocol';
+
+// Members inserted directly (no argon2 per member, no HTTP): one workspace, `count` members paired
+// into count/2 conversations (member 2k talks with 2k+1). Tokens carry the password stamp as the
+// ones sign-in issues do, so authentication does the same work as in production.
+
+const BATCH = 1000;
+const PASSWORD_HASH = 'bench-sem-senha';
+/** Long enough for any run; sign-in's 15 minutes would expire in the middle of a long one. */
+const TOKEN_TTL_SECONDS = 6 * 3600;
+
+export async function seedMembers(app: FastifyInstance, count: number): Promise<BenchMember[]> {
+  const { db, accessTokens } = app.ctx;
+  const [workspace] = await db.insert(workspaces).values({ name: 'Carga' }).returning({ id: workspaces.id });
+  const people: Array<{ id: string; name: string }> = [];
+  for (let from = 0; from < count; from += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => ({
+      name: `Membro ${from + k}`,
+      nickName: `carga${from + k}`,
+      email: `carga${from + k}@carga.local`,
+      passwordHash: PASSWORD_HASH,
+      workspaceId: workspace!.id,
+    }));
+    people.push(...(await db.insert(users).values(rows).returning({ id: users.id, name: users.name })));
+  }
+  const pairs: Array<{ userOneId: string; userTwoId: string }> = [];
+  for (let i = 0; i + 1 < people.length; i += 2) pairs.push({ userOneId: people[i]!.id, userTwoId: people[i + 1]!.id });
+  const conversationOf = new Map<string, string>();
+  for (let from = 0; from < pairs.length; from += BATCH) {
+    const rows = await db
+      .insert(conversations)
+      .values(pairs.slice(from, from + BATCH))
+      .returning({ id: conversations.id, one: conversations.userOneId, two: conversations.userTwoId });
+    for (const row of rows) conversationOf.set(row.one, row.id).set(row.two, row.id);
+  }
+  return Promise.all(
+    people.map(async (person, i) => ({
+      id: person.id,
+      name: person.name,
+      peerId: people[i ^ 1]!.id,
+      conversationId: conversationOf.get(person.id)!,
+      token: await accessTokens.sign(
+        { id: person.id, role: 'USER', workspaceId: workspace!.id, passwordHash: PASSWORD_HASH },
+        TOKEN_TTL_SECONDS,
+      ),
+    })),
+  );
+}

@@ -1,0 +1,42 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FromServer, ServerStats, ToServer } from './protocol';
+
+// The server children's side of the IPC: answers `stats` (memory after an optional GC, CPU time,
+// event-loop delay) and runs `stop` (which must end the process so that --cpu-prof writes its file).
+
+export function answerHarness(stop: () => Promise<void>): void {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  process.on('message', (message: ToServer) => {
+    if (message.type === 'resetLoop') loop.reset();
+    if (message.type === 'stats') {
+      if (message.gc) (globalThis as { gc?: () => void }).gc?.();
+      const memory = process.memoryUsage();
+      const cpu = process.cpuUsage();
+      const stats: ServerStats = {
+        rssBytes: memory.rss,
+        heapUsedBytes: memory.heapUsed,
+        cpuMicros: cpu.user + cpu.system,
+        loopDelayP99Ms: loop.percentile(99) / 1e6,
+        loopDelayMaxMs: loop.max / 1e6,
+      };
+      send({ type: 'stats', stats });
+    }
+    if (message.type === 'stop') {
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }
+  });
+  // Orphaned by a harness that died: go too.
+  process.on('disconnect', () => process.exit(0));
+}
+
+export function send(message: FromServer): void {
+  process.send!(message);
+}
+
+export function serverConfig<T>(): T {
+  return JSON.parse(process.env.BENCH_SERVER ?? '{}') as T;
+}

@@ -1,0 +1,79 @@
+import { percentile } from '../measure';
+import type { ServerStats, WorkerResult } from './protocol';
+
+// One run's figures from its workers' results and the server processes' stats.
+
+export interface RunFigures {
+  kind: 'product' | 'bare';
+  sockets: number;
+  accepted: number;
+  throughput: number;
+  deliverP50: number;
+  deliverP90: number;
+  deliverP99: number;
+  deliverMax: number;
+  answerP50: number;
+  answerP99: number;
+  lost: number;
+  duplicated: number;
+  caughtUp: number;
+  httpErrors: number;
+  /** Server RSS / heap growth per connected socket (after a GC before and after connecting), KiB. */
+  rssPerSocketKiB: number;
+  heapPerSocketKiB: number;
+  serverRssMiB: number;
+  /** Server CPU time per accepted message, ms (all server processes, measured phase only). */
+  cpuPerMessageMs: number;
+  loopDelayP99Ms: number;
+  /** --restart: seconds from the new process listening until every socket was back; null otherwise. */
+  reconnectAllS: number | null;
+}
+
+/** Server stats at four moments of a run: seeded, sockets connected, measured phase start and end. */
+export interface StatsTimeline {
+  seeded: ServerStats[];
+  connected: ServerStats[];
+  start: ServerStats[];
+  end: ServerStats[];
+}
+
+const total = (stats: ServerStats[], f: (s: ServerStats) => number) => stats.reduce((n, s) => n + f(s), 0);
+
+export function figures(
+  kind: RunFigures['kind'],
+  sockets: number,
+  results: WorkerResult[],
+  stats: StatsTimeline,
+  restartReadyAt: number | null,
+): RunFigures {
+  const deliver = results.flatMap((r) => r.deliver);
+  const answer = results.flatMap((r) => r.answer);
+  const sum = (f: (r: WorkerResult) => number) => results.reduce((n, r) => n + f(r), 0);
+  const accepted = sum((r) => r.accepted);
+  const elapsedS = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
+  const perSocket = (f: (s: ServerStats) => number) => (total(stats.connected, f) - total(stats.seeded, f)) / 1024 / sockets;
+  const reconnected = results.flatMap((r) => r.reconnectedAt);
+  return {
+    kind,
+    sockets,
+    accepted,
+    throughput: accepted / elapsedS,
+    deliverP50: percentile(deliver, 50),
+    deliverP90: percentile(deliver, 90),
+    deliverP99: percentile(deliver, 99),
+    deliverMax: percentile(deliver, 100),
+    answerP50: percentile(answer, 50),
+    answerP99: percentile(answer, 99),
+    lost: sum((r) => r.lost),
+    duplicated: sum((r) => r.duplicated),
+    caughtUp: sum((r) => r.caughtUp),
+    httpErrors: sum((r) => r.httpErrors),
+    rssPerSocketKiB: perSocket((s) => s.rssBytes),
+    heapPerSocketKiB: perSocket((s) => s.heapUsedBytes),
+    serverRssMiB: total(stats.connected, (s) => s.rssBytes) / 2 ** 20,
+    // After a restart the processes at the end are not those at the start.
+    cpuPerMessageMs: restartReadyAt !== null ? Number.NaN : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
+    loopDelayP99Ms: Math.max(...stats.end.map((s) => s.loopDelayP99Ms)),
+    reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
+  };
+}
