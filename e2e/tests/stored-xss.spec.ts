@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { call, conversationWithApi, sendTextApi, signInApi } from '../support/api';
 import { entryNamed, listEntry, messages, openMember, toggleDetails } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
+import { expectPath, signIn } from '../support/session';
 
 // Issue 17: stored XSS proved in a real browser. Hostile texts are stored through the API (message
 // texts with every formatting marker around markup and scripted links, a member's name, a group's
@@ -106,4 +108,37 @@ test('hostile texts stored through the API run no script on any screen that show
 
   expect(dialogs).toEqual([]);
   console.info(`stored-xss: 5 telas vistas, ${dialogs.length} diálogos, 0 scripts executados`);
+});
+
+test('hostile polygon and workspace names run no script on the team and ROOT screens', async ({ browser, baseURL }) => {
+  const url = baseURL!;
+  const ana = await signInApi(url, 'ana');
+  const root = await call<{ accessToken: string }>(url, '/auth/signin', { method: 'POST', body: { identifier: ROOT_EMAIL, password: ROOT_PASSWORD } });
+  // Polygon names are at most 20 characters.
+  const polygonName = '<svg onload=x()>';
+  await call(url, '/neo-custom-data/create', { method: 'POST', token: ana.token, body: { name: polygonName } });
+  const workspaceName = `<img src=x onerror="${RUN}">`;
+  await call(url, '/workspace/create', {
+    method: 'POST',
+    token: root.accessToken,
+    body: { name: workspaceName, description: `<script>${RUN}</script>`, adminName: 'Admin Hostil', adminEmail: 'hostil@e2e.chat', limitOfMembers: 5 },
+  });
+  const dialogs: string[] = [];
+
+  const admin = await openMember(browser, url, 'ana');
+  admin.on('dialog', (d) => void d.dismiss().then(() => dialogs.push(d.message())));
+  await admin.getByRole('link', { name: 'Equipe' }).click();
+  await expectPath(admin, '/auth/team');
+  await expect(admin.getByRole('list', { name: 'Poligonais' }).getByText(polygonName, { exact: true })).toBeVisible();
+  await expectNoScript(admin, 'equipe (poligonais)');
+
+  const context = await browser.newContext({ baseURL: url });
+  const rootPage = await context.newPage();
+  rootPage.on('dialog', (d) => void d.dismiss().then(() => dialogs.push(d.message())));
+  await signIn(rootPage, ROOT_EMAIL, ROOT_PASSWORD);
+  await expectPath(rootPage, '/root/workspaces');
+  await expect(rootPage.getByText(workspaceName, { exact: true }).first()).toBeVisible();
+  await expectNoScript(rootPage, 'workspaces (ROOT)');
+  expect(dialogs).toEqual([]);
+  console.info('stored-xss: nome de polígono e de workspace vistos em 2 telas, 0 scripts executados');
 });
