@@ -15,7 +15,7 @@ export interface ApiMessage {
   content: { body: string; type: string };
 }
 
-async function call<T>(url: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+export async function call<T>(url: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${url}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {

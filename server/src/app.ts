@@ -46,8 +46,11 @@ import { configRoutes } from './modules/web/config.routes';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
+
+/** Request bodies above this size are refused with 413 before parsing (issue 17). */
+export const API_BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface BuildAppOptions {
   env: Env;
@@ -89,6 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // request.ip (rate limits, request logs) is the client behind the proxies TRUST_PROXY names.
       trustProxy: fastifyTrustProxy(env.trustProxy),
       logController: new RequestLogController(env.logLevel),
+      // The largest JSON body a route takes is a message of a few KB: anything far larger is
+      // refused with 413 from its Content-Length, before it is read or parsed. The upload PUT
+      // (/media/*) sets its own limit for images.
+      bodyLimit: API_BODY_LIMIT_BYTES,
+      // The router's own refusals (bad URL, an over-long path parameter) in the error shape too.
+      frameworkErrors,
     });
 
     app.setValidatorCompiler(zodValidatorCompiler);

@@ -22,6 +22,20 @@ export class RequestValidationError extends Error {
   }
 }
 
+export const NUL_NOT_ALLOWED = 'Caractere nulo não é permitido';
+
+/** The path of the first string holding a NUL character, if any: PostgreSQL text cannot store it (it fails the query). */
+function findNul(value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findNul(item, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /**
  * Validates with zod and keeps each issue's path as an array (the stock compiler flattens it to
  * "/a/b"), so the browser can put the message beside the field.
@@ -29,6 +43,8 @@ export class RequestValidationError extends Error {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema }) =>
   (data) => {
+    const nulAt = findNul(data);
+    if (nulAt) return { error: new RequestValidationError([{ path: nulAt, message: NUL_NOT_ALLOWED }]) };
     // The functional form: the contracts' schemas are zod/mini, local ones may be classic.
     const result = z.safeParse(schema, data);
     if (result.success) return { value: result.data };

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { conflict } from '../lib/errors';
 import { zodValidatorCompiler } from '../lib/validation';
-import { registerErrorHandler } from './error-handler';
+import { frameworkErrors, registerErrorHandler } from './error-handler';
 
 async function app() {
-  const a = Fastify({ logger: false, bodyLimit: 100 });
+  const a = Fastify({ logger: false, bodyLimit: 100, frameworkErrors });
   a.setValidatorCompiler(zodValidatorCompiler);
   registerErrorHandler(a);
   a.get('/boom', async () => {
@@ -15,6 +15,7 @@ async function app() {
   a.get('/conflict', async () => {
     throw conflict('E-mail já cadastrado');
   });
+  a.get('/item/:id', async (r) => r.params);
   a.post('/echo', { schema: { body: z.object({ list: z.array(z.object({ n: z.number() })) }) } }, async (r) => r.body);
   return a;
 }
@@ -44,5 +45,21 @@ describe('error handler', () => {
     expect(big.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Conteúdo muito grande' });
     const xml = await a.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
     expect(xml.json()).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: 'Tipo de conteúdo não suportado' });
+  });
+
+  // Found by the bad-input proof (issue 17): the router answered these in English, outside the handler.
+  it('answers the router’s own refusals (over-long parameter, malformed URL) in the error shape', async () => {
+    const a = await app();
+    const long = await a.inject({ method: 'GET', url: `/item/${'9'.repeat(200)}` });
+    expect(long.json()).toEqual({ statusCode: 414, error: 'URI Too Long', message: 'Endereço muito longo' });
+    const bad = await a.inject({ method: 'GET', url: '/item/%E0%A4%A' });
+    expect(bad.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Requisição inválida' });
+  });
+
+  // Also found by it: PostgreSQL text cannot hold NUL, so a search for "a\0b" failed the query (500).
+  it('refuses a NUL character anywhere in the input with a 400 naming the field', async () => {
+    const res = await (await app()).inject({ method: 'POST', url: '/echo', payload: { list: [{ n: 1, ['x\u0000']: 1 }] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: ['list', 0, 'x\u0000'], message: 'Caractere nulo não é permitido' }]);
   });
 });

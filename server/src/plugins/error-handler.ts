@@ -15,6 +15,7 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   406: 'Formato de resposta não aceito',
   409: 'Conflito com o estado atual',
   413: 'Conteúdo muito grande',
+  414: 'Endereço muito longo',
   415: 'Tipo de conteúdo não suportado',
   429: 'Muitas requisições. Tente novamente em instantes.',
 };
@@ -43,6 +44,16 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyE
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, error));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any route or error handler
+ * (a malformed URL, a path parameter over maxParamLength) would otherwise answer in English.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(errorBody(status, MESSAGES_BY_STATUS[status] ?? 'Requisição inválida'));
+  request.log.info({ code: error.code }, 'requisição recusada pelo roteador');
 }
 
 export const notFoundBody = () => errorBody(404, 'Rota não encontrada');

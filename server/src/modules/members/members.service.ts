@@ -66,7 +66,11 @@ export class MembersService {
       if (isUniqueViolation(error, 'users_nick_name_lower_key')) throw conflict(NICKNAME_TAKEN);
       throw error;
     }
-    if (password !== undefined) await refreshTokens.revokeAllOfUser(target.id);
+    if (password !== undefined) {
+      await refreshTokens.revokeAllOfUser(target.id);
+      // The member's open sockets end too; their handshake with the old token is then refused.
+      chatEvents.closeSessions([target.id]);
+    }
 
     const updated = toUserEntity((await findUserById(db, target.id))!);
     // The member's own tabs replace their stored user; colleagues' lists pick up the new name.

@@ -19,7 +19,7 @@ const newResetToken = () => randomBytes(32).toString('hex');
 export const hashResetToken = (token: string) => createHash('sha256').update(token.toLowerCase()).digest('hex');
 
 export class PasswordResetService {
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'now'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'chatEvents' | 'now'>) {}
 
   /** Mails a reset link when an active account has this e-mail; says nothing either way. */
   async request(email: string): Promise<void> {
@@ -45,21 +45,23 @@ export class PasswordResetService {
     const { db, refreshTokens, now } = this.ctx;
     // Hashed before the row lock is taken (argon2 is slow), and for bad tokens too (same timing).
     const passwordHash = await hashPassword(newPassword);
-    const done = await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
       const at = now();
       const [row] = await tx
         .select()
         .from(passwordTokens)
         .where(eq(passwordTokens.tokenHash, hashResetToken(token)))
         .for('update');
-      if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) return false;
+      if (!row || row.usedAt || row.expiresAt.getTime() <= at.getTime()) return null;
       const [user] = await tx.select({ active: users.active }).from(users).where(eq(users.id, row.userId));
-      if (!user?.active) return false;
+      if (!user?.active) return null;
       await tx.update(passwordTokens).set({ usedAt: at }).where(eq(passwordTokens.id, row.id));
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
       await refreshTokens.revokeAllOfUser(row.userId, { db: tx as unknown as Db, now: at });
-      return true;
+      return row.userId;
     });
-    if (!done) throw badRequest(RESET_LINK_INVALID);
+    if (!userId) throw badRequest(RESET_LINK_INVALID);
+    // Open sockets of the user (a stolen session, another device) end with the reset.
+    this.ctx.chatEvents.closeSessions([userId]);
   }
 }

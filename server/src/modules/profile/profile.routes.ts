@@ -35,7 +35,10 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       // After the answer has left: the calling tab stores its new pair before it hears this, and
       // then keeps its session; every other tab and device finds its tokens refused and signs out.
       onResponse: async (request, reply) => {
-        if (reply.statusCode === 200) app.ctx.chatEvents.toUsers([request.user!.id], 'session:revoked', { reason: 'password' });
+        if (reply.statusCode !== 200) return;
+        app.ctx.chatEvents.toUsers([request.user!.id], 'session:revoked', { reason: 'password' });
+        // Not left to the clients (issue 17): a socket of another session would keep listening.
+        app.ctx.chatEvents.closeSessions([request.user!.id]);
       },
     },
     (request) => service.changePassword(request.user!, request.body),

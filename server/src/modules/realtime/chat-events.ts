@@ -16,6 +16,20 @@ export class ChatEvents {
       .emit(event, payload);
   }
 
+  /**
+   * Closes every socket of these users, on every server process (the Redis adapter forwards it):
+   * their sessions ended (a password change or reset). The transport is closed, so the client
+   * treats it as 'io server disconnect' and reconnects with the token it holds now: the tab that
+   * changed the password has a fresh one and is back in a moment, every other session is refused
+   * at that handshake (its token predates the password) and signs out.
+   */
+  closeSessions(userIds: readonly string[]): void {
+    if (userIds.length === 0) return;
+    this.events()
+      .in([...new Set(userIds)].map(userRoom))
+      .disconnectSockets(true);
+  }
+
   /** Every socket of every member of a workspace (the presence announcements). */
   toWorkspace<K extends ServerEventName>(workspaceId: string, event: K, payload: ServerEventPayloads[K]): void {
     this.events().to(workspaceRoom(workspaceId)).emit(event, payload);

@@ -20,11 +20,14 @@ export function handshakeAuth(db: Db, accessTokens: AccessTokens) {
   return (socket: Socket, next: (error?: Error) => void) => {
     const { token } = (socket.handshake.auth ?? {}) as { token?: unknown };
     const { id } = socket.handshake.query;
-    authenticate(db, accessTokens, typeof token === 'string' ? token : null)
-      .then((user) => {
-        if (!user || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
+    const presented = typeof token === 'string' ? token : null;
+    Promise.all([authenticate(db, accessTokens, presented), presented ? accessTokens.verify(presented) : null])
+      .then(([user, claims]) => {
+        if (!user || !claims || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
         const data: SocketUser = { id: user.id, name: user.name, role: user.role, workspaceId: user.workspaceId };
         socket.data.user = data;
+        // When the handshake's token expires (ms since the epoch): realtime.ts closes the socket then.
+        socket.data.expiresAt = claims.exp * 1000;
         return next();
       })
       .catch(() => next(new Error(UNAUTHORIZED)));

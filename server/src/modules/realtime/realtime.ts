@@ -35,7 +35,14 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     void socket.join(user.workspaceId ? [userRoom(user.id), workspaceRoom(user.workspaceId)] : [userRoom(user.id)]);
     registerClientEvents(socket, handlerDeps);
     presence.socketConnected(user, socket.id);
-    socket.on('disconnect', () => presence.socketDisconnected(user, socket.id));
+    // The socket lives as long as its access token (issue 17): at expiry the transport is closed,
+    // and the shell reconnects with the token it holds then (renewed meanwhile, or renewed after
+    // the refused handshake, see socket-connection.ts). A session that cannot renew stays out.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, (socket.data.expiresAt as number) - Date.now()));
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      presence.socketDisconnected(user, socket.id);
+    });
   });
 
   // Before the HTTP server closes: upgraded websockets are not tracked by it and would keep it open.

@@ -1,0 +1,124 @@
+import { generateApiKey } from '@chat/contracts';
+
+// One valid request per route, written with placeholders instead of ids, so a proof can fill them
+// with the caller's own ids or with another workspace's. The tenancy and bad-input proofs walk
+// Fastify's route list and fail on any route that is neither here nor in PUBLIC_ROUTES, so a new
+// route cannot escape them.
+
+/** What a placeholder stands for. `term` is a search text (the other workspace's names). */
+export type SlotKind = 'user' | 'conversation' | 'group' | 'polygon' | 'workspace' | 'invite' | 'email' | 'term';
+
+/** A placeholder: "{{user}}", "{{group}}"... in the path, the query or anywhere in the body. */
+export const slot = (kind: SlotKind) => `{{${kind}}}`;
+
+export type Access = 'MEMBER' | 'ADMIN' | 'ROOT';
+
+export interface RouteTemplate {
+  /** Who may call it: members of a workspace (ADMIN and USER), its ADMIN only, or ROOT only. */
+  access: Access;
+  /** The request target with placeholders, e.g. "/api/group/get-by-id/{{group}}?x=1". */
+  url: string;
+  body?: unknown;
+}
+
+/** A fresh short text (e-mails, nickNames, clientIds must not repeat). */
+export const nextNonce = (() => {
+  let n = 0;
+  return () => `t${Date.now().toString(36)}${(++n).toString(36)}`;
+})();
+
+/** "METHOD /url/as/:fastify/registered/it" -> its request(s). Bodies are functions: clientIds must be new. */
+export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteTemplate)>> = {
+  'GET /api/auth/me': [{ access: 'MEMBER', url: '/api/auth/me' }],
+  'POST /api/user/invite': [() => ({ access: 'ADMIN', url: '/api/user/invite', body: { email: `${nextNonce()}@convite.chat` } })],
+  'GET /api/conversation/get-conversations': [{ access: 'MEMBER', url: '/api/conversation/get-conversations?showEmpty=true' }],
+  'POST /api/conversation/create': [{ access: 'MEMBER', url: '/api/conversation/create', body: { userTwoId: slot('user') } }],
+  'GET /api/conversation/get-by-id/:id': [{ access: 'MEMBER', url: `/api/conversation/get-by-id/${slot('conversation')}` }],
+  'GET /api/conversation/search': [{ access: 'MEMBER', url: `/api/conversation/search?content=${slot('term')}` }],
+  'POST /api/group/create': [
+    { access: 'MEMBER', url: '/api/group/create', body: { name: 'Grupo Prova', description: 'd', members: [slot('user')] } },
+  ],
+  'GET /api/group/list': [{ access: 'MEMBER', url: '/api/group/list' }],
+  'GET /api/group/get-by-id/:id': [{ access: 'MEMBER', url: `/api/group/get-by-id/${slot('group')}` }],
+  'GET /api/group/search': [{ access: 'MEMBER', url: `/api/group/search?content=${slot('term')}` }],
+  'GET /api/group/:groupId/search-members': [
+    { access: 'MEMBER', url: `/api/group/${slot('group')}/search-members?content=${slot('term')}` },
+  ],
+  'PATCH /api/group/update/:id': [{ access: 'MEMBER', url: `/api/group/update/${slot('group')}`, body: { name: 'Renomeado', description: 'x' } }],
+  'POST /api/group/add-admin/:groupId': [{ access: 'MEMBER', url: `/api/group/add-admin/${slot('group')}`, body: { newAdminId: slot('user') } }],
+  'POST /api/group/remove-admin/:groupId': [{ access: 'MEMBER', url: `/api/group/remove-admin/${slot('group')}`, body: { adminId: slot('user') } }],
+  'POST /api/group/add-member/:groupId': [
+    { access: 'MEMBER', url: `/api/group/add-member/${slot('group')}`, body: { newMembersIds: [slot('user')] } },
+  ],
+  'POST /api/group/remove-member/:groupId': [{ access: 'MEMBER', url: `/api/group/remove-member/${slot('group')}`, body: { memberId: slot('user') } }],
+  'GET /api/message/get-messages-by-conversation': [
+    { access: 'MEMBER', url: `/api/message/get-messages-by-conversation?conversationId=${slot('conversation')}&all=true` },
+  ],
+  'GET /api/message/get-messages-by-group': [{ access: 'MEMBER', url: `/api/message/get-messages-by-group?groupId=${slot('group')}&all=true` }],
+  'POST /api/message/send': [
+    () => ({
+      access: 'MEMBER',
+      url: '/api/message/send',
+      body: { conversationId: slot('conversation'), isGroup: false, content: { type: 'text', body: 'intrusa' }, clientId: nextNonce() },
+    }),
+    () => ({
+      access: 'MEMBER',
+      url: '/api/message/send',
+      body: { conversationId: slot('group'), isGroup: true, content: { type: 'text', body: 'intrusa' }, clientId: nextNonce() },
+    }),
+  ],
+  'GET /api/user/search-in-same-workspace': [{ access: 'MEMBER', url: `/api/user/search-in-same-workspace?content=${slot('term')}` }],
+  'GET /api/user/get-user-by-id': [{ access: 'MEMBER', url: `/api/user/get-user-by-id?id=${slot('user')}` }],
+  'GET /api/user/common-groups/:userTwoId': [{ access: 'MEMBER', url: `/api/user/common-groups/${slot('user')}` }],
+  'POST /api/cloud/generate-public-media-url': [
+    { access: 'MEMBER', url: '/api/cloud/generate-public-media-url', body: { fileName: 'a.png', contentType: 'image/png', folder: 'avatars' } },
+  ],
+  'GET /api/workspace/get-by-admin-id': [{ access: 'ADMIN', url: '/api/workspace/get-by-admin-id' }],
+  'POST /api/user/create-member-without-invite': [
+    () => {
+      const nick = nextNonce();
+      return { access: 'ADMIN', url: '/api/user/create-member-without-invite', body: { name: 'Nova Pessoa', email: `${nick}@novo.chat`, nickName: nick, password: 'senha-forte-123' } };
+    },
+  ],
+  'PATCH /api/user/update/:targetUserId': [{ access: 'ADMIN', url: `/api/user/update/${slot('user')}`, body: { name: 'Nome Trocado' } }],
+  'DELETE /api/user/:targetUserId': [{ access: 'ADMIN', url: `/api/user/${slot('user')}` }],
+  'GET /api/user/invites': [{ access: 'ADMIN', url: '/api/user/invites' }],
+  'DELETE /api/user/invites/:id': [{ access: 'ADMIN', url: `/api/user/invites/${slot('invite')}` }],
+  'POST /api/neo-custom-data/create': [() => ({ access: 'ADMIN', url: '/api/neo-custom-data/create', body: { name: `Pol ${nextNonce()}` } })],
+  'GET /api/neo-custom-data': [{ access: 'ADMIN', url: `/api/neo-custom-data?search=${slot('term')}` }],
+  'PUT /api/neo-custom-data/edit/:id': [() => ({ access: 'ADMIN', url: `/api/neo-custom-data/edit/${slot('polygon')}`, body: { name: `Outro ${nextNonce()}` } })],
+  'DELETE /api/neo-custom-data/:id': [{ access: 'ADMIN', url: `/api/neo-custom-data/${slot('polygon')}` }],
+  'PATCH /api/user/update': [{ access: 'MEMBER', url: '/api/user/update', body: { name: 'Meu Nome' } }],
+  'PATCH /api/user/update-password': [{ access: 'MEMBER', url: '/api/user/update-password', body: { oldPassword: 'errada-123', newPassword: 'nova-senha-123' } }],
+  'POST /api/api-key/create': [() => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY', key: generateApiKey() } })],
+  'GET /api/api-key/active': [{ access: 'MEMBER', url: '/api/api-key/active' }],
+  'POST /api/workspace/create': [
+    () => {
+      const nick = nextNonce();
+      return { access: 'ROOT', url: '/api/workspace/create', body: { name: `Equipe ${nick}`, adminName: 'Admin Novo', adminEmail: `${nick}@root.chat`, limitOfMembers: 0 } };
+    },
+  ],
+  'GET /api/workspace/list': [{ access: 'ROOT', url: '/api/workspace/list' }],
+  'GET /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}` }],
+  'PUT /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { name: 'Equipe Trocada', limitOfMembers: 10 } }],
+  'PATCH /api/workspace/change-admin/:id': [{ access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } }],
+};
+
+/** Routes without a workspace behind them, with the reason they are outside the tenancy proof. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/health': 'liveness probe: answers the same to anyone, carries no data',
+  'POST /api/auth/signin': 'sign-in: the password is the credential (rate limited, tested in auth)',
+  'POST /api/refresh-token/use': 'the refresh token is the credential (tested in auth)',
+  'POST /api/auth/signout': 'revokes the refresh token it is given, which is the credential',
+  'POST /api/password-token/create': 'password reset request: same answer for any e-mail (tested in password-reset)',
+  'PATCH /api/password-token/use': 'the reset token is the credential',
+  'POST /api/user/create-by-invite': 'registration: the invite code is the credential',
+  'GET /api/openapi.json': 'public API description, no data',
+  'GET /config.json': 'the web app configuration, no data',
+  'GET /api/metrics': 'process-wide counters and histograms (no ids, names or text); METRICS_TOKEN guards it when set (metrics tests)',
+  'GET /media/*': 'capability URLs signed by the server (media tests); the key is unguessable',
+  'PUT /media/*': 'upload URLs signed for one file and one deadline (media tests)',
+};
+
+/** Swagger UI's own assets are public documentation. */
+export const isDocsAsset = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
