@@ -37,6 +37,27 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export const contentTypeSchema = z.enum(['text', 'image']);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
+/** Who deleted a message: its author, or a group admin (issue 15). */
+export const DELETED_BY = ['author', 'admin'] as const;
+
+/** The quoted message of a reply, as it reads now (empty body when it was deleted since). */
+export const replyQuoteSchema = z.object({
+  id: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  body: z.string(),
+  type: contentTypeSchema,
+  deleted: z.boolean(),
+});
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
+
+/** One emoji on a message with everyone who chose it, oldest first. */
+export const reactionSchema = z.object({
+  emoji: z.string(),
+  users: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Reaction = z.infer<typeof reactionSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   authorId: z.string(),
@@ -48,10 +69,30 @@ export const messageSchema = z.object({
   conversationId: z.nullable(z.string()),
   groupId: z.nullable(z.string()),
   clientId: z.nullable(z.string()),
+  // Issue 15. A deleted message has an empty body, no mentions and no reactions.
+  editedAt: z.nullable(z.string()),
+  deletedAt: z.nullable(z.string()),
+  deletedBy: z.nullable(z.enum(DELETED_BY)),
+  replyTo: z.nullable(replyQuoteSchema),
+  reactions: z.array(reactionSchema),
+  mentions: z.array(z.string()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** The issue-15 fields of a message nobody has edited, deleted, replied with or reacted to (the browser's optimistic entries). */
+export const untouchedMessageFields = (): Pick<Message, 'editedAt' | 'deletedAt' | 'deletedBy' | 'replyTo' | 'reactions' | 'mentions'> => ({
+  editedAt: null,
+  deletedAt: null,
+  deletedBy: null,
+  replyTo: null,
+  reactions: [],
+  mentions: [],
+});
+
 export const lastMessageSchema = z.object({
+  // Issue 15: which message it is (an edit or delete of it changes the preview) and whether it was deleted.
+  id: z.optional(z.string()),
+  deleted: z.optional(z.boolean()),
   content: z.object({ body: z.string(), type: contentTypeSchema }),
   author: z.object({ name: z.string() }),
   authorId: z.string(),
@@ -71,6 +112,8 @@ export const conversationSchema = z.object({
   createdAt: z.string(),
   lastMessage: z.nullable(lastMessageSchema),
   unreadMessages: countField(),
+  /** The viewer silenced it (issue 15); absent in events sent to both participants. */
+  muted: z.optional(z.boolean()),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -86,6 +129,9 @@ export const groupSchema = z.object({
   admins: z.array(userSchema),
   createdAt: z.string(),
   lastMessage: z.nullable(lastMessageSchema),
+  /** Per viewer (issue 15), absent in events sent to every member: silenced, and unread mentions of the viewer. */
+  muted: z.optional(z.boolean()),
+  unreadMentions: z.optional(countField()),
 });
 export type Group = z.infer<typeof groupSchema>;
 

@@ -19,6 +19,7 @@ export * from './schemas/polygons';
 export * from './schemas/api-keys';
 export * from './schemas/workspaces';
 export * from './schemas/messages';
+export * from './schemas/message-actions';
 export * from './schemas/groups';
 export * from './schemas/conversations';
 export * from './schemas/chat-lookups';

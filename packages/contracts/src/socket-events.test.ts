@@ -53,7 +53,23 @@ const message: Message = {
   conversationId: uuid(10),
   groupId: null,
   clientId: 'c-1',
+  editedAt: null,
+  deletedAt: null,
+  deletedBy: null,
+  replyTo: null,
+  reactions: [],
+  mentions: [],
 };
+
+const edited: Message = {
+  ...message,
+  content: { ...message.content, body: 'olá' },
+  editedAt: '2025-01-01T10:05:00.000Z',
+  replyTo: { id: uuid(22), authorId: uuid(2), authorName: 'Pessoa 2', body: 'pergunta', type: 'text', deleted: false },
+  reactions: [{ emoji: '👍', users: [{ id: uuid(2), name: 'Pessoa 2' }] }],
+};
+
+const deleted: Message = { ...message, content: { ...message.content, body: '' }, deletedAt: '2025-01-01T10:06:00.000Z', deletedBy: 'admin' };
 
 const group: Group = {
   id: uuid(30),
@@ -79,6 +95,11 @@ const goodServer = {
   'session:changed': { reason: 'features' },
   'account:deactivated': { userId: uuid(2) },
   'session:revoked': { reason: 'password' },
+  'message:updated': edited,
+  'message:deleted': deleted,
+  'message:reaction': { messageId: uuid(20), conversationId: null, groupId: uuid(30), reactions: edited.reactions },
+  'message:receipt': { groupId: uuid(30), userId: uuid(2), status: 'READ', at: '2025-01-01T10:07:00.000Z', messageIds: [uuid(20)], completedIds: [] },
+  'chat:muted': { chatId: uuid(30), isGroup: true, muted: true },
 } as const;
 
 const badServer = {
@@ -94,6 +115,11 @@ const badServer = {
   'session:changed': { reason: 'whim' },
   'account:deactivated': {},
   'session:revoked': { reason: 'boredom' },
+  'message:updated': { ...edited, reactions: [{ emoji: '👍' }] },
+  'message:deleted': { ...deleted, deletedBy: 'someone' },
+  'message:reaction': { messageId: uuid(20), reactions: [] },
+  'message:receipt': { groupId: uuid(30), userId: uuid(2), status: 'SEEN', at: 'x', messageIds: [], completedIds: [] },
+  'chat:muted': { chatId: uuid(30), muted: 'yes' },
 };
 
 const goodClient = {
@@ -101,6 +127,7 @@ const goodClient = {
   'message:read': { conversationId: uuid(10) },
   'message:read:all': { conversationId: uuid(10) },
   checkUserStatus: { userId: uuid(2) },
+  'group:read': { groupId: uuid(30) },
 } as const;
 
 const badClient = {
@@ -108,10 +135,11 @@ const badClient = {
   'message:read': { conversationId: 'abc' },
   'message:read:all': {},
   checkUserStatus: { userId: 42 },
+  'group:read': { groupId: 'grupo' },
 };
 
 describe('event names', () => {
-  it('are those of SPEC section 7 plus the account events of issues 10-12', () => {
+  it('are those of SPEC section 7 plus the account events of issues 10-12 and the message actions of issue 15', () => {
     expect([...SERVER_EVENT_NAMES].sort()).toEqual(
       [
         'conversation',
@@ -126,9 +154,14 @@ describe('event names', () => {
         'session:changed',
         'account:deactivated',
         'session:revoked',
+        'message:updated',
+        'message:deleted',
+        'message:reaction',
+        'message:receipt',
+        'chat:muted',
       ].sort(),
     );
-    expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'message:read', 'message:read:all', 'user:typing']);
+    expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'group:read', 'message:read', 'message:read:all', 'user:typing']);
   });
 });
 

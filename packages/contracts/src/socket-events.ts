@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale';
-import { conversationSchema, groupSchema, messageSchema, userSchema } from './entities';
+import { conversationSchema, groupSchema, messageSchema, reactionSchema, userSchema } from './entities';
 import { uuidField } from './schemas/fields';
 import type { Conversation, Group, Message, User } from './entities';
 
@@ -48,6 +48,34 @@ export const SESSION_REVOKED_REASONS = ['password'] as const;
 export const sessionRevokedSchema = z.object({ reason: z.enum(SESSION_REVOKED_REASONS) });
 export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
 
+/** Issue 15: a message's reactions changed; the whole list, so applying it twice is harmless. */
+export const messageReactionEventSchema = z.object({
+  messageId: serverId(),
+  conversationId: z.nullable(serverId()),
+  groupId: z.nullable(serverId()),
+  reactions: z.array(reactionSchema),
+});
+export type MessageReactionEvent = z.infer<typeof messageReactionEventSchema>;
+
+/**
+ * Issue 15: a group member had messages delivered or read (to their authors). `completedIds` are
+ * the ones every current member has now read: their status is READ (the highlighted tick).
+ */
+export const RECEIPT_KINDS = ['DELIVERED', 'READ'] as const;
+export const messageReceiptEventSchema = z.object({
+  groupId: serverId(),
+  userId: serverId(),
+  status: z.enum(RECEIPT_KINDS),
+  at: z.string(),
+  messageIds: z.array(serverId()),
+  completedIds: z.array(serverId()),
+});
+export type MessageReceiptEvent = z.infer<typeof messageReceiptEventSchema>;
+
+/** Issue 15: the user silenced or un-silenced a chat (their other tabs follow). */
+export const chatMutedSchema = z.object({ chatId: serverId(), isGroup: z.boolean(), muted: z.boolean() });
+export type ChatMuted = z.infer<typeof chatMutedSchema>;
+
 /** Events the server emits, keyed by event name. */
 export const serverEventSchemas = {
   conversation: conversationSchema,
@@ -63,6 +91,13 @@ export const serverEventSchemas = {
   'session:changed': sessionChangedSchema,
   'account:deactivated': accountDeactivatedSchema,
   'session:revoked': sessionRevokedSchema,
+  /** Issue 15: an edit (the whole message as it reads now). */
+  'message:updated': messageSchema,
+  /** Issue 15: a delete (the message without its content, deletedAt and deletedBy set). */
+  'message:deleted': messageSchema,
+  'message:reaction': messageReactionEventSchema,
+  'message:receipt': messageReceiptEventSchema,
+  'chat:muted': chatMutedSchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -80,12 +115,17 @@ export type ConversationRefPayload = z.infer<typeof conversationRefPayloadSchema
 export const checkUserStatusPayloadSchema = z.object({ userId: uuidField() });
 export type CheckUserStatusPayload = z.infer<typeof checkUserStatusPayloadSchema>;
 
+/** Issue 15: the member has the group open; everything in it is read (one batch on the server). */
+export const groupRefPayloadSchema = z.object({ groupId: uuidField() });
+export type GroupRefPayload = z.infer<typeof groupRefPayloadSchema>;
+
 /** Events the browser emits, keyed by event name. */
 export const clientEventSchemas = {
   'user:typing': userTypingPayloadSchema,
   'message:read': conversationRefPayloadSchema,
   'message:read:all': conversationRefPayloadSchema,
   checkUserStatus: checkUserStatusPayloadSchema,
+  'group:read': groupRefPayloadSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -110,6 +150,11 @@ export interface ServerToClientEvents {
   'session:changed': (payload: SessionChanged) => void;
   'account:deactivated': (payload: AccountDeactivated) => void;
   'session:revoked': (payload: SessionRevoked) => void;
+  'message:updated': (payload: Message) => void;
+  'message:deleted': (payload: Message) => void;
+  'message:reaction': (payload: MessageReactionEvent) => void;
+  'message:receipt': (payload: MessageReceiptEvent) => void;
+  'chat:muted': (payload: ChatMuted) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */
@@ -118,6 +163,7 @@ export interface ClientToServerEvents {
   'message:read': (payload: ConversationRefPayload) => void;
   'message:read:all': (payload: ConversationRefPayload) => void;
   checkUserStatus: (payload: CheckUserStatusPayload) => void;
+  'group:read': (payload: GroupRefPayload) => void;
 }
 
 // Compile-time guard: the hand-written interfaces above must match the schema records exactly.

@@ -1,4 +1,4 @@
-import type { Conversation, Group, LastMessage, Message, User } from '@chat/contracts';
+import { type Conversation, type Group, type LastMessage, type Message, untouchedMessageFields, type User } from '@chat/contracts';
 
 // Entities shaped like the server's (contracts' entity schemas), for component tests.
 
@@ -71,6 +71,7 @@ export function message(id: string, extra: Partial<Message> = {}): Message {
     conversationId: 'c1',
     groupId: null,
     clientId: null,
+    ...untouchedMessageFields(),
     ...extra,
   };
 }

@@ -194,6 +194,11 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
+    // Issue 15: the newest message seq this member has had delivered / has read (group_receipts
+    // holds the per-message times), and 'Silenciar'.
+    deliveredSeq: bigint('delivered_seq', { mode: 'number' }).notNull().default(0),
+    readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
+    muted: boolean('muted').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_id_idx').on(t.userId)],
 );
@@ -223,6 +228,15 @@ export const messages = pgTable(
     clientId: text('client_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // --- Message actions (issue 15) ---
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    // A deleted message keeps its row (replies and the history's order point at it) but not its
+    // content: body becomes '' in the same statement.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedById: uuid('deleted_by_id').references(() => users.id),
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    // Mentioned user ids, and MENTION_ALL for '@todos' (groups only).
+    mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     check('messages_one_target', sql`(${t.conversationId} IS NULL) <> (${t.groupId} IS NULL)`),
@@ -235,6 +249,56 @@ export const messages = pgTable(
       .on(t.conversationId, t.authorId)
       .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
   ],
+);
+
+// --- Message actions (issue 15) ---
+
+// One row per (message, user, emoji): a second reaction with the same emoji is the same row.
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] })],
+);
+
+// Per-member delivery and read state of group messages. Written in batches (one statement for
+// everything a member has not seen yet), bounded by the member's watermarks in group_members.
+export const groupReceipts = pgTable(
+  'group_receipts',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);
+
+// 'Silenciar' on a conversation, per user (groups keep it in group_members.muted).
+export const conversationMutes = pgTable(
+  'conversation_mutes',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
 // --- API keys (issue 12) ---
@@ -275,3 +339,4 @@ export type GroupMemberRow = typeof groupMembers.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NeoCustomDataRow = typeof neoCustomData.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type MessageReactionRow = typeof messageReactions.$inferSelect;

@@ -3,14 +3,10 @@ import '../zod-locale';
 import { IMAGE_CONTENT_TYPES, LIMITS } from '../constants';
 import { ALERT_TEXTS } from '../errors';
 import { uuidField } from './fields';
+import { mentionsField } from './message-actions';
+import { messageTextField } from './message-text';
 
-export const MESSAGE_REQUIRED = 'Mensagem é obrigatória';
-export const MESSAGE_TOO_LONG = `Mensagem deve ter no máximo ${LIMITS.messageMaxLength} caracteres`;
-
-const messageTextField = () =>
-  z
-    .string(MESSAGE_REQUIRED)
-    .check(z.trim(), z.minLength(1, MESSAGE_REQUIRED), z.maxLength(LIMITS.messageMaxLength, MESSAGE_TOO_LONG));
+export { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from './message-text';
 
 /** The message box. */
 export const messageFormSchema = z.object({ text: messageTextField() });
@@ -32,7 +28,8 @@ export type MessageContentInput = z.infer<typeof messageContentSchema>;
 
 /**
  * Body of POST /message/send. `conversationId` holds the group id when `isGroup` is true.
- * The server is idempotent on (author, clientId).
+ * The server is idempotent on (author, clientId). Issue 15: `replyToId` quotes a message of the
+ * same chat; `mentions` (groups only) lists the members whose `<@id>` tokens the text carries.
  */
 export const sendMessageBodySchema = z.object({
   conversationId: uuidField(),
@@ -41,6 +38,8 @@ export const sendMessageBodySchema = z.object({
   clientId: z
     .string('Identificador do cliente inválido')
     .check(z.minLength(1, 'Identificador do cliente inválido'), z.maxLength(100, 'Identificador do cliente inválido')),
+  replyToId: z.optional(uuidField()),
+  mentions: z.optional(mentionsField()),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 

@@ -1,15 +1,16 @@
-import { and, desc, eq, exists, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { type ConversationRow, conversations, messages, users } from '../../db/schema';
+import { type ConversationRow, conversationMutes, conversations, messages, users } from '../../db/schema';
 import { containsFolded } from '../../lib/search';
-import { lastMessageLateral } from '../messages/last-message';
+import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
 
 export interface ConversationSummaryRow {
   conversation: ConversationRow;
   last: LastMessageFields | null;
   unreadMessages: number;
+  muted: boolean;
 }
 
 /** The viewer takes part in the conversation. */
@@ -31,12 +32,19 @@ export async function conversationSummaries(
   const unreadCount = db
     .select({ n: sql`count(*)::int` })
     .from(unread)
-    .where(and(eq(unread.conversationId, conversations.id), ne(unread.authorId, viewerId), ne(unread.status, 'READ')));
+    .where(
+      and(eq(unread.conversationId, conversations.id), ne(unread.authorId, viewerId), ne(unread.status, 'READ'), isNull(unread.deletedAt)),
+    );
+  const muted = db
+    .select({ one: sql`1` })
+    .from(conversationMutes)
+    .where(and(eq(conversationMutes.conversationId, conversations.id), eq(conversationMutes.userId, viewerId)));
   return db
     .select({
       conversation: conversations,
-      last: { body: lm.body, type: lm.type, authorId: lm.authorId, authorName: lm.authorName, createdAt: lm.createdAt, updatedAt: lm.updatedAt },
+      last: lastMessageColumns(lm),
       unreadMessages: sql<number>`(${unreadCount})`.mapWith(Number),
+      muted: sql<boolean>`exists(${muted})`.mapWith(Boolean),
     })
     .from(conversations)
     .leftJoinLateral(lm, sql`true`)
@@ -92,10 +100,16 @@ export function conversationMatches(db: Db, viewerId: string, term: string): SQL
     ),
     exists(
       db.select({ one: sql`1` }).from(found).where(
-        and(eq(found.conversationId, conversations.id), eq(found.contentType, 'text'), containsFolded(found.body, term)),
+        and(eq(found.conversationId, conversations.id), eq(found.contentType, 'text'), isNull(found.deletedAt), containsFolded(found.body, term)),
       ),
     ),
   )!;
 }
 
 export const conversationIdIs = (id: string) => eq(conversations.id, id);
+
+/** 'Silenciar' / 'Reativar som' of one participant (issue 15). */
+export async function setConversationMuted(db: Db, conversationId: string, userId: string, muted: boolean): Promise<void> {
+  if (muted) await db.insert(conversationMutes).values({ conversationId, userId }).onConflictDoNothing();
+  else await db.delete(conversationMutes).where(and(eq(conversationMutes.conversationId, conversationId), eq(conversationMutes.userId, userId)));
+}

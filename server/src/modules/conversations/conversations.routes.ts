@@ -6,6 +6,7 @@ import {
   createConversationBodySchema,
   getConversationsQuerySchema,
   idParamsSchema,
+  muteBodySchema,
   searchQuerySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
@@ -40,5 +41,11 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
     '/conversation/search',
     { preHandler, schema: { querystring: searchQuerySchema, response: { 200: conversationListSchema } } },
     (request) => service.search(request.user!, request.query.content),
+  );
+
+  routes.patch(
+    '/conversation/:id/mute',
+    { preHandler, schema: { params: idParamsSchema, body: muteBodySchema, response: { 200: muteBodySchema } } },
+    (request) => service.setMuted(request.user!, request.params.id, request.body.muted),
   );
 };

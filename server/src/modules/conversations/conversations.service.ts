@@ -13,6 +13,7 @@ import {
   findConversationBetween,
   findConversationFor,
   insertConversation,
+  setConversationMuted,
 } from './conversations.repository';
 
 export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada';
@@ -67,6 +68,14 @@ export class ConversationsService {
     return conversation;
   }
 
+  /** Per user: no sound and no notification for it (except mentions, which conversations do not have). */
+  async setMuted(viewer: UserWithWorkspace, id: string, muted: boolean): Promise<{ muted: boolean }> {
+    if (!(await findConversationFor(this.db, id, viewer.id))) throw notFound(CONVERSATION_NOT_FOUND);
+    await setConversationMuted(this.db, id, viewer.id, muted);
+    this.events.toUsers([viewer.id], 'chat:muted', { chatId: id, isGroup: false, muted });
+    return { muted };
+  }
+
   private async summaryOf(viewerId: string, id: string): Promise<Conversation> {
     const [row] = await this.toEntities(
       await conversationSummaries(this.db, viewerId, { where: conversationIdIs(id) }),
@@ -80,7 +89,7 @@ export class ConversationsService {
       this.db,
       rows.flatMap((r) => [r.conversation.userOneId, r.conversation.userTwoId]),
     );
-    return rows.flatMap(({ conversation: c, last, unreadMessages }) => {
+    return rows.flatMap(({ conversation: c, last, unreadMessages, muted }) => {
       const userOne = people.get(c.userOneId);
       const userTwo = people.get(c.userTwoId);
       if (!userOne || !userTwo) return [];
@@ -94,6 +103,7 @@ export class ConversationsService {
           createdAt: c.createdAt.toISOString(),
           lastMessage: toLastMessage(last),
           unreadMessages,
+          muted,
         },
       ];
     });

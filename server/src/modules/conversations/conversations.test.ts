@@ -44,6 +44,7 @@ describe('POST /api/conversation/create', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastMessage: null,
       unreadMessages: 0,
+      muted: false,
     });
   });
 
@@ -149,6 +150,8 @@ describe('GET /api/conversation/get-conversations', () => {
     const [empty, withX, withY] = all;
     expect(empty!.lastMessage).toBeNull();
     expect(withX!.lastMessage).toEqual({
+      id: expect.any(String),
+      deleted: false,
       content: { body: 'resposta do Xavier', type: 'text' },
       author: { name: 'Xavier' },
       authorId: x.id,

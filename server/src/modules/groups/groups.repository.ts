@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { containsFolded } from '../../lib/search';
-import { lastMessageLateral } from '../messages/last-message';
+import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { toUserWithWorkspace, userWithWorkspaceColumns } from '../users/users.repository';
@@ -34,7 +34,7 @@ export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSum
   return db
     .select({
       group: groups,
-      last: { body: lm.body, type: lm.type, authorId: lm.authorId, authorName: lm.authorName, createdAt: lm.createdAt, updatedAt: lm.updatedAt },
+      last: lastMessageColumns(lm),
     })
     .from(groups)
     .leftJoinLateral(lm, sql`true`)
@@ -52,7 +52,7 @@ export function groupMatches(db: Db, term: string): SQL {
       db
         .select({ one: sql`1` })
         .from(found)
-        .where(and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), containsFolded(found.body, term))),
+        .where(and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), isNull(found.deletedAt), containsFolded(found.body, term))),
     ),
   )!;
 }
@@ -139,4 +139,43 @@ export async function removeMember(db: Db, groupId: string, userId: string): Pro
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .returning({ userId: groupMembers.userId });
   return rows.length > 0;
+}
+
+/** What one member sees of their groups beyond the shared entity (issue 15). */
+export interface ViewerGroupState {
+  muted: boolean;
+  /** Messages mentioning the member (or '@todos') after what they have read, since they joined. */
+  unreadMentions: number;
+}
+
+export async function viewerGroupStates(db: Db, viewerId: string, groupIds: readonly string[]): Promise<Map<string, ViewerGroupState>> {
+  if (groupIds.length === 0) return new Map();
+  const m = alias(messages, 'mentioning');
+  const mentions = db
+    .select({ n: sql`count(*)::int` })
+    .from(m)
+    .where(
+      and(
+        eq(m.groupId, groupMembers.groupId),
+        sql`${m.seq} > ${groupMembers.readSeq}`,
+        sql`${m.createdAt} >= ${groupMembers.createdAt}`,
+        sql`${m.authorId} <> ${viewerId}::uuid`,
+        isNull(m.deletedAt),
+        sql`${m.mentions} && ARRAY[${viewerId}, 'todos']::text[]`,
+        // A message read after the watermark's lag already has its read receipt.
+        sql`NOT EXISTS (SELECT 1 FROM group_receipts r WHERE r.message_id = ${m.id} AND r.user_id = ${viewerId}::uuid AND r.read_at IS NOT NULL)`,
+      ),
+    );
+  const rows = await db
+    .select({ groupId: groupMembers.groupId, muted: groupMembers.muted, unreadMentions: sql<number>`(${mentions})`.mapWith(Number) })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, viewerId), inArray(groupMembers.groupId, [...groupIds])));
+  return new Map(rows.map((r) => [r.groupId, { muted: r.muted, unreadMentions: r.unreadMentions }]));
+}
+
+export async function setGroupMuted(db: Db, groupId: string, userId: string, muted: boolean): Promise<void> {
+  await db
+    .update(groupMembers)
+    .set({ muted })
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
 }

@@ -9,6 +9,7 @@ import {
   groupMemberListSchema,
   groupSchema,
   idParamsSchema,
+  muteBodySchema,
   optionalSearchQuerySchema,
   removeAdminBodySchema,
   removeMemberBodySchema,
@@ -81,5 +82,11 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
     '/group/remove-member/:groupId',
     { preHandler, schema: { params: groupIdParamsSchema, body: removeMemberBodySchema, response: one } },
     (request) => service.removeMember(request.user!, request.params.groupId, request.body.memberId),
+  );
+
+  routes.patch(
+    '/group/:id/mute',
+    { preHandler, schema: { params: idParamsSchema, body: muteBodySchema, response: { 200: muteBodySchema } } },
+    (request) => service.setMuted(request.user!, request.params.id, request.body.muted),
   );
 };

@@ -30,12 +30,12 @@ export class GroupsService {
     private readonly events: ChatEvents,
   ) {}
 
-  list(viewer: UserWithWorkspace): Promise<Group[]> {
-    return this.load(repo.hasMember(this.db, viewer.id));
+  async list(viewer: UserWithWorkspace): Promise<Group[]> {
+    return this.forViewer(viewer, await this.load(repo.hasMember(this.db, viewer.id)));
   }
 
-  search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
-    return this.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content)));
+  async search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
+    return this.forViewer(viewer, await this.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content))));
   }
 
   /** Groups both users belong to; the other user must be in the viewer's workspace. */
@@ -47,7 +47,26 @@ export class GroupsService {
 
   async getById(viewer: UserWithWorkspace, id: string): Promise<Group> {
     await this.requireMember(viewer, id);
-    return this.one(id);
+    const [group] = await this.forViewer(viewer, [await this.one(id)]);
+    return group!;
+  }
+
+  /** 'Silenciar' / 'Reativar som' for the viewer only (issue 15); their other tabs hear `chat:muted`. */
+  async setMuted(viewer: UserWithWorkspace, groupId: string, muted: boolean): Promise<{ muted: boolean }> {
+    await this.requireMember(viewer, groupId);
+    await repo.setGroupMuted(this.db, groupId, viewer.id, muted);
+    this.events.toUsers([viewer.id], 'chat:muted', { chatId: groupId, isGroup: true, muted });
+    return { muted };
+  }
+
+  /** The viewer's own state of each group: silenced, and unread mentions of them ('@' badge). */
+  private async forViewer(viewer: UserWithWorkspace, list: Group[]): Promise<Group[]> {
+    const states = await repo.viewerGroupStates(
+      this.db,
+      viewer.id,
+      list.map((g) => g.id),
+    );
+    return list.map((g) => ({ ...g, muted: states.get(g.id)?.muted ?? false, unreadMentions: states.get(g.id)?.unreadMentions ?? 0 }));
   }
 
   async searchMembers(viewer: UserWithWorkspace, groupId: string, content: string): Promise<GroupMember[]> {

@@ -112,6 +112,8 @@ describe('GET /api/group/list and /api/group/get-by-id/:id', () => {
     expect(groups.map((g) => g.name)).toEqual(['Mais antigo', 'Silencioso']);
     groups.forEach((g) => strictGroup.parse(g));
     expect(groups[0]!.lastMessage).toEqual({
+      id: expect.any(String),
+      deleted: false,
       content: { body: 'mensagem nova', type: 'text' },
       author: { name: 'Rui Lista' },
       authorId: other.id,

@@ -71,6 +71,10 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
   /** Keys are validated before they get here; this is the last line should one ever slip through. */
   private pathOf(key: string): string {
     const file = path.resolve(this.root, key);

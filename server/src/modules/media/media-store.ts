@@ -24,4 +24,6 @@ export interface MediaStore {
   /** The stored object, or null when there is none. */
   get(key: string): Promise<StoredMedia | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the object; nothing happens when there is none (a retried delete is not an error). */
+  delete(key: string): Promise<void>;
 }

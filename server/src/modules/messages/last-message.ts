@@ -11,6 +11,8 @@ export function lastMessageLateral(db: Db, target: 'conversation' | 'group', cha
   const column = target === 'conversation' ? messages.conversationId : messages.groupId;
   return db
     .select({
+      id: messages.id,
+      deletedAt: messages.deletedAt,
       body: messages.body,
       type: messages.contentType,
       authorId: messages.authorId,
@@ -24,4 +26,18 @@ export function lastMessageLateral(db: Db, target: 'conversation' | 'group', cha
     .orderBy(desc(messages.seq))
     .limit(1)
     .as('lm');
+}
+
+/** The select list of a chat list's `last` column from lastMessageLateral's subquery. */
+export function lastMessageColumns(lm: ReturnType<typeof lastMessageLateral>) {
+  return {
+    id: lm.id,
+    deletedAt: lm.deletedAt,
+    body: lm.body,
+    type: lm.type,
+    authorId: lm.authorId,
+    authorName: lm.authorName,
+    createdAt: lm.createdAt,
+    updatedAt: lm.updatedAt,
+  };
 }

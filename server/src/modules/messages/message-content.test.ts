@@ -8,6 +8,7 @@ const store: MediaStore = {
   put: () => Promise.reject(new Error('não usado')),
   get: () => Promise.resolve(null),
   exists: (key) => Promise.resolve(key === uploaded),
+  delete: () => Promise.reject(new Error('não usado')),
 };
 const image = (body: string) => assertStorableContent({ type: 'image', body }, env, store);
 const REFUSED = expect.objectContaining({ statusCode: 400, message: 'A imagem deve ser enviada pelo upload do chat' });

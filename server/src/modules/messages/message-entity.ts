@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { LastMessage, Message } from '@chat/contracts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { LastMessage, Message, Reaction, ReplyQuote } from '@chat/contracts';
 import { type MessageRow, messages, users } from '../../db/schema';
 
 export interface MessageAuthor {
@@ -8,20 +9,59 @@ export interface MessageAuthor {
   avatarUrl: string | null;
 }
 
-export type MessageWithAuthor = { message: MessageRow; author: MessageAuthor };
+/** The quoted message as the left join reads it: all null when there is no reply. */
+export interface ReplyFields {
+  id: string | null;
+  authorId: string | null;
+  authorName: string | null;
+  body: string | null;
+  type: MessageRow['contentType'] | null;
+  deletedAt: Date | null;
+}
 
-/** Select list and join shared by every query that returns whole messages. */
+export type MessageWithAuthor = { message: MessageRow; author: MessageAuthor; reply?: ReplyFields | null };
+
+const replied = alias(messages, 'replied');
+const repliedAuthor = alias(users, 'replied_author');
+
+/** Select list and joins shared by every query that returns whole messages. */
 export const messageWithAuthorFields = {
   message: messages,
   author: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+  reply: {
+    id: replied.id,
+    authorId: replied.authorId,
+    authorName: repliedAuthor.name,
+    body: replied.body,
+    type: replied.contentType,
+    deletedAt: replied.deletedAt,
+  },
 };
 export const messageAuthorJoin = eq(users.id, messages.authorId);
+/** Left joins for the quoted message of a reply (and its author): `.leftJoin(...REPLY_JOIN)` twice. */
+export const replyJoins = [
+  [replied, eq(replied.id, messages.replyToId)],
+  [repliedAuthor, eq(repliedAuthor.id, replied.authorId)],
+] as const;
+
+export function toReplyQuote(reply: ReplyFields | null | undefined): ReplyQuote | null {
+  if (!reply?.id || !reply.authorId || reply.body === null || !reply.type) return null;
+  const deleted = reply.deletedAt !== null;
+  return {
+    id: reply.id,
+    authorId: reply.authorId,
+    authorName: reply.authorName ?? '',
+    body: deleted ? '' : reply.body,
+    type: reply.type,
+    deleted,
+  };
+}
 
 /**
- * The Message entity (DESIGN section 2). A message has a single content, so content.id is the
- * message id: the browser only uses it as a React key.
+ * The Message entity (DESIGN section 2, issue 15). A message has a single content, so content.id
+ * is the message id: the browser only uses it as a React key.
  */
-export function toMessageEntity({ message: m, author }: MessageWithAuthor): Message {
+export function toMessageEntity({ message: m, author, reply }: MessageWithAuthor, reactions: Reaction[] = []): Message {
   return {
     id: m.id,
     authorId: m.authorId,
@@ -33,11 +73,19 @@ export function toMessageEntity({ message: m, author }: MessageWithAuthor): Mess
     conversationId: m.conversationId,
     groupId: m.groupId,
     clientId: m.clientId,
+    editedAt: m.editedAt?.toISOString() ?? null,
+    deletedAt: m.deletedAt?.toISOString() ?? null,
+    deletedBy: m.deletedAt === null ? null : m.deletedById === m.authorId ? 'author' : 'admin',
+    replyTo: toReplyQuote(reply),
+    reactions: m.deletedAt === null ? reactions : [],
+    mentions: m.mentions,
   };
 }
 
 /** What list queries read of the last message (see lastMessageLateral); all null when there is none. */
 export interface LastMessageFields {
+  id: string | null;
+  deletedAt: Date | null;
   body: string | null;
   type: MessageRow['contentType'] | null;
   authorId: string | null;
@@ -49,6 +97,8 @@ export interface LastMessageFields {
 export function toLastMessage(last: LastMessageFields | null): LastMessage | null {
   if (!last || last.body === null || !last.type || !last.authorId || !last.createdAt || !last.updatedAt) return null;
   return {
+    ...(last.id ? { id: last.id } : {}),
+    deleted: last.deletedAt !== null,
     content: { body: last.body, type: last.type },
     author: { name: last.authorName ?? '' },
     authorId: last.authorId,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, type MessageRow, messages, users } from '../../db/schema';
-import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor } from './message-entity';
+import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor, replyJoins } from './message-entity';
 
 /** A conversation's or a group's history. */
 export type ChatTarget = { conversationId: string } | { groupId: string };
@@ -10,6 +10,16 @@ const targetIs = (target: ChatTarget) =>
   'conversationId' in target ? eq(messages.conversationId, target.conversationId) : eq(messages.groupId, target.groupId);
 
 export type NewMessage = typeof messages.$inferInsert;
+
+/** Whole messages: author and the quoted message of a reply joined. */
+export function selectMessages(db: Db) {
+  return db
+    .select(messageWithAuthorFields)
+    .from(messages)
+    .innerJoin(users, messageAuthorJoin)
+    .leftJoin(...replyJoins[0])
+    .leftJoin(...replyJoins[1]);
+}
 
 /**
  * Inserts unless this author already sent this clientId: returns null then. ON CONFLICT on the
@@ -25,10 +35,7 @@ export async function insertMessage(db: Db, values: NewMessage): Promise<Message
 }
 
 export async function findByClientId(db: Db, authorId: string, clientId: string): Promise<MessageWithAuthor | null> {
-  const [row] = await db
-    .select(messageWithAuthorFields)
-    .from(messages)
-    .innerJoin(users, messageAuthorJoin)
+  const [row] = await selectMessages(db)
     .where(and(eq(messages.authorId, authorId), eq(messages.clientId, clientId)))
     .limit(1);
   return row ?? null;
@@ -46,12 +53,7 @@ export async function seqOf(db: Db, target: ChatTarget, messageId: string): Prom
 
 /** The whole history, oldest first. */
 export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuthor[]> {
-  return db
-    .select(messageWithAuthorFields)
-    .from(messages)
-    .innerJoin(users, messageAuthorJoin)
-    .where(targetIs(target))
-    .orderBy(asc(messages.seq));
+  return selectMessages(db).where(targetIs(target)).orderBy(asc(messages.seq));
 }
 
 /**
@@ -59,10 +61,7 @@ export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuth
  * (chat, seq) index that stops after `take` rows.
  */
 export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | null, take: number): Promise<MessageWithAuthor[]> {
-  return db
-    .select(messageWithAuthorFields)
-    .from(messages)
-    .innerJoin(users, messageAuthorJoin)
+  return selectMessages(db)
     .where(and(targetIs(target), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
     .orderBy(desc(messages.seq))
     .limit(take);

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  editMessageBodySchema,
   getMessagesByConversationQuerySchema,
+  idParamsSchema,
+  messageReactionEventSchema,
+  messageReceiptsSchema,
+  reactionBodySchema,
+  reactionParamsSchema,
   getMessagesByGroupQuerySchema,
   messageSchema,
   messagesPageSchema,
@@ -9,12 +15,14 @@ import {
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { requireAuth } from '../auth/require-auth';
+import { MessageActionsService } from './message-actions.service';
 import { MessagesService } from './messages.service';
 
 // Mounted under /api (SPEC section 7, "Messages"; the media URL call is issue 6).
 export const messageRoutes: FastifyPluginAsync = async (app) => {
   const { db, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
   const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore });
+  const actions = new MessageActionsService(db, chatEvents, conversationParticipants, { env, store: mediaStore });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireAuth(CHAT_ROLES);
   const page = { 200: messagesPageSchema };
@@ -45,5 +53,38 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
       onResponse: async (_request, reply) => metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
     },
     (request) => service.send(request.user!, request.body),
+  );
+
+  // Issue 15: edit, delete, reactions and receipts of one message.
+  const reactions = { 200: messageReactionEventSchema };
+
+  routes.patch(
+    '/message/:id',
+    { preHandler, schema: { params: idParamsSchema, body: editMessageBodySchema, response: { 200: messageSchema } } },
+    (request) => actions.edit(request.user!, request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/message/:id',
+    { preHandler, schema: { params: idParamsSchema, response: { 200: messageSchema } } },
+    (request) => actions.delete(request.user!, request.params.id),
+  );
+
+  routes.post(
+    '/message/:id/reactions',
+    { preHandler, schema: { params: idParamsSchema, body: reactionBodySchema, response: reactions } },
+    (request) => actions.react(request.user!, request.params.id, request.body.emoji),
+  );
+
+  routes.delete(
+    '/message/:id/reactions/:emoji',
+    { preHandler, schema: { params: reactionParamsSchema, response: reactions } },
+    (request) => actions.unreact(request.user!, request.params.id, request.params.emoji),
+  );
+
+  routes.get(
+    '/message/:id/receipts',
+    { preHandler, schema: { params: idParamsSchema, response: { 200: messageReceiptsSchema } } },
+    (request) => actions.receipts(request.user!, request.params.id),
   );
 };

@@ -1,19 +1,22 @@
-import type { Message, MessagesPage, SendMessageBody } from '@chat/contracts';
+import { type Message, MESSAGE_ACTION_ERRORS, type MessagesPage, type SendMessageBody } from '@chat/contracts';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
-import { memberIds } from '../groups/groups.repository';
+import { findMembership, memberIds } from '../groups/groups.repository';
 import { GROUP_NOT_FOUND } from '../groups/groups.service';
 import type { MediaStore } from '../media/media-store';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
+import { insertDelivered } from './group-receipts.repository';
+import { findMessage, reactionsOf } from './message-actions.repository';
 import { assertStorableContent } from './message-content';
-import { toMessageEntity } from './message-entity';
+import { type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
 import * as repo from './messages.repository';
+import { checkMentions } from './mentions';
 
 export const INVALID_CURSOR = 'Cursor inválido';
 export const CLIENT_ID_REUSED = 'Identificador do cliente já usado em outra conversa';
@@ -48,7 +51,7 @@ export class MessagesService {
     const { target } = await this.audience(viewer, isGroup, isGroup ? chat.groupId : chat.conversationId);
     if (query.all) {
       const rows = await repo.allMessages(this.db, target);
-      return { messages: rows.map(toMessageEntity), hasMore: false, nextCursor: null };
+      return { messages: await this.withReactions(rows), hasMore: false, nextCursor: null };
     }
     const beforeSeq = query.before === undefined ? null : await this.cursorSeq(target, query.before);
     // One extra row tells whether an older page exists without a count(*).
@@ -56,7 +59,7 @@ export class MessagesService {
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit).reverse();
     return {
-      messages: page.map(toMessageEntity),
+      messages: await this.withReactions(page),
       hasMore,
       nextCursor: hasMore && page[0] ? String(page[0].message.seq) : null,
     };
@@ -69,6 +72,14 @@ export class MessagesService {
   async send(viewer: UserWithWorkspace, body: SendMessageBody): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
     await assertStorableContent(body.content, this.media.env, this.media.store);
+    const mentions = await checkMentions(viewer.id, body.mentions, {
+      isGroup: body.isGroup,
+      contentType: body.content.type,
+      text: body.content.body,
+      memberIds: participantIds,
+      isAdmin: async () => !!(await findMembership(this.db, body.conversationId, viewer.id))?.isAdmin,
+    });
+    const reply = body.replyToId === undefined ? null : await this.quotable(body.replyToId, target);
 
     // Insert first and let the unique (author, clientId) index spot a retry: the usual first
     // attempt costs no extra lookup, and two simultaneous attempts still store one row.
@@ -81,6 +92,8 @@ export class MessagesService {
       body: body.content.body,
       status: online.size > 0 ? 'DELIVERED' : 'SENT',
       clientId: body.clientId,
+      replyToId: reply?.id ?? null,
+      mentions,
     });
     if (!inserted) {
       const stored = await repo.findByClientId(this.db, viewer.id, body.clientId);
@@ -90,18 +103,39 @@ export class MessagesService {
     const message = toMessageEntity({
       message: inserted,
       author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
+      reply,
     });
     this.events.toUsers(participantIds, 'message', message);
+    // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
+    if (body.isGroup) await insertDelivered(this.db, inserted.id, [...online]);
     return message;
   }
 
-  private replay(stored: Parameters<typeof toMessageEntity>[0], target: repo.ChatTarget): Message {
+  /** The quoted message of a reply: a message of the same chat (else 404, as for any message not seen). */
+  private async quotable(id: string, target: repo.ChatTarget): Promise<ReplyFields> {
+    const found = await findMessage(this.db, id);
+    const m = found?.message;
+    const sameChat = m && ('conversationId' in target ? m.conversationId === target.conversationId : m.groupId === target.groupId);
+    if (!found || !sameChat) throw notFound(MESSAGE_ACTION_ERRORS.replyNotFound);
+    return { id: m.id, authorId: m.authorId, authorName: found.author.name, body: m.body, type: m.contentType, deletedAt: m.deletedAt };
+  }
+
+  private async withReactions(rows: MessageWithAuthor[]): Promise<Message[]> {
+    const reactions = await reactionsOf(
+      this.db,
+      rows.filter((r) => r.message.deletedAt === null).map((r) => r.message.id),
+    );
+    return rows.map((r) => toMessageEntity(r, reactions.get(r.message.id)));
+  }
+
+  private async replay(stored: MessageWithAuthor, target: repo.ChatTarget): Promise<Message> {
     const sameChat =
       'conversationId' in target
         ? stored.message.conversationId === target.conversationId
         : stored.message.groupId === target.groupId;
     if (!sameChat) throw conflict(CLIENT_ID_REUSED);
-    return toMessageEntity(stored);
+    const [message] = await this.withReactions([stored]);
+    return message!;
   }
 
   /**

@@ -49,6 +49,12 @@ describe('POST /api/message/send', () => {
       conversationId: conversation.id,
       groupId: null,
       clientId,
+      editedAt: null,
+      deletedAt: null,
+      deletedBy: null,
+      replyTo: null,
+      reactions: [],
+      mentions: [],
     });
   });
 

@@ -4,13 +4,15 @@ import type { Db } from '../../db/client';
 import { connectRedis } from '../../lib/redis';
 import { markDeliveredTo } from '../messages/messages.repository';
 import type { ChatEvents } from './chat-events';
+import { deliverGroupMessages } from './group-receipts';
 import { Presence } from './presence';
 import { MemoryPresenceStore, type PresenceStore } from './presence-store';
 import { RedisPresenceStore } from './redis-presence-store';
 
 /**
  * Presence counted in Redis when processes share it (REDIS_URL), else in memory. A user who comes
- * online first gets their waiting conversation messages marked DELIVERED, then is announced.
+ * online first gets their waiting conversation messages marked DELIVERED (and their group
+ * messages delivered, issue 15), then is announced.
  */
 export async function createPresence(deps: { env: Env; db: Db; events: ChatEvents; log: FastifyBaseLogger }): Promise<Presence> {
   const { env, db, events, log } = deps;
@@ -27,5 +29,8 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
   } else {
     store = new MemoryPresenceStore();
   }
-  return new Presence(store, events, log, (userId) => markDeliveredTo(db, userId));
+  return new Presence(store, events, log, async (userId) => {
+    await markDeliveredTo(db, userId);
+    await deliverGroupMessages({ db, events }, userId);
+  });
 }

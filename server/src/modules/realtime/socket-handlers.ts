@@ -6,6 +6,7 @@ import { onClientEvent } from './client-events';
 import type { ConversationParticipants } from './conversation-participants';
 import type { SocketUser } from './handshake';
 import type { Presence } from './presence';
+import { markGroupRead } from './group-receipts';
 import { markConversationRead } from './receipts';
 import { forwardTyping } from './typing';
 import { answerUserStatus } from './user-status';
@@ -25,4 +26,5 @@ export function registerClientEvents(socket: Socket, deps: SocketHandlerDeps): v
   onClientEvent(socket, 'message:read', deps.log, (payload) => markConversationRead(deps, user, payload));
   onClientEvent(socket, 'message:read:all', deps.log, (payload) => markConversationRead(deps, user, payload));
   onClientEvent(socket, 'checkUserStatus', deps.log, (payload) => answerUserStatus(deps, socket, user, payload));
+  onClientEvent(socket, 'group:read', deps.log, (payload) => markGroupRead(deps, user, payload));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Message, MessagesPage, UserStatusPayload } from '@chat/contracts';
+import type { Conversation, Group, Message, MessageReactionEvent, MessageReceiptEvent, MessagesPage, UserStatusPayload } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, startPeerApp, type TestApp, testDatabaseUrl, testRedisUrl } from '../../test/harness';
 import { closeAll, eventMatching, type Listener, listen, nextEvent, settle } from '../../test/socket-helpers';
@@ -126,6 +126,27 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     await closeAll(a, [tabOnA]);
     expect(await eventMatching(watcherOnB, 'userStatus', is(carla, 'offline'))).toBeTruthy();
     expect(await b.ctx.presence.isOnline(carla.id)).toBe(false);
+  });
+
+  it('an edit, a delete, a reaction and a group read made through one process reach a client on the other (issue 15)', async () => {
+    const conversation = expectStatus<Conversation>(await as(a, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+    const onB = await on(b, bruno);
+    const onA = await on(a, ana);
+    const m = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(conversation.id, 'antes')), 200);
+    const edited = expectStatus<Message>(await as(a, ana).patch(`/message/${m.id}`, { body: 'depois' }), 200);
+    expect(await eventMatching<Message>(onB, 'message:updated', (x) => x.id === m.id)).toEqual(edited);
+    const reacted = expectStatus<MessageReactionEvent>(await as(a, ana).post(`/message/${m.id}/reactions`, { emoji: '🎉' }), 200);
+    expect(await eventMatching<MessageReactionEvent>(onB, 'message:reaction', (x) => x.messageId === m.id)).toEqual(reacted);
+    const deleted = expectStatus<Message>(await as(a, ana).delete(`/message/${m.id}`), 200);
+    expect(await eventMatching<Message>(onB, 'message:deleted', (x) => x.id === m.id)).toEqual(deleted);
+    expect((await history(b, bruno, conversation.id)).find((x) => x.id === m.id)).toMatchObject({ content: { body: '' }, deletedBy: 'author' });
+
+    // Group read receipts: bruno reads on B, the author's client on A hears it.
+    const group = expectStatus<Group>(await as(a, ana).post('/group/create', { name: 'Dois processos', description: '', members: [bruno.id] }), 200);
+    const inGroup = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(group.id, 'leia', { isGroup: true })), 200);
+    onB.socket.emit('group:read', { groupId: group.id });
+    const receipt = await eventMatching<MessageReceiptEvent>(onA, 'message:receipt', (r) => r.userId === bruno.id && r.messageIds.includes(inGroup.id));
+    expect(receipt).toMatchObject({ groupId: group.id, status: 'READ', completedIds: [inGroup.id] });
   });
 
   it('a process that shuts down announces its users offline to clients of the other', async () => {

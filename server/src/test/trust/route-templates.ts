@@ -6,7 +6,7 @@ import { generateApiKey } from '@chat/contracts';
 // route cannot escape them.
 
 /** What a placeholder stands for. `term` is a search text (the other workspace's names). */
-export type SlotKind = 'user' | 'conversation' | 'group' | 'polygon' | 'workspace' | 'invite' | 'email' | 'term';
+export type SlotKind = 'user' | 'conversation' | 'group' | 'message' | 'polygon' | 'workspace' | 'invite' | 'email' | 'term';
 
 /** A placeholder: "{{user}}", "{{group}}"... in the path, the query or anywhere in the body. */
 export const slot = (kind: SlotKind) => `{{${kind}}}`;
@@ -67,6 +67,14 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
       body: { conversationId: slot('group'), isGroup: true, content: { type: 'text', body: 'intrusa' }, clientId: nextNonce() },
     }),
   ],
+  // Issue 15: message actions and silence.
+  'PATCH /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}`, body: { body: 'editada' } }],
+  'DELETE /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}` }],
+  'POST /api/message/:id/reactions': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/reactions`, body: { emoji: '👍' } }],
+  'DELETE /api/message/:id/reactions/:emoji': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/reactions/${encodeURIComponent('👍')}` }],
+  'GET /api/message/:id/receipts': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/receipts` }],
+  'PATCH /api/conversation/:id/mute': [{ access: 'MEMBER', url: `/api/conversation/${slot('conversation')}/mute`, body: { muted: true } }],
+  'PATCH /api/group/:id/mute': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/mute`, body: { muted: true } }],
   'GET /api/user/search-in-same-workspace': [{ access: 'MEMBER', url: `/api/user/search-in-same-workspace?content=${slot('term')}` }],
   'GET /api/user/get-user-by-id': [{ access: 'MEMBER', url: `/api/user/get-user-by-id?id=${slot('user')}` }],
   'GET /api/user/common-groups/:userTwoId': [{ access: 'MEMBER', url: `/api/user/common-groups/${slot('user')}` }],

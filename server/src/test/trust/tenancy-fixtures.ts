@@ -73,6 +73,7 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
       user: peer.id,
       conversation: conversation.id,
       group: group.id,
+      message: message.id,
       polygon: polygon.id,
       workspace: workspaceId,
       invite: invites[0]!.id,

@@ -135,6 +135,7 @@ describe('tenancy of the socket events', () => {
         emits.push(['message:read:all', { conversationId }]);
       }
       for (const userId of aUsers) emits.push(['checkUserStatus', { userId }]);
+      emits.push(['group:read', { groupId: a.slots.group }]);
       // A's ids inside B's own conversation: the targets must be B's participants, not whoever is named.
       emits.push(['user:typing', { conversationId: b.slots.conversation, isTyping: true, targetUsersIds: aUsers }]);
       for (const [event, payload] of emits) intruder.socket.emit(event, payload);

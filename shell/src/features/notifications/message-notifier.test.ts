@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message } from '@chat/contracts';
+import { type Message, untouchedMessageFields } from '@chat/contracts';
 import { asNotificationApi, FakeNotification } from './fake-notification';
 import { createMessageNotifier, type NotifierDeps } from './message-notifier';
 import { notificationContent, shouldNotify } from './notification-rules';
@@ -18,6 +18,7 @@ function message(extra: Partial<Message> = {}): Message {
     conversationId: 'c1',
     groupId: null,
     clientId: null,
+    ...untouchedMessageFields(),
     ...extra,
   };
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppConfig, Message } from '@chat/contracts';
+import { type AppConfig, type Message, untouchedMessageFields } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { AppConfigContext } from '../config/config-context';
 import { asNotificationApi, FakeNotification } from './fake-notification';
@@ -30,6 +30,7 @@ const message = (extra: Partial<Message> = {}): Message => ({
   conversationId: 'c1',
   groupId: null,
   clientId: null,
+  ...untouchedMessageFields(),
   ...extra,
 });
 

@@ -6,7 +6,7 @@ import {
   type HistoryPaging,
   type MessagePage,
 } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, type Message, type SendMessageBody } from '@chat/contracts';
+import { ERROR_TEXTS, LIMITS, type Message, type SendMessageBody, untouchedMessageFields } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
@@ -64,6 +64,7 @@ function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: Outg
     updatedAt: now,
     conversationId: kind === 'conversation' ? chatId : null,
     groupId: kind === 'group' ? chatId : null,
+    ...untouchedMessageFields(),
     clientId,
   };
 }

@@ -1,3 +1,4 @@
+import { untouchedMessageFields } from '@chat/contracts';
 import type { ChatKind } from '../../../shared/chat-types';
 import type { PendingUpload } from '../../upload/hooks/use-image-upload';
 import type { Me } from '../hooks/use-messages';
@@ -16,6 +17,7 @@ export function uploadMessage(upload: PendingUpload, me: Me, kind: ChatKind, cha
     updatedAt: upload.createdAt,
     conversationId: kind === 'conversation' ? chatId : null,
     groupId: kind === 'group' ? chatId : null,
+    ...untouchedMessageFields(),
     clientId: upload.clientId,
     failed: upload.failed || undefined,
     upload: { previewUrl: upload.previewUrl, progress: upload.progress },

@@ -1,0 +1,126 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { groupMembers, groupReceipts, messages, users } from '../../db/schema';
+
+// Per-member delivery and read state of group messages (issue 15). Each write is ONE statement
+// for everything a member has not seen yet, however many messages that is. A member's watermarks
+// (group_members.delivered_seq / read_seq) bound the scan; they only advance over messages older
+// than WATERMARK_LAG, because a seq is taken at insert and a message with a lower seq may commit
+// after one with a higher seq: the lag keeps such a message inside the next scan.
+const WATERMARK_LAG = sql`interval '1 minute'`;
+
+export interface ReceiptRow {
+  messageId: string;
+  authorId: string;
+  groupId: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The message was just sent: the members online now have it delivered. */
+export async function insertDelivered(db: Db, messageId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(groupReceipts)
+    .values(userIds.map((userId) => ({ messageId, userId })))
+    .onConflictDoNothing();
+}
+
+/** The user came online: every group message of theirs not delivered yet is, now. Returns what changed. */
+export async function deliverWaiting(db: Db, userId: string): Promise<ReceiptRow[]> {
+  const result = await db.execute(sql`
+    WITH ins AS (
+      INSERT INTO group_receipts (message_id, user_id)
+      SELECT m.id, ${userId}::uuid
+      FROM group_members gm
+      JOIN messages m ON m.group_id = gm.group_id AND m.seq > gm.delivered_seq
+      WHERE gm.user_id = ${userId}::uuid AND m.author_id <> ${userId}::uuid
+      ON CONFLICT DO NOTHING
+      RETURNING message_id
+    ), mark AS (
+      UPDATE group_members gm
+      SET delivered_seq = greatest(gm.delivered_seq, coalesce((
+        SELECT max(m.seq) FROM messages m WHERE m.group_id = gm.group_id AND m.created_at < now() - ${WATERMARK_LAG}
+      ), 0))
+      WHERE gm.user_id = ${userId}::uuid
+    )
+    SELECT ins.message_id AS "messageId", m.author_id AS "authorId", m.group_id AS "groupId"
+    FROM ins JOIN messages m ON m.id = ins.message_id`);
+  return rowsOf<ReceiptRow>(result);
+}
+
+/** The member has the group open: every message of others there is read (and delivered). Returns what changed. */
+export async function readAll(db: Db, groupId: string, readerId: string): Promise<ReceiptRow[]> {
+  const result = await db.execute(sql`
+    WITH gm AS (
+      SELECT read_seq FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
+    ), ins AS (
+      INSERT INTO group_receipts (message_id, user_id, delivered_at, read_at)
+      SELECT m.id, ${readerId}::uuid, now(), now()
+      FROM messages m, gm
+      WHERE m.group_id = ${groupId}::uuid AND m.seq > gm.read_seq AND m.author_id <> ${readerId}::uuid
+      ON CONFLICT (message_id, user_id) DO UPDATE SET read_at = excluded.read_at WHERE group_receipts.read_at IS NULL
+      RETURNING message_id
+    ), mark AS (
+      UPDATE group_members
+      SET read_seq = greatest(read_seq, coalesce((
+        SELECT max(m.seq) FROM messages m WHERE m.group_id = ${groupId}::uuid AND m.created_at < now() - ${WATERMARK_LAG}
+      ), 0))
+      WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
+    )
+    SELECT ins.message_id AS "messageId", m.author_id AS "authorId", m.group_id AS "groupId"
+    FROM ins JOIN messages m ON m.id = ins.message_id`);
+  return rowsOf<ReceiptRow>(result);
+}
+
+/**
+ * Of these messages, those every current (active) member but the author has now read become READ:
+ * the group's highlighted tick. Returns their ids.
+ */
+export async function completeReads(db: Db, messageIds: readonly string[]): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const member = alias(groupMembers, 'member');
+  const reader = alias(users, 'reader');
+  const unread = db
+    .select({ one: sql`1` })
+    .from(member)
+    .innerJoin(reader, and(eq(reader.id, member.userId), eq(reader.active, true)))
+    .where(
+      and(
+        eq(member.groupId, messages.groupId),
+        ne(member.userId, messages.authorId),
+        sql`NOT EXISTS (SELECT 1 FROM ${groupReceipts} r WHERE r.message_id = ${messages.id} AND r.user_id = ${member.userId} AND r.read_at IS NOT NULL)`,
+      ),
+    );
+  const rows = await db
+    .update(messages)
+    .set({ status: 'READ' })
+    .where(and(inArray(messages.id, [...messageIds]), ne(messages.status, 'READ'), sql`NOT EXISTS (${unread})`))
+    .returning({ id: messages.id });
+  return rows.map((r) => r.id);
+}
+
+export interface ReceiptPerson {
+  user: { id: string; name: string; avatarUrl: string | null };
+  deliveredAt: Date;
+  readAt: Date | null;
+}
+
+/** The receipts of one group message from its current members, oldest first. */
+export async function receiptsOf(db: Db, messageId: string, groupId: string): Promise<ReceiptPerson[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      avatarUrl: users.avatarUrl,
+      deliveredAt: groupReceipts.deliveredAt,
+      readAt: groupReceipts.readAt,
+    })
+    .from(groupReceipts)
+    .innerJoin(users, eq(users.id, groupReceipts.userId))
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, groupReceipts.userId)))
+    .where(and(eq(groupReceipts.messageId, messageId), eq(users.active, true)))
+    .orderBy(sql`coalesce(${groupReceipts.readAt}, ${groupReceipts.deliveredAt})`, users.name);
+  return rows.map((r) => ({ user: { id: r.id, name: r.name, avatarUrl: r.avatarUrl }, deliveredAt: r.deliveredAt, readAt: r.readAt }));
+}

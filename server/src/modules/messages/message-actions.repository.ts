@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Reaction } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { groups, type MessageRow, messageReactions, messages, users } from '../../db/schema';
+import type { MessageWithAuthor } from './message-entity';
+import { selectMessages } from './messages.repository';
+
+// Edit, delete and reactions of one message (issue 15).
+
+export async function findMessage(db: Db, id: string): Promise<MessageWithAuthor | null> {
+  const [row] = await selectMessages(db).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The reactions of these messages, each emoji with its users in the order they reacted. */
+export async function reactionsOf(db: Db, messageIds: readonly string[]): Promise<Map<string, Reaction[]>> {
+  const byMessage = new Map<string, Reaction[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, id: users.id, name: users.name })
+    .from(messageReactions)
+    .innerJoin(users, eq(users.id, messageReactions.userId))
+    .where(inArray(messageReactions.messageId, [...messageIds]))
+    .orderBy(asc(messageReactions.createdAt), asc(users.name));
+  for (const r of rows) {
+    const list = byMessage.get(r.messageId) ?? [];
+    if (list.length === 0) byMessage.set(r.messageId, list);
+    const reaction = list.find((x) => x.emoji === r.emoji);
+    if (reaction) reaction.users.push({ id: r.id, name: r.name });
+    else list.push({ emoji: r.emoji, users: [{ id: r.id, name: r.name }] });
+  }
+  return byMessage;
+}
+
+/** New text (and mentions) of a message not deleted; null when it was deleted meanwhile. */
+export async function updateText(db: Db, id: string, body: string, mentions: string[]): Promise<MessageRow | null> {
+  const [row] = await db
+    .update(messages)
+    .set({ body, mentions, editedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes the content for everyone: the row stays (replies and the history's order refer to it)
+ * with an empty body, no mentions and no reactions. Null when it was already deleted.
+ */
+export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ body: '', mentions: [], deletedAt: sql`now()`, deletedById: byId, updatedAt: sql`now()` })
+      .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+      .returning();
+    if (row) await tx.delete(messageReactions).where(eq(messageReactions.messageId, id));
+    return row ?? null;
+  });
+}
+
+/** Whether an uploaded file's URL is still shown somewhere else (another message, an avatar). */
+export async function mediaUrlInUse(db: Db, url: string, exceptMessageId: string): Promise<boolean> {
+  const [inMessage] = await db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(eq(messages.body, url), ne(messages.id, exceptMessageId), eq(messages.contentType, 'image')))
+    .limit(1);
+  if (inMessage) return true;
+  const [asAvatar] = await db.select({ one: sql`1` }).from(users).where(eq(users.avatarUrl, url)).limit(1);
+  if (asAvatar) return true;
+  const [asGroupAvatar] = await db.select({ one: sql`1` }).from(groups).where(eq(groups.avatarUrl, url)).limit(1);
+  return !!asGroupAvatar;
+}
+
+export type AddReactionResult = 'added' | 'unchanged' | 'deleted' | 'limit';
+
+/**
+ * Adds the user's emoji to a message. The message row is locked for the count, so two people adding
+ * the 20th and 21st distinct emoji at once cannot pass the limit together.
+ */
+export function addReaction(db: Db, messageId: string, userId: string, emoji: string, maxDistinct: number): Promise<AddReactionResult> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx.select({ deletedAt: messages.deletedAt }).from(messages).where(eq(messages.id, messageId)).for('update');
+    if (!message || message.deletedAt) return 'deleted';
+    const present = await tx
+      .selectDistinct({ emoji: messageReactions.emoji })
+      .from(messageReactions)
+      .where(eq(messageReactions.messageId, messageId));
+    if (!present.some((p) => p.emoji === emoji) && present.length >= maxDistinct) return 'limit';
+    const inserted = await tx
+      .insert(messageReactions)
+      .values({ messageId, userId, emoji })
+      .onConflictDoNothing()
+      .returning({ emoji: messageReactions.emoji });
+    return inserted.length > 0 ? 'added' : 'unchanged';
+  });
+}
+
+export async function removeReaction(db: Db, messageId: string, userId: string, emoji: string): Promise<boolean> {
+  const rows = await db
+    .delete(messageReactions)
+    .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, userId), eq(messageReactions.emoji, emoji)))
+    .returning({ emoji: messageReactions.emoji });
+  return rows.length > 0;
+}
+

@@ -1,0 +1,67 @@
+import type { GroupRefPayload } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { findMembership } from '../groups/groups.repository';
+import { completeReads, deliverWaiting, readAll, type ReceiptRow } from '../messages/group-receipts.repository';
+import type { ChatEvents } from './chat-events';
+import type { SocketUser } from './handshake';
+
+interface Deps {
+  db: Db;
+  events: ChatEvents;
+}
+
+/**
+ * `message:receipt` to the authors whose group messages `userId` just had delivered or read, one
+ * event per (group, author) with that author's ids. Read messages every current member has read
+ * become READ in the same pass (completedIds).
+ */
+async function announce(deps: Deps, rows: ReceiptRow[], userId: string, status: 'DELIVERED' | 'READ'): Promise<void> {
+  if (rows.length === 0) return;
+  const completed = new Set(status === 'READ' ? await completeReads(deps.db, rows.map((r) => r.messageId)) : []);
+  const at = new Date().toISOString();
+  const byAuthor = new Map<string, ReceiptRow[]>();
+  for (const row of rows) {
+    const key = `${row.groupId} ${row.authorId}`;
+    const list = byAuthor.get(key);
+    if (list) list.push(row);
+    else byAuthor.set(key, [row]);
+  }
+  for (const list of byAuthor.values()) {
+    const { groupId, authorId } = list[0]!;
+    const messageIds = list.map((r) => r.messageId);
+    deps.events.toUsers([authorId], 'message:receipt', {
+      groupId,
+      userId,
+      status,
+      at,
+      messageIds,
+      completedIds: messageIds.filter((id) => completed.has(id)),
+    });
+  }
+}
+
+/**
+ * `group:read {groupId}` from a member who has the group open: everything there is read, in one
+ * statement. The reader's own tabs hear it too (their '@' badge of that group clears). Anyone
+ * else is dropped.
+ */
+export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId }: GroupRefPayload): Promise<void> {
+  if (!(await findMembership(deps.db, groupId, reader.id))) return;
+  const rows = await readAll(deps.db, groupId, reader.id);
+  await announce(deps, rows, reader.id, 'READ');
+  deps.events.toUsers([reader.id], 'message:receipt', {
+    groupId,
+    userId: reader.id,
+    status: 'READ',
+    at: new Date().toISOString(),
+    messageIds: [],
+    completedIds: [],
+  });
+}
+
+/** The user came online: their waiting group messages are delivered, and their authors hear it. */
+export async function deliverGroupMessages(deps: Deps, userId: string): Promise<number> {
+  const rows = await deliverWaiting(deps.db, userId);
+  await announce(deps, rows, userId, 'DELIVERED');
+  return rows.length;
+}
