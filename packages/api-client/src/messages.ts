@@ -1,4 +1,4 @@
-import type { Message, SendMessageBody } from '@chat/contracts';
+import type { EditMessageBody, Message, MessageReactionEvent, MessageReceipts, MuteBody, SendMessageBody } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
@@ -30,3 +30,21 @@ export const getMessagesByGroup = (groupId: string, paging: HistoryPaging = {}) 
 /** Idempotent on (author, clientId): a retry with the same clientId returns the stored message. */
 export const sendMessage = (body: SendMessageBody) =>
   request<Message>(http(), { method: 'POST', url: '/message/send', data: body });
+
+// Issue 15: actions on one message, and silencing a chat.
+
+export const editMessage = (id: string, body: EditMessageBody) =>
+  request<Message>(http(), { method: 'PATCH', url: `/message/${id}`, data: body });
+
+export const deleteMessage = (id: string) => request<Message>(http(), { method: 'DELETE', url: `/message/${id}` });
+
+export const addReaction = (id: string, emoji: string) =>
+  request<MessageReactionEvent>(http(), { method: 'POST', url: `/message/${id}/reactions`, data: { emoji } });
+
+export const removeReaction = (id: string, emoji: string) =>
+  request<MessageReactionEvent>(http(), { method: 'DELETE', url: `/message/${id}/reactions/${encodeURIComponent(emoji)}` });
+
+export const getMessageReceipts = (id: string) => request<MessageReceipts>(http(), { method: 'GET', url: `/message/${id}/receipts` });
+
+export const muteChat = (kind: 'conversation' | 'group', id: string, muted: boolean) =>
+  request<MuteBody>(http(), { method: 'PATCH', url: `/${kind}/${id}/mute`, data: { muted } });

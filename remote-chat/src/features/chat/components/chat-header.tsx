@@ -1,4 +1,5 @@
-import { ArrowLeft, Info } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, Info } from 'lucide-react';
+import { ACTION_TEXTS } from '../lib/action-texts';
 import { ActionMenu, Avatar, IconButton } from '@chat/ui';
 import { otherParticipant, type ChatTarget } from '../../../shared/chat-types';
 import { usePeerTyping } from '../hooks/use-peer-typing';
@@ -11,6 +12,9 @@ interface Props {
   onTogglePanel: () => void;
   /** Shown on phones only (CSS), where the chat covers the list. */
   onBack?: () => void;
+  /** 'Silenciar' / 'Reativar som' (issue 15). */
+  muted?: boolean;
+  onToggleMute?: () => void;
 }
 
 /** Group status line: the members' nicknames joined by commas (SPEC section 2). */
@@ -18,7 +22,7 @@ export const TYPING_TEXT = 'Digitando...';
 
 export const memberNicknames = (members: { nickName: string }[]) => members.map((m) => m.nickName).join(', ');
 
-export function ChatHeader({ target, meId, onTogglePanel, onBack }: Props) {
+export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggleMute }: Props) {
   const other = target.kind === 'conversation' ? otherParticipant(target.conversation, meId) : null;
   const presence = usePresence(other?.id ?? null);
   const typing = usePeerTyping(target.kind === 'conversation' ? target.conversation.id : null, other?.id ?? null);
@@ -46,7 +50,15 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack }: Props) {
           )}
         </span>
       </button>
-      <ActionMenu options={[{ label: 'Dados do contato', icon: <Info size={14} />, action: onTogglePanel }]} />
+      {muted && <BellOff size={16} aria-label="Silenciada" className={styles.mutedIcon} />}
+      <ActionMenu
+        options={[
+          { label: 'Dados do contato', icon: <Info size={14} />, action: onTogglePanel },
+          ...(onToggleMute
+            ? [{ label: muted ? ACTION_TEXTS.unmute : ACTION_TEXTS.mute, icon: muted ? <Bell size={14} /> : <BellOff size={14} />, action: onToggleMute }]
+            : []),
+        ]}
+      />
     </header>
   );
 }

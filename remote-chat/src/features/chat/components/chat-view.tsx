@@ -1,15 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { Message } from '@chat/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
 import { useImageUpload } from '../../upload/hooks/use-image-upload';
+import { useGroupReceipts } from '../hooks/use-group-receipts';
+import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessages, type Me } from '../hooks/use-messages';
 import { useReadReceipts } from '../hooks/use-read-receipts';
 import { useTypingEmitter } from '../hooks/use-typing-emitter';
+import type { ChatMessage } from '../lib/merge-messages';
+import type { MentionCandidate } from '../lib/mention-text';
 import { buildRows } from '../lib/message-rows';
 import { withUploads } from '../lib/upload-messages';
 import { ChatHeader } from './chat-header';
-import { MessageBox } from './message-box';
+import { DeleteMessageDialog } from './delete-message-dialog';
+import type { BubbleAction } from './message-bubble';
+import { type EditTarget, MessageBox } from './message-box';
 import { MessageList } from './message-list';
+import { ReceiptsModal } from './receipts-modal';
 import styles from './chat-view.module.css';
 
 interface Props {
@@ -23,33 +30,66 @@ interface Props {
   onSent?: (message: Message) => void;
   /** Called once when the chat opens (the list clears its unread count). */
   onOpened?: (chatId: string) => void;
+  /** 'Silenciar' / 'Reativar som' in the chat menu (issue 15). */
+  muted?: boolean;
+  onToggleMute?: () => void;
 }
 
+const quoteOf = (m: ChatMessage): ReplyQuote => ({
+  id: m.id,
+  authorId: m.authorId,
+  authorName: m.author.name,
+  body: m.content.body,
+  type: m.content.type,
+  deleted: !!m.deletedAt,
+});
+
 /** One open chat: header, history and message box. Mount it per chat (key by id). */
-export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened }: Props) {
+export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened, muted, onToggleMute }: Props) {
   // Receipts and typing are for conversations: the other participant is their only audience.
   const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
   const conversationId = peerId ? chatId : null;
   const loaded = useMessages(kind, chatId, me, onSent);
-  const messages = useReadReceipts(conversationId, peerId, me.id, loaded.messages);
+  const conversationRead = useReadReceipts(conversationId, peerId, me.id, loaded.messages);
+  const messages = useGroupReceipts(kind === 'group' ? chatId : null, me.id, conversationRead);
   const history = { ...loaded, messages };
+  const actions = useMessageActions(loaded, me.id);
   const typing = useTypingEmitter(conversationId, peerId);
   // An image uploads first, then goes out as an image message under the same clientId.
   const images = useImageUpload(history.sendImage);
   const [sentCount, setSentCount] = useState(0);
+  const [replyTo, setReplyTo] = useState<ReplyQuote | null>(null);
+  const [editing, setEditing] = useState<EditTarget | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [infoFor, setInfoFor] = useState<string | null>(null);
+  const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(null);
   const rows = useMemo(() => {
     const author = { id: me.id, name: me.name, avatarUrl: me.avatarUrl };
     return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId));
   }, [history.messages, images.uploads, me.id, me.name, me.avatarUrl, kind, chatId]);
+
+  // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins).
+  const people = useMemo(() => {
+    if (!target) return [];
+    return target.kind === 'group' ? target.group.members : [target.conversation.userOne, target.conversation.userTwo];
+  }, [target]);
+  const nameOf = useCallback((id: string) => people.find((p) => p.id === id)?.name, [people]);
+  const isGroupAdmin = target?.kind === 'group' && target.group.admins.some((a) => a.id === me.id);
+  const mentionable = useMemo<MentionCandidate[]>(() => {
+    if (target?.kind !== 'group') return [];
+    const members = target.group.members.filter((m) => m.id !== me.id).map((m) => ({ id: m.id, name: m.name, nickName: m.nickName }));
+    return isGroupAdmin ? [{ id: MENTION_ALL, name: MENTION_ALL }, ...members] : members;
+  }, [target, me.id, isGroupAdmin]);
 
   useEffect(() => {
     // The list clears its unread count; useReadReceipts tells the server (SPEC section 4).
     onOpened?.(chatId);
   }, [chatId, onOpened]);
 
-  const send = (text: string) => {
+  const send = (text: string, mentions: string[]) => {
     typing.stop();
-    history.send(text);
+    history.send(text, { replyTo, mentions });
+    setReplyTo(null);
     setSentCount((n) => n + 1);
   };
 
@@ -62,9 +102,30 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
     if (!images.retry(clientId)) history.retry(clientId);
   };
 
+  const startEdit = (m: ChatMessage) => {
+    setReplyTo(null);
+    setEditing({ id: m.id, body: m.content.body });
+  };
+
+  const editLast = () => {
+    const mine = [...history.messages].reverse().find((m) => m.authorId === me.id && !m.deletedAt && m.content.type === 'text' && !m.id.startsWith('local:'));
+    if (mine) startEdit(mine);
+  };
+
+  const onAction = (action: BubbleAction, m: ChatMessage) => {
+    if (action === 'reply') {
+      setEditing(null);
+      setReplyTo(quoteOf(m));
+    } else if (action === 'edit') startEdit(m);
+    else if (action === 'delete') setDeleting(m.id);
+    else setInfoFor(m.id);
+  };
+
+  const jump = useCallback((id: string) => setJumpTo((current) => ({ id, nonce: (current?.nonce ?? 0) + 1 })), []);
+
   return (
     <section className={styles.view} aria-label="Conversa">
-      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} />}
+      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} muted={muted} onToggleMute={onToggleMute} />}
       <MessageList
         rows={rows}
         meId={me.id}
@@ -76,8 +137,31 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
         onLoadOlder={history.loadOlder}
         onOpenAuthor={onOpenAuthor}
         onRetry={retry}
+        canDeleteOthers={isGroupAdmin}
+        nameOf={nameOf}
+        onAction={onAction}
+        onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
+        jumpTo={jumpTo}
+        onJump={jump}
       />
-      <MessageBox onTextChange={typing.input} onSend={send} onSendImage={sendImage} />
+      <MessageBox
+        onTextChange={typing.input}
+        onSend={send}
+        onSendImage={sendImage}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        editing={editing}
+        onCancelEdit={() => setEditing(null)}
+        onSaveEdit={(id, text, mentions) => {
+          setEditing(null);
+          void actions.edit(id, text, mentions);
+        }}
+        onEditLast={editLast}
+        mentionable={mentionable}
+        nameOf={nameOf}
+      />
+      {deleting && <DeleteMessageDialog onConfirm={() => void actions.remove(deleting)} onClose={() => setDeleting(null)} />}
+      {infoFor && kind === 'group' && <ReceiptsModal messageId={infoFor} groupId={chatId} onClose={() => setInfoFor(null)} />}
     </section>
   );
 }

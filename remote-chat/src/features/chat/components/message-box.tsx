@@ -1,9 +1,21 @@
-import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendHorizontal, Smile } from 'lucide-react';
-import { LIMITS, messageFormSchema } from '@chat/contracts';
-import { IconButton } from '@chat/ui';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SendHorizontal, Smile, X } from 'lucide-react';
+import { LIMITS, messageFormSchema, type ReplyQuote } from '@chat/contracts';
+import { Button, IconButton } from '@chat/ui';
 import { ImageUploadButton } from '../../upload/components/image-upload-button';
+import { ACTION_TEXTS } from '../lib/action-texts';
+import {
+  type ChosenMentions,
+  fromTokens,
+  labelOf,
+  matchCandidates,
+  type MentionCandidate,
+  mentionQueryAt,
+  toTokens,
+} from '../lib/mention-text';
 import { EmojiPicker } from './emoji-picker';
+import { MENTION_LIST_ID, MentionPicker, mentionOptionId } from './mention-picker';
+import { MessageQuote } from './message-quote';
 import styles from './message-box.module.css';
 
 /** SPEC section 9: the textarea has 2 to 4 rows, following the text's line count. */
@@ -12,16 +24,39 @@ export function textareaRows(text: string): number {
   return Math.min(LIMITS.textareaMaxRows, Math.max(LIMITS.textareaMinRows, lines));
 }
 
+/** The message being edited (issue 15): its id and stored text. */
+export interface EditTarget {
+  id: string;
+  body: string;
+}
+
 interface Props {
-  onSend: (text: string) => void;
+  /** The text as sent (mentions as `<@id>` tokens) and the mentioned targets. */
+  onSend: (text: string, mentions: string[]) => void;
   /** Every change of the text (the typing signal listens). */
   onTextChange?: (text: string) => void;
   /** A picked image that passed the upload checks; without it the image button is disabled. */
   onSendImage?: (file: File) => void;
+  // Issue 15.
+  replyTo?: ReplyQuote | null;
+  onCancelReply?: () => void;
+  editing?: EditTarget | null;
+  onCancelEdit?: () => void;
+  onSaveEdit?: (id: string, text: string, mentions: string[]) => void;
+  /** The Up arrow in an empty box: edit my last message. */
+  onEditLast?: () => void;
+  /** Group members who may be mentioned ('@' picker); none in conversations. */
+  mentionable?: MentionCandidate[];
+  nameOf?: (id: string) => string | undefined;
 }
 
-export function MessageBox({ onSend, onTextChange, onSendImage }: Props) {
+const noName = () => undefined;
+
+export function MessageBox(props: Props) {
+  const { onSend, onTextChange, onSendImage, replyTo, editing, mentionable = [], nameOf = noName } = props;
   const [text, setTextState] = useState('');
+  const [chosen, setChosen] = useState<ChosenMentions>(new Map());
+  const [picker, setPicker] = useState<{ start: number; query: string; active: number } | null>(null);
   const setText = (next: string) => {
     setTextState(next);
     onTextChange?.(next);
@@ -32,18 +67,100 @@ export function MessageBox({ onSend, onTextChange, onSendImage }: Props) {
   const hasText = text.trim().length > 0;
   const tooLong = text.trim().length > LIMITS.messageMaxLength;
   const error = tooLong ? messageFormSchema.safeParse({ text }).error?.issues[0]?.message : undefined;
+  const candidates = picker ? matchCandidates(mentionable, picker.query) : [];
+
+  // Entering edit mode puts the message's text in the box (mentions back as '@Name'), once per message.
+  const [shownEdit, setShownEdit] = useState<string | undefined>(undefined);
+  if (editing?.id !== shownEdit) {
+    setShownEdit(editing?.id);
+    if (editing) {
+      const back = fromTokens(editing.body, nameOf);
+      setTextState(back.text);
+      setChosen(back.chosen);
+    }
+  }
+  const editingId = editing?.id;
+  useEffect(() => {
+    if (!editingId) return;
+    const element = textareaRef.current;
+    element?.focus();
+    element?.setSelectionRange(element.value.length, element.value.length);
+  }, [editingId]);
+
+  useEffect(() => {
+    if (replyTo) textareaRef.current?.focus();
+  }, [replyTo]);
+
+  const reset = () => {
+    setText('');
+    setChosen(new Map());
+    setPicker(null);
+  };
 
   const submit = () => {
     const parsed = messageFormSchema.safeParse({ text });
     if (!parsed.success) return;
-    onSend(parsed.data.text);
-    setText('');
+    const outgoing = toTokens(parsed.data.text, chosen);
+    if (editing) props.onSaveEdit?.(editing.id, outgoing.text, outgoing.mentions);
+    else onSend(outgoing.text, outgoing.mentions);
+    reset();
     textareaRef.current?.focus();
   };
 
+  const cancelEdit = () => {
+    reset();
+    props.onCancelEdit?.();
+  };
+
+  const choose = (candidate: MentionCandidate) => {
+    if (!picker) return;
+    const label = labelOf(candidate);
+    const caret = picker.start + 1 + picker.query.length;
+    const next = `${text.slice(0, picker.start)}${label} ${text.slice(caret)}`;
+    setText(next);
+    setChosen(new Map(chosen).set(label, candidate.id));
+    setPicker(null);
+    const position = picker.start + label.length + 1;
+    requestAnimationFrame(() => textareaRef.current?.setSelectionRange(position, position));
+  };
+
+  const onChange = (value: string, caret: number) => {
+    setText(value);
+    const query = mentionable.length > 0 ? mentionQueryAt(value, caret) : null;
+    setPicker(query ? { ...query, active: 0 } : null);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter is a new line; Enter that confirms an IME composition is neither.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (event.nativeEvent.isComposing) return;
+    if (picker && candidates.length > 0) {
+      const move = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (move !== 0) {
+        event.preventDefault();
+        setPicker({ ...picker, active: (picker.active + move + candidates.length) % candidates.length });
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        choose(candidates[picker.active] ?? candidates[0]!);
+        return;
+      }
+    }
+    if (event.key === 'Escape') {
+      // Handled here: Escape closes the picker, the edit or the reply, not the conversation.
+      if (picker) setPicker(null);
+      else if (editing) cancelEdit();
+      else if (replyTo) props.onCancelReply?.();
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (event.key === 'ArrowUp' && text === '' && !editing && props.onEditLast) {
+      event.preventDefault();
+      props.onEditLast();
+      return;
+    }
+    // Enter sends (or saves), Shift+Enter is a new line.
+    if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     submit();
   };
@@ -61,45 +178,81 @@ export function MessageBox({ onSend, onTextChange, onSendImage }: Props) {
     });
   };
 
+  const pickerShown = !!picker && candidates.length > 0;
   return (
-    <form
-      className={styles.box}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <div className={styles.emojiAnchor} ref={emojiAnchorRef}>
-        <IconButton aria-label="Emojis" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
-          <Smile size={20} />
-        </IconButton>
-        {emojiOpen && <EmojiPicker anchorRef={emojiAnchorRef} onSelect={insertEmoji} onClose={closeEmoji} />}
-      </div>
-      <div className={styles.field}>
-        <textarea
-          ref={textareaRef}
-          className={styles.textarea}
-          value={text}
-          rows={textareaRows(text)}
-          placeholder="Digite uma mensagem..."
-          aria-label="Mensagem"
-          aria-invalid={tooLong || undefined}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        {error && (
-          <span className={styles.error} role="alert">
-            {error}
-          </span>
-        )}
-      </div>
-      {hasText ? (
-        <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong}>
-          <SendHorizontal size={20} />
-        </IconButton>
+    <div className={styles.wrap}>
+      {editing ? (
+        <div className={styles.context}>
+          <span className={styles.editing}>{ACTION_TEXTS.editing}</span>
+          <Button size="xs" width="sm" variant="outline" onClick={cancelEdit}>
+            {ACTION_TEXTS.cancel}
+          </Button>
+        </div>
       ) : (
-        <ImageUploadButton onPick={(file) => onSendImage?.(file)} disabled={!onSendImage} />
+        replyTo && (
+          <div className={styles.context}>
+            <MessageQuote quote={replyTo} nameOf={nameOf} />
+            <IconButton aria-label={ACTION_TEXTS.closeReply} size="sm" onClick={props.onCancelReply}>
+              <X size={16} aria-hidden="true" />
+            </IconButton>
+          </div>
+        )
       )}
-    </form>
+      {pickerShown && (
+        <MentionPicker
+          candidates={candidates}
+          active={picker.active}
+          onChoose={choose}
+          onHover={(index) => setPicker({ ...picker, active: index })}
+        />
+      )}
+      <form
+        className={styles.box}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className={styles.emojiAnchor} ref={emojiAnchorRef}>
+          <IconButton aria-label="Emojis" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
+            <Smile size={20} />
+          </IconButton>
+          {emojiOpen && <EmojiPicker anchorRef={emojiAnchorRef} onSelect={insertEmoji} onClose={closeEmoji} />}
+        </div>
+        <div className={styles.field}>
+          <textarea
+            ref={textareaRef}
+            className={styles.textarea}
+            value={text}
+            rows={textareaRows(text)}
+            placeholder="Digite uma mensagem..."
+            aria-label="Mensagem"
+            aria-invalid={tooLong || undefined}
+            role={mentionable.length > 0 ? 'combobox' : undefined}
+            aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
+            aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
+            aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
+            onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
+            onKeyDown={onKeyDown}
+          />
+          {error && (
+            <span className={styles.error} role="alert">
+              {error}
+            </span>
+          )}
+        </div>
+        {editing ? (
+          <Button type="submit" size="sm" width="sm" disabled={!hasText || tooLong}>
+            {ACTION_TEXTS.save}
+          </Button>
+        ) : hasText ? (
+          <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong}>
+            <SendHorizontal size={20} />
+          </IconButton>
+        ) : (
+          <ImageUploadButton onPick={(file) => onSendImage?.(file)} disabled={!onSendImage} />
+        )}
+      </form>
+    </div>
   );
 }

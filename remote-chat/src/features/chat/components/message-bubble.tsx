@@ -1,21 +1,45 @@
-import { Copy } from 'lucide-react';
-import { ActionMenu, Avatar, Button, LongPressMenu } from '@chat/ui';
+import { useCallback, useState } from 'react';
+import { format } from 'date-fns';
+import { Copy, Info, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import { MENTION_ALL } from '@chat/contracts';
+import { ActionMenu, type ActionMenuOption, Avatar, Button, IconButton, LongPressMenu } from '@chat/ui';
 import { timeOfDay } from '../../../shared/dates';
-import { safeHref } from '../lib/format-text';
+import { safeHref } from '../../../shared/format-text';
+import { ACTION_TEXTS, editedTitle } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
+import { fromTokens } from '../lib/mention-text';
 import { FormattedText } from './formatted-text';
 import { MessageImage } from './message-image';
+import { MessageQuote } from './message-quote';
+import { ReactionBar } from './reaction-bar';
+import { ReactionChips } from './reaction-chips';
 import { StatusTick } from './status-tick';
 import styles from './message-bubble.module.css';
+
+/** What the bubble's menu asks the chat to do (issue 15). */
+export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info';
 
 interface Props {
   message: ChatMessage;
   own: boolean;
+  meId: string;
   /** In groups, others' messages show who wrote them. */
   showAuthor: boolean;
+  /** Group admins may delete anyone's message of the group. */
+  canDeleteOthers?: boolean;
+  /** Own group messages have 'Informações' (who read it). */
+  canShowInfo?: boolean;
+  /** Briefly highlighted after a jump from a reply's quote. */
+  highlighted?: boolean;
+  nameOf?: (id: string) => string | undefined;
   onOpenAuthor?: (authorId: string) => void;
   onRetry?: (clientId: string) => void;
+  onAction?: (action: BubbleAction, message: ChatMessage) => void;
+  onReact?: (message: ChatMessage, emoji: string) => void;
+  onJump?: (messageId: string) => void;
 }
+
+const noName = () => undefined;
 
 /** Image bodies are this server's media URLs; anything that is not http(s) or same-origin is not loaded. */
 function imageSrc(body: string): string | null {
@@ -23,7 +47,10 @@ function imageSrc(body: string): string | null {
   return safeHref(body);
 }
 
-function Content({ message }: { message: ChatMessage }) {
+function Content({ message, nameOf, meId }: { message: ChatMessage; nameOf: (id: string) => string | undefined; meId: string }) {
+  if (message.deletedAt) {
+    return <p className={styles.deleted}>{message.deletedBy === 'admin' ? ACTION_TEXTS.deletedByAdmin : ACTION_TEXTS.deleted}</p>;
+  }
   if (message.content.type === 'image') {
     // While uploading, the local preview of the picked file.
     const src = message.upload?.previewUrl ?? imageSrc(message.content.body);
@@ -31,35 +58,73 @@ function Content({ message }: { message: ChatMessage }) {
     return src ? (
       <MessageImage src={src} alt={`Imagem enviada por ${message.author.name}`} progress={progress} />
     ) : (
-      <span>Imagem</span>
+      <span>{ACTION_TEXTS.image}</span>
     );
   }
   return (
     <p className={styles.text}>
-      <FormattedText text={message.content.body} />
+      <FormattedText text={message.content.body} nameOf={nameOf} meId={meId} />
     </p>
   );
 }
 
-export function MessageBubble({ message, own, showAuthor, onOpenAuthor, onRetry }: Props) {
-  const copy = () => void navigator.clipboard?.writeText(message.content.body).catch(() => undefined);
+/** A message of someone else that mentions me (or everyone) stands out (issue 15). */
+export const mentionsMe = (message: ChatMessage, meId: string) =>
+  message.authorId !== meId && !message.deletedAt && (message.mentions.includes(meId) || message.mentions.includes(MENTION_ALL));
+
+export function MessageBubble(props: Props) {
+  const { message, own, meId, showAuthor, nameOf = noName, onOpenAuthor, onRetry, onAction, onReact, onJump } = props;
+  const [bubble, setBubble] = useState<HTMLDivElement | null>(null);
+  const [reacting, setReacting] = useState(false);
+  const closeBar = useCallback(() => setReacting(false), []);
+  const settled = !message.id.startsWith('local:') && !message.failed;
+  const deleted = !!message.deletedAt;
+
+  // The text as written, mentions as names.
+  const copy = () => void navigator.clipboard?.writeText(fromTokens(message.content.body, nameOf).text).catch(() => undefined);
   // One list for both ways in: the button beside the bubble, and a long-press on touch screens.
-  const actions = [{ label: 'Copiar', icon: <Copy size={14} />, action: copy }];
+  const actions: ActionMenuOption[] = [];
+  if (!deleted && message.content.type === 'text') actions.push({ label: ACTION_TEXTS.copy, icon: <Copy size={14} />, action: copy });
+  if (settled && !deleted) {
+    actions.push({ label: ACTION_TEXTS.reply, icon: <Reply size={14} />, action: () => onAction?.('reply', message) });
+    actions.push({ label: ACTION_TEXTS.react, icon: <SmilePlus size={14} />, action: () => setReacting(true) });
+    if (own && message.content.type === 'text') actions.push({ label: ACTION_TEXTS.edit, icon: <Pencil size={14} />, action: () => onAction?.('edit', message) });
+    if (own && props.canShowInfo) actions.push({ label: ACTION_TEXTS.info, icon: <Info size={14} />, action: () => onAction?.('info', message) });
+    if (own || props.canDeleteOthers)
+      actions.push({ label: ACTION_TEXTS.delete, icon: <Trash2 size={14} />, action: () => onAction?.('delete', message), destructive: true });
+  }
+
   return (
-    <div className={styles.row} data-own={own ? '' : undefined} data-testid="message">
+    <div
+      className={styles.row}
+      data-own={own ? '' : undefined}
+      data-testid="message"
+      data-message-id={message.id}
+      data-mentions-me={mentionsMe(message, meId) ? '' : undefined}
+      data-highlighted={props.highlighted ? '' : undefined}
+    >
       {showAuthor && <Avatar className={styles.avatar} name={message.author.name} src={message.author.avatarUrl} size="sm" />}
       <LongPressMenu options={actions} className={styles.menu}>
-        <div className={styles.bubble} data-failed={message.failed ? '' : undefined}>
+        <div ref={setBubble} className={styles.bubble} data-failed={message.failed ? '' : undefined}>
           {showAuthor && (
             <button type="button" className={styles.author} onClick={() => onOpenAuthor?.(message.authorId)}>
               {message.author.name}
             </button>
           )}
-          <Content message={message} />
+          {message.replyTo && !deleted && <MessageQuote quote={message.replyTo} nameOf={nameOf} onJump={onJump} />}
+          <Content message={message} nameOf={nameOf} meId={meId} />
           <div className={styles.meta}>
+            {message.editedAt && !deleted && (
+              <span className={styles.edited} title={editedTitle(format(new Date(message.editedAt), 'dd/MM/yyyy HH:mm'))}>
+                {ACTION_TEXTS.edited}
+              </span>
+            )}
             <time dateTime={message.createdAt}>{timeOfDay(message.createdAt)}</time>
-            {own && !message.failed && <StatusTick status={message.status} />}
+            {own && !message.failed && !deleted && <StatusTick status={message.status} />}
           </div>
+          {!deleted && (
+            <ReactionChips reactions={message.reactions} meId={meId} onToggle={(emoji) => onReact?.(message, emoji)} />
+          )}
           {message.failed && message.clientId && (
             <div className={styles.failed} role="alert">
               <span>Falha ao enviar</span>
@@ -70,11 +135,15 @@ export function MessageBubble({ message, own, showAuthor, onOpenAuthor, onRetry 
           )}
         </div>
       </LongPressMenu>
-      <ActionMenu
-        className={styles.menu}
-        options={actions}
-        align={own ? 'end' : 'start'}
-      />
+      {settled && !deleted && (
+        <IconButton aria-label={ACTION_TEXTS.react} size="sm" onClick={() => setReacting((open) => !open)}>
+          <SmilePlus size={16} aria-hidden="true" />
+        </IconButton>
+      )}
+      {actions.length > 0 && <ActionMenu className={styles.menu} options={actions} align={own ? 'end' : 'start'} />}
+      {reacting && bubble && (
+        <ReactionBar anchor={bubble} onPick={(emoji) => onReact?.(message, emoji)} onClose={closeBar} />
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LIMITS } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
 import type { MessageRow } from '../lib/message-rows';
-import { MessageBubble } from './message-bubble';
+import { type BubbleAction, MessageBubble } from './message-bubble';
+import type { ChatMessage } from '../lib/merge-messages';
 import styles from './message-list.module.css';
 
 /** Before a row is measured; an image's frame has a fixed height (240 px, see message-image.module.css). */
@@ -27,7 +28,17 @@ interface Props {
   onLoadOlder: () => void;
   onOpenAuthor: (authorId: string) => void;
   onRetry: (clientId: string) => void;
+  // Issue 15.
+  canDeleteOthers?: boolean;
+  nameOf?: (id: string) => string | undefined;
+  onAction?: (action: BubbleAction, message: ChatMessage) => void;
+  onReact?: (message: ChatMessage, emoji: string) => void;
+  /** A reply's quote was clicked: scroll to the original (loading older pages until it is there). */
+  jumpTo?: { id: string; nonce: number } | null;
+  onJump?: (messageId: string) => void;
 }
+
+const HIGHLIGHT_MS = 2000;
 
 /**
  * The history, virtualised so that a long one keeps only the visible rows in the DOM. Anchored
@@ -36,9 +47,11 @@ interface Props {
  * put in front.
  */
 export function MessageList(props: Props) {
-  const { rows, meId, isGroup, loading, hasMore, loadingOlder, sentCount } = props;
+  const { rows, meId, isGroup, loading, hasMore, loadingOlder, sentCount, jumpTo, onLoadOlder } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const initialScrollDone = useRef(false);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const handledJump = useRef<number | null>(null);
 
   // TanStack Virtual hands out functions the React Compiler cannot memoise; this component stays uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -62,6 +75,26 @@ export function MessageList(props: Props) {
   useEffect(() => {
     if (sentCount > 0) virtualizer.scrollToEnd();
   }, [sentCount, virtualizer]);
+
+  // The quoted message may be in an older page: fetch pages until it is held, then go to it.
+  useEffect(() => {
+    if (!jumpTo || handledJump.current === jumpTo.nonce || loading) return;
+    const index = rows.findIndex((row) => row.type === 'message' && row.message.id === jumpTo.id);
+    if (index === -1) {
+      if (hasMore && !loadingOlder) onLoadOlder();
+      if (!hasMore) handledJump.current = jumpTo.nonce;
+      return;
+    }
+    handledJump.current = jumpTo.nonce;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setHighlighted(jumpTo.id);
+  }, [jumpTo, rows, hasMore, loadingOlder, loading, virtualizer, onLoadOlder]);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
 
   const onScroll = () => {
     const element = scrollRef.current;
@@ -96,9 +129,17 @@ export function MessageList(props: Props) {
                 <MessageBubble
                   message={row.message}
                   own={row.message.authorId === meId}
+                  meId={meId}
                   showAuthor={isGroup && row.message.authorId !== meId}
+                  canDeleteOthers={props.canDeleteOthers}
+                  canShowInfo={isGroup}
+                  highlighted={highlighted === row.message.id}
+                  nameOf={props.nameOf}
                   onOpenAuthor={props.onOpenAuthor}
                   onRetry={props.onRetry}
+                  onAction={props.onAction}
+                  onReact={props.onReact}
+                  onJump={props.onJump}
                 />
               )}
             </div>

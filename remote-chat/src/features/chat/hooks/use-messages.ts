@@ -6,7 +6,15 @@ import {
   type HistoryPaging,
   type MessagePage,
 } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, type Message, type SendMessageBody, untouchedMessageFields } from '@chat/contracts';
+import {
+  ERROR_TEXTS,
+  LIMITS,
+  type Message,
+  type MessageReactionEvent,
+  type ReplyQuote,
+  type SendMessageBody,
+  untouchedMessageFields,
+} from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
@@ -16,6 +24,7 @@ import {
   prependPage,
   updateByClientId,
   upsertMessage,
+  withReactions,
   type ChatMessage,
 } from '../lib/merge-messages';
 
@@ -31,13 +40,22 @@ export interface MessagesState {
   hasMore: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
-  send: (text: string) => void;
+  send: (text: string, extra?: SendExtra) => void;
+  /** An edit, a delete (the server's answer or its socket event) put in place. */
+  apply: (message: Message) => void;
+  applyReactions: (event: MessageReactionEvent) => void;
   /** Sends an uploaded image's public URL, under the clientId its upload bubble already had. */
   sendImage: (publicUrl: string, clientId: string) => void;
   retry: (clientId: string) => void;
 }
 
 type OutgoingContent = SendMessageBody['content'];
+
+/** A reply's quote and a group message's mentions (issue 15). */
+export interface SendExtra {
+  replyTo?: ReplyQuote | null;
+  mentions?: string[];
+}
 
 async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Promise<MessagePage | null> {
   try {
@@ -52,7 +70,7 @@ async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Pro
 const belongsTo = (message: Message, kind: ChatKind, id: string) =>
   kind === 'group' ? message.groupId === id : message.conversationId === id;
 
-function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: OutgoingContent, clientId: string): ChatMessage {
+function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: OutgoingContent, clientId: string, extra: SendExtra): ChatMessage {
   const now = new Date().toISOString();
   return {
     id: `local:${clientId}`,
@@ -65,6 +83,8 @@ function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: Outg
     conversationId: kind === 'conversation' ? chatId : null,
     groupId: kind === 'group' ? chatId : null,
     ...untouchedMessageFields(),
+    replyTo: extra.replyTo ?? null,
+    mentions: extra.mentions ?? [],
     clientId,
   };
 }
@@ -112,9 +132,16 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
   }, [kind, chatId, applyPage]);
 
   const deliver = useCallback(
-    async (content: OutgoingContent, clientId: string) => {
+    async (content: OutgoingContent, clientId: string, extra: SendExtra) => {
       try {
-        const { data } = await sendMessage({ conversationId: chatId, isGroup: kind === 'group', content, clientId });
+        const { data } = await sendMessage({
+          conversationId: chatId,
+          isGroup: kind === 'group',
+          content,
+          clientId,
+          ...(extra.replyTo ? { replyToId: extra.replyTo.id } : {}),
+          ...(extra.mentions?.length ? { mentions: extra.mentions } : {}),
+        });
         setMessages((list) => upsertMessage(list, data));
         latest.current.onSent?.(data);
       } catch (error) {
@@ -126,26 +153,38 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
   );
 
   const sendContent = useCallback(
-    (content: OutgoingContent, clientId: string) => {
-      setMessages((list) => [...list, optimisticMessage(latest.current.me, kind, chatId, content, clientId)]);
-      void deliver(content, clientId);
+    (content: OutgoingContent, clientId: string, extra: SendExtra = {}) => {
+      setMessages((list) => [...list, optimisticMessage(latest.current.me, kind, chatId, content, clientId, extra)]);
+      void deliver(content, clientId, extra);
     },
     [kind, chatId, deliver],
   );
 
-  const send = useCallback((text: string) => sendContent({ type: 'text', body: text }, crypto.randomUUID()), [sendContent]);
+  const send = useCallback(
+    (text: string, extra?: SendExtra) => sendContent({ type: 'text', body: text }, crypto.randomUUID(), extra),
+    [sendContent],
+  );
 
   const sendImage = useCallback(
     (publicUrl: string, clientId: string) => sendContent({ type: 'image', body: publicUrl }, clientId),
     [sendContent],
   );
 
+  const apply = useCallback(
+    (message: Message) => {
+      if (belongsTo(message, kind, chatId)) setMessages((list) => (list.some((m) => m.id === message.id) ? upsertMessage(list, message) : list));
+    },
+    [kind, chatId],
+  );
+
+  const applyReactions = useCallback((event: MessageReactionEvent) => setMessages((list) => withReactions(list, event)), []);
+
   const retry = useCallback(
     (clientId: string) => {
       const entry = latest.current.messages.find((m) => m.clientId === clientId && m.failed);
       if (!entry) return;
       setMessages((list) => updateByClientId(list, clientId, { failed: false }));
-      void deliver({ type: entry.content.type, body: entry.content.body }, clientId);
+      void deliver({ type: entry.content.type, body: entry.content.body }, clientId, { replyTo: entry.replyTo, mentions: entry.mentions });
     },
     [deliver],
   );
@@ -155,13 +194,17 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
       subscribe(eventBus, 'message', (message) => {
         if (belongsTo(message, kind, chatId)) setMessages((list) => upsertMessage(list, message));
       }),
+      // Issue 15: edits, deletes and reactions, from any tab of anyone in the chat.
+      subscribe(eventBus, 'message:updated', apply),
+      subscribe(eventBus, 'message:deleted', apply),
+      subscribe(eventBus, 'message:reaction', applyReactions),
       // Anything sent while the socket was away arrives with the latest page.
       subscribe(eventBus, 'socket:reconnected', loadLatest),
       // Bubbles show their author's new name and photo at once (issue 12).
       subscribe(eventBus, 'user:updated', (user) => setMessages((list) => mapChanged(list, (m) => userInMessage(m, user)))),
     ];
     return () => offs.forEach((off) => off());
-  }, [kind, chatId, loadLatest]);
+  }, [kind, chatId, loadLatest, apply, applyReactions]);
 
   useEffect(() => {
     let cancelled = false;
@@ -173,5 +216,5 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
     };
   }, [kind, chatId, applyPage]);
 
-  return { messages, loading, hasMore, loadingOlder, loadOlder, send, sendImage, retry };
+  return { messages, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry };
 }

@@ -1,4 +1,4 @@
-import type { Message, MessageStatus } from '@chat/contracts';
+import type { Message, MessageReactionEvent, MessageStatus } from '@chat/contracts';
 
 /**
  * A message as the chat holds it: `failed` marks an optimistic send that did not go through;
@@ -50,4 +50,13 @@ export function updateByClientId(
   change: Partial<ChatMessage>,
 ): ChatMessage[] {
   return list.map((m) => (m.clientId === clientId && m.status === 'PENDING' ? { ...m, ...change } : m));
+}
+
+/** A message's new reactions (issue 15); the same array when the message is not held. */
+export function withReactions(list: ChatMessage[], event: MessageReactionEvent): ChatMessage[] {
+  const index = list.findIndex((m) => m.id === event.messageId);
+  if (index === -1) return list;
+  const next = [...list];
+  next[index] = { ...list[index]!, reactions: event.reactions };
+  return next;
 }

@@ -1,13 +1,18 @@
 // Message text formatting (SPEC section 5): *bold*, _italic_, ~strike~, and words starting with
-// http:// or https:// as links. The result is a tree of plain data that the renderer turns into
-// React elements, so no text ever becomes HTML.
+// http:// or https:// as links; mention tokens `<@id>` (issue 15) become mention nodes. The result
+// is a tree of plain data that the renderer turns into React elements, so no text ever becomes HTML.
+
+import { MENTION_ALL } from '@chat/contracts';
 
 export type FormatKind = 'bold' | 'italic' | 'strike';
 
 export type TextNode =
   | { type: 'text'; text: string }
   | { type: FormatKind; children: TextNode[] }
-  | { type: 'link'; href: string; text: string };
+  | { type: 'link'; href: string; text: string }
+  | { type: 'mention'; target: string };
+
+const MENTION_AT = /^<@([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|todos)>/i;
 
 const MARKERS: Record<string, FormatKind> = { '*': 'bold', _: 'italic', '~': 'strike' };
 const MAX_DEPTH = 8;
@@ -62,6 +67,13 @@ function parse(s: string, depth: number): TextNode[] {
   };
   let i = 0;
   while (i < s.length) {
+    const mention = s[i] === '<' ? MENTION_AT.exec(s.slice(i)) : null;
+    if (mention) {
+      flush();
+      nodes.push({ type: 'mention', target: mention[1]!.toLowerCase() });
+      i += mention[0].length;
+      continue;
+    }
     const link = linkAt(s, i);
     if (link) {
       flush();
@@ -89,4 +101,31 @@ function parse(s: string, depth: number): TextNode[] {
 
 export function parseFormattedText(text: string): TextNode[] {
   return parse(text, 0);
+}
+
+/** How a mention reads: '@todos', or '@' and the member's name ('@alguém' for someone unknown here). */
+export function mentionLabel(target: string, nameOf: (id: string) => string | undefined): string {
+  return target === MENTION_ALL ? `@${MENTION_ALL}` : `@${nameOf(target) ?? 'alguém'}`;
+}
+
+function plain(nodes: TextNode[], nameOf: (id: string) => string | undefined): string {
+  return nodes
+    .map((node) => {
+      switch (node.type) {
+        case 'text':
+          return node.text;
+        case 'link':
+          return node.text;
+        case 'mention':
+          return mentionLabel(node.target, nameOf);
+        default:
+          return plain(node.children, nameOf);
+      }
+    })
+    .join('');
+}
+
+/** The text as it reads, without formatting markers and with mentions as names (the chat list's preview). */
+export function plainText(text: string, nameOf: (id: string) => string | undefined = () => undefined): string {
+  return plain(parseFormattedText(text), nameOf);
 }

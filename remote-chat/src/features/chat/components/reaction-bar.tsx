@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Plus } from 'lucide-react';
+import { MESSAGE_ACTION_LIMITS } from '@chat/contracts';
+import { ACTION_TEXTS } from '../lib/action-texts';
+import { EmojiPicker } from './emoji-picker';
+import styles from './reactions.module.css';
+
+interface Props {
+  /** The bubble the bar reacts to: the bar sits above it, or below when there is no room. */
+  anchor: HTMLElement;
+  onPick: (emoji: string) => void;
+  onClose: () => void;
+}
+
+const BAR_HEIGHT = 48;
+const PICKER_HEIGHT = 440;
+
+/**
+ * Six frequent emoji and the full emoji-mart picker (issue 15), over the page (a portal, so the
+ * history's scrolling box does not clip it), with targets big enough for a finger. A press
+ * outside or Escape closes it.
+ */
+export function ReactionBar({ anchor, onPick, onClose }: Props) {
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const barRef = useRef<HTMLDivElement>(null);
+  const rect = anchor.getBoundingClientRect();
+  const above = rect.top > BAR_HEIGHT + 8;
+  const pickerAbove = rect.top > PICKER_HEIGHT;
+  const style = {
+    top: above ? rect.top - BAR_HEIGHT - 4 : rect.bottom + 4,
+    left: Math.max(8, Math.min(rect.left, window.innerWidth - 300)),
+  };
+
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (barRef.current && !event.composedPath().includes(barRef.current)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, [onClose]);
+
+  const closePicker = useCallback(() => setPickerOpen(false), []);
+  const pick = (emoji: string) => {
+    onPick(emoji);
+    onClose();
+  };
+  return createPortal(
+    <div className={styles.bar} role="toolbar" aria-label={ACTION_TEXTS.react} ref={barRef} style={style}>
+      {MESSAGE_ACTION_LIMITS.frequentReactions.map((emoji) => (
+        <button key={emoji} type="button" className={styles.barEmoji} aria-label={`Reagir com ${emoji}`} onClick={() => pick(emoji)}>
+          {emoji}
+        </button>
+      ))}
+      <button
+        type="button"
+        className={styles.barEmoji}
+        aria-label={ACTION_TEXTS.moreEmoji}
+        aria-expanded={pickerOpen}
+        onClick={() => setPickerOpen((open) => !open)}
+      >
+        <Plus size={18} aria-hidden="true" />
+      </button>
+      {pickerOpen && (
+        <div className={styles.barPicker} data-above={pickerAbove ? '' : undefined}>
+          <EmojiPicker anchorRef={barRef} onSelect={pick} onClose={closePicker} />
+        </div>
+      )}
+    </div>,
+    document.body,
+  );
+}
