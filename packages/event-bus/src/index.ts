@@ -28,6 +28,8 @@ export type ShellEvents = {
    * phone tab bar's badge on 'Conversas' (issue 13): the shell shows it without a list of its own.
    */
   'chat:unread-total': { count: number };
+  /** remote-chat's silenced chats (issue 15) whenever its list changes: the shell's notifications skip them. */
+  'chat:muted-chats': { ids: string[] };
 };
 
 export type AppEvents = ServerEvents & ShellEvents;

@@ -27,12 +27,16 @@ describe('day labels of the message list', () => {
 
 describe('chat-list time (SPEC section 4)', () => {
   it('is HH:mm when the last message was updated today or yesterday', () => {
-    expect(listTime({ updatedAt: local(10, 8, 7) }, local(1, 0, 0), now)).toBe('08:07');
-    expect(listTime({ updatedAt: local(9, 22, 15) }, local(1, 0, 0), now)).toBe('22:15');
+    expect(listTime({ createdAt: local(10, 8, 7) }, local(1, 0, 0), now)).toBe('08:07');
+    expect(listTime({ createdAt: local(9, 22, 15) }, local(1, 0, 0), now)).toBe('22:15');
+  });
+
+  it('follows the arrival, not a later edit or receipt (issue 15)', () => {
+    expect(listTime({ createdAt: local(8, 22, 15), updatedAt: local(10, 9, 0) } as { createdAt: string }, local(1, 0, 0), now)).toBe('08/03/2024');
   });
 
   it('is dd/MM/yyyy when older', () => {
-    expect(listTime({ updatedAt: local(8, 22, 15) }, local(1, 0, 0), now)).toBe('08/03/2024');
+    expect(listTime({ createdAt: local(8, 22, 15) }, local(1, 0, 0), now)).toBe('08/03/2024');
   });
 
   it('is the creation date dd/MM/yyyy when there is no message, even today', () => {

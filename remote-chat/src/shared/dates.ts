@@ -27,16 +27,17 @@ export function dayKey(value: string | Date): string {
 }
 
 /**
- * Time of a chat-list entry: HH:mm when the last message was updated today or yesterday,
- * otherwise dd/MM/yyyy; with no message, the creation date dd/MM/yyyy.
+ * Time of a chat-list entry: HH:mm when the last message arrived today or yesterday, otherwise
+ * dd/MM/yyyy; with no message, the creation date dd/MM/yyyy. SPEC says "updated"; issue 15 makes
+ * it the arrival, so that an edit, a reaction or a read receipt never changes it.
  */
 export function listTime(
-  lastMessage: { updatedAt: string } | null,
+  lastMessage: { createdAt: string } | null,
   createdAt: string,
   now: Date = new Date(),
 ): string {
   if (!lastMessage) return format(toDate(createdAt), 'dd/MM/yyyy', { locale: ptBR });
-  const updated = toDate(lastMessage.updatedAt);
+  const updated = toDate(lastMessage.createdAt);
   if (isSameDay(updated, now) || isYesterday(updated, now)) return timeOfDay(updated);
   return format(updated, 'dd/MM/yyyy', { locale: ptBR });
 }

@@ -17,6 +17,10 @@ export function mentionTargetsIn(text: string): string[] {
   return [...new Set([...text.matchAll(MENTION_TOKEN_PATTERN)].map((m) => m[1]!.toLowerCase()))];
 }
 
+/** Someone else's message that names `userId` or '@todos': it stands out, and notifies even in a silenced chat. */
+export const mentionsUser = (message: { authorId: string; deletedAt: string | null; mentions: readonly string[] }, userId: string) =>
+  message.authorId !== userId && !message.deletedAt && (message.mentions.includes(userId) || message.mentions.includes(MENTION_ALL));
+
 export const MESSAGE_ACTION_LIMITS = {
   /** Distinct emoji on one message. */
   reactionsPerMessage: 20,

@@ -10,7 +10,7 @@ import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
 import { NewChatModal } from '../new-chat/components/new-chat-modal';
 import { ChatArea } from './chat-area';
-import { usePublishUnreadTotal } from './use-publish-unread-total';
+import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
 
 /**
@@ -27,6 +27,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);
+  usePublishMutedChats(list.conversations, list.groups);
 
   // SPEC section 2: Escape on a conversation route returns to the list. A dialog or popover that
   // handled the key itself (defaultPrevented) keeps it.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Conversation } from '@chat/contracts';
+import type { Conversation, Group } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 
 /**
@@ -11,4 +11,12 @@ export function usePublishUnreadTotal(conversations: Conversation[]): void {
   useEffect(() => {
     eventBus.emit('chat:unread-total', { count });
   }, [count]);
+}
+
+/** Tells the shell which chats I silenced (issue 15), so that its notifications leave them out. */
+export function usePublishMutedChats(conversations: Conversation[], groups: Group[]): void {
+  const ids = [...conversations, ...groups].filter((c) => c.muted).map((c) => c.id).sort().join(' ');
+  useEffect(() => {
+    eventBus.emit('chat:muted-chats', { ids: ids ? ids.split(' ') : [] });
+  }, [ids]);
 }

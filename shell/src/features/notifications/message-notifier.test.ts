@@ -122,3 +122,16 @@ describe('createMessageNotifier', () => {
     expect(FakeNotification.instances[0]!.title).toBe('Bruno');
   });
 });
+
+describe('silenced chats (issue 15)', () => {
+  it('are quiet, except for a mention of me or @todos', () => {
+    expect(shouldNotify(message(), ME, away, true)).toBe(false);
+    expect(shouldNotify(message({ mentions: [ME] }), ME, away, true)).toBe(true);
+    expect(shouldNotify(message({ mentions: ['todos'] }), ME, away, true)).toBe(true);
+    expect(shouldNotify(message({ mentions: [ME] }), ME, looking, true)).toBe(false);
+  });
+
+  it('shows mention tokens as @ in the notification text', () => {
+    expect(notificationContent(message({ content: { id: 'c', body: 'oi <@3f2504e0-4f89-41d3-9a0c-0305e82c3301> e <@todos>', type: 'text' } }), null).body).toBe('oi @ e @todos');
+  });
+});

@@ -4,6 +4,8 @@ import { notificationContent, shouldNotify, type WindowState } from './notificat
 export interface NotifierDeps {
   meId: string;
   windowState: () => WindowState;
+  /** Chats I silenced (issue 15): no sound, no notification, except a mention of me. */
+  isMuted?: (chatId: string) => boolean;
   /** The group's name for the title; null when it cannot be found. */
   groupName: (groupId: string) => Promise<string | null>;
   /** Opens a chat route in the app. */
@@ -23,7 +25,8 @@ export interface NotifierDeps {
 export function createMessageNotifier(deps: NotifierDeps): (message: Message) => Promise<void> {
   const { NotificationApi, closeAfterMs = LIMITS.notificationCloseMs, focusWindow = () => window.focus() } = deps;
   return async (message) => {
-    if (!shouldNotify(message, deps.meId, deps.windowState())) return;
+    const muted = deps.isMuted?.(message.groupId ?? message.conversationId ?? '') ?? false;
+    if (!shouldNotify(message, deps.meId, deps.windowState(), muted)) return;
     const groupName = message.groupId ? await deps.groupName(message.groupId).catch(() => null) : null;
     const content = notificationContent(message, groupName);
     deps.playSound();

@@ -1,4 +1,4 @@
-import type { Message } from '@chat/contracts';
+import { mentionsUser, type Message } from '@chat/contracts';
 
 // SPEC section 9: a desktop notification, with sound, only when the window is hidden or unfocused.
 
@@ -9,8 +9,12 @@ export interface WindowState {
 
 export const currentWindowState = (): WindowState => ({ hidden: document.hidden, focused: document.hasFocus() });
 
-/** Someone else's message while I am not looking at the app. */
-export function shouldNotify(message: Message, meId: string, state: WindowState): boolean {
+/**
+ * Someone else's message while I am not looking at the app; in a chat I silenced (issue 15) only
+ * when it mentions me.
+ */
+export function shouldNotify(message: Message, meId: string, state: WindowState, muted = false): boolean {
+  if (muted && !mentionsUser(message, meId)) return false;
   return message.authorId !== meId && (state.hidden || !state.focused);
 }
 
@@ -30,7 +34,8 @@ export interface NotificationContent {
  * 'Imagem' for an image (as the chat list's preview).
  */
 export function notificationContent(message: Message, groupName: string | null): NotificationContent {
-  const text = message.content.type === 'image' ? IMAGE_BODY : message.content.body;
+  // Mention tokens are ids: the notification says '@' without them (the chat shows the names).
+  const text = message.content.type === 'image' ? IMAGE_BODY : message.content.body.replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) => (t.toLowerCase() === 'todos' ? '@todos' : '@'));
   const inGroup = message.groupId !== null;
   const id = inGroup ? message.groupId! : message.conversationId!;
   return {

@@ -22,6 +22,8 @@ export function useMessageNotifications(meId: string | null): void {
   useEffect(() => {
     if (!meId) return;
     const groupNames = new Map<string, string>();
+    // remote-chat tells which chats I silenced (its list), and each change from any tab (issue 15).
+    let muted = new Set<string>();
     const remember = (group: Group) => void groupNames.set(group.id, group.name);
     const groupName = async (groupId: string) => {
       const known = groupNames.get(groupId);
@@ -33,6 +35,7 @@ export function useMessageNotifications(meId: string | null): void {
     const notify = createMessageNotifier({
       meId,
       windowState: currentWindowState,
+      isMuted: (chatId) => muted.has(chatId),
       groupName,
       navigate: (path) => void navigate(path),
       playSound: playNotificationSound,
@@ -40,6 +43,8 @@ export function useMessageNotifications(meId: string | null): void {
     });
     const offs = [
       subscribe(eventBus, 'message', (message) => void notify(message)),
+      subscribe(eventBus, 'chat:muted-chats', ({ ids }) => void (muted = new Set(ids))),
+      subscribe(eventBus, 'chat:muted', ({ chatId, muted: on }) => void (on ? muted.add(chatId) : muted.delete(chatId))),
       subscribe(eventBus, 'group', remember),
       subscribe(eventBus, 'group::updated', remember),
     ];

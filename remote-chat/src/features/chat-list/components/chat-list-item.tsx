@@ -1,3 +1,4 @@
+import { BellOff } from 'lucide-react';
 import { Avatar } from '@chat/ui';
 import type { ChatEntry } from '../lib/chat-entries';
 import styles from './chat-sidebar.module.css';
@@ -26,6 +27,12 @@ export function ChatListItem({ entry, active, onOpen }: Props) {
           </span>
           <span className={styles.itemBottom}>
             <span className={styles.itemPreview}>{entry.preview}</span>
+            {entry.muted && <BellOff size={14} className={styles.mutedIcon} aria-label="Silenciada" />}
+            {entry.mentions > 0 && (
+              <span className={styles.mention} aria-label={`${entry.mentions} menções a você`}>
+                @
+              </span>
+            )}
             {entry.unread > 0 && (
               <span className={styles.unread} aria-label={`${entry.unread} não lidas`}>
                 {entry.unread}

@@ -5,9 +5,12 @@ import { eventBus, subscribe } from '@chat/event-bus';
 import { notifyError } from '../../../shared/notify-error';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
+  applyChangedMessage,
   applyMessageToConversations,
   applyMessageToGroups,
+  applyMuted,
   applyReadResponse,
+  clearMentions,
   clearUnread,
   upsertById,
 } from '../lib/list-updates';
@@ -20,8 +23,8 @@ export interface ChatListState {
   upsertGroup: (group: Group) => void;
   /** A message sent or received: it becomes the chat's last message. */
   applyMessage: (message: Message) => void;
-  /** Opening a conversation clears its unread count (SPEC section 4). */
-  markRead: (conversationId: string) => void;
+  /** Opening a conversation clears its unread count (SPEC section 4), a group its '@' badge (issue 15). */
+  markRead: (chatId: string) => void;
 }
 
 interface Fetched {
@@ -81,7 +84,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       if (message.conversationId) {
         setConversations((list) => applyMessageToConversations(list, message, meId, open) ?? list);
       } else {
-        setGroups((list) => applyMessageToGroups(list, message) ?? list);
+        setGroups((list) => applyMessageToGroups(list, message, meId, open) ?? list);
       }
     },
     [meId, reload],
@@ -96,7 +99,10 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       setGroups((list) => (isMember(g, meId) ? upsertById(list, g) : list.filter((x) => x.id !== g.id))),
     [meId],
   );
-  const markRead = useCallback((id: string) => setConversations((list) => clearUnread(list, id)), []);
+  const markRead = useCallback((id: string) => {
+    setConversations((list) => clearUnread(list, id));
+    setGroups((list) => clearMentions(list, id));
+  }, []);
 
   useEffect(() => {
     const offs = [
@@ -109,6 +115,21 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         setConversations((list) => applyReadResponse(list, response, meId)),
       ),
       subscribe(eventBus, 'socket:reconnected', reload),
+      // Issue 15: an edit or delete of a last message changes its preview; silence follows my tabs;
+      // my reading a group in another tab clears its '@' badge.
+      ...(['message:updated', 'message:deleted'] as const).map((event) =>
+        subscribe(eventBus, event, (message) => {
+          setConversations((list) => applyChangedMessage(list, message));
+          setGroups((list) => applyChangedMessage(list, message));
+        }),
+      ),
+      subscribe(eventBus, 'chat:muted', (change) => {
+        if (change.isGroup) setGroups((list) => applyMuted(list, change));
+        else setConversations((list) => applyMuted(list, change));
+      }),
+      subscribe(eventBus, 'message:receipt', (receipt) => {
+        if (receipt.userId === meId && receipt.status === 'READ') setGroups((list) => clearMentions(list, receipt.groupId));
+      }),
       // A colleague's new name or photo shows at once in the list (issue 12).
       subscribe(eventBus, 'user:updated', (user) => {
         setConversations((list) => mapChanged(list, (c) => userInConversation(c, user)));

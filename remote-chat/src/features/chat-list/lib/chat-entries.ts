@@ -1,11 +1,13 @@
 import type { Conversation, Group, LastMessage } from '@chat/contracts';
 import { listTime } from '../../../shared/dates';
 import { otherParticipant, type ChatKind } from '../../../shared/chat-types';
+import { plainText } from '../../../shared/format-text';
 
 // The chat-list rules of SPEC sections 2 and 4, as pure functions.
 
 export const NO_MESSAGE_PREVIEW = 'Seja o primeiro a enviar uma mensagem';
 export const IMAGE_PREVIEW = 'Imagem';
+export const DELETED_PREVIEW = 'Mensagem apagada';
 
 export type ChatFilter = 'all' | 'people' | 'groups';
 
@@ -17,13 +19,27 @@ export interface ChatEntry {
   preview: string;
   time: string;
   unread: number;
+  /** Issue 15: silenced by me, and unread mentions of me (the '@' badge). */
+  muted: boolean;
+  mentions: number;
   /** Last message time, or creation time: the sort key. */
   activityAt: number;
 }
 
-export function previewText(lastMessage: LastMessage | null, group: { meId: string } | null): string {
+/**
+ * The last message as it reads (issue 15: no formatting markers, mentions as names, 'Mensagem
+ * apagada' once deleted), after its author's name in groups.
+ */
+export function previewText(
+  lastMessage: LastMessage | null,
+  group: { meId: string; nameOf?: (id: string) => string | undefined } | null,
+): string {
   if (!lastMessage) return NO_MESSAGE_PREVIEW;
-  const body = lastMessage.content.type === 'image' ? IMAGE_PREVIEW : lastMessage.content.body;
+  const body = lastMessage.deleted
+    ? DELETED_PREVIEW
+    : lastMessage.content.type === 'image'
+      ? IMAGE_PREVIEW
+      : plainText(lastMessage.content.body, group?.nameOf);
   if (!group) return body;
   const author = lastMessage.authorId === group.meId ? 'Você' : lastMessage.author.name;
   return `${author}: ${body}`;
@@ -47,6 +63,8 @@ export function conversationEntry(conversation: Conversation, meId: string, now:
     preview: previewText(conversation.lastMessage, null),
     time: listTime(conversation.lastMessage, conversation.createdAt, now),
     unread: conversation.unreadMessages,
+    muted: conversation.muted ?? false,
+    mentions: 0,
     activityAt: activityOf(conversation.lastMessage, conversation.createdAt),
   };
 }
@@ -57,10 +75,12 @@ export function groupEntry(group: Group, meId: string, now: Date): ChatEntry {
     kind: 'group',
     name: group.name,
     avatarUrl: group.avatarUrl,
-    preview: previewText(group.lastMessage, { meId }),
+    preview: previewText(group.lastMessage, { meId, nameOf: (id) => group.members.find((m) => m.id === id)?.name }),
     time: listTime(group.lastMessage, group.createdAt, now),
     // SPEC section 2: the group unread count is shown as 0.
     unread: 0,
+    muted: group.muted ?? false,
+    mentions: group.unreadMentions ?? 0,
     activityAt: activityOf(group.lastMessage, group.createdAt),
   };
 }

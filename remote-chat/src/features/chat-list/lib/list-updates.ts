@@ -1,9 +1,12 @@
-import type { Conversation, Group, LastMessage, Message, MessageReadResponse } from '@chat/contracts';
+import { type ChatMuted, type Conversation, type Group, type LastMessage, mentionsUser, type Message, type MessageReadResponse } from '@chat/contracts';
+
 
 // How live events change the chat list (SPEC section 4), as pure functions over the arrays.
 
 export function toLastMessage(message: Message): LastMessage {
   return {
+    id: message.id,
+    deleted: !!message.deletedAt,
     content: { body: message.content.body, type: message.content.type },
     author: { name: message.author.name },
     authorId: message.authorId,
@@ -57,13 +60,47 @@ export function applyMessageToConversations(
   return next;
 }
 
-export function applyMessageToGroups(list: Group[], message: Message): Group[] | null {
+/** A new group message becomes the last one; one that mentions me counts for the '@' badge unless the group is open. */
+export function applyMessageToGroups(list: Group[], message: Message, meId = '', openId: string | null = null): Group[] | null {
   const index = list.findIndex((g) => g.id === message.groupId);
   if (index === -1) return null;
   const group = list[index]!;
-  if (!isNewer(message, group.lastMessage) && !isSameAsLast(message, group.lastMessage)) return list;
+  const newer = isNewer(message, group.lastMessage);
+  if (!newer && !isSameAsLast(message, group.lastMessage)) return list;
+  const mention = newer && openId !== group.id && mentionsUser(message, meId) ? 1 : 0;
   const next = [...list];
-  next[index] = { ...group, lastMessage: toLastMessage(message) };
+  next[index] = { ...group, lastMessage: toLastMessage(message), unreadMentions: (group.unreadMentions ?? 0) + mention };
+  return next;
+}
+
+/**
+ * An edit or a delete (issue 15): when it is the chat's last message, the preview follows; its
+ * time and the chat's place in the list do not move (same createdAt).
+ */
+export function applyChangedMessage<T extends Conversation | Group>(list: T[], message: Message): T[] {
+  const chatId = message.conversationId ?? message.groupId;
+  const index = list.findIndex((c) => c.id === chatId && c.lastMessage?.id === message.id);
+  if (index === -1) return list;
+  const next = [...list];
+  next[index] = { ...list[index]!, lastMessage: toLastMessage(message) };
+  return next;
+}
+
+/** 'Silenciar' / 'Reativar som' from this or another of my tabs. */
+export function applyMuted<T extends Conversation | Group>(list: T[], { chatId, muted }: ChatMuted): T[] {
+  const index = list.findIndex((c) => c.id === chatId);
+  if (index === -1 || list[index]!.muted === muted) return list;
+  const next = [...list];
+  next[index] = { ...list[index]!, muted };
+  return next;
+}
+
+/** I read the group (here or in another tab): its '@' badge clears. */
+export function clearMentions(list: Group[], id: string): Group[] {
+  const index = list.findIndex((g) => g.id === id);
+  if (index === -1 || !list[index]!.unreadMentions) return list;
+  const next = [...list];
+  next[index] = { ...list[index]!, unreadMentions: 0 };
   return next;
 }
 

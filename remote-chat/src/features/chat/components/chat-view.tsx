@@ -5,6 +5,7 @@ import { useImageUpload } from '../../upload/hooks/use-image-upload';
 import { useGroupReceipts } from '../hooks/use-group-receipts';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessages, type Me } from '../hooks/use-messages';
+import { useMute } from '../hooks/use-mute';
 import { useReadReceipts } from '../hooks/use-read-receipts';
 import { useTypingEmitter } from '../hooks/use-typing-emitter';
 import type { ChatMessage } from '../lib/merge-messages';
@@ -30,9 +31,6 @@ interface Props {
   onSent?: (message: Message) => void;
   /** Called once when the chat opens (the list clears its unread count). */
   onOpened?: (chatId: string) => void;
-  /** 'Silenciar' / 'Reativar som' in the chat menu (issue 15). */
-  muted?: boolean;
-  onToggleMute?: () => void;
 }
 
 const quoteOf = (m: ChatMessage): ReplyQuote => ({
@@ -45,7 +43,7 @@ const quoteOf = (m: ChatMessage): ReplyQuote => ({
 });
 
 /** One open chat: header, history and message box. Mount it per chat (key by id). */
-export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened, muted, onToggleMute }: Props) {
+export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened }: Props) {
   // Receipts and typing are for conversations: the other participant is their only audience.
   const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
   const conversationId = peerId ? chatId : null;
@@ -55,6 +53,7 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   const history = { ...loaded, messages };
   const actions = useMessageActions(loaded, me.id);
   const typing = useTypingEmitter(conversationId, peerId);
+  const mute = useMute(kind, chatId, (target?.kind === 'group' ? target.group.muted : target?.conversation.muted) ?? false);
   // An image uploads first, then goes out as an image message under the same clientId.
   const images = useImageUpload(history.sendImage);
   const [sentCount, setSentCount] = useState(0);
@@ -125,7 +124,7 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
 
   return (
     <section className={styles.view} aria-label="Conversa">
-      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} muted={muted} onToggleMute={onToggleMute} />}
+      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} muted={mute.muted} onToggleMute={mute.toggle} />}
       <MessageList
         rows={rows}
         meId={me.id}

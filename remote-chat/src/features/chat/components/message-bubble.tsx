@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { format } from 'date-fns';
 import { Copy, Info, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
-import { MENTION_ALL } from '@chat/contracts';
+import { mentionsUser } from '@chat/contracts';
 import { ActionMenu, type ActionMenuOption, Avatar, Button, IconButton, LongPressMenu } from '@chat/ui';
 import { timeOfDay } from '../../../shared/dates';
 import { safeHref } from '../../../shared/format-text';
+
 import { ACTION_TEXTS, editedTitle } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
 import { fromTokens } from '../lib/mention-text';
@@ -68,10 +69,6 @@ function Content({ message, nameOf, meId }: { message: ChatMessage; nameOf: (id:
   );
 }
 
-/** A message of someone else that mentions me (or everyone) stands out (issue 15). */
-export const mentionsMe = (message: ChatMessage, meId: string) =>
-  message.authorId !== meId && !message.deletedAt && (message.mentions.includes(meId) || message.mentions.includes(MENTION_ALL));
-
 export function MessageBubble(props: Props) {
   const { message, own, meId, showAuthor, nameOf = noName, onOpenAuthor, onRetry, onAction, onReact, onJump } = props;
   const [bubble, setBubble] = useState<HTMLDivElement | null>(null);
@@ -100,7 +97,7 @@ export function MessageBubble(props: Props) {
       data-own={own ? '' : undefined}
       data-testid="message"
       data-message-id={message.id}
-      data-mentions-me={mentionsMe(message, meId) ? '' : undefined}
+      data-mentions-me={mentionsUser(message, meId) ? '' : undefined}
       data-highlighted={props.highlighted ? '' : undefined}
     >
       {showAuthor && <Avatar className={styles.avatar} name={message.author.name} src={message.author.avatarUrl} size="sm" />}
