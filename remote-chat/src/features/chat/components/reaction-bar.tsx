@@ -19,7 +19,7 @@ const PICKER_HEIGHT = 440;
 /**
  * Six frequent emoji and the full emoji-mart picker (issue 15), over the page (a portal, so the
  * history's scrolling box does not clip it), with targets big enough for a finger. A press
- * outside or Escape closes it.
+ * outside, Escape or a resize closes it.
  */
 export function ReactionBar({ anchor, onPick, onClose }: Props) {
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -41,9 +41,12 @@ export function ReactionBar({ anchor, onPick, onClose }: Props) {
       event.preventDefault();
       onClose();
     };
+    // Placed once from the bubble's position: a resized window closes it rather than leave it astray.
+    window.addEventListener('resize', onClose);
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey, true);
     return () => {
+      window.removeEventListener('resize', onClose);
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey, true);
     };
