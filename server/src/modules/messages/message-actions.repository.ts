@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { groups, type MessageRow, messageReactions, messages, users } from '../../db/schema';
 import type { MessageWithAuthor } from './message-entity';
-import { selectMessages } from './messages.repository';
+import { type ChatTarget, chatIs, selectMessages } from './messages.repository';
 
 // Edit, delete and reactions of one message (issue 15).
 
@@ -12,15 +12,24 @@ export async function findMessage(db: Db, id: string): Promise<MessageWithAuthor
   return row ?? null;
 }
 
-/** The reactions of these messages, each emoji with its users in the order they reacted. */
-export async function reactionsOf(db: Db, messageIds: readonly string[]): Promise<Map<string, Reaction[]>> {
+/** The reactions of messages, each emoji with its users in the order they reacted. */
+export async function reactionsOf(db: Db, scope: { ids: readonly string[] } | { target: ChatTarget; fromSeq: number; toSeq: number }): Promise<Map<string, Reaction[]>> {
   const byMessage = new Map<string, Reaction[]>();
-  if (messageIds.length === 0) return byMessage;
+  // A history page names its chat and seq range (one walk of the chat's index, whatever the page
+  // size) rather than thousands of ids.
+  const where =
+    'ids' in scope
+      ? scope.ids.length === 0
+        ? undefined
+        : inArray(messageReactions.messageId, [...scope.ids])
+      : and(chatIs(scope.target), between(messages.seq, scope.fromSeq, scope.toSeq));
+  if (!where) return byMessage;
   const rows = await db
     .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, id: users.id, name: users.name })
     .from(messageReactions)
+    .innerJoin(messages, eq(messages.id, messageReactions.messageId))
     .innerJoin(users, eq(users.id, messageReactions.userId))
-    .where(inArray(messageReactions.messageId, [...messageIds]))
+    .where(where)
     .orderBy(asc(messageReactions.createdAt), asc(users.name));
   for (const r of rows) {
     const list = byMessage.get(r.messageId) ?? [];

@@ -129,14 +129,14 @@ export class MessageActionsService {
 
   private async reactionsChanged(row: MessageWithAuthor, participantIds: string[], changed: boolean): Promise<MessageReactionEvent> {
     const m = row.message;
-    const reactions = (await repo.reactionsOf(this.db, [m.id])).get(m.id) ?? [];
+    const reactions = (await repo.reactionsOf(this.db, { ids: [m.id] })).get(m.id) ?? [];
     const event = { messageId: m.id, conversationId: m.conversationId, groupId: m.groupId, reactions };
     if (changed) this.events.toUsers(participantIds, 'message:reaction', event);
     return event;
   }
 
   private async entity(row: MessageWithAuthor): Promise<Message> {
-    const reactions = row.message.deletedAt ? undefined : (await repo.reactionsOf(this.db, [row.message.id])).get(row.message.id);
+    const reactions = row.message.deletedAt ? undefined : (await repo.reactionsOf(this.db, { ids: [row.message.id] })).get(row.message.id);
     return toMessageEntity(row, reactions);
   }
 

@@ -6,7 +6,7 @@ import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor, rep
 /** A conversation's or a group's history. */
 export type ChatTarget = { conversationId: string } | { groupId: string };
 
-const targetIs = (target: ChatTarget) =>
+export const chatIs = (target: ChatTarget) =>
   'conversationId' in target ? eq(messages.conversationId, target.conversationId) : eq(messages.groupId, target.groupId);
 
 export type NewMessage = typeof messages.$inferInsert;
@@ -46,14 +46,14 @@ export async function seqOf(db: Db, target: ChatTarget, messageId: string): Prom
   const [row] = await db
     .select({ seq: messages.seq })
     .from(messages)
-    .where(and(targetIs(target), eq(messages.id, messageId)))
+    .where(and(chatIs(target), eq(messages.id, messageId)))
     .limit(1);
   return row?.seq ?? null;
 }
 
 /** The whole history, oldest first. */
 export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuthor[]> {
-  return selectMessages(db).where(targetIs(target)).orderBy(asc(messages.seq));
+  return selectMessages(db).where(chatIs(target)).orderBy(asc(messages.seq));
 }
 
 /**
@@ -62,7 +62,7 @@ export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuth
  */
 export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | null, take: number): Promise<MessageWithAuthor[]> {
   return selectMessages(db)
-    .where(and(targetIs(target), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
+    .where(and(chatIs(target), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
     .orderBy(desc(messages.seq))
     .limit(take);
 }

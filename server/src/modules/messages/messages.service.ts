@@ -51,7 +51,7 @@ export class MessagesService {
     const { target } = await this.audience(viewer, isGroup, isGroup ? chat.groupId : chat.conversationId);
     if (query.all) {
       const rows = await repo.allMessages(this.db, target);
-      return { messages: await this.withReactions(rows), hasMore: false, nextCursor: null };
+      return { messages: await this.withReactions(rows, target), hasMore: false, nextCursor: null };
     }
     const beforeSeq = query.before === undefined ? null : await this.cursorSeq(target, query.before);
     // One extra row tells whether an older page exists without a count(*).
@@ -59,7 +59,7 @@ export class MessagesService {
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit).reverse();
     return {
-      messages: await this.withReactions(page),
+      messages: await this.withReactions(page, target),
       hasMore,
       nextCursor: hasMore && page[0] ? String(page[0].message.seq) : null,
     };
@@ -120,11 +120,14 @@ export class MessagesService {
     return { id: m.id, authorId: m.authorId, authorName: found.author.name, body: m.body, type: m.contentType, deletedAt: m.deletedAt };
   }
 
-  private async withReactions(rows: MessageWithAuthor[]): Promise<Message[]> {
-    const reactions = await reactionsOf(
-      this.db,
-      rows.filter((r) => r.message.deletedAt === null).map((r) => r.message.id),
-    );
+  /** Messages of one chat in seq order (a page or the whole history), with their reactions. */
+  private async withReactions(rows: MessageWithAuthor[], target: repo.ChatTarget): Promise<Message[]> {
+    const first = rows[0]?.message.seq;
+    const last = rows.at(-1)?.message.seq;
+    const reactions =
+      first === undefined || last === undefined
+        ? new Map()
+        : await reactionsOf(this.db, { target, fromSeq: first, toSeq: last });
     return rows.map((r) => toMessageEntity(r, reactions.get(r.message.id)));
   }
 
@@ -134,7 +137,7 @@ export class MessagesService {
         ? stored.message.conversationId === target.conversationId
         : stored.message.groupId === target.groupId;
     if (!sameChat) throw conflict(CLIENT_ID_REUSED);
-    const [message] = await this.withReactions([stored]);
+    const [message] = await this.withReactions([stored], target);
     return message!;
   }
 
