@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Conversation, Group, Message, User } from './entities';
+import { type Conversation, type Group, type Message, untouchedMessageFields, type User } from './entities';
 import {
   CLIENT_EVENT_NAMES,
   clientEventSchemas,
@@ -53,12 +53,7 @@ const message: Message = {
   conversationId: uuid(10),
   groupId: null,
   clientId: 'c-1',
-  editedAt: null,
-  deletedAt: null,
-  deletedBy: null,
-  replyTo: null,
-  reactions: [],
-  mentions: [],
+  ...untouchedMessageFields(),
 };
 
 const edited: Message = {

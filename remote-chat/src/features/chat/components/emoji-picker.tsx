@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, type RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Spinner } from '@chat/ui';
+import { useDismiss } from '../hooks/use-dismiss';
 import styles from './message-box.module.css';
 
 interface EmojiSelection {
@@ -46,23 +47,7 @@ interface Props {
 
 /** SPEC section 9: dark theme, Portuguese, 8 per line, 2 frequent rows, size 24, button 32. */
 export function EmojiPicker({ anchorRef, onSelect, onClose }: Props) {
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (anchorRef.current && !event.composedPath().includes(anchorRef.current)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      // Handled here: Escape closes the popover, not the conversation.
-      event.preventDefault();
-      onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey, true);
-    };
-  }, [anchorRef, onClose]);
+  useDismiss(anchorRef, onClose);
 
   return (
     <div className={styles.emojiPopover} role="dialog" aria-label="Emojis">

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Plus } from 'lucide-react';
 import { MESSAGE_ACTION_LIMITS } from '@chat/contracts';
+import { useDismiss } from '../hooks/use-dismiss';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import { EmojiPicker } from './emoji-picker';
 import styles from './reactions.module.css';
@@ -32,25 +33,8 @@ export function ReactionBar({ anchor, onPick, onClose }: Props) {
     left: Math.max(8, Math.min(rect.left, window.innerWidth - 300)),
   };
 
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (barRef.current && !event.composedPath().includes(barRef.current)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      onClose();
-    };
-    // Placed once from the bubble's position: a resized window closes it rather than leave it astray.
-    window.addEventListener('resize', onClose);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      window.removeEventListener('resize', onClose);
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey, true);
-    };
-  }, [onClose]);
+  // Placed once from the bubble's position: a resized window closes it rather than leave it astray.
+  useDismiss(barRef, onClose, { onResize: true });
 
   const closePicker = useCallback(() => setPickerOpen(false), []);
   const pick = (emoji: string) => {
