@@ -22,7 +22,6 @@ export const ACTION_TEXTS = {
   nobodyYet: 'Ninguém ainda',
   mute: 'Silenciar',
   unmute: 'Reativar som',
-  mentionOfMe: 'Você foi mencionado',
   failed: {
     edit: 'Ocorreu um erro ao editar a mensagem',
     delete: 'Ocorreu um erro ao apagar a mensagem',
