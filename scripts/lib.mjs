@@ -1,6 +1,8 @@
-// Small helpers shared by the root scripts (start, test, dev, sizes).
+// Small helpers shared by the root scripts (start, test, dev, sizes, transfer).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,4 +70,38 @@ export function staleBuilds() {
 export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((path) => path && existsSync(path)) ?? null;
+}
+
+export async function freePort() {
+  return new Promise((resolvePort) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts the built server (server/dist) on a free port with a fresh temporary DATA_DIR and waits
+ * for its health check; `stop()` ends it and removes the directory.
+ */
+export async function startBuiltServer(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-built-'));
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i += 1) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error('o servidor não respondeu em 60 s');
 }
