@@ -51,7 +51,7 @@ export function ChatSidebar({ meId, list, activeId, onOpen, action }: Props) {
     body = (
       <div className={styles.failed} role="alert">
         <EmptyState text={LIST_FAILED_TEXT} />
-        <Button size="sm" width="sm" onClick={list.reload}>
+        <Button size="sm" onClick={list.reload}>
           Tentar novamente
         </Button>
       </div>
