@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Message } from '@chat/contracts';
 import { EmptyState, Spinner } from '@chat/ui';
 import { otherParticipant, type ChatKind } from '../../shared/chat-types';
@@ -8,6 +7,7 @@ import type { Me } from '../chat/hooks/use-messages';
 import { ContactDetailsPanel } from '../details/components/contact-details-panel';
 import { GroupDetailsPanel } from '../details/components/group-details-panel';
 import styles from './conversations-screen.module.css';
+import { useDetailsPanel } from './use-details-panel';
 
 interface Props {
   kind: ChatKind;
@@ -27,8 +27,7 @@ interface Props {
  */
 export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload } = useChatTarget(kind, chatId);
-  const [panelOpen, setPanelOpen] = useState(false);
-  const closePanel = () => setPanelOpen(false);
+  const panel = useDetailsPanel();
 
   if (!target) {
     return (
@@ -45,17 +44,17 @@ export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, o
         chatId={chatId}
         target={target}
         me={me}
-        onTogglePanel={() => setPanelOpen((open) => !open)}
+        onTogglePanel={panel.toggle}
         onBack={onBack}
         onOpenAuthor={(authorId) => void openDirectChat(authorId)}
         onSent={onSent}
         onOpened={onOpened}
       />
-      {panelOpen &&
+      {panel.open &&
         (target.kind === 'group' ? (
-          <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={closePanel} />
+          <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={panel.close} />
         ) : (
-          <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={closePanel} />
+          <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={panel.close} />
         ))}
     </div>
   );
