@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { connectionBanner, entryNamed, messageBox, messages, sendText, userRow } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectPhoneFriendly, longPress, openMemberOn, PHONE, TABLET } from '../support/phone';
-import { expectPath } from '../support/session';
+import { expectPath, expiredToken } from '../support/session';
 
 // Issue 13: the signed-in product on a phone (one pane at a time, bottom tab bar, sheets, 44 px
 // touch targets, long-press) and on a 768 px tablet (list and chat side by side, details as an
@@ -233,7 +233,11 @@ test('installable: valid manifest and icons, the service worker controls the pag
   await expect(chatRegion(page)).toBeVisible();
   await page.getByRole('button', { name: 'Voltar' }).click();
 
-  // Offline, a reload still opens the app: the shell and the connection banner.
+  // Offline, a reload still opens the app: the shell and the connection banner. The access token
+  // has expired meanwhile (as it does 15 minutes after sign-in): the renewal gets no answer, and
+  // that must not sign the user out; back online, the stored refresh token renews the session.
+  await page.evaluate((token) => localStorage.setItem('@team-chat:token', token), expiredToken());
+  const refreshBefore = await page.evaluate((key) => localStorage.getItem(key), '@team-chat:refreshToken');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('Papo', { exact: true })).toBeVisible();
@@ -254,5 +258,6 @@ test('installable: valid manifest and icons, the service worker controls the pag
   await expect(entryNamed(page, 'Ana Souza')).toBeVisible({ timeout: 15_000 });
   await expect(connectionBanner(page)).toBeHidden();
   expect(await stillSameDocument(page)).toBe(true);
+  expect(await page.evaluate((key) => localStorage.getItem(key), '@team-chat:refreshToken')).not.toBe(refreshBefore);
   await context.close();
 });
