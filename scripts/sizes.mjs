@@ -3,14 +3,11 @@
 // prints the gzip size of every JS file the page really downloaded (the shell's initial JS),
 // then what each remote's page downloads from that remote. Fails when the shell exceeds its budget.
 // `--json` prints the figures as JSON (the e2e suite asserts the budget with it).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { findChromium, mustRun, ROOT } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, startBuiltProduct } from './lib.mjs';
 
 const SHELL_BUDGET_KB = 200;
 const asJson = process.argv.includes('--json');
@@ -28,15 +25,6 @@ function fileFor(pathname) {
   return join(ROOT, 'shell', 'dist', pathname);
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const DEMO_PASSWORD = 'medindo-tamanhos';
 
 /**
@@ -44,24 +32,13 @@ const DEMO_PASSWORD = 'medindo-tamanhos';
  * sign-in page (the shell's first download), then each remote's page as ADMIN or ROOT.
  */
 async function measurePages() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'chat-sizes-'));
-  const server = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const { url, stop } = await startBuiltProduct({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
   try {
-    for (let i = 0; i < 240; i += 1) {
-      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const require = createRequire(join(ROOT, 'e2e', 'package.json'));
     const { chromium } = require('@playwright/test');
     const browser = await chromium.launch({
       executablePath: findChromium() ?? undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_FLAGS,
     });
     const scripts = [];
     const visit = async (identifier, pages) => {
@@ -86,8 +63,7 @@ async function measurePages() {
     const sized = (paths) => [...new Set(paths)].map((path) => ({ path, gzipKb: gzipKb(fileFor(path)) }));
     return { signIn: sized(signInScripts), all: sized(scripts) };
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
