@@ -85,7 +85,10 @@ function figures(lhr) {
   const requests = audit('network-requests')?.details?.items ?? [];
   const accessibilityFailures = lhr.categories.accessibility.auditRefs
     .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
-    .map((ref) => ref.id);
+    .map((ref) => ({
+      id: ref.id,
+      nodes: (audit(ref.id).details?.items ?? []).map((item) => ({ selector: item.node?.selector, explanation: item.node?.explanation })),
+    }));
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -182,7 +185,7 @@ try {
       medians.milestones = Object.fromEntries(
         Object.keys(MILESTONES).map((name) => [name, median(runs.map((figure) => figure.milestones[name]))]),
       );
-      const accessibilityFailures = [...new Set(runs.flatMap((figure) => figure.accessibilityFailures))];
+      const accessibilityFailures = [...new Set(runs.flatMap((figure) => figure.accessibilityFailures.map((failure) => failure.id)))];
       results.push({ page: page.name, path: page.path, preset, medians, accessibilityFailures, runs });
     }
   }

@@ -4,6 +4,8 @@ import { loadApiClient } from './features/api/load-api-client';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
 import { PublicLayout } from './features/navigation/public-layout';
+import { REMOTE_BASE_PATHS, REMOTE_ROLES } from './features/remotes/remote-paths';
+import { readSession } from './features/session/storage';
 import { SignInPage } from './features/sign-in/sign-in-page';
 
 /**
@@ -13,13 +15,20 @@ import { SignInPage } from './features/sign-in/sign-in-page';
  */
 export function buildRoutes(config: AppConfig): RouteObject[] {
   const remoteRoute = (name: RemoteName, basePath: string, roles?: readonly Role[]) => async () => {
-    const [{ MountedRemote }, { RequireRole }, { registerConfiguredRemotes }] = await Promise.all([
+    // With a stored session allowed to open it, the remote's download starts now, in parallel
+    // with the area's own chunks and the HTTP client, instead of after the route has rendered.
+    const { user } = readSession();
+    const federation = import('./features/remotes/federation').then((module) => {
+      module.registerConfiguredRemotes(config);
+      if (user && REMOTE_ROLES[name].includes(user.role)) module.preloadRemoteApp(name);
+      return module;
+    });
+    const [{ MountedRemote }, { RequireRole }] = await Promise.all([
       import('./features/remotes/mounted-remote'),
       import('./features/navigation/guards'),
-      import('./features/remotes/federation'),
+      federation,
       loadApiClient(config),
     ]);
-    registerConfiguredRemotes(config);
     const mounted = <MountedRemote name={name} basePath={basePath} />;
     return { element: roles ? <RequireRole roles={roles}>{mounted}</RequireRole> : mounted };
   };
@@ -50,9 +59,9 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
           lazy: async () => ({ Component: (await import('./features/areas/auth-area')).AuthArea }),
           children: [
             { index: true, element: <Navigate to="conversations" replace /> },
-            { path: 'conversations/*', lazy: remoteRoute('chat', '/auth/conversations') },
-            { path: 'team/*', lazy: remoteRoute('team', '/auth/team', ['ADMIN']) },
-            { path: 'settings/*', lazy: remoteRoute('settings', '/auth/settings') },
+            { path: 'conversations/*', lazy: remoteRoute('chat', REMOTE_BASE_PATHS.chat) },
+            { path: 'team/*', lazy: remoteRoute('team', REMOTE_BASE_PATHS.team, ['ADMIN']) },
+            { path: 'settings/*', lazy: remoteRoute('settings', REMOTE_BASE_PATHS.settings) },
           ],
         },
         {
@@ -60,7 +69,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
           lazy: async () => ({ Component: (await import('./features/areas/root-area')).RootArea }),
           children: [
             { index: true, element: <Navigate to="workspaces" replace /> },
-            { path: '*', lazy: remoteRoute('root', '/root') },
+            { path: '*', lazy: remoteRoute('root', REMOTE_BASE_PATHS.root) },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

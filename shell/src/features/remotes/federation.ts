@@ -14,7 +14,8 @@ let registered = false;
 
 /**
  * Registers the remotes named by /config.json, once. Nothing is downloaded here: a remote's
- * manifest and code are fetched only when a route that needs it renders (see RemoteSlot).
+ * manifest and code are fetched only when a route that needs it is opened (or its link is
+ * pointed at: preloadRemoteApp).
  */
 export function registerConfiguredRemotes(config: AppConfig): void {
   if (registered) return;
@@ -39,9 +40,33 @@ function absolute(url: string): string {
   return new URL(url, window.location.href).toString();
 }
 
-export async function loadRemoteApp<P>(name: RemoteName): Promise<{ default: ComponentType<P> }> {
+type RemoteModule = { default: ComponentType<never> };
+const loads = new Map<RemoteName, Promise<RemoteModule>>();
+
+/**
+ * The remote's ./App, fetched once per page: its manifest, entry and chunks. Starting it early
+ * (the route's loader, a hover on its link) lets the download run while the rest of the page
+ * renders; RemoteSlot then gets the same promise. A failed load is forgotten, so that the next
+ * attempt fetches again.
+ */
+export function loadRemoteApp<P>(name: RemoteName): Promise<{ default: ComponentType<P> }> {
+  let load = loads.get(name);
+  if (!load) {
+    load = fetchRemoteApp(name);
+    loads.set(name, load);
+    load.catch(() => loads.delete(name));
+  }
+  return load as Promise<{ default: ComponentType<P> }>;
+}
+
+/** Starts loadRemoteApp without waiting for it; a failure shows when the route renders. */
+export function preloadRemoteApp(name: RemoteName): void {
+  loadRemoteApp(name).catch(() => undefined);
+}
+
+async function fetchRemoteApp(name: RemoteName): Promise<RemoteModule> {
   try {
-    const module = await loadRemote<{ default: ComponentType<P> }>(`${REMOTE_CONTAINERS[name]}/App`);
+    const module = await loadRemote<RemoteModule>(`${REMOTE_CONTAINERS[name]}/App`);
     if (!module?.default) throw new Error('o módulo não exporta um componente padrão');
     return module;
   } catch (error) {

@@ -1,0 +1,24 @@
+import { useCallback, type SyntheticEvent } from 'react';
+import { useAppConfig } from '../config/config-context';
+import { remoteForPath } from './remote-paths';
+
+/**
+ * A handler for a navigation bar's pointer-over and focus: when a link to another remote's area
+ * is pointed at (or focused, or touched), that remote starts downloading, so the click finds it
+ * loaded or on its way.
+ */
+export function usePrefetchOnIntent(): (event: SyntheticEvent) => void {
+  const config = useAppConfig();
+  return useCallback(
+    (event: SyntheticEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const name = link instanceof HTMLAnchorElement ? remoteForPath(new URL(link.href).pathname) : null;
+      if (!name) return;
+      void import('./federation').then((federation) => {
+        federation.registerConfiguredRemotes(config);
+        federation.preloadRemoteApp(name);
+      });
+    },
+    [config],
+  );
+}
