@@ -2,6 +2,7 @@
 // their required versions and the remote layout are declared once. Plain ESM so that each
 // rsbuild.config.ts can import it without a TypeScript step.
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
@@ -34,12 +35,29 @@ export const SHELL_DEV_PORT = 3100;
 const REMOTE_DIRS = Object.keys(REMOTES).map((name) => `remote-${name}`);
 export const SERVER_PORT = 3000;
 
+/**
+ * The react-router file the apps' bundler would pick for `import 'react-router'` (its exports
+ * map's `module` entry: react-router/dom imports the same build's chunks, so both keep one set of
+ * contexts), under a name the 'react-router' shared key does not match: react-router-client.mjs
+ * re-exports from it. Resolved from the app being built (build-config does not depend on it).
+ */
+function reactRouterAlias() {
+  const appRequire = createRequire(join(process.cwd(), 'package.json'));
+  const manifestPath = appRequire.resolve('react-router/package.json');
+  const entry = appRequire(manifestPath).exports['.'].module.default;
+  return { '#react-router-full$': join(dirname(manifestPath), entry) };
+}
+
 export function sharedDeps(appPackageJson) {
   const deps = appPackageJson.dependencies ?? {};
   const shared = {};
   for (const name of SINGLETON_DEPS) {
     if (!deps[name]) throw new Error(`${appPackageJson.name} must depend on ${name}`);
-    shared[name] = { singleton: true, requiredVersion: `^${deps[name].replace(/^[\^~]/, '')}` };
+    const version = deps[name].replace(/^[\^~]/, '');
+    shared[name] = { singleton: true, requiredVersion: `^${version}` };
+    // Only the client part of react-router is shared (see react-router-client.mjs).
+    const client = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
+    if (name === 'react-router') Object.assign(shared[name], { import: client, version });
   }
   for (const name of WORKSPACE_SINGLETONS) {
     shared[name] = { singleton: true, requiredVersion: `^${workspaceVersion}`, version: workspaceVersion };
@@ -74,6 +92,7 @@ export function remoteConfig({ remote, packageJson }) {
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: reactRouterAlias() },
     // 'auto' makes chunks load from wherever the remote is served, not from the shell's root.
     output: {
       assetPrefix: 'auto',
@@ -108,6 +127,7 @@ export function shellConfig({ packageJson }) {
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: reactRouterAlias() },
     output: { cleanDistPath: true },
     html: { template: './index.html', favicon: './public/favicon.svg' },
     dev: {
