@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run sizes`: builds the apps, serves the product, opens the sign-in page in Chromium and
 // prints the gzip size of every JS file the page really downloaded (the shell's initial JS),
-// then what each remote's page downloads from that remote. Fails when the shell exceeds its budget.
+// then what each remote's page downloads from that remote. Fails when the shell or a remote
+// exceeds its budget.
 // `--json` prints the figures as JSON (the e2e suite asserts the budget with it).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +10,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, startBuiltProduct } from './lib.mjs';
 
-const SHELL_BUDGET_KB = 200;
+const SHELL_BUDGET_KB = 170;
+/**
+ * What each remote adds on its own route (its entry and its own chunks, gzip): the figures of
+ * issue 18's build plus a few kB of margin. Raise one only with a reason.
+ */
+const REMOTE_BUDGETS_KB = { chat: 95, team: 85, settings: 58, root: 66 };
 const asJson = process.argv.includes('--json');
 const log = asJson ? () => {} : console.log;
 const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
@@ -74,7 +80,9 @@ function remoteFigures(name, downloaded) {
   // The entry is named after the container (remote_<name>.<hash>.js), see packages/build-config.
   const isEntry = (file) => file.path.includes(`/remote_${name}.`);
   const own = files.filter((file) => !isEntry(file));
-  return { remote: name, entryGzipKb: sum(files.filter(isEntry)), ownChunksGzipKb: sum(own), ownChunks: own.length };
+  const entryGzipKb = sum(files.filter(isEntry));
+  const ownChunksGzipKb = sum(own);
+  return { remote: name, entryGzipKb, ownChunksGzipKb, totalGzipKb: entryGzipKb + ownChunksGzipKb, budgetKb: REMOTE_BUDGETS_KB[name], ownChunks: own.length };
 }
 
 const { signIn, all } = await measurePages();
@@ -90,10 +98,12 @@ if (asJson) {
   log(`  ${shellTotal.toFixed(1).padStart(7)} kB  total (orçamento ${SHELL_BUDGET_KB} kB)`);
   log('\nRemotes: o que a página de cada um baixou dele (gzip):');
   for (const r of remotes) {
-    log(`  ${r.remote.padEnd(9)} remoteEntry ${r.entryGzipKb.toFixed(1).padStart(6)} kB · ${r.ownChunks} chunks do próprio remote ${r.ownChunksGzipKb.toFixed(1).padStart(6)} kB`);
+    log(
+      `  ${r.remote.padEnd(9)} remoteEntry ${r.entryGzipKb.toFixed(1).padStart(6)} kB · ${r.ownChunks} chunks do próprio remote ${r.ownChunksGzipKb.toFixed(1).padStart(6)} kB · total ${r.totalGzipKb.toFixed(1).padStart(6)} kB (orçamento ${r.budgetKb} kB)`,
+    );
   }
 }
-if (shellTotal > SHELL_BUDGET_KB) {
-  console.error(`\nO JS inicial do shell (${shellTotal.toFixed(1)} kB) passa do orçamento de ${SHELL_BUDGET_KB} kB.`);
-  process.exit(1);
-}
+const overBudget = remotes.filter((r) => r.totalGzipKb > r.budgetKb);
+for (const r of overBudget) console.error(`\nO remote ${r.remote} (${r.totalGzipKb.toFixed(1)} kB) passa do orçamento de ${r.budgetKb} kB.`);
+if (shellTotal > SHELL_BUDGET_KB) console.error(`\nO JS inicial do shell (${shellTotal.toFixed(1)} kB) passa do orçamento de ${SHELL_BUDGET_KB} kB.`);
+if (shellTotal > SHELL_BUDGET_KB || overBudget.length > 0) process.exit(1);
