@@ -1,4 +1,4 @@
-// Small helpers shared by the root scripts (start, test, dev, sizes).
+// Small helpers shared by the root scripts (start, test, dev, sizes, transfer).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -89,7 +89,7 @@ export async function freePort() {
  * would on a new machine; resolves once /api/health answers. `stop()` ends it and removes the
  * data directory.
  */
-export async function startBuiltProduct(env = {}) {
+export async function startBuiltServer(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-product-'));
   const server = spawn(process.execPath, ['server/dist/main.js'], {

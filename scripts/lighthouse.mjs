@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, findChromium, mustRun, startBuiltProduct, staleBuilds } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, startBuiltServer, staleBuilds } from './lib.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -160,7 +160,7 @@ const median = (values) => {
 
 const METRICS = ['performance', 'accessibility', 'lcpMs', 'tbtMs', 'cls', 'fcpMs', 'jsKb', 'jsRequests'];
 
-const product = await startBuiltProduct({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
+const product = await startBuiltServer({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
 const results = [];
 try {
   for (const page of PAGES) {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, startBuiltProduct } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, startBuiltServer } from './lib.mjs';
 
 const SHELL_BUDGET_KB = 170;
 /**
@@ -38,7 +38,7 @@ const DEMO_PASSWORD = 'medindo-tamanhos';
  * sign-in page (the shell's first download), then each remote's page as ADMIN or ROOT.
  */
 async function measurePages() {
-  const { url, stop } = await startBuiltProduct({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
+  const { url, stop } = await startBuiltServer({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
   try {
     const require = createRequire(join(ROOT, 'e2e', 'package.json'));
     const { chromium } = require('@playwright/test');

@@ -14,6 +14,9 @@ const tabBar = (page: Page): Locator => page.getByRole('navigation', { name: 'Na
 const chatRegion = (page: Page): Locator => page.getByRole('region', { name: 'Conversa' });
 const sidebarList = (page: Page): Locator => page.getByRole('list', { name: 'Conversas' });
 
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
+
 test.describe.configure({ mode: 'serial' });
 
 test('phone: list, chat, back, details sheet, new group, team and settings', async ({ browser, baseURL }) => {
@@ -100,6 +103,40 @@ test('phone: list, chat, back, details sheet, new group, team and settings', asy
   await ana.context().close();
 });
 
+test("phone: Escape and the browser's back close the details sheet before leaving the chat", async ({ browser, baseURL }) => {
+  const carla = await openMemberOn(browser, baseURL!, 'carla', PHONE);
+  await entryNamed(carla, 'Ana Souza').click();
+  await expectPath(carla, /\/auth\/conversations\/[^/]+\/conversation$/);
+  const chatPath = new URL(carla.url()).pathname;
+  const details = carla.getByRole('complementary', { name: 'Detalhes do contato' });
+
+  // Escape: first the sheet, then the chat.
+  await carla.getByTitle('Ver detalhes').click();
+  await expect(details).toBeVisible();
+  await carla.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expectPath(carla, chatPath);
+  await expect(chatRegion(carla)).toBeVisible();
+  await carla.keyboard.press('Escape');
+  await expectPath(carla, '/auth/conversations');
+  await expect(sidebarList(carla)).toBeVisible();
+
+  // The browser's back: the same order; the sheet's close button leaves no entry behind.
+  await entryNamed(carla, 'Ana Souza').click();
+  await carla.getByTitle('Ver detalhes').click();
+  await expect(details).toBeVisible();
+  await carla.goBack();
+  await expect(details).toBeHidden();
+  await expectPath(carla, chatPath);
+  await carla.getByTitle('Ver detalhes').click();
+  await details.getByRole('button', { name: 'Fechar detalhes' }).click();
+  await expect(details).toBeHidden();
+  await carla.goBack();
+  await expectPath(carla, '/auth/conversations');
+  await expect(sidebarList(carla)).toBeVisible();
+  await carla.context().close();
+});
+
 test('phone: the Conversas badge counts what arrives while another tab is open', async ({ browser, baseURL }) => {
   const diego = await openMemberOn(browser, baseURL!, 'diego', PHONE);
   await tabBar(diego).getByRole('link', { name: 'Configurações' }).click();
@@ -148,10 +185,11 @@ test('tablet (768 px): list and chat side by side, details as an overlay', async
   await bruno.context().close();
 });
 
-test('installable: valid manifest and icons, the service worker controls the page, offline reload shows the shell and the banner', async ({
+test('installable: valid manifest and icons, the service worker controls the page, offline reload shows the shell, the banner and a list that recovers', async ({
   browser,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const context = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto('/');
@@ -201,7 +239,20 @@ test('installable: valid manifest and icons, the service worker controls the pag
   await expect(page.getByText('Papo', { exact: true })).toBeVisible();
   await expect(tabBar(page).getByRole('link', { name: /Conversas/ })).toBeVisible();
   await expect(connectionBanner(page)).toBeVisible();
+  // The list says it could not be loaded (not that there is no chat, nor a spinner forever)...
+  const failed = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar as conversas. Verifique sua conexão.' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText(/Você ainda não possui nenhuma conversa/)).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/phone-offline.png` });
+  await failed.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(failed).toBeVisible();
+  // ...and comes back by itself when the network does, even after the socket's last attempt
+  // (5 attempts, about 17 s: SPEC section 9), without a reload.
+  await markDocument(page);
+  await page.waitForTimeout(22_000);
   await context.setOffline(false);
+  await expect(entryNamed(page, 'Ana Souza')).toBeVisible({ timeout: 15_000 });
+  await expect(connectionBanner(page)).toBeHidden();
+  expect(await stillSameDocument(page)).toBe(true);
   await context.close();
 });

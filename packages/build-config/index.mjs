@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from './precompress.mjs';
 import { pluginServiceWorker } from './service-worker.mjs';
 
 const require = createRequire(import.meta.url);
@@ -77,6 +78,7 @@ export function remoteConfig({ remote, packageJson }) {
   return defineConfig(({ command }) => ({
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name: container,
         exposes: { './App': './src/App.tsx' },
@@ -112,6 +114,7 @@ export function shellConfig({ packageJson }) {
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginServiceWorker(),
       pluginModuleFederation({
         name: 'shell',
