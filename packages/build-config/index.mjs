@@ -56,9 +56,11 @@ export function sharedDeps(appPackageJson) {
     if (!deps[name]) throw new Error(`${appPackageJson.name} must depend on ${name}`);
     const version = deps[name].replace(/^[\^~]/, '');
     shared[name] = { singleton: true, requiredVersion: `^${version}` };
-    // Only the client part of react-router is shared (see react-router-client.mjs).
-    const client = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
-    if (name === 'react-router') Object.assign(shared[name], { import: client, version });
+    if (name === 'react-router') {
+      // Only the client part of react-router is shared (see react-router-client.mjs).
+      const client = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
+      Object.assign(shared[name], { import: client, version });
+    }
   }
   for (const name of WORKSPACE_SINGLETONS) {
     shared[name] = { singleton: true, requiredVersion: `^${workspaceVersion}`, version: workspaceVersion };
