@@ -83,6 +83,7 @@ function figures(lhr) {
   const audit = (id) => lhr.audits[id];
   const script = audit('resource-summary')?.details?.items?.find((item) => item.resourceType === 'script');
   const requests = audit('network-requests')?.details?.items ?? [];
+  const lcpBreakdown = audit('lcp-breakdown-insight')?.details?.items ?? [];
   const accessibilityFailures = lhr.categories.accessibility.auditRefs
     .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
     .map((ref) => ({
@@ -99,6 +100,8 @@ function figures(lhr) {
     jsKb: (script?.transferSize ?? 0) / 1024,
     jsRequests: script?.requestCount ?? 0,
     milestones: milestones(requests),
+    lcpElement: lcpBreakdown.find((item) => item.type === 'node')?.selector ?? null,
+    lcpPhases: lcpBreakdown.find((item) => item.type === 'table')?.items.map(({ subpart, duration }) => ({ subpart, duration })) ?? null,
     accessibilityFailures,
     scripts: requests
       .filter((item) => item.resourceType === 'Script')
@@ -227,5 +230,9 @@ for (const { page, preset, medians: m } of results) {
 }
 for (const { page, preset, accessibilityFailures } of results) {
   if (accessibilityFailures.length > 0) console.log(`acessibilidade (${page}, ${preset}): ${accessibilityFailures.join(', ')}`);
+}
+for (const { page, preset, runs } of results) {
+  const element = runs.find((figure) => figure.lcpElement)?.lcpElement;
+  if (element) console.log(`elemento do LCP (${page}, ${preset}): ${element}`);
 }
 console.log(`\nJSON: ${out}`);
