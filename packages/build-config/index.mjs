@@ -25,6 +25,13 @@ export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-rout
  */
 export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@chat/ui/toast-store'];
 
+/**
+ * A shared module already loaded on the page is the one used; the default ('version-first')
+ * would download every registered remote's entry to compare versions as soon as the shell loads
+ * its next shared module, remotes the page does not show included.
+ */
+const SHARE_STRATEGY = 'loaded-first';
+
 /** The four remotes: MF container name and dev port. */
 export const REMOTES = {
   chat: { container: 'remote_chat', devPort: 3101 },
@@ -85,6 +92,7 @@ export function remoteConfig({ remote, packageJson }) {
         name: container,
         exposes: { './App': './src/App.tsx' },
         shared: sharedDeps(packageJson),
+        shareStrategy: SHARE_STRATEGY,
         dts: false,
         experiments: {
           optimization: { target: 'web' },
@@ -122,6 +130,7 @@ export function shellConfig({ packageJson }) {
         name: 'shell',
         remotes: {},
         shared: sharedDeps(packageJson),
+        shareStrategy: SHARE_STRATEGY,
         dts: false,
         experiments: {
           // Browser-only: leave the runtime's Node loading code out (saves ~2 kB gzip).

@@ -4,29 +4,24 @@ import { loadApiClient } from './features/api/load-api-client';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
 import { PublicLayout } from './features/navigation/public-layout';
-import { REMOTE_BASE_PATHS, REMOTE_ROLES } from './features/remotes/remote-paths';
-import { readSession } from './features/session/storage';
+import { preloadRemoteFor, registerConfiguredRemotes } from './features/remotes/federation';
+import { REMOTE_BASE_PATHS } from './features/remotes/remote-paths';
 import { SignInPage } from './features/sign-in/sign-in-page';
 
 /**
  * The route tree of SPEC section 2. Only the sign-in page is in the first download; the other
- * public pages, the signed-in areas, the HTTP client and the Module Federation loader come with
- * the first route that needs them, and each remote owns everything below its prefix.
+ * public pages, the signed-in areas and the HTTP client come with the first route that needs
+ * them, and each remote owns everything below its prefix.
  */
 export function buildRoutes(config: AppConfig): RouteObject[] {
   const remoteRoute = (name: RemoteName, basePath: string, roles?: readonly Role[]) => async () => {
-    // With a stored session allowed to open it, the remote's download starts now, in parallel
-    // with the area's own chunks and the HTTP client, instead of after the route has rendered.
-    const { user } = readSession();
-    const federation = import('./features/remotes/federation').then((module) => {
-      module.registerConfiguredRemotes(config);
-      if (user && REMOTE_ROLES[name].includes(user.role)) module.preloadRemoteApp(name);
-      return module;
-    });
+    // On a navigation inside the app (a page load has started it already, see bootstrap), the
+    // remote's download starts with the area's chunks instead of after the route renders.
+    registerConfiguredRemotes(config);
+    preloadRemoteFor(basePath, config);
     const [{ MountedRemote }, { RequireRole }] = await Promise.all([
       import('./features/remotes/mounted-remote'),
       import('./features/navigation/guards'),
-      federation,
       loadApiClient(config),
     ]);
     const mounted = <MountedRemote name={name} basePath={basePath} />;

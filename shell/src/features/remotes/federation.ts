@@ -1,6 +1,8 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
+import { readSession } from '../session/storage';
+import { REMOTE_ROLES, remoteForPath } from './remote-paths';
 
 export class RemoteLoadError extends Error {
   constructor(readonly remote: RemoteName, cause: unknown) {
@@ -15,7 +17,7 @@ let registered = false;
 /**
  * Registers the remotes named by /config.json, once. Nothing is downloaded here: a remote's
  * manifest and code are fetched only when a route that needs it is opened (or its link is
- * pointed at: preloadRemoteApp).
+ * pointed at: preloadRemoteFor).
  */
 export function registerConfiguredRemotes(config: AppConfig): void {
   if (registered) return;
@@ -59,8 +61,17 @@ export function loadRemoteApp<P>(name: RemoteName): Promise<{ default: Component
   return load as Promise<{ default: ComponentType<P> }>;
 }
 
-/** Starts loadRemoteApp without waiting for it; a failure shows when the route renders. */
-export function preloadRemoteApp(name: RemoteName): void {
+/**
+ * Starts downloading the remote that owns `pathname` when the stored session may open it, without
+ * waiting for it (a failure shows when the route renders). The shell calls it as soon as
+ * /config.json arrives, before React renders, so that the remote's manifest, entry and chunks
+ * come in parallel with the area's own chunks; and when a navigation link is pointed at.
+ */
+export function preloadRemoteFor(pathname: string, config: AppConfig): void {
+  const name = remoteForPath(pathname);
+  const { user } = readSession();
+  if (!name || !user || !REMOTE_ROLES[name].includes(user.role)) return;
+  registerConfiguredRemotes(config);
   loadRemoteApp(name).catch(() => undefined);
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, type SyntheticEvent } from 'react';
 import { useAppConfig } from '../config/config-context';
-import { remoteForPath } from './remote-paths';
+import { preloadRemoteFor } from './federation';
 
 /**
  * A handler for a navigation bar's pointer-over and focus: when a link to another remote's area
@@ -12,12 +12,7 @@ export function usePrefetchOnIntent(): (event: SyntheticEvent) => void {
   return useCallback(
     (event: SyntheticEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      const name = link instanceof HTMLAnchorElement ? remoteForPath(new URL(link.href).pathname) : null;
-      if (!name) return;
-      void import('./federation').then((federation) => {
-        federation.registerConfiguredRemotes(config);
-        federation.preloadRemoteApp(name);
-      });
+      if (link instanceof HTMLAnchorElement) preloadRemoteFor(new URL(link.href).pathname, config);
     },
     [config],
   );
