@@ -72,6 +72,9 @@ export function findChromium() {
   return candidates.find((path) => path && existsSync(path)) ?? null;
 }
 
+/** Flags for the system Chromium on these machines (no outside network, no sandbox, no GPU). */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 export async function freePort() {
   return new Promise((resolvePort) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -82,26 +85,38 @@ export async function freePort() {
 }
 
 /**
- * Starts the built server (server/dist) on a free port with a fresh temporary DATA_DIR and waits
- * for its health check; `stop()` ends it and removes the directory.
+ * Serves the built product (server/dist) on a free port with a fresh DATA_DIR, as `npm start`
+ * would on a new machine; resolves once /api/health answers. `stop()` ends it and removes the
+ * data directory.
  */
 export async function startBuiltServer(env = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'chat-built-'));
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-product-'));
+  const server = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: 'ignore',
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Kept for the caller's error messages: the last lines the server printed.
+  let log = '';
+  const keep = (chunk) => (log = (log + chunk.toString()).slice(-20_000));
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  const output = () => log;
   const url = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    child.kill('SIGTERM');
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 240; i += 1) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop };
+    if (server.exitCode !== null) break;
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop, output, exited: () => server.exitCode !== null || server.signalCode !== null };
     await new Promise((r) => setTimeout(r, 250));
   }
-  stop();
-  throw new Error('o servidor não respondeu em 60 s');
+  await stop();
+  throw new Error(`o produto não respondeu em /api/health:\n${log}`);
 }

@@ -7,7 +7,7 @@
 // `--json` prints the figures as JSON. Build first (`npm run build`).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { findChromium, ROOT, startBuiltServer } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, ROOT, startBuiltServer } from './lib.mjs';
 
 const PASSWORD = 'medindo-transferencia';
 const SCENARIOS = [
@@ -83,14 +83,14 @@ try {
   const { chromium } = createRequire(join(ROOT, 'e2e', 'package.json'))('@playwright/test');
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_FLAGS,
   });
   const signedIn = await storedSession(browser, server.url);
   results = [];
   for (const scenario of SCENARIOS) results.push(await measure(browser, server.url, scenario, signedIn));
   await browser.close();
 } finally {
-  server.stop();
+  await server.stop();
 }
 
 if (asJson) {
