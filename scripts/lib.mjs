@@ -1,6 +1,8 @@
-// Small helpers shared by the root scripts (start, test, dev, sizes).
+// Small helpers shared by the root scripts (start, test, dev, sizes, transfer).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,4 +70,53 @@ export function staleBuilds() {
 export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((path) => path && existsSync(path)) ?? null;
+}
+
+/** Flags for the system Chromium on these machines (no outside network, no sandbox, no GPU). */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function freePort() {
+  return new Promise((resolvePort) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Serves the built product (server/dist) on a free port with a fresh DATA_DIR, as `npm start`
+ * would on a new machine; resolves once /api/health answers. `stop()` ends it and removes the
+ * data directory.
+ */
+export async function startBuiltServer(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-product-'));
+  const server = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept for the caller's error messages: the last lines the server printed.
+  let log = '';
+  const keep = (chunk) => (log = (log + chunk.toString()).slice(-20_000));
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  const output = () => log;
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i += 1) {
+    if (server.exitCode !== null) break;
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop, output, exited: () => server.exitCode !== null || server.signalCode !== null };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`o produto não respondeu em /api/health:\n${log}`);
 }

@@ -25,3 +25,9 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
   await expect(toast.last()).toBeVisible();
 }
+
+/** An access token whose expiry has passed (and whose signature the server refuses). */
+export function expiredToken(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.assinatura`;
+}

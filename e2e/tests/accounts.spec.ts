@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { outboxFiles, waitForMailLink } from '../support/outbox';
 import { DEMO_PASSWORD } from '../support/product';
-import { expectPath, expectToast, signIn } from '../support/session';
+import { expectPath, expectToast, expiredToken, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
 // Issue 3 in the browser: sign-in, password reset through the outbox, registration by invite,
@@ -18,11 +18,6 @@ const storedSession = (page: Page) =>
   }));
 
 /** A JWT-shaped access token that expired a minute ago (the server refuses it with 401). */
-function expiredToken(): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.assinatura`;
-}
-
 test('an admin signs in by e-mail (any case) with remember-me and sees the Equipe link', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('E-mail ou usuário').fill('ANA@demo.chat');

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { connectionBanner, entryNamed, messageBox, messages, sendText, userRow } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { expectNoSidewaysScroll, expectPhoneFriendly, longPress, openMemberOn, PHONE, TABLET } from '../support/phone';
-import { expectPath } from '../support/session';
+import { expectPath, expiredToken } from '../support/session';
 
 // Issue 13: the signed-in product on a phone (one pane at a time, bottom tab bar, sheets, 44 px
 // touch targets, long-press) and on a 768 px tablet (list and chat side by side, details as an
@@ -13,6 +13,9 @@ const SCREENS = '../test-results/screens';
 const tabBar = (page: Page): Locator => page.getByRole('navigation', { name: 'Navegação inferior' });
 const chatRegion = (page: Page): Locator => page.getByRole('region', { name: 'Conversa' });
 const sidebarList = (page: Page): Locator => page.getByRole('list', { name: 'Conversas' });
+
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,6 +103,40 @@ test('phone: list, chat, back, details sheet, new group, team and settings', asy
   await ana.context().close();
 });
 
+test("phone: Escape and the browser's back close the details sheet before leaving the chat", async ({ browser, baseURL }) => {
+  const carla = await openMemberOn(browser, baseURL!, 'carla', PHONE);
+  await entryNamed(carla, 'Ana Souza').click();
+  await expectPath(carla, /\/auth\/conversations\/[^/]+\/conversation$/);
+  const chatPath = new URL(carla.url()).pathname;
+  const details = carla.getByRole('complementary', { name: 'Detalhes do contato' });
+
+  // Escape: first the sheet, then the chat.
+  await carla.getByTitle('Ver detalhes').click();
+  await expect(details).toBeVisible();
+  await carla.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expectPath(carla, chatPath);
+  await expect(chatRegion(carla)).toBeVisible();
+  await carla.keyboard.press('Escape');
+  await expectPath(carla, '/auth/conversations');
+  await expect(sidebarList(carla)).toBeVisible();
+
+  // The browser's back: the same order; the sheet's close button leaves no entry behind.
+  await entryNamed(carla, 'Ana Souza').click();
+  await carla.getByTitle('Ver detalhes').click();
+  await expect(details).toBeVisible();
+  await carla.goBack();
+  await expect(details).toBeHidden();
+  await expectPath(carla, chatPath);
+  await carla.getByTitle('Ver detalhes').click();
+  await details.getByRole('button', { name: 'Fechar detalhes' }).click();
+  await expect(details).toBeHidden();
+  await carla.goBack();
+  await expectPath(carla, '/auth/conversations');
+  await expect(sidebarList(carla)).toBeVisible();
+  await carla.context().close();
+});
+
 test('phone: the Conversas badge counts what arrives while another tab is open', async ({ browser, baseURL }) => {
   const diego = await openMemberOn(browser, baseURL!, 'diego', PHONE);
   await tabBar(diego).getByRole('link', { name: 'Configurações' }).click();
@@ -148,10 +185,11 @@ test('tablet (768 px): list and chat side by side, details as an overlay', async
   await bruno.context().close();
 });
 
-test('installable: valid manifest and icons, the service worker controls the page, offline reload shows the shell and the banner', async ({
+test('installable: valid manifest and icons, the service worker controls the page, offline reload shows the shell, the banner and a list that recovers', async ({
   browser,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const context = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto('/');
@@ -195,13 +233,31 @@ test('installable: valid manifest and icons, the service worker controls the pag
   await expect(chatRegion(page)).toBeVisible();
   await page.getByRole('button', { name: 'Voltar' }).click();
 
-  // Offline, a reload still opens the app: the shell and the connection banner.
+  // Offline, a reload still opens the app: the shell and the connection banner. The access token
+  // has expired meanwhile (as it does 15 minutes after sign-in): the renewal gets no answer, and
+  // that must not sign the user out; back online, the stored refresh token renews the session.
+  await page.evaluate((token) => localStorage.setItem('@team-chat:token', token), expiredToken());
+  const refreshBefore = await page.evaluate((key) => localStorage.getItem(key), '@team-chat:refreshToken');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('Papo', { exact: true })).toBeVisible();
   await expect(tabBar(page).getByRole('link', { name: /Conversas/ })).toBeVisible();
   await expect(connectionBanner(page)).toBeVisible();
+  // The list says it could not be loaded (not that there is no chat, nor a spinner forever)...
+  const failed = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar as conversas. Verifique sua conexão.' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText(/Você ainda não possui nenhuma conversa/)).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/phone-offline.png` });
+  await failed.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(failed).toBeVisible();
+  // ...and comes back by itself when the network does, even after the socket's last attempt
+  // (5 attempts, about 17 s: SPEC section 9), without a reload.
+  await markDocument(page);
+  await page.waitForTimeout(22_000);
   await context.setOffline(false);
+  await expect(entryNamed(page, 'Ana Souza')).toBeVisible({ timeout: 15_000 });
+  await expect(connectionBanner(page)).toBeHidden();
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await page.evaluate((key) => localStorage.getItem(key), '@team-chat:refreshToken')).not.toBe(refreshBefore);
   await context.close();
 });

@@ -23,7 +23,12 @@ test('remote-settings signs out through the one event bus the shell listens to',
     return result;
   });
   expect(loaded['@chat/event-bus']).toBe(1);
+  expect(loaded['@chat/api-client']).toBe(1);
+  expect(loaded['@chat/ui/toast-store']).toBe(1);
   expect(loaded['react']).toBe(1);
+  // One Module Federation runtime on the page: the shell's, which the remotes' entries use.
+  const runtimeFrom = await page.evaluate(() => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name);
+  expect(runtimeFrom).toBe('shell');
 
   await page.getByRole('button', { name: 'Desconectar' }).click();
   await expectPath(page, '/');

@@ -10,6 +10,6 @@ export declare const SHELL_DEV_PORT: number;
 export declare const SERVER_PORT: number;
 export declare function sharedDeps(
   appPackageJson: PackageJson,
-): Record<string, { singleton: true; requiredVersion: string; version?: string }>;
+): Record<string, { singleton: true; requiredVersion: string; version?: string; import?: string }>;
 export declare function remoteConfig(options: { remote: RemoteName; packageJson: PackageJson }): RsbuildConfig;
 export declare function shellConfig(options: { packageJson: PackageJson }): RsbuildConfig;

@@ -2,10 +2,12 @@
 // their required versions and the remote layout are declared once. Plain ESM so that each
 // rsbuild.config.ts can import it without a TypeScript step.
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from './precompress.mjs';
 import { pluginServiceWorker } from './service-worker.mjs';
 
 const require = createRequire(import.meta.url);
@@ -14,13 +16,21 @@ const workspaceVersion = require('./package.json').version;
 /** Stateful libraries that must exist once on the page (DESIGN section 1). */
 export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-router-dom'];
 /**
- * Workspace packages that hold state: the configured HTTP instance and the bus. A shared module
- * cannot be tree-shaken, so the stateless ones are bundled by each app instead: @chat/contracts
- * (schemas and constants) and @chat/ui (components; its toast queue lives on globalThis, like the
- * bus, so every copy feeds the shell's one ToastProvider). Sharing those two put every component
- * and schema into the sign-in page's first download (measured with `npm run sizes`).
+ * The workspace modules that hold state, one instance on the page: the bus, the configured HTTP
+ * instance and the toast queue (@chat/ui/toast-store, the only stateful file of @chat/ui). A
+ * shared module cannot be tree-shaken, so what holds no state is bundled by each app instead:
+ * @chat/contracts (schemas, constants; its zod locale is set by each copy on its own zod) and
+ * the components of @chat/ui. Sharing those whole put every component and schema into the
+ * sign-in page's first download (measured with `npm run sizes`).
  */
-export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client'];
+export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@chat/ui/toast-store'];
+
+/**
+ * A shared module already loaded on the page is the one used; the default ('version-first')
+ * would download every registered remote's entry to compare versions as soon as the shell loads
+ * its next shared module, remotes the page does not show included.
+ */
+const SHARE_STRATEGY = 'loaded-first';
 
 /** The four remotes: MF container name and dev port. */
 export const REMOTES = {
@@ -33,12 +43,31 @@ export const SHELL_DEV_PORT = 3100;
 const REMOTE_DIRS = Object.keys(REMOTES).map((name) => `remote-${name}`);
 export const SERVER_PORT = 3000;
 
+/**
+ * The react-router file the apps' bundler would pick for `import 'react-router'` (its exports
+ * map's `module` entry: react-router/dom imports the same build's chunks, so both keep one set of
+ * contexts), under a name the 'react-router' shared key does not match: react-router-client.mjs
+ * re-exports from it. Resolved from the app being built (build-config does not depend on it).
+ */
+function reactRouterAlias() {
+  const appRequire = createRequire(join(process.cwd(), 'package.json'));
+  const manifestPath = appRequire.resolve('react-router/package.json');
+  const entry = appRequire(manifestPath).exports['.'].module.default;
+  return { '#react-router-full$': join(dirname(manifestPath), entry) };
+}
+
 export function sharedDeps(appPackageJson) {
   const deps = appPackageJson.dependencies ?? {};
   const shared = {};
   for (const name of SINGLETON_DEPS) {
     if (!deps[name]) throw new Error(`${appPackageJson.name} must depend on ${name}`);
-    shared[name] = { singleton: true, requiredVersion: `^${deps[name].replace(/^[\^~]/, '')}` };
+    const version = deps[name].replace(/^[\^~]/, '');
+    shared[name] = { singleton: true, requiredVersion: `^${version}` };
+    if (name === 'react-router') {
+      // Only the client part of react-router is shared (see react-router-client.mjs).
+      const client = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
+      Object.assign(shared[name], { import: client, version });
+    }
   }
   for (const name of WORKSPACE_SINGLETONS) {
     shared[name] = { singleton: true, requiredVersion: `^${workspaceVersion}`, version: workspaceVersion };
@@ -58,15 +87,24 @@ export function remoteConfig({ remote, packageJson }) {
   return defineConfig(({ command }) => ({
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name: container,
         exposes: { './App': './src/App.tsx' },
         shared: sharedDeps(packageJson),
+        shareStrategy: SHARE_STRATEGY,
         dts: false,
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          optimization: { target: 'web' },
+          // Built for the product, the remote uses the Module Federation runtime the shell
+          // provides (one runtime on the page, ~30 kB gzip less per remote entry). In dev it keeps
+          // its own, so that it also runs alone on its dev server (StandaloneRemote).
+          externalRuntime: command !== 'dev',
+        },
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: reactRouterAlias() },
     // 'auto' makes chunks load from wherever the remote is served, not from the shell's root.
     output: {
       assetPrefix: 'auto',
@@ -86,17 +124,24 @@ export function shellConfig({ packageJson }) {
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginServiceWorker(),
       pluginModuleFederation({
         name: 'shell',
         remotes: {},
         shared: sharedDeps(packageJson),
+        shareStrategy: SHARE_STRATEGY,
         dts: false,
-        // Browser-only: leave the runtime's Node loading code out (saves ~2 kB gzip per app).
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          // Browser-only: leave the runtime's Node loading code out (saves ~2 kB gzip).
+          optimization: { target: 'web' },
+          // The shell's runtime is the page's one runtime: the remotes' entries use it.
+          provideExternalRuntime: true,
+        },
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: reactRouterAlias() },
     output: { cleanDistPath: true },
     html: { template: './index.html', favicon: './public/favicon.svg' },
     dev: {

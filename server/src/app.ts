@@ -46,6 +46,7 @@ import { configRoutes } from './modules/web/config.routes';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
+import { registerApiCompression } from './plugins/api-compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerOpenApi(app, APP_VERSION);
     await app.register(
       async (api) => {
+        await registerApiCompression(api);
         await api.register(healthRoutes);
         await api.register(metricsRoutes);
         await api.register(authRoutes);

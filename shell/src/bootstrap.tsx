@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import '@chat/ui/styles.css';
 import { App } from './app';
 import { loadConfig } from './features/config/load-config';
+import { preloadRemoteFor } from './features/remotes/federation';
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
+    preloadRemoteFor(window.location.pathname, config);
     root.render(
       <StrictMode>
         <App config={config} />

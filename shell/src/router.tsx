@@ -4,22 +4,26 @@ import { loadApiClient } from './features/api/load-api-client';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
 import { PublicLayout } from './features/navigation/public-layout';
+import { preloadRemoteFor, registerConfiguredRemotes } from './features/remotes/federation';
+import { REMOTE_BASE_PATHS } from './features/remotes/remote-paths';
 import { SignInPage } from './features/sign-in/sign-in-page';
 
 /**
  * The route tree of SPEC section 2. Only the sign-in page is in the first download; the other
- * public pages, the signed-in areas, the HTTP client and the Module Federation loader come with
- * the first route that needs them, and each remote owns everything below its prefix.
+ * public pages, the signed-in areas and the HTTP client come with the first route that needs
+ * them, and each remote owns everything below its prefix.
  */
 export function buildRoutes(config: AppConfig): RouteObject[] {
   const remoteRoute = (name: RemoteName, basePath: string, roles?: readonly Role[]) => async () => {
-    const [{ MountedRemote }, { RequireRole }, { registerConfiguredRemotes }] = await Promise.all([
+    // On a navigation inside the app (a page load has started it already, see bootstrap), the
+    // remote's download starts with the area's chunks instead of after the route renders.
+    registerConfiguredRemotes(config);
+    preloadRemoteFor(basePath, config);
+    const [{ MountedRemote }, { RequireRole }] = await Promise.all([
       import('./features/remotes/mounted-remote'),
       import('./features/navigation/guards'),
-      import('./features/remotes/federation'),
       loadApiClient(config),
     ]);
-    registerConfiguredRemotes(config);
     const mounted = <MountedRemote name={name} basePath={basePath} />;
     return { element: roles ? <RequireRole roles={roles}>{mounted}</RequireRole> : mounted };
   };
@@ -50,9 +54,9 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
           lazy: async () => ({ Component: (await import('./features/areas/auth-area')).AuthArea }),
           children: [
             { index: true, element: <Navigate to="conversations" replace /> },
-            { path: 'conversations/*', lazy: remoteRoute('chat', '/auth/conversations') },
-            { path: 'team/*', lazy: remoteRoute('team', '/auth/team', ['ADMIN']) },
-            { path: 'settings/*', lazy: remoteRoute('settings', '/auth/settings') },
+            { path: 'conversations/*', lazy: remoteRoute('chat', REMOTE_BASE_PATHS.chat) },
+            { path: 'team/*', lazy: remoteRoute('team', REMOTE_BASE_PATHS.team, ['ADMIN']) },
+            { path: 'settings/*', lazy: remoteRoute('settings', REMOTE_BASE_PATHS.settings) },
           ],
         },
         {
@@ -60,7 +64,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
           lazy: async () => ({ Component: (await import('./features/areas/root-area')).RootArea }),
           children: [
             { index: true, element: <Navigate to="workspaces" replace /> },
-            { path: '*', lazy: remoteRoute('root', '/root') },
+            { path: '*', lazy: remoteRoute('root', REMOTE_BASE_PATHS.root) },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

@@ -40,8 +40,9 @@ export const bareHttp = (): AxiosInstance => current().bare;
 
 /**
  * Renews the session now (the shell does it once at startup when the stored access token has
- * expired but a refresh token is stored). Shares a renewal already running; on failure the
- * shell's onSessionExpired has been called and the promise rejects.
+ * expired but a refresh token is stored). Shares a renewal already running. A refused renewal
+ * calls the shell's onSessionExpired and rejects; one that got no answer rejects with the session
+ * kept (isUnanswered tells them apart).
  */
 export const renewSession = (): Promise<string> => current().renewal.renew();
 

@@ -11,7 +11,7 @@ export * from './members';
 export * from './polygons';
 export * from './workspaces';
 export { renewSession, type ApiClientOptions } from './client';
-export { SessionExpiredError, type SessionCallbacks } from './renewal';
+export { isUnanswered, SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
 export * from './account';
 export * from './api-keys';

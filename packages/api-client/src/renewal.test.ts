@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { TokenPair } from '@chat/contracts';
 import { signin, signout } from './auth';
 import { configureApiClient, http, renewSession } from './client';
+import { isUnanswered } from './renewal';
 import { ApiCallError, request } from './http';
 
 // A real HTTP server: access token 'velho' is refused, 'novo' is accepted; the refresh token
@@ -190,5 +191,20 @@ describe('session renewal (SPEC section 4)', () => {
     renewalWorks = false;
     await expect(renewSession()).rejects.toThrow();
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a renewal that gets no answer (offline) rejects but keeps the stored session', async () => {
+    const { stored, onSessionExpired } = session();
+    configureApiClient({
+      baseURL: 'http://127.0.0.1:9', // nothing listens on the discard port: connection refused
+      getToken: () => stored.token,
+      getRefreshToken: () => stored.refreshToken,
+      onTokensRenewed: vi.fn(),
+      onSessionExpired,
+    });
+    const failure = await renewSession().catch((error: unknown) => error);
+    expect(isUnanswered(failure)).toBe(true);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(stored).toEqual({ token: 'velho', refreshToken: 'r1' });
   });
 });

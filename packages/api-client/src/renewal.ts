@@ -15,7 +15,7 @@ export interface SessionCallbacks {
   getRefreshToken: () => string | null;
   /** Store the new pair (the retried calls use `accessToken` at once). */
   onTokensRenewed: (pair: TokenPair) => void;
-  /** No refresh token, or the renewal failed: clear the stored session and go to '/'. */
+  /** No refresh token, or the server refused the renewal: clear the stored session and go to '/'. */
   onSessionExpired: () => void;
 }
 
@@ -81,12 +81,20 @@ export class SessionRenewal {
       const response = await this.bare.post<unknown>(RENEWAL_PATH, { refreshToken });
       pair = tokenPairSchema.parse(response.data);
     } catch (error) {
-      this.callbacks.onSessionExpired();
+      // No answer at all (offline, server unreachable) says nothing about the session: keep it,
+      // so an app opened on a train is not signed out; the next call renews once the network
+      // is back. Only an answer (a refusal, a malformed pair) ends the session.
+      if (!isUnanswered(error)) this.callbacks.onSessionExpired();
       throw error;
     }
     this.callbacks.onTokensRenewed({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
     return pair.accessToken;
   }
+}
+
+/** The request never got an answer (offline, server unreachable, timeout). */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof AxiosError && !error.response;
 }
 
 const RENEWAL_LOCK = 'papo:session-renewal';

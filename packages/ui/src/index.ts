@@ -45,7 +45,7 @@ export {
   type ToastItem,
   type ToastOptions,
   type ToastType,
-} from './components/toast/toast-store';
+} from '@chat/ui/toast-store';
 export { useToast } from './components/toast/use-toast';
 export { ToastHost } from './components/toast/toast-host';
 

@@ -12,6 +12,8 @@ export interface ApiCall {
 export interface ApiAnswer {
   status: number;
   body?: unknown;
+  /** Close the connection without answering, as a network failure looks to the browser. */
+  hangUp?: boolean;
 }
 
 export interface ApiServer {
@@ -41,6 +43,7 @@ export async function startApiServer(route: (call: ApiCall) => ApiAnswer | Promi
     };
     calls.push(call);
     const answer = await route(call);
+    if (answer.hangUp) return void res.destroy();
     res.statusCode = answer.status;
     if (answer.body === undefined) return void res.end();
     res.setHeader('content-type', 'application/json');

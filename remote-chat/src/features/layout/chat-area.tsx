@@ -1,13 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Message } from '@chat/contracts';
 import { EmptyState, Spinner } from '@chat/ui';
 import { otherParticipant, type ChatKind } from '../../shared/chat-types';
 import { ChatView } from '../chat/components/chat-view';
 import { useChatTarget } from '../chat/hooks/use-chat-target';
 import type { Me } from '../chat/hooks/use-messages';
-import { ContactDetailsPanel } from '../details/components/contact-details-panel';
-import { GroupDetailsPanel } from '../details/components/group-details-panel';
+import { PanelFallback } from '../details/components/panel-fallback';
 import styles from './conversations-screen.module.css';
+import { useDetailsPanel } from './use-details-panel';
+
+// The details panels (and the group's modals inside them) load when a panel first opens: they
+// are not part of the conversations page's first download.
+const ContactDetailsPanel = lazy(async () => ({
+  default: (await import('../details/components/contact-details-panel')).ContactDetailsPanel,
+}));
+const GroupDetailsPanel = lazy(async () => ({
+  default: (await import('../details/components/group-details-panel')).GroupDetailsPanel,
+}));
 
 interface Props {
   kind: ChatKind;
@@ -27,8 +36,7 @@ interface Props {
  */
 export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload } = useChatTarget(kind, chatId);
-  const [panelOpen, setPanelOpen] = useState(false);
-  const closePanel = () => setPanelOpen(false);
+  const panel = useDetailsPanel();
 
   if (!target) {
     return (
@@ -45,18 +53,21 @@ export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, o
         chatId={chatId}
         target={target}
         me={me}
-        onTogglePanel={() => setPanelOpen((open) => !open)}
+        onTogglePanel={panel.toggle}
         onBack={onBack}
         onOpenAuthor={(authorId) => void openDirectChat(authorId)}
         onSent={onSent}
         onOpened={onOpened}
       />
-      {panelOpen &&
-        (target.kind === 'group' ? (
-          <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={closePanel} />
-        ) : (
-          <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={closePanel} />
-        ))}
+      {panel.open && (
+        <Suspense fallback={<PanelFallback />}>
+          {target.kind === 'group' ? (
+            <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={panel.close} />
+          ) : (
+            <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={panel.close} />
+          )}
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
@@ -8,10 +8,13 @@ import { chatPath, isChatKind } from '../../shared/chat-types';
 import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
-import { NewChatModal } from '../new-chat/components/new-chat-modal';
 import { ChatArea } from './chat-area';
 import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
+
+// Loaded when 'Novo' is first pressed: the modal, its forms and their schemas are not part of
+// the conversations page's first download.
+const NewChatModal = lazy(async () => ({ default: (await import('../new-chat/components/new-chat-modal')).NewChatModal }));
 
 /**
  * /auth/conversations/:id?/:type? (SPEC section 2): sidebar (25%) and the open chat. Below 768 px
@@ -74,14 +77,16 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         </section>
       )}
       {newOpen && (
-        <NewChatModal
-          open
-          onOpenChange={setNewOpen}
-          basePath={basePath}
-          meId={user.id}
-          openDirectChat={openDirectChat}
-          onGroupCreated={list.upsertGroup}
-        />
+        <Suspense fallback={null}>
+          <NewChatModal
+            open
+            onOpenChange={setNewOpen}
+            basePath={basePath}
+            meId={user.id}
+            openDirectChat={openDirectChat}
+            onGroupCreated={list.upsertGroup}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -21,6 +21,13 @@ export type Refund = () => Promise<void>;
 /**
  * Fixed-window limits over several keys at once (per IP and per identifier). Every attempt is
  * counted before the work is done, so parallel requests cannot slip past the limit together.
+ *
+ * Why not @fastify/rate-limit (evaluated for issue 17, v11): its stores can only count up
+ * (`incr`, `read`), so the sign-in rule "count before checking the password, give it back on
+ * success" cannot be said with it; counting only after a failure lets parallel guesses through,
+ * and counting successes too locks out an office behind one NAT address. Reset and API-key limits
+ * would fit it, but these counters stay for sign-in anyway, and a second set of counters in Redis
+ * for them would add code and remove none.
  */
 export class RateLimiter {
   constructor(private readonly store: CounterStore) {}

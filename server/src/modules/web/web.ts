@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +20,15 @@ function isReserved(url: string): boolean {
 function wantsHtml(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
+
+/**
+ * Build output is served as built: the build writes `<file>.br` and `<file>.gz` beside each text
+ * asset (packages/build-config/precompress.mjs) and @fastify/static picks one from the request's
+ * Accept-Encoding (q-values honoured; br, then gzip, then the file itself, also when a copy is
+ * missing), with the original content-type, `Vary: accept-encoding` and the copy's length, for
+ * GET, HEAD and ranges alike. Nothing here compresses at request time.
+ */
+const STATIC_OPTIONS = { preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders } as const;
 
 export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
   const shellDist = path.join(webRoot, 'shell', 'dist');
@@ -49,8 +57,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     await app.register(fastifyStatic, {
       root: shellDist,
       prefix: '/',
-      cacheControl: false,
-      setHeaders: setCacheHeaders,
+      ...STATIC_OPTIONS,
     });
     staticDecorated = true;
   } else {
@@ -64,18 +71,15 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
       root: dist,
       prefix: `/remotes/${name}/`,
       decorateReply: !staticDecorated,
-      cacheControl: false,
-      setHeaders: setCacheHeaders,
+      ...STATIC_OPTIONS,
     });
     staticDecorated = true;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     if (hasShell && wantsHtml(request) && !isReserved(request.url)) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(await readFile(shellIndex));
+      // Through @fastify/static, so the page is negotiated and cached like the index it is.
+      return reply.sendFile('index.html', shellDist);
     }
     return reply.code(404).send(notFoundBody());
   });

@@ -14,6 +14,7 @@ import { useUnreadTotal } from './use-unread-total';
 import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
+import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
 import styles from './layout.module.css';
 
 /**
@@ -26,6 +27,7 @@ export function AuthLayout() {
   useAccountEvents();
   useMessageNotifications(user?.id ?? null);
   const signOut = useSignOut();
+  const prefetch = usePrefetchOnIntent();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
   useVisualViewportHeight();
@@ -35,7 +37,7 @@ export function AuthLayout() {
   return (
     <EventsProvider>
       <div className={styles.frame} data-area={pathname.split('/')[2]} data-chat-open={isChatOpen(pathname) ? '' : undefined}>
-        <TopNav links={links} onSignOut={signOut} />
+        <TopNav links={links} onSignOut={signOut} onPointerOver={prefetch} onFocus={prefetch} />
         <ConnectionBanner />
         <main className={styles.main}>
           <PageHeader title={headerTitle(pathname)} actions={<div ref={setActionsTarget} className={styles.actions} />} />
@@ -45,7 +47,7 @@ export function AuthLayout() {
             </section>
           </HeaderSlotContext.Provider>
         </main>
-        <TabBar links={links} className={styles.tabBar} />
+        <TabBar links={links} className={styles.tabBar} onPointerOver={prefetch} onFocus={prefetch} />
       </div>
     </EventsProvider>
   );

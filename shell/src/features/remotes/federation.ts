@@ -1,6 +1,8 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
+import { readSession } from '../session/storage';
+import { REMOTE_ROLES, remoteForPath } from './remote-paths';
 
 export class RemoteLoadError extends Error {
   constructor(readonly remote: RemoteName, cause: unknown) {
@@ -14,7 +16,8 @@ let registered = false;
 
 /**
  * Registers the remotes named by /config.json, once. Nothing is downloaded here: a remote's
- * manifest and code are fetched only when a route that needs it renders (see RemoteSlot).
+ * manifest and code are fetched only when a route that needs it is opened (or its link is
+ * pointed at: preloadRemoteFor).
  */
 export function registerConfiguredRemotes(config: AppConfig): void {
   if (registered) return;
@@ -39,9 +42,42 @@ function absolute(url: string): string {
   return new URL(url, window.location.href).toString();
 }
 
-export async function loadRemoteApp<P>(name: RemoteName): Promise<{ default: ComponentType<P> }> {
+type RemoteModule = { default: ComponentType<never> };
+const loads = new Map<RemoteName, Promise<RemoteModule>>();
+
+/**
+ * The remote's ./App, fetched once per page: its manifest, entry and chunks. Starting it early
+ * (the route's loader, a hover on its link) lets the download run while the rest of the page
+ * renders; RemoteSlot then gets the same promise. A failed load is forgotten, so that the next
+ * attempt fetches again.
+ */
+export function loadRemoteApp<P>(name: RemoteName): Promise<{ default: ComponentType<P> }> {
+  let load = loads.get(name);
+  if (!load) {
+    load = fetchRemoteApp(name);
+    loads.set(name, load);
+    load.catch(() => loads.delete(name));
+  }
+  return load as Promise<{ default: ComponentType<P> }>;
+}
+
+/**
+ * Starts downloading the remote that owns `pathname` when the stored session may open it, without
+ * waiting for it (a failure shows when the route renders). The shell calls it as soon as
+ * /config.json arrives, before React renders, so that the remote's manifest, entry and chunks
+ * come in parallel with the area's own chunks; and when a navigation link is pointed at.
+ */
+export function preloadRemoteFor(pathname: string, config: AppConfig): void {
+  const name = remoteForPath(pathname);
+  const { user } = readSession();
+  if (!name || !user || !REMOTE_ROLES[name].includes(user.role)) return;
+  registerConfiguredRemotes(config);
+  loadRemoteApp(name).catch(() => undefined);
+}
+
+async function fetchRemoteApp(name: RemoteName): Promise<RemoteModule> {
   try {
-    const module = await loadRemote<{ default: ComponentType<P> }>(`${REMOTE_CONTAINERS[name]}/App`);
+    const module = await loadRemote<RemoteModule>(`${REMOTE_CONTAINERS[name]}/App`);
     if (!module?.default) throw new Error('o módulo não exporta um componente padrão');
     return module;
   } catch (error) {

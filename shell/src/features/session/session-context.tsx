@@ -60,10 +60,13 @@ export function SessionProvider({ children, navigateHome }: Props) {
   useEffect(() => {
     if (!restoring) return undefined;
     let active = true;
-    void restoreSession(config).then((renewed) => {
+    void restoreSession(config).then((outcome) => {
       if (!active) return;
       const stored = readSession();
-      setAuth(renewed && stored.user ? { user: stored.user, tokenIsValid: true, restoring: false } : SIGNED_OUT);
+      // Offline, the session is kept as valid: the areas open from the cache with the connection
+      // banner, and their first call once the network is back renews the token (or ends the
+      // session if the server refuses it).
+      setAuth(outcome !== 'ended' && stored.user ? { user: stored.user, tokenIsValid: true, restoring: false } : SIGNED_OUT);
     });
     return () => {
       active = false;

@@ -23,8 +23,11 @@ let config: AppConfig;
 /** The access token the server accepts and the refresh token it will renew. */
 let accepted = '';
 let renewable = '';
+/** The network is down: the server hangs up on every call. */
+let offline = false;
 
 function route({ path, body, auth }: ApiCall): ApiAnswer {
+  if (offline) return { status: 0, hangUp: true };
   if (path === '/refresh-token/use') {
     if (!renewable || body.refreshToken !== renewable) return apiError(401, 'Sessão expirada');
     renewable = 'r2';
@@ -50,6 +53,7 @@ beforeEach(() => {
   localStorage.clear();
   accepted = '';
   renewable = '';
+  offline = false;
   api.calls.length = 0;
 });
 
@@ -157,6 +161,22 @@ describe('startup (DESIGN section 2)', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(storedKeys()).toEqual([]);
     expect(renewalCalls()).toHaveLength(1);
+  });
+
+  it('offline, a startup renewal with no answer keeps the user in; the first call back online renews', async () => {
+    signedIn(fakeJwt(Date.now() / 1000 - 60, 'velho'), 'r1');
+    renewable = 'r1';
+    offline = true;
+    const router = renderAt('/auth/conversations');
+    expect(await screen.findByText('conversas')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/conversations');
+    expect(readSession()).toMatchObject({ refreshToken: 'r1', user: { id: 'u1' } });
+
+    offline = false;
+    const client = await loadApiClient(config);
+    await act(() => client.inviteUser({ email: 'nova@demo.chat' }));
+    expect(readSession()).toMatchObject({ token: ACCESS_NEW, refreshToken: 'r2' });
+    expect(router.state.location.pathname).toBe('/auth/conversations');
   });
 
   it('an expired token without a refresh token is cleared on a public route, with no call', async () => {

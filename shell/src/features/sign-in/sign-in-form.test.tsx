@@ -24,6 +24,16 @@ describe('SignInForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('after a failed submit, clears a message once its field is filled and focuses the first invalid field', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Usuário é obrigatório')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail ou usuário')).toHaveFocus();
+    await user.type(screen.getByLabelText('E-mail ou usuário'), 'ana');
+    expect(screen.queryByText('Usuário é obrigatório')).toBeNull();
+    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
+  });
+
   it('submits identifier, password and remember-me', async () => {
     const { onSubmit, user } = setup();
     await user.type(screen.getByLabelText('E-mail ou usuário'), '  ana@demo.chat ');

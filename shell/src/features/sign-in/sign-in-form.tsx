@@ -1,8 +1,8 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { signinSchema, type SigninInput } from '@chat/contracts';
 import { Button, Checkbox, FormField, Input, PasswordInput } from '@chat/ui';
-import { schemaResolver } from './schema-resolver';
+import { validateFields, type FieldErrors } from './field-errors';
 import styles from './sign-in.module.css';
 
 interface Props {
@@ -12,29 +12,46 @@ interface Props {
   onSubmit: (values: SigninInput) => Promise<void>;
 }
 
+/**
+ * SPEC section 4's sign-in form. Uncontrolled fields read on submit and validated with the
+ * contracts schema (see field-errors: no form library in the first download). After a first
+ * submit, every change validates again, so a corrected field's message goes away.
+ */
 export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit }: Props) {
-  const {
-    register,
-    control,
-    setValue,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SigninInput>({
-    resolver: schemaResolver(signinSchema),
-    defaultValues: { identifier: '', password: '', rememberMe: false },
-  });
-  const rememberMe = useWatch({ control, name: 'rememberMe' });
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const validate = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    return validateFields(signinSchema, { identifier: data.get('identifier') ?? '', password: data.get('password') ?? '', rememberMe });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validate(form);
+    setSubmitted(true);
+    setErrors(result.errors);
+    if (result.data) {
+      void onSubmit(result.data);
+      return;
+    }
+    const firstInvalid = Object.keys(result.errors)[0];
+    const field = firstInvalid ? form.elements.namedItem(firstInvalid) : null;
+    if (field instanceof HTMLElement) field.focus();
+  };
+
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-      <FormField label="E-mail ou usuário" htmlFor="identifier" error={errors.identifier?.message}>
-        <Input id="identifier" autoComplete="username" autoFocus {...register('identifier')} />
+    <form className={styles.form} onSubmit={submit} onChange={(event) => submitted && setErrors(validate(event.currentTarget).errors)} noValidate>
+      <FormField label="E-mail ou usuário" htmlFor="identifier" error={errors.identifier}>
+        <Input id="identifier" name="identifier" autoComplete="username" autoFocus />
       </FormField>
-      <FormField label="Senha" htmlFor="password" error={errors.password?.message}>
-        <PasswordInput id="password" autoComplete="current-password" {...register('password')} />
+      <FormField label="Senha" htmlFor="password" error={errors.password}>
+        <PasswordInput id="password" name="password" autoComplete="current-password" />
       </FormField>
       <div className={styles.row}>
-        {/* Not a <Controller>: it adds about 1 kB gzip to the product's first download (scripts/sizes.mjs). */}
-        <Checkbox label="Lembrar de mim" checked={rememberMe ?? false} onCheckedChange={(checked) => setValue('rememberMe', checked)} />
+        <Checkbox label="Lembrar de mim" checked={rememberMe} onCheckedChange={setRememberMe} />
         {showForgotPassword && (
           <Link className={styles.link} to="/forgot-password">
             Esqueci minha senha

@@ -57,6 +57,14 @@ export function openSocket({ url, user, getToken, onUnauthorized }: SocketOption
   });
   socket.io.on('reconnect_attempt', () => eventBus.emit('socket:status', { status: 'reconnecting' }));
   socket.io.on('reconnect_failed', () => eventBus.emit('socket:status', { status: 'disconnected' }));
+  // socket.io stops after its last attempt (SPEC section 9); a device that comes back online
+  // after that (an offline start, a long tunnel) tries again at once instead of waiting for a reload.
+  const onOnline = () => {
+    if (!socket.connected) socket.connect();
+  };
+  // (No window in the socket's node tests.)
+  const browserWindow = typeof window === 'undefined' ? null : window;
+  browserWindow?.addEventListener('online', onOnline);
   socket.on('connect_error', () => {
     // A refused handshake (expired token) is not retried by socket.io; a network error is.
     if (!socket.active) {
@@ -89,6 +97,7 @@ export function openSocket({ url, user, getToken, onUnauthorized }: SocketOption
 
   return () => {
     if (retry !== null) clearTimeout(retry);
+    browserWindow?.removeEventListener('online', onOnline);
     eventBus.off('socket:emit', forward);
     socket.removeAllListeners();
     socket.io.removeAllListeners();

@@ -5,7 +5,7 @@ import { cx } from '../../lib/cx';
 import { Logo } from '../logo/logo';
 import styles from './card-layout.module.css';
 
-export interface CardLayoutProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
+export interface CardLayoutProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   title: string;
   /** Path of the parent page; renders a 'Voltar' link to it. */
   backTo?: string;
@@ -13,10 +13,11 @@ export interface CardLayoutProps extends Omit<HTMLAttributes<HTMLDivElement>, 't
   footer?: ReactNode;
 }
 
+/** A page of its own (sign-in, register, 404...): the card is the page's main landmark. */
 export function CardLayout({ title, backTo, children, footer, className, ...props }: CardLayoutProps) {
   const titleId = useId();
   return (
-    <div {...props} className={cx(styles.page, className)}>
+    <main {...props} className={cx(styles.page, className)}>
       <section className={styles.card} aria-labelledby={titleId}>
         {backTo ? (
           <Link to={backTo} className={styles.back}>
@@ -33,6 +34,6 @@ export function CardLayout({ title, backTo, children, footer, className, ...prop
         <div className={styles.body}>{children}</div>
         {footer ? <footer className={styles.footer}>{footer}</footer> : null}
       </section>
-    </div>
+    </main>
   );
 }

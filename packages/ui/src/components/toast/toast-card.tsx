@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import { dismissToast, type ToastItem, type ToastType } from './toast-store';
+import { dismissToast, type ToastItem, type ToastType } from '@chat/ui/toast-store';
 import styles from './toast.module.css';
 
 const icons: Record<ToastType, typeof Info> = {

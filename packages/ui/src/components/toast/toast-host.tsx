@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { getToasts, subscribeToasts } from './toast-store';
+import { getToasts, subscribeToasts } from '@chat/ui/toast-store';
 import type { ToastProviderProps } from './toast-provider';
 
 // Radix Toast is only downloaded when the first toast is raised: the sign-in page, the

@@ -2,7 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { ToastCard } from './toast-card';
-import { getToasts, subscribeToasts } from './toast-store';
+import { getToasts, subscribeToasts } from '@chat/ui/toast-store';
 import styles from './toast.module.css';
 
 export type ToastSwipeDirection = 'right' | 'left' | 'up' | 'down';

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 /*
  * The page's one toast queue: toast() works from anywhere (api-client error handlers, event
  * handlers, plain functions, any remote) and the single <ToastProvider> in the shell renders it.
- * @chat/ui is not a Module Federation shared module (sharing it would put every component in the
- * shell's first download), so each app bundles its own copy of this file; the queue itself lives
- * on globalThis under a registry symbol so that all those copies use the same one.
+ * This file is its own entry point, `@chat/ui/toast-store`, shared by Module Federation as a
+ * singleton (packages/build-config): the shell and every remote get this one module instance.
+ * The rest of @chat/ui (components, stateless) is bundled by each app, so that only the
+ * components a page uses are in its download. Inside @chat/ui, import it by that name, never by
+ * a relative path, or the app would bundle a second queue.
  */
 
 export type ToastType = 'default' | 'error' | 'success' | 'alert';
@@ -43,14 +45,12 @@ interface ToastState {
   removalTimers: Map<string, ReturnType<typeof setTimeout>>;
 }
 
-const STORE_KEY = Symbol.for('@chat/ui/toast-store');
-const holder = globalThis as typeof globalThis & { [STORE_KEY]?: ToastState };
-const state: ToastState = (holder[STORE_KEY] ??= {
+const state: ToastState = {
   items: [],
   counter: 0,
   listeners: new Set(),
   removalTimers: new Map(),
-});
+};
 const { listeners, removalTimers } = state;
 
 function setItems(next: readonly ToastItem[]) {

@@ -9,7 +9,7 @@ import {
   getToasts,
   resetToastStore,
   toast,
-} from './toast-store';
+} from '@chat/ui/toast-store';
 import { useToast } from './use-toast';
 
 function viewport() {

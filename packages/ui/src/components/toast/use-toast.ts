@@ -1,4 +1,4 @@
-import { dismissToast, toast } from './toast-store';
+import { dismissToast, toast } from '@chat/ui/toast-store';
 
 const api = { toast, dismiss: dismissToast } as const;
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ana, conversation, group, lastMessage } from '../../../test/fixtures';
 import type { ChatListState } from '../hooks/use-chat-list';
-import { ChatSidebar, EMPTY_LIST_TEXT } from './chat-sidebar';
+import { ChatSidebar, EMPTY_LIST_TEXT, LIST_FAILED_TEXT } from './chat-sidebar';
 
 const api = vi.hoisted(() => ({ searchConversations: vi.fn(), searchGroups: vi.fn() }));
 vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
@@ -12,6 +12,8 @@ function listState(extra: Partial<ChatListState> = {}): ChatListState {
     conversations: [],
     groups: [],
     loading: false,
+    failed: false,
+    reload: vi.fn(),
     upsertConversation: vi.fn(),
     upsertGroup: vi.fn(),
     applyMessage: vi.fn(),
@@ -39,6 +41,15 @@ describe('chat sidebar (SPEC section 2)', () => {
     expect(EMPTY_LIST_TEXT).toBe(
       'Você ainda não possui nenhuma conversa. Inicie uma nova conversa clicando no botão no canto superior direito desta tela.',
     );
+  });
+
+  it('says the list could not be loaded (never that there is no chat) and retries on request', () => {
+    const list = listState({ failed: true });
+    render(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(LIST_FAILED_TEXT);
+    expect(screen.queryByText(EMPTY_LIST_TEXT)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(list.reload).toHaveBeenCalledTimes(1);
   });
 
   it('lists entries with preview and opens the clicked one', () => {

@@ -1,11 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, SearchInput, Spinner } from '@chat/ui';
+import { Button, EmptyState, SearchInput, Spinner } from '@chat/ui';
 import { useChatSearch } from '../hooks/use-chat-search';
 import type { ChatListState } from '../hooks/use-chat-list';
 import { buildEntries, type ChatEntry, type ChatFilter } from '../lib/chat-entries';
 import { ChatFilters } from './chat-filters';
 import { ChatListItem } from './chat-list-item';
 import styles from './chat-sidebar.module.css';
+
+export const LIST_FAILED_TEXT = 'Não foi possível carregar as conversas. Verifique sua conexão.';
 
 export const EMPTY_LIST_TEXT =
   'Você ainda não possui nenhuma conversa. Inicie uma nova conversa clicando no botão no canto superior direito desta tela.';
@@ -44,6 +46,15 @@ export function ChatSidebar({ meId, list, activeId, onOpen, action }: Props) {
           <ChatListItem key={`${entry.kind}:${entry.id}`} entry={entry} active={entry.id === activeId} onOpen={onOpen} />
         ))}
       </ul>
+    );
+  else if (list.failed && !search.active)
+    body = (
+      <div className={styles.failed} role="alert">
+        <EmptyState text={LIST_FAILED_TEXT} />
+        <Button size="sm" onClick={list.reload}>
+          Tentar novamente
+        </Button>
+      </div>
     );
   else if (search.active || hasAny) body = <EmptyState text="Nenhuma conversa encontrada" />;
   else body = <EmptyState text={EMPTY_LIST_TEXT} />;

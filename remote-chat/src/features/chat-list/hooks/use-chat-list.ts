@@ -19,6 +19,10 @@ export interface ChatListState {
   conversations: Conversation[];
   groups: Group[];
   loading: boolean;
+  /** The last fetch failed (offline, server down): nothing shown is known to be current. */
+  failed: boolean;
+  /** Fetches both lists again. */
+  reload: () => void;
   upsertConversation: (conversation: Conversation) => void;
   upsertGroup: (group: Group) => void;
   /** A message sent or received: it becomes the chat's last message. */
@@ -53,6 +57,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   const [conversations, setConversations] = useState<Conversation[]>([]);
   const [groups, setGroups] = useState<Group[]>([]);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   // Read by the bus handlers, which are registered once.
   const latest = useRef({ openId, conversations, groups });
   useLayoutEffect(() => {
@@ -65,10 +70,14 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       setConversations(open ? clearUnread(fetched.conversations, open) : fetched.conversations);
     }
     if (fetched.groups) setGroups(fetched.groups);
+    setFailed(!fetched.conversations || !fetched.groups);
     setLoading(false);
   }, []);
 
-  const reload = useCallback(() => void fetchLists().then(applyFetched), [applyFetched]);
+  const reload = useCallback(() => {
+    setLoading(true);
+    void fetchLists().then(applyFetched);
+  }, [applyFetched]);
 
   const applyMessage = useCallback(
     (message: Message) => {
@@ -149,5 +158,17 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     };
   }, [applyFetched]);
 
-  return { conversations, groups, loading, upsertConversation, upsertGroup, applyMessage, markRead };
+  // A list that could not be fetched (an offline start, the server down) fetches again by itself
+  // when the browser is back online or the live connection comes up.
+  useEffect(() => {
+    if (!failed) return;
+    const offs = [
+      subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && reload()),
+      () => window.removeEventListener('online', reload),
+    ];
+    window.addEventListener('online', reload);
+    return () => offs.forEach((off) => off());
+  }, [failed, reload]);
+
+  return { conversations, groups, loading, failed, reload, upsertConversation, upsertGroup, applyMessage, markRead };
 }

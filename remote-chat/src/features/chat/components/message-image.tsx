@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { Modal } from '@chat/ui';
+import { lazy, Suspense, useState } from 'react';
 import styles from './message-image.module.css';
+
+// The full-size viewer loads on the first click on an image.
+const ImageViewer = lazy(async () => ({ default: (await import('./image-viewer')).ImageViewer }));
 
 interface Props {
   src: string;
@@ -45,12 +47,9 @@ export function MessageImage({ src, alt, progress }: Props) {
       </button>
       {/* Mounted only while open: a long history would otherwise hold a dialog per image. */}
       {open && (
-        <Modal title={alt} open onOpenChange={setOpen} maxWidth="xl">
-          <img className={styles.full} src={src} alt={alt} />
-          <a className={styles.newTab} href={src} target="_blank" rel="noopener noreferrer">
-            Abrir em nova aba
-          </a>
-        </Modal>
+        <Suspense fallback={null}>
+          <ImageViewer src={src} alt={alt} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );

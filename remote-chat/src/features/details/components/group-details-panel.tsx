@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Pencil, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
@@ -6,11 +6,13 @@ import { Avatar, Button, SearchInput } from '@chat/ui';
 import { notifyError, notifySuccess } from '../../../shared/notify-error';
 import { useGroupMembers } from '../hooks/use-group-members';
 import { isGroupAdmin, orderMembers } from '../lib/member-order';
-import { AddMemberModal } from './add-member-modal';
-import { EditGroupModal } from './edit-group-modal';
 import { MemberList } from './member-list';
 import { PanelHeading } from './panel-heading';
 import styles from './details-panel.module.css';
+
+// The group's modals (a form with its schema, a member search) load when first opened.
+const EditGroupModal = lazy(async () => ({ default: (await import('./edit-group-modal')).EditGroupModal }));
+const AddMemberModal = lazy(async () => ({ default: (await import('./add-member-modal')).AddMemberModal }));
 
 interface Props {
   group: Group;
@@ -68,8 +70,10 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
         onPromote={(id) => void changeAdmin(id, true)}
         onDemote={(id) => void changeAdmin(id, false)}
       />
-      {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
-      {adding && <AddMemberModal group={group} meId={meId} open onOpenChange={setAdding} onAdded={onChanged} />}
+      <Suspense fallback={null}>
+        {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
+        {adding && <AddMemberModal group={group} meId={meId} open onOpenChange={setAdding} onAdded={onChanged} />}
+      </Suspense>
     </aside>
   );
 }

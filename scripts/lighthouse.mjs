@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: serves the built product on a fresh DATA_DIR and audits, as a first
+// visit (fresh Chromium profile, empty HTTP cache, no service worker), the sign-in page and a
+// signed-in member's conversations page with Lighthouse, mobile and desktop presets, N runs
+// each. Prints the medians and writes every run's figures as JSON.
+//
+//   npm run lighthouse -- [--runs 3] [--out lighthouse-report.json] [--no-build]
+//                         [--only sign-in|conversations] [--preset mobile|desktop]
+//
+// The figures are noisy on a shared machine: read medians of several runs, never one run.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, findChromium, mustRun, startBuiltServer, staleBuilds } from './lib.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    out: { type: 'string', default: 'lighthouse-report.json' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    preset: { type: 'string' },
+  },
+});
+const RUNS = Number(options.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs precisa ser um inteiro positivo');
+
+const DEMO_PASSWORD = 'medindo-lighthouse';
+const MEMBER = 'bruno'; // a USER of the demo workspace
+const STORAGE_KEYS = { user: '@team-chat:user', token: '@team-chat:token', refreshToken: '@team-chat:refreshToken' };
+
+const PAGES = [
+  { name: 'sign-in', path: '/', signedIn: false },
+  { name: 'conversations', path: '/auth/conversations', signedIn: true },
+].filter((page) => !options.only || page.name === options.only);
+const PRESETS = ['mobile', 'desktop'].filter((preset) => !options.preset || preset === options.preset);
+
+if (!options['no-build']) {
+  const stale = staleBuilds();
+  if (stale.length > 0) {
+    const filters = stale.flatMap((app) => ['--filter', `./${app}`]);
+    await mustRun(`Compilando ${stale.join(', ')}`, 'npx', ['-y', 'pnpm@10', ...filters, '--workspace-concurrency=2', 'build']);
+  }
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: MEMBER, password: DEMO_PASSWORD, rememberMe: true }),
+  });
+  if (!response.ok) throw new Error(`entrar como ${MEMBER} respondeu ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The waterfall of a signed-in page, as observed in the (unthrottled) load: when each step of
+ * shell -> config -> remote manifest -> remote entry -> remote code -> first API call started,
+ * in ms after the document request.
+ */
+const MILESTONES = {
+  config: (path) => path === '/config.json',
+  manifest: (path) => path.endsWith('/mf-manifest.json'),
+  remoteEntry: (path) => /^\/remotes\/[a-z]+\/static\/js\/remote_[a-z]+\./.test(path),
+  remoteApp: (path) => path.includes('__federation_expose_App'),
+  firstApi: (path) => path.startsWith('/api/') && !path.startsWith('/api/health'),
+};
+
+function milestones(requests) {
+  const start = requests[0]?.networkRequestTime ?? 0;
+  return Object.fromEntries(
+    Object.entries(MILESTONES).map(([name, matches]) => {
+      const request = requests.find((item) => matches(new URL(item.url).pathname));
+      return [name, request ? Math.round(request.networkRequestTime - start) : null];
+    }),
+  );
+}
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const script = audit('resource-summary')?.details?.items?.find((item) => item.resourceType === 'script');
+  const requests = audit('network-requests')?.details?.items ?? [];
+  const lcpBreakdown = audit('lcp-breakdown-insight')?.details?.items ?? [];
+  const accessibilityFailures = lhr.categories.accessibility.auditRefs
+    .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
+    .map((ref) => ({
+      id: ref.id,
+      nodes: (audit(ref.id).details?.items ?? []).map((item) => ({ selector: item.node?.selector, explanation: item.node?.explanation })),
+    }));
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    lcpMs: audit('largest-contentful-paint').numericValue,
+    tbtMs: audit('total-blocking-time').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    fcpMs: audit('first-contentful-paint').numericValue,
+    jsKb: (script?.transferSize ?? 0) / 1024,
+    jsRequests: script?.requestCount ?? 0,
+    milestones: milestones(requests),
+    lcpElement: lcpBreakdown.find((item) => item.type === 'node')?.selector ?? null,
+    lcpPhases: lcpBreakdown.find((item) => item.type === 'table')?.items.map(({ subpart, duration }) => ({ subpart, duration })) ?? null,
+    accessibilityFailures,
+    scripts: requests
+      .filter((item) => item.resourceType === 'Script')
+      .map((item) => ({ path: new URL(item.url).pathname, kb: Math.round(item.transferSize / 102.4) / 10 })),
+    finalUrl: lhr.finalDisplayedUrl,
+    runtimeError: lhr.runtimeError?.message ?? null,
+  };
+}
+
+/** One audit in a Chromium of its own: a new profile, so nothing is cached or registered. */
+async function audit(url, page, preset) {
+  const chrome = await launch({
+    chromePath: findChromium() ?? undefined,
+    chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    if (page.signedIn) {
+      // The session the shell would have stored after signing in (SPEC section 3's three keys),
+      // written from an API URL of the origin in a tab of its own, so that no app file is loaded.
+      const session = await signIn(url);
+      const setup = await browser.newPage();
+      await setup.goto(`${url}/api/health`);
+      await setup.evaluate(
+        (keys, stored) => {
+          localStorage.setItem(keys.user, JSON.stringify(stored.user));
+          localStorage.setItem(keys.token, stored.accessToken);
+          localStorage.setItem(keys.refreshToken, stored.refreshToken);
+        },
+        STORAGE_KEYS,
+        session,
+      );
+      await setup.close();
+    }
+    const tab = await browser.newPage();
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    // disableStorageReset keeps the stored session; the profile is new, so the cache is empty.
+    const result = await lighthouse(
+      `${url}${page.path}`,
+      { output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+      tab,
+    );
+    await browser.disconnect();
+    return figures(result.lhr);
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const METRICS = ['performance', 'accessibility', 'lcpMs', 'tbtMs', 'cls', 'fcpMs', 'jsKb', 'jsRequests'];
+
+const product = await startBuiltServer({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
+const results = [];
+try {
+  for (const page of PAGES) {
+    for (const preset of PRESETS) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        // Lighthouse sometimes loses the trace's navigation start on a busy machine (NO_NAVSTART):
+        // such a run has no figures, so it is repeated (twice at most), never counted.
+        let figure = await audit(product.url, page, preset);
+        for (let retry = 0; figure.runtimeError && retry < 2; retry += 1) {
+          console.log(`  ${page.name} ${preset} #${run}: ${figure.runtimeError}; repetindo`);
+          figure = await audit(product.url, page, preset);
+        }
+        if (figure.runtimeError) throw new Error(`Lighthouse falhou em ${page.path} (${preset}): ${figure.runtimeError}`);
+        if (page.signedIn && !new URL(figure.finalUrl).pathname.startsWith(page.path)) {
+          throw new Error(`a página assinada terminou em ${figure.finalUrl}: a sessão não foi aceita`);
+        }
+        console.log(`  ${page.name} ${preset} #${run}: desempenho ${figure.performance}, LCP ${Math.round(figure.lcpMs)} ms`);
+        runs.push(figure);
+      }
+      const medians = Object.fromEntries(METRICS.map((metric) => [metric, median(runs.map((figure) => figure[metric]))]));
+      medians.milestones = Object.fromEntries(
+        Object.keys(MILESTONES).map((name) => [name, median(runs.map((figure) => figure.milestones[name]))]),
+      );
+      const accessibilityFailures = [...new Set(runs.flatMap((figure) => figure.accessibilityFailures.map((failure) => failure.id)))];
+      results.push({ page: page.name, path: page.path, preset, medians, accessibilityFailures, runs });
+    }
+  }
+} catch (error) {
+  if (product.exited()) console.error(`O servidor parou. Últimas linhas:\n${product.output()}`);
+  throw error;
+} finally {
+  await product.stop();
+}
+
+const out = resolve(options.out);
+writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), runsPerCase: RUNS, results }, null, 2)}\n`);
+
+const row = (cells) => `| ${cells.join(' | ')} |`;
+console.log(`\nMedianas de ${RUNS} execução(ões) por caso (primeira visita, cache vazio):\n`);
+console.log(row(['página', 'preset', 'desempenho', 'acessib.', 'LCP s', 'TBT ms', 'CLS', 'FCP s', 'JS kB', 'JS req.']));
+console.log(row(Array(10).fill('---')));
+for (const { page, preset, medians: m } of results) {
+  console.log(
+    row([
+      page,
+      preset,
+      m.performance,
+      m.accessibility,
+      (m.lcpMs / 1000).toFixed(2),
+      Math.round(m.tbtMs),
+      m.cls.toFixed(3),
+      (m.fcpMs / 1000).toFixed(2),
+      m.jsKb.toFixed(1),
+      m.jsRequests,
+    ]),
+  );
+}
+console.log('\nCascata observada (início de cada etapa, ms depois do documento, sem limitação de rede):\n');
+console.log(row(['página', 'preset', ...Object.keys(MILESTONES)]));
+console.log(row(Array(2 + Object.keys(MILESTONES).length).fill('---')));
+for (const { page, preset, medians: m } of results) {
+  console.log(row([page, preset, ...Object.values(m.milestones).map((value) => (value === null ? '-' : value))]));
+}
+for (const { page, preset, accessibilityFailures } of results) {
+  if (accessibilityFailures.length > 0) console.log(`acessibilidade (${page}, ${preset}): ${accessibilityFailures.join(', ')}`);
+}
+for (const { page, preset, runs } of results) {
+  const element = runs.find((figure) => figure.lcpElement)?.lcpElement;
+  if (element) console.log(`elemento do LCP (${page}, ${preset}): ${element}`);
+}
+console.log(`\nJSON: ${out}`);
