@@ -13,9 +13,11 @@ import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, startBuiltServer } from '.
 const SHELL_BUDGET_KB = 170;
 /**
  * What each remote adds on its own route (its entry and its own chunks, gzip): the figures of
- * issue 18's build plus a few kB of margin. Raise one only with a reason.
+ * issue 18's build plus a few kB of margin. Raise one only with a reason. chat 95 -> 100 (issue 15):
+ * edit mode, replies, the '@' picker, reaction chips and the list's badges are on the chat's first
+ * screen (about 3.5 kB); the reaction bar, the delete dialog and 'Informações' load on first use.
  */
-const REMOTE_BUDGETS_KB = { chat: 95, team: 85, settings: 58, root: 66 };
+const REMOTE_BUDGETS_KB = { chat: 100, team: 85, settings: 58, root: 66 };
 const asJson = process.argv.includes('--json');
 const log = asJson ? () => {} : console.log;
 const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
 import { useImageUpload } from '../../upload/hooks/use-image-upload';
@@ -13,11 +13,9 @@ import type { MentionCandidate } from '../lib/mention-text';
 import { buildRows } from '../lib/message-rows';
 import { withUploads } from '../lib/upload-messages';
 import { ChatHeader } from './chat-header';
-import { DeleteMessageDialog } from './delete-message-dialog';
 import type { BubbleAction } from './message-bubble';
 import { type EditTarget, MessageBox } from './message-box';
 import { MessageList } from './message-list';
-import { ReceiptsModal } from './receipts-modal';
 import styles from './chat-view.module.css';
 
 interface Props {
@@ -32,6 +30,10 @@ interface Props {
   /** Called once when the chat opens (the list clears its unread count). */
   onOpened?: (chatId: string) => void;
 }
+
+// Opened now and then: loaded on first use, so the chat's route stays within its size budget.
+const DeleteMessageDialog = lazy(() => import('./delete-message-dialog').then((m) => ({ default: m.DeleteMessageDialog })));
+const ReceiptsModal = lazy(() => import('./receipts-modal').then((m) => ({ default: m.ReceiptsModal })));
 
 const quoteOf = (m: ChatMessage): ReplyQuote => ({
   id: m.id,
@@ -159,8 +161,10 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
         mentionable={mentionable}
         nameOf={nameOf}
       />
-      {deleting && <DeleteMessageDialog onConfirm={() => void actions.remove(deleting)} onClose={() => setDeleting(null)} />}
-      {infoFor && kind === 'group' && <ReceiptsModal messageId={infoFor} groupId={chatId} onClose={() => setInfoFor(null)} />}
+      <Suspense fallback={null}>
+        {deleting && <DeleteMessageDialog onConfirm={() => void actions.remove(deleting)} onClose={() => setDeleting(null)} />}
+        {infoFor && kind === 'group' && <ReceiptsModal messageId={infoFor} groupId={chatId} onClose={() => setInfoFor(null)} />}
+      </Suspense>
     </section>
   );
 }

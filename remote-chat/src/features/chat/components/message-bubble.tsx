@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { format } from 'date-fns';
 import { Copy, Info, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { mentionsUser } from '@chat/contracts';
@@ -12,10 +12,12 @@ import { fromTokens } from '../lib/mention-text';
 import { FormattedText } from './formatted-text';
 import { MessageImage } from './message-image';
 import { MessageQuote } from './message-quote';
-import { ReactionBar } from './reaction-bar';
 import { ReactionChips } from './reaction-chips';
 import { StatusTick } from './status-tick';
 import styles from './message-bubble.module.css';
+
+// Loaded on the first 'Reagir' (with the emoji picker behind its '+').
+const ReactionBar = lazy(() => import('./reaction-bar').then((m) => ({ default: m.ReactionBar })));
 
 /** What the bubble's menu asks the chat to do (issue 15). */
 export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info';
@@ -139,7 +141,9 @@ export function MessageBubble(props: Props) {
       )}
       {actions.length > 0 && <ActionMenu className={styles.menu} options={actions} align={own ? 'end' : 'start'} />}
       {reacting && bubble && (
-        <ReactionBar anchor={bubble} onPick={(emoji) => onReact?.(message, emoji)} onClose={closeBar} />
+        <Suspense fallback={null}>
+          <ReactionBar anchor={bubble} onPick={(emoji) => onReact?.(message, emoji)} onClose={closeBar} />
+        </Suspense>
       )}
     </div>
   );
