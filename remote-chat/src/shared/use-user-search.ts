@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { searchUsersInSameWorkspace } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type User } from '@chat/contracts';
 import { notifyError } from './notify-error';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@chat/ui';
 
 /**
  * Users of my workspace matching `text` (everyone while it is empty), without me. Debounced like

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { searchConversations, searchGroups } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type Conversation, type Group } from '@chat/contracts';
 import { notifyError } from '../../../shared/notify-error';
-import { useDebouncedValue } from '../../../shared/use-debounced-value';
+import { useDebouncedValue } from '@chat/ui';
 
 export interface ChatSearchResult {
   /** True while the text has at least 2 characters: the list shows results, filters hide. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { searchGroupMembers } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type Group, type GroupMember } from '@chat/contracts';
 import { notifyError } from '../../../shared/notify-error';
-import { useDebouncedValue } from '../../../shared/use-debounced-value';
+import { useDebouncedValue } from '@chat/ui';
 
 /** The group's members, or those matching 'Buscar membro' (searched on the server). */
 export function useGroupMembers(group: Group, text: string): { members: GroupMember[]; loading: boolean } {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { listPolygons } from '@chat/api-client';
 import { ERROR_TEXTS, type PolygonListItem } from '@chat/contracts';
 import { notifyError } from '../../../shared/notify';
-import { useDebouncedValue } from '../../../shared/use-debounced-value';
+import { useDebouncedValue } from '@chat/ui';
 
 /** SPEC section 9: searches start at 2 characters and wait 500 ms. */
 const SEARCH_MIN = 2;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stopped changing for `delayMs` (SPEC: searches wait 500 ms). */
+/** The value, once it has stopped changing for `delayMs` (SPEC: searches wait 500 ms). Shared by the remotes. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
