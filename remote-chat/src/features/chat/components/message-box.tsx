@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal, Smile, X } from 'lucide-react';
 import { LIMITS, messageFormSchema, type ReplyQuote } from '@chat/contracts';
 import { Button, IconButton } from '@chat/ui';
@@ -79,6 +79,18 @@ export function MessageBox(props: Props) {
       setChosen(back.chosen);
     }
   }
+  // Where the caret goes once an insertion (a chosen mention, an emoji) has reached the textarea.
+  // Placed in the layout effect of that render, before the next key event can land, not on a
+  // later frame: a keystroke in between would be typed where the caret is moved back from.
+  const caretAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const position = caretAfterRender.current;
+    if (position === null) return;
+    caretAfterRender.current = null;
+    textareaRef.current?.focus();
+    textareaRef.current?.setSelectionRange(position, position);
+  }, [text]);
+
   const editingId = editing?.id;
   useEffect(() => {
     if (!editingId) return;
@@ -120,8 +132,7 @@ export function MessageBox(props: Props) {
     setText(next);
     setChosen(new Map(chosen).set(label, candidate.id));
     setPicker(null);
-    const position = picker.start + label.length + 1;
-    requestAnimationFrame(() => textareaRef.current?.setSelectionRange(position, position));
+    caretAfterRender.current = picker.start + label.length + 1;
   };
 
   const onChange = (value: string, caret: number) => {
@@ -172,10 +183,7 @@ export function MessageBox(props: Props) {
     const start = element?.selectionStart ?? text.length;
     const end = element?.selectionEnd ?? text.length;
     setText(text.slice(0, start) + emoji + text.slice(end));
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + emoji.length, start + emoji.length);
-    });
+    caretAfterRender.current = start + emoji.length;
   };
 
   const pickerShown = !!picker && candidates.length > 0;
