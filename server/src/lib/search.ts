@@ -6,8 +6,13 @@ import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN';
 
+// Inlined as literals, not bound parameters: an expression index (messages_body_folded_trgm_idx)
+// is only used when the query spells the very same expression, constants included.
+const ACCENTED_SQL = sql.raw(`'${ACCENTED}'`);
+const PLAIN_SQL = sql.raw(`'${PLAIN}'`);
+
 /** The searchable form of a text column or value. */
-export const folded = (value: SQLWrapper | string): SQL => sql`lower(translate(${value}, ${ACCENTED}, ${PLAIN}))`;
+export const folded = (value: SQLWrapper | string): SQL => sql`lower(translate(${value}, ${ACCENTED_SQL}, ${PLAIN_SQL}))`;
 
 /** LIKE's own wildcards typed by the user are literal characters. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
