@@ -252,6 +252,9 @@ export const messages = pgTable(
     // Issue 16: message search. Trigrams (pg_trgm, in PostgreSQL's contrib and PGlite's) of the
     // folded body serve `LIKE '%term%'`; the expression is lib/search.ts's folded(), verbatim.
     index('messages_body_folded_trgm_idx').using('gin', sql`${folded(t.body)} gin_trgm_ops`),
+    // A frequent word matches thousands of messages: walking the newest ones backwards and
+    // stopping after a page of hits beats reading every match (the planner picks per term).
+    index('messages_seq_idx').on(t.seq),
   ],
 );
 

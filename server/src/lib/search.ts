@@ -21,3 +21,13 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function containsFolded(column: SQLWrapper, term: string): SQL {
   return sql`${folded(column)} LIKE '%' || ${folded(escapeLike(term))} || '%'`;
 }
+
+/**
+ * `column` has a word starting with `term`, ignoring case and accents (after a space, or at the
+ * start). For terms of two letters: inside words they match nearly every message, and a trigram
+ * index can only serve them with the word's start (pg_trgm pads words with spaces).
+ */
+export function startsWordFolded(column: SQLWrapper, term: string): SQL {
+  const value = folded(escapeLike(term));
+  return sql`(${folded(column)} LIKE ${value} || '%' OR ${folded(column)} LIKE '% ' || ${value} || '%')`;
+}

@@ -2,9 +2,15 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { conversations, groupMembers, groups, messages, users } from '../../db/schema';
-import { containsFolded } from '../../lib/search';
+import { containsFolded, startsWordFolded } from '../../lib/search';
 
 const peer = alias(users, 'peer');
+
+/** Below this many characters a term matches words by their start (see startsWordFolded). */
+const SUBSTRING_MIN_CHARS = 3;
+
+const bodyMatches = (term: string) =>
+  Array.from(term).length < SUBSTRING_MIN_CHARS ? startsWordFolded(messages.body, term) : containsFolded(messages.body, term);
 
 export interface MessageSearchRow {
   id: string;
@@ -61,7 +67,7 @@ export function searchMessages(
     )
     .where(
       and(
-        containsFolded(messages.body, term),
+        bodyMatches(term),
         eq(messages.contentType, 'text'),
         isNull(messages.deletedAt),
         or(inArray(messages.conversationId, viewerConversations), inArray(messages.groupId, viewerGroups)),

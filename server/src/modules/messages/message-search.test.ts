@@ -74,6 +74,13 @@ describe('GET /api/message/search', () => {
     expect(bodies(await search('content=reuniao', carla))).toEqual(['reunião do grupo sigiloso', 'REUNIÃO secreta entre Bruno e Carla']);
   });
 
+  it('matches a two-letter term at the start of a word only', async () => {
+    await send(ana, anaBruno.id, 'Ok, combinado');
+    await send(ana, anaBruno.id, 'um livro bom: o book club');
+    await send(ana, anaBruno.id, 'tudo ok por aqui');
+    expect(bodies(await search('content=OK'))).toEqual(['tudo ok por aqui', 'Ok, combinado']);
+  });
+
   it('treats LIKE wildcards as plain characters', async () => {
     expect(bodies(await search('content=%25%25'))).toEqual([]);
     expect(bodies(await search('content=__'))).toEqual([]);
