@@ -31,7 +31,8 @@ export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, actio
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<ChatFilter>('all');
   const search = useChatSearch(text);
-  const messageSearch = useMessageSearch(text);
+  // Without a way to open a hit there is nothing to show them in: no message search then.
+  const messageSearch = useMessageSearch(onOpenMessage ? text : '');
   const messageHits = search.active && onOpenMessage && (
     <MessageHits
       term={text}
