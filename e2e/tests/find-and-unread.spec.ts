@@ -38,7 +38,7 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
 
   const page = await openMember(browser, url, 'ana');
   await page.getByPlaceholder('Buscar conversa').fill('acucarado');
-  const hit = page.getByTestId('message-hit').filter({ hasText: stamp });
+  const hit = page.getByTestId('message-hit').filter({ hasText: 'açucarado chegou' });
   await expect(hit).toBeVisible();
   await expect(hit.locator('mark')).toHaveText('açucarado');
   await expect(hit).toContainText('Diego');
@@ -47,8 +47,9 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
   await hit.click();
   await expect(page).toHaveURL(/\?mensagem=[0-9a-f-]{36}$/);
   const found = bubble(page, `Farol ${stamp}`);
-  await expect(found).toBeInViewport();
+  // Highlighted briefly (2 s): checked first.
   await expect(found).toHaveAttribute('data-highlighted', '');
+  await expect(found).toBeInViewport();
   await shot(page, 'jumped');
   // The window around it does not reach the newest message yet.
   await expect(bubble(page, `enchimento ${stamp} 300`)).toHaveCount(0);
@@ -82,7 +83,7 @@ test('unread messages open under their line; new ones while scrolled up show the
   await sendMany(url, diego.token, chat.id, 40, (i) => `não lida ${stamp} ${i}`);
 
   const page = await openMember(browser, url, 'carla');
-  await entryNamed(page, 'Diego').click();
+  await entryNamed(page, 'Diego Santos').click();
   const divider = page.getByTestId('unread-divider');
   await expect(divider).toHaveText('Mensagens não lidas');
   await expect(divider).toBeInViewport();

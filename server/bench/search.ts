@@ -14,7 +14,7 @@ import { ms, percentile, table, timeEach } from './measure';
 import { scratchDatabase } from './scratch-database';
 import { SEARCH_MESSAGES, seedSearchBench } from './search-seed';
 
-const ITERATIONS = 40;
+const ITERATIONS = 20;
 const WARMUP = 5;
 
 /** What a user types, and why it is in the list. */
@@ -65,6 +65,8 @@ async function runEngine(engine: string, databaseUrl: string | undefined): Promi
         hits = (res.json() as MessageSearchPage).hits.length;
       });
       rows.push({ engine, term, why, hits, samples });
+      // Printed as it goes: on a busy machine a whole run takes minutes.
+      console.log(`  ${term}: p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}`);
     }
     return rows;
   } finally {

@@ -39,7 +39,7 @@ export function highlightParts(text: string, term: string): TextPart[] {
 }
 
 /** A window of a long message around its first match, so that the match shows in the result's two lines. */
-export function snippetAround(text: string, term: string, before = 30, max = 160): string {
+export function snippetAround(text: string, term: string, before = 12, max = 160): string {
   const chars = Array.from(text);
   const at = matchStarts(folded(text), folded(term.trim()))[0] ?? 0;
   const start = at > before ? at - before : 0;
