@@ -75,7 +75,7 @@ export function ChatView(props: Props) {
   const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
   const rows = useMemo(() => {
     const author = { id: me.id, name: me.name, avatarUrl: me.avatarUrl };
-    return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId), new Date(), unreadFrom);
+    return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId), new Date(), unreadFrom ?? null);
   }, [history.messages, images.uploads, me.id, me.name, me.avatarUrl, kind, chatId, unreadFrom]);
 
   // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins).
@@ -142,7 +142,8 @@ export function ChatView(props: Props) {
         rows={rows}
         meId={me.id}
         isGroup={kind === 'group'}
-        loading={history.loading}
+        // The first scroll waits for the unread line's place (issue 16).
+        loading={history.loading || unreadFrom === undefined}
         hasMore={history.hasMore}
         loadingOlder={history.loadingOlder}
         sentCount={sentCount}
