@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { firstUnreadId } from '../lib/unread';
 import type { MessagesState } from './use-messages';
 
-/** How many older pages may be fetched to reach the first unread message before giving up on the line. */
-const MAX_PAGES = 10;
+/** How much history may be fetched to reach the first unread message before the line goes above the oldest loaded. */
+const MAX_MESSAGES = 500;
 
 /**
  * Issue 16: the message the 'Mensagens não lidas' line goes above, fixed once found (reading the
@@ -13,18 +13,18 @@ const MAX_PAGES = 10;
  */
 export function useUnreadStart(history: MessagesState, meId: string, unread: number): string | null | undefined {
   const [found, setFound] = useState<string | null | undefined>(undefined);
-  const [pages, setPages] = useState(0);
   const { loading, messages, hasMore, loadingOlder, loadOlder } = history;
+  const settled = found === undefined && !loading && !loadingOlder;
+  const candidate = settled ? firstUnreadId(messages, meId, unread) : undefined;
+  const needsOlder = settled && candidate === undefined && hasMore && messages.length < MAX_MESSAGES;
+
+  // Decided during render (React's "adjusting state on a prop change"), so the list never paints without it.
+  if (settled && candidate !== undefined) setFound(candidate);
+  else if (settled && !needsOlder) setFound(messages.find((m) => m.authorId !== meId)?.id ?? null);
 
   useEffect(() => {
-    if (found !== undefined || loading || loadingOlder) return;
-    const id = firstUnreadId(messages, meId, unread);
-    if (id !== undefined) setFound(id);
-    else if (hasMore && pages < MAX_PAGES) {
-      setPages((n) => n + 1);
-      loadOlder();
-    } else setFound(messages.find((m) => m.authorId !== meId)?.id ?? null);
-  }, [found, loading, loadingOlder, messages, hasMore, pages, meId, unread, loadOlder]);
+    if (needsOlder) loadOlder();
+  }, [needsOlder, loadOlder]);
 
   return found;
 }
