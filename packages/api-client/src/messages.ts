@@ -1,4 +1,12 @@
-import type { EditMessageBody, Message, MessageReactionEvent, MessageReceipts, MuteBody, SendMessageBody } from '@chat/contracts';
+import type {
+  EditMessageBody,
+  Message,
+  MessageReactionEvent,
+  MessageReceipts,
+  MessageSearchPage,
+  MuteBody,
+  SendMessageBody,
+} from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
@@ -8,12 +16,20 @@ import { request } from './http';
 export interface MessagePage {
   messages: Message[];
   hasMore?: boolean;
+  /** Issue 16, on `around` and `after` pages: newer messages exist, and the `after` cursor for them. */
+  hasNewer?: boolean;
+  newerCursor?: string | null;
 }
 
-/** `all` returns the whole history; otherwise `limit` messages older than the `before` cursor. */
+/**
+ * `all` returns the whole history; otherwise `limit` messages older than the `before` cursor,
+ * newer than the `after` cursor, or on both sides of the `around` message (issue 16).
+ */
 export interface HistoryPaging {
   all?: boolean;
   before?: string;
+  after?: string;
+  around?: string;
   limit?: number;
 }
 
@@ -26,6 +42,10 @@ export const getMessagesByConversation = (conversationId: string, paging: Histor
 
 export const getMessagesByGroup = (groupId: string, paging: HistoryPaging = {}) =>
   request<MessagePage>(http(), { method: 'GET', url: '/message/get-messages-by-group', params: { groupId, ...paging } });
+
+/** Issue 16: the caller's text messages containing `content`, newest first; `before` is the previous page's nextCursor. */
+export const searchMessages = (content: string, paging: { limit?: number; before?: string } = {}) =>
+  request<MessageSearchPage>(http(), { method: 'GET', url: '/message/search', params: { content, ...paging } });
 
 /** Idempotent on (author, clientId): a retry with the same clientId returns the stored message. */
 export const sendMessage = (body: SendMessageBody) =>

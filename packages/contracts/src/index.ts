@@ -23,3 +23,4 @@ export * from './schemas/message-actions';
 export * from './schemas/groups';
 export * from './schemas/conversations';
 export * from './schemas/chat-lookups';
+export * from './schemas/message-search';

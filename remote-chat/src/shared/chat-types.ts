@@ -12,6 +12,12 @@ export type ChatTarget = { kind: 'conversation'; conversation: Conversation } | 
 export const chatPath = (basePath: string, id: string, kind: ChatKind) =>
   `${basePath.replace(/\/$/, '')}/${encodeURIComponent(id)}/${kind}`;
 
+/** Issue 16: the query parameter that opens a chat at one message (a search hit). */
+export const FOCUS_MESSAGE_PARAM = 'mensagem';
+
+export const messagePath = (basePath: string, id: string, kind: ChatKind, messageId: string) =>
+  `${chatPath(basePath, id, kind)}?${FOCUS_MESSAGE_PARAM}=${encodeURIComponent(messageId)}`;
+
 /** The participant of a conversation who is not `meId`. */
 export function otherParticipant(conversation: Conversation, meId: string) {
   return conversation.userOneId === meId ? conversation.userTwo : conversation.userOne;

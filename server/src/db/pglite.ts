@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../config/paths';
@@ -35,6 +36,9 @@ export function pgliteStartParams(durability: 'strict' | 'fast'): string[] {
   ];
 }
 
+/** Extensions the migrations create (0005: pg_trgm for the message search index). */
+export const pgliteExtensions = { pg_trgm };
+
 /**
  * Embedded PostgreSQL (WASM) persisted under DATA_DIR/pglite. The data-dir lock is taken before
  * opening it, since a second process would open the same files without complaint.
@@ -49,6 +53,7 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
       ...(durability === 'strict' ? { fs: new DurableNodeFS(pgliteDir) } : {}),
       // startParams replaces the defaults, so they are repeated there.
       startParams: pgliteStartParams(durability),
+      extensions: pgliteExtensions,
     });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { API_KEY_PERMISSIONS, ROLES, type WorkspaceFeature } from '@chat/contracts';
+import { folded } from '../lib/search';
 
 // One schema for both engines; SQL stays within PostgreSQL 15. Indexes are plain ascending ones:
 // `.desc()` becomes DESC NULLS LAST, which PostgreSQL will not use for ORDER BY x DESC.
@@ -248,6 +249,12 @@ export const messages = pgTable(
     index('messages_conversation_unread_idx')
       .on(t.conversationId, t.authorId)
       .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
+    // Issue 16: message search. Trigrams (pg_trgm, in PostgreSQL's contrib and PGlite's) of the
+    // folded body serve `LIKE '%term%'`; the expression is lib/search.ts's folded(), verbatim.
+    index('messages_body_folded_trgm_idx').using('gin', sql`${folded(t.body)} gin_trgm_ops`),
+    // A frequent word matches thousands of messages: walking the newest ones backwards and
+    // stopping after a page of hits beats reading every match (the planner picks per term).
+    index('messages_seq_idx').on(t.seq),
   ],
 );
 

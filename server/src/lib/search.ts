@@ -6,8 +6,13 @@ import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN';
 
+// Inlined as literals, not bound parameters: an expression index (messages_body_folded_trgm_idx)
+// is only used when the query spells the very same expression, constants included.
+const ACCENTED_SQL = sql.raw(`'${ACCENTED}'`);
+const PLAIN_SQL = sql.raw(`'${PLAIN}'`);
+
 /** The searchable form of a text column or value. */
-export const folded = (value: SQLWrapper | string): SQL => sql`lower(translate(${value}, ${ACCENTED}, ${PLAIN}))`;
+export const folded = (value: SQLWrapper | string): SQL => sql`lower(translate(${value}, ${ACCENTED_SQL}, ${PLAIN_SQL}))`;
 
 /** LIKE's own wildcards typed by the user are literal characters. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -15,4 +20,14 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `column` contains `term`, ignoring case and accents. */
 export function containsFolded(column: SQLWrapper, term: string): SQL {
   return sql`${folded(column)} LIKE '%' || ${folded(escapeLike(term))} || '%'`;
+}
+
+/**
+ * `column` has a word starting with `term`, ignoring case and accents (after a space, or at the
+ * start). For terms of two letters: inside words they match nearly every message, and a trigram
+ * index can only serve them with the word's start (pg_trgm pads words with spaces).
+ */
+export function startsWordFolded(column: SQLWrapper, term: string): SQL {
+  const value = folded(escapeLike(term));
+  return sql`(${folded(column)} LIKE ${value} || '%' OR ${folded(column)} LIKE '% ' || ${value} || '%')`;
 }

@@ -3,7 +3,7 @@ import { createConnection } from 'node:net';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Env } from '../config/env';
-import { openPglite, pgliteStartParams } from '../db/pglite';
+import { openPglite, pgliteExtensions, pgliteStartParams } from '../db/pglite';
 import { DurableNodeFS } from '../db/durable-node-fs';
 import { controlSocketPath, DUMP_REQUEST } from '../modules/backup/control-socket';
 
@@ -54,6 +54,7 @@ export async function loadPglite(pgliteDir: string, dump: Uint8Array): Promise<v
     dataDir: pgliteDir,
     fs: new DurableNodeFS(pgliteDir),
     startParams: pgliteStartParams('strict'),
+    extensions: pgliteExtensions,
     loadDataDir: new Blob([new Uint8Array(dump)]),
   });
   await pg.close();

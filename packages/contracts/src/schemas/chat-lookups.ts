@@ -17,6 +17,12 @@ export const messagesPageSchema = z.object({
   messages: z.array(messageSchema),
   hasMore: z.boolean(),
   nextCursor: z.nullable(z.string()),
+  /**
+   * Issue 16, only on `around` and `after` pages (a window that may stop before the live end):
+   * whether newer messages exist, and what to pass as `after` for them.
+   */
+  hasNewer: z.optional(z.boolean()),
+  newerCursor: z.optional(z.nullable(z.string())),
 });
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 

@@ -36,15 +36,21 @@ export type OptionalSearchQuery = z.output<typeof optionalSearchQuerySchema>;
 const HISTORY_LIMIT_MAX = 100;
 const HISTORY_LIMIT_MESSAGE = `O limite deve ser entre 1 e ${HISTORY_LIMIT_MAX}`;
 
+const cursorField = () =>
+  z.optional(z.string('Cursor inválido').check(z.minLength(1, 'Cursor inválido'), z.maxLength(200, 'Cursor inválido')));
+
+export const HISTORY_ONE_CURSOR = 'Use apenas um entre all, before, after e around';
+
 /**
  * History paging (DESIGN section 2): oldest first; `all=true` returns everything, otherwise pages
- * backwards from the `before` cursor, `limit` messages at a time.
+ * backwards from the `before` cursor, `limit` messages at a time. Issue 16: `after` pages forwards
+ * (newer messages) and `around=<messageId>` returns `limit` messages before it, it, and `limit` after.
  */
 const historyPaging = {
   all: z.optional(queryBooleanField()),
-  before: z.optional(
-    z.string('Cursor inválido').check(z.minLength(1, 'Cursor inválido'), z.maxLength(200, 'Cursor inválido')),
-  ),
+  before: cursorField(),
+  after: cursorField(),
+  around: z.optional(uuidField()),
   limit: z._default(
     z.optional(
       z.coerce
@@ -59,10 +65,18 @@ const historyPaging = {
   ),
 };
 
+// One way of paging at a time: a request naming two would have no single meaning.
+const oneCursor = z.refine<{ all?: boolean; before?: string; after?: string; around?: string }>(
+  (q) => [q.all === true, q.before !== undefined, q.after !== undefined, q.around !== undefined].filter(Boolean).length <= 1,
+  { message: HISTORY_ONE_CURSOR, path: ['around'] },
+);
+
 /** Query of GET /message/get-messages-by-conversation. */
-export const getMessagesByConversationQuerySchema = z.object({ conversationId: uuidField(), ...historyPaging });
+export const getMessagesByConversationQuerySchema = z
+  .object({ conversationId: uuidField(), ...historyPaging })
+  .check(oneCursor);
 export type GetMessagesByConversationQuery = z.output<typeof getMessagesByConversationQuerySchema>;
 
 /** Query of GET /message/get-messages-by-group. */
-export const getMessagesByGroupQuerySchema = z.object({ groupId: uuidField(), ...historyPaging });
+export const getMessagesByGroupQuerySchema = z.object({ groupId: uuidField(), ...historyPaging }).check(oneCursor);
 export type GetMessagesByGroupQuery = z.output<typeof getMessagesByGroupQuerySchema>;

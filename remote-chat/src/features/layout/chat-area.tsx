@@ -21,6 +21,9 @@ const GroupDetailsPanel = lazy(async () => ({
 interface Props {
   kind: ChatKind;
   chatId: string;
+  /** Issue 16: open the chat at this message (a search hit). */
+  focusMessageId?: string | null;
+  unreadAtOpen?: number;
   me: Me;
   basePath: string;
   openDirectChat: (userId: string) => Promise<boolean>;
@@ -34,7 +37,7 @@ interface Props {
  * The open chat and, when toggled, its details panel: one third of the width from 1024 px, an
  * overlay sheet on tablets and a full-screen sheet on phones (issue 13).
  */
-export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
+export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload } = useChatTarget(kind, chatId);
   const panel = useDetailsPanel();
 
@@ -51,6 +54,8 @@ export function ChatArea({ kind, chatId, me, basePath, openDirectChat, onSent, o
       <ChatView
         kind={kind}
         chatId={chatId}
+        focusMessageId={focusMessageId}
+        unreadAtOpen={unreadAtOpen}
         target={target}
         me={me}
         onTogglePanel={panel.toggle}

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
 import { EmptyState, IconButton } from '@chat/ui';
 import { Plus } from 'lucide-react';
-import { chatPath, isChatKind } from '../../shared/chat-types';
+import { chatPath, FOCUS_MESSAGE_PARAM, isChatKind, messagePath } from '../../shared/chat-types';
 import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
@@ -25,8 +25,13 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const { id, type } = useParams();
   const kind = isChatKind(type) ? type : 'conversation';
   const navigate = useNavigate();
+  // Issue 16: a search hit opens the chat at that message (a new key: the view reloads around it).
+  const [searchParams] = useSearchParams();
+  const focusMessageId = searchParams.get(FOCUS_MESSAGE_PARAM);
   const [newOpen, setNewOpen] = useState(false);
   const list = useChatList(user.id, id ?? null);
+  // Read on the render that opens the chat, before it clears the count ('Mensagens não lidas').
+  const unreadAtOpen = kind === 'conversation' ? list.conversations.find((c) => c.id === id)?.unreadMessages : 0;
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);
@@ -57,13 +62,16 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         list={list}
         activeId={id ?? null}
         onOpen={(entry) => navigate(chatPath(basePath, entry.id, entry.kind))}
+        onOpenMessage={(hit) => navigate(messagePath(basePath, hit.chat.id, hit.chat.kind, hit.id))}
         action={headerSlot ? undefined : newButton}
       />
       {id ? (
         <ChatArea
-          key={`${kind}:${id}`}
+          key={`${kind}:${id}:${focusMessageId ?? ''}`}
           kind={kind}
           chatId={id}
+          focusMessageId={focusMessageId}
+          unreadAtOpen={unreadAtOpen}
           me={me}
           basePath={basePath}
           openDirectChat={openDirectChat}

@@ -10,12 +10,15 @@ import {
   reactionParamsSchema,
   getMessagesByGroupQuerySchema,
   messageSchema,
+  messageSearchPageSchema,
+  messageSearchQuerySchema,
   messagesPageSchema,
   sendMessageBodySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { requireAuth } from '../auth/require-auth';
 import { MessageActionsService } from './message-actions.service';
+import { searchViewerMessages } from './message-search.service';
 import { MessagesService } from './messages.service';
 
 // Mounted under /api (SPEC section 7, "Messages"; the media URL call is issue 6).
@@ -43,6 +46,13 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
       const { groupId, ...paging } = request.query;
       return service.history(request.user!, { groupId }, paging);
     },
+  );
+
+  // Issue 16: messages by their text across the caller's chats, newest first.
+  routes.get(
+    '/message/search',
+    { preHandler, schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchPageSchema } } },
+    (request) => searchViewerMessages(db, request.user!.id, request.query),
   );
 
   routes.post(

@@ -12,6 +12,7 @@ import type { ConversationParticipants } from '../realtime/conversation-particip
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { insertDelivered } from './group-receipts.repository';
+import { type HistoryWindow, windowAfter, windowAround } from './history-window';
 import { findMessage, reactionsOf } from './message-actions.repository';
 import { assertStorableContent } from './message-content';
 import { type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
@@ -24,6 +25,9 @@ export const CLIENT_ID_REUSED = 'Identificador do cliente já usado em outra con
 export interface HistoryQuery {
   all?: boolean;
   before?: string;
+  /** Issue 16: forward paging from a window opened with `around`. */
+  after?: string;
+  around?: string;
   limit: number;
 }
 
@@ -53,6 +57,7 @@ export class MessagesService {
       const rows = await repo.allMessages(this.db, target);
       return { messages: await this.withReactions(rows, target), hasMore: false, nextCursor: null };
     }
+    if (query.around !== undefined || query.after !== undefined) return this.window(target, query);
     const beforeSeq = query.before === undefined ? null : await this.cursorSeq(target, query.before);
     // One extra row tells whether an older page exists without a count(*).
     const rows = await repo.messagesBefore(this.db, target, beforeSeq, query.limit + 1);
@@ -62,6 +67,26 @@ export class MessagesService {
       messages: await this.withReactions(page, target),
       hasMore,
       nextCursor: hasMore && page[0] ? String(page[0].message.seq) : null,
+    };
+  }
+
+  /** A window around a message (404 when it is not in this chat) or the page after a cursor. */
+  private async window(target: repo.ChatTarget, query: HistoryQuery): Promise<MessagesPage> {
+    let found: HistoryWindow;
+    if (query.around !== undefined) {
+      const seq = await repo.seqOf(this.db, target, query.around);
+      if (seq === null) throw notFound(MESSAGE_ACTION_ERRORS.messageNotFound);
+      found = await windowAround(this.db, target, seq, query.limit);
+    } else {
+      found = await windowAfter(this.db, target, await this.cursorSeq(target, query.after!), query.limit);
+    }
+    const { rows, hasMore, hasNewer } = found;
+    return {
+      messages: await this.withReactions(rows, target),
+      hasMore,
+      nextCursor: hasMore && rows[0] ? String(rows[0].message.seq) : null,
+      hasNewer,
+      newerCursor: hasNewer && rows.length > 0 ? String(rows.at(-1)!.message.seq) : null,
     };
   }
 

@@ -4,7 +4,7 @@ import { ana, conversation, group, lastMessage } from '../../../test/fixtures';
 import type { ChatListState } from '../hooks/use-chat-list';
 import { ChatSidebar, EMPTY_LIST_TEXT, LIST_FAILED_TEXT } from './chat-sidebar';
 
-const api = vi.hoisted(() => ({ searchConversations: vi.fn(), searchGroups: vi.fn() }));
+const api = vi.hoisted(() => ({ searchConversations: vi.fn(), searchGroups: vi.fn(), searchMessages: vi.fn() }));
 vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
 
 function listState(extra: Partial<ChatListState> = {}): ChatListState {
@@ -29,6 +29,7 @@ describe('chat sidebar (SPEC section 2)', () => {
     vi.useFakeTimers();
     api.searchConversations.mockResolvedValue({ status: 200, data: [] });
     api.searchGroups.mockResolvedValue({ status: 200, data: [] });
+    api.searchMessages.mockResolvedValue({ status: 200, data: { hits: [], nextCursor: null } });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -99,5 +100,28 @@ describe('chat sidebar (SPEC section 2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pessoas' }));
     expect(screen.getByText('Bruno')).toBeInTheDocument();
     expect(screen.queryByText('Projeto')).toBeNull();
+  });
+
+  it('lists message hits below the chats, with the matching words marked, and opens the chosen one (issue 16)', async () => {
+    const hit = {
+      id: 'm1',
+      chat: { kind: 'group', id: 'g1', name: 'Projeto', avatarUrl: null, peerId: null },
+      author: { id: 'u2', name: 'Bruno', avatarUrl: null },
+      createdAt: '2024-03-10T10:00:00.000Z',
+      body: 'A *Reunião* de amanhã',
+    };
+    api.searchMessages.mockResolvedValue({ status: 200, data: { hits: [hit], nextCursor: null } });
+    const onOpenMessage = vi.fn();
+    render(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} onOpenMessage={onOpenMessage} />);
+    fireEvent.change(search(), { target: { value: 'reuniao' } });
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(api.searchMessages).toHaveBeenCalledExactlyOnceWith('reuniao');
+    const results = screen.getByRole('region', { name: 'Mensagens encontradas' });
+    // Formatting markers are not shown; the accented word is marked for the plain term.
+    expect(results.querySelector('mark')).toHaveTextContent('Reunião');
+    expect(results).toHaveTextContent('Bruno: A Reunião de amanhã');
+    expect(screen.queryByText('Nenhuma conversa encontrada')).toBeNull();
+    fireEvent.click(screen.getByTestId('message-hit'));
+    expect(onOpenMessage).toHaveBeenCalledWith(hit);
   });
 });

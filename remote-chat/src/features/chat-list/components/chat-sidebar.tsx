@@ -1,10 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, EmptyState, SearchInput, Spinner } from '@chat/ui';
+import type { MessageSearchHit } from '@chat/contracts';
 import { useChatSearch } from '../hooks/use-chat-search';
+import { useMessageSearch } from '../hooks/use-message-search';
 import type { ChatListState } from '../hooks/use-chat-list';
 import { buildEntries, type ChatEntry, type ChatFilter } from '../lib/chat-entries';
 import { ChatFilters } from './chat-filters';
 import { ChatListItem } from './chat-list-item';
+import { MessageHits } from './message-hits';
 import styles from './chat-sidebar.module.css';
 
 export const LIST_FAILED_TEXT = 'Não foi possível carregar as conversas. Verifique sua conexão.';
@@ -17,15 +20,29 @@ interface Props {
   list: ChatListState;
   activeId: string | null;
   onOpen: (entry: ChatEntry) => void;
+  /** Issue 16: a message found by its text was chosen. */
+  onOpenMessage?: (hit: MessageSearchHit) => void;
   /** Shown beside the search box (the 'Novo' button when there is no page header). */
   action?: ReactNode;
 }
 
 /** The sidebar of SPEC section 2: search, filters and the chat list. */
-export function ChatSidebar({ meId, list, activeId, onOpen, action }: Props) {
+export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, action }: Props) {
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<ChatFilter>('all');
   const search = useChatSearch(text);
+  // Without a way to open a hit there is nothing to show them in: no message search then.
+  const messageSearch = useMessageSearch(onOpenMessage ? text : '');
+  const messageHits = search.active && onOpenMessage && (
+    <MessageHits
+      term={text}
+      hits={messageSearch.hits}
+      hasMore={messageSearch.hasMore}
+      loading={messageSearch.loading}
+      onOpen={onOpenMessage}
+      onMore={messageSearch.loadMore}
+    />
+  );
 
   const entries = useMemo(
     () =>
@@ -56,6 +73,7 @@ export function ChatSidebar({ meId, list, activeId, onOpen, action }: Props) {
         </Button>
       </div>
     );
+  else if (search.active && messageSearch.hits.length > 0) body = null;
   else if (search.active || hasAny) body = <EmptyState text="Nenhuma conversa encontrada" />;
   else body = <EmptyState text={EMPTY_LIST_TEXT} />;
 
@@ -66,7 +84,10 @@ export function ChatSidebar({ meId, list, activeId, onOpen, action }: Props) {
         {action}
       </div>
       {!search.active && <ChatFilters value={filter} onChange={setFilter} />}
-      <div className={styles.list}>{body}</div>
+      <div className={styles.list}>
+        {body}
+        {messageHits}
+      </div>
     </aside>
   );
 }

@@ -8,6 +8,7 @@ import { useMessages, type Me } from '../hooks/use-messages';
 import { useMute } from '../hooks/use-mute';
 import { useReadReceipts } from '../hooks/use-read-receipts';
 import { useTypingEmitter } from '../hooks/use-typing-emitter';
+import { useUnreadStart } from '../hooks/use-unread-start';
 import type { ChatMessage } from '../lib/merge-messages';
 import type { MentionCandidate } from '../lib/mention-text';
 import { buildRows } from '../lib/message-rows';
@@ -29,6 +30,10 @@ interface Props {
   onSent?: (message: Message) => void;
   /** Called once when the chat opens (the list clears its unread count). */
   onOpened?: (chatId: string) => void;
+  /** Issue 16: open at this message (a search hit), highlighted. */
+  focusMessageId?: string | null;
+  /** Issue 16: the chat list's unread count when the chat was opened (the 'Mensagens não lidas' line). */
+  unreadAtOpen?: number;
 }
 
 // Opened now and then: loaded on first use, so the chat's route stays within its size budget.
@@ -45,11 +50,15 @@ const quoteOf = (m: ChatMessage): ReplyQuote => ({
 });
 
 /** One open chat: header, history and message box. Mount it per chat (key by id). */
-export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened }: Props) {
+export function ChatView(props: Props) {
+  const { kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened, focusMessageId } = props;
   // Receipts and typing are for conversations: the other participant is their only audience.
   const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
   const conversationId = peerId ? chatId : null;
-  const loaded = useMessages(kind, chatId, me, onSent);
+  const loaded = useMessages(kind, chatId, me, onSent, focusMessageId);
+  // The count as the chat opened: the list clears it right away.
+  const [unreadAtOpen] = useState(focusMessageId ? 0 : (props.unreadAtOpen ?? 0));
+  const unreadFrom = useUnreadStart(loaded, me.id, unreadAtOpen);
   const conversationRead = useReadReceipts(conversationId, peerId, me.id, loaded.messages);
   const messages = useGroupReceipts(kind === 'group' ? chatId : null, me.id, conversationRead);
   const history = { ...loaded, messages };
@@ -63,11 +72,11 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [infoFor, setInfoFor] = useState<string | null>(null);
-  const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(null);
+  const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
   const rows = useMemo(() => {
     const author = { id: me.id, name: me.name, avatarUrl: me.avatarUrl };
-    return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId));
-  }, [history.messages, images.uploads, me.id, me.name, me.avatarUrl, kind, chatId]);
+    return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId), new Date(), unreadFrom ?? null);
+  }, [history.messages, images.uploads, me.id, me.name, me.avatarUrl, kind, chatId, unreadFrom]);
 
   // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins).
   const people = useMemo(() => {
@@ -89,6 +98,8 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
 
   const send = (text: string, mentions: string[]) => {
     typing.stop();
+    // Sending from a window opened at an old message goes back to the live end first (issue 16).
+    if (loaded.newer.hasNewer) void loaded.newer.toLatest();
     history.send(text, { replyTo, mentions });
     setReplyTo(null);
     setSentCount((n) => n + 1);
@@ -131,7 +142,8 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
         rows={rows}
         meId={me.id}
         isGroup={kind === 'group'}
-        loading={history.loading}
+        // The first scroll waits for the unread line's place (issue 16).
+        loading={history.loading || unreadFrom === undefined}
         hasMore={history.hasMore}
         loadingOlder={history.loadingOlder}
         sentCount={sentCount}
@@ -144,6 +156,11 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
         onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
         jumpTo={jumpTo}
         onJump={jump}
+        hasNewer={loaded.newer.hasNewer}
+        loadingNewer={loaded.newer.loadingNewer}
+        heldCount={loaded.newer.heldCount}
+        onLoadNewer={loaded.newer.loadNewer}
+        onToLatest={loaded.newer.toLatest}
       />
       <MessageBox
         onTextChange={typing.input}

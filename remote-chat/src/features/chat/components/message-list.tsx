@@ -2,14 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LIMITS } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
-import type { MessageRow } from '../lib/message-rows';
+import { useNewBelow } from '../hooks/use-new-below';
+import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
+import { UNREAD_DIVIDER_TEXT } from '../lib/unread';
+import { NewMessagesButton } from './new-messages-button';
 import { type BubbleAction, MessageBubble } from './message-bubble';
 import type { ChatMessage } from '../lib/merge-messages';
 import styles from './message-list.module.css';
 
 /** Before a row is measured; an image's frame has a fixed height (240 px, see message-image.module.css). */
 function estimateRowSize(row: MessageRow | undefined): number {
-  if (row?.type === 'day') return 40;
+  if (row?.type !== 'message') return 40;
   return row?.message.content.type === 'image' ? 290 : 64;
 }
 
@@ -36,6 +39,13 @@ interface Props {
   /** A reply's quote was clicked: scroll to the original (loading older pages until it is there). */
   jumpTo?: { id: string; nonce: number } | null;
   onJump?: (messageId: string) => void;
+  // Issue 16: a window that stops short of the newest message (opened at a search hit), and the
+  // live messages held back meanwhile; 'novas mensagens' calls onToLatest when the window is detached.
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  heldCount?: number;
+  onLoadNewer?: () => void;
+  onToLatest?: () => Promise<void>;
 }
 
 const HIGHLIGHT_MS = 2000;
@@ -52,6 +62,8 @@ export function MessageList(props: Props) {
   const initialScrollDone = useRef(false);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const handledJump = useRef<number | null>(null);
+  const hasNewer = props.hasNewer ?? false;
+  const newBelow = useNewBelow(rows, meId, !loading);
 
   // TanStack Virtual hands out functions the React Compiler cannot memoise; this component stays uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -61,7 +73,8 @@ export function MessageList(props: Props) {
     estimateSize: (index) => estimateRowSize(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     anchorTo: 'end',
-    followOnAppend: true,
+    // A detached window must keep its place when a newer page is appended under it.
+    followOnAppend: !hasNewer,
     scrollEndThreshold: LIMITS.scrollLockPx,
     overscan: 8,
   });
@@ -69,8 +82,12 @@ export function MessageList(props: Props) {
   useEffect(() => {
     if (loading || rows.length === 0 || initialScrollDone.current) return;
     initialScrollDone.current = true;
-    virtualizer.scrollToEnd();
-  }, [loading, rows.length, virtualizer]);
+    // A search hit is placed by the jump below; unread messages open under their line (issue 16).
+    if (jumpTo) return;
+    const unreadAt = rows.findIndex((row) => row.key === UNREAD_ROW_KEY);
+    if (unreadAt !== -1) virtualizer.scrollToIndex(unreadAt, { align: 'start' });
+    else virtualizer.scrollToEnd();
+  }, [loading, rows, jumpTo, virtualizer]);
 
   useEffect(() => {
     if (sentCount > 0) virtualizer.scrollToEnd();
@@ -98,12 +115,23 @@ export function MessageList(props: Props) {
 
   const onScroll = () => {
     const element = scrollRef.current;
-    if (element && initialScrollDone.current && hasMore && !loadingOlder && element.scrollTop < LOAD_OLDER_PX) {
+    if (!element) return;
+    newBelow.onScroll(element);
+    if (initialScrollDone.current && hasMore && !loadingOlder && element.scrollTop < LOAD_OLDER_PX) {
       props.onLoadOlder();
     }
+    const fromEnd = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (initialScrollDone.current && hasNewer && !props.loadingNewer && fromEnd < LOAD_OLDER_PX) props.onLoadNewer?.();
+  };
+
+  const goDown = async () => {
+    newBelow.reset();
+    if (hasNewer) await props.onToLatest?.();
+    virtualizer.scrollToEnd();
   };
 
   return (
+    <div className={styles.frame}>
     <div ref={scrollRef} className={styles.scroller} onScroll={onScroll} data-testid="message-scroller">
       {(loading || loadingOlder) && (
         <div className={styles.loading}>
@@ -124,6 +152,10 @@ export function MessageList(props: Props) {
               {row.type === 'day' ? (
                 <div className={styles.day}>
                   <span>{row.label}</span>
+                </div>
+              ) : row.type === 'unread' ? (
+                <div className={styles.unread} role="separator" data-testid="unread-divider">
+                  {UNREAD_DIVIDER_TEXT}
                 </div>
               ) : (
                 <MessageBubble
@@ -146,6 +178,13 @@ export function MessageList(props: Props) {
           );
         })}
       </div>
+    </div>
+    {props.loadingNewer && (
+      <div className={styles.loadingBelow}>
+        <Spinner size="sm" />
+      </div>
+    )}
+    <NewMessagesButton count={newBelow.count + (props.heldCount ?? 0)} onClick={() => void goDown()} />
     </div>
   );
 }

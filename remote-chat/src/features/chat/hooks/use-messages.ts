@@ -27,6 +27,7 @@ import {
   withReactions,
   type ChatMessage,
 } from '../lib/merge-messages';
+import { type HistoryWindow, useHistoryWindow } from './use-history-window';
 
 export interface Me {
   id: string;
@@ -47,6 +48,8 @@ export interface MessagesState {
   /** Sends an uploaded image's public URL, under the clientId its upload bubble already had. */
   sendImage: (publicUrl: string, clientId: string) => void;
   retry: (clientId: string) => void;
+  /** Issue 16: the window opened at a search hit, paged forward until it joins the live end. */
+  newer: HistoryWindow;
 }
 
 type OutgoingContent = SendMessageBody['content'];
@@ -95,7 +98,14 @@ function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: Outg
  * by the server's message; a failure stays visible, and its retry reuses the same clientId so that
  * the server's idempotency never creates a second copy.
  */
-export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (message: Message) => void): MessagesState {
+export function useMessages(
+  kind: ChatKind,
+  chatId: string,
+  me: Me,
+  onSent?: (message: Message) => void,
+  /** Issue 16: open the history around this message instead of at the newest page. */
+  focusMessageId?: string | null,
+): MessagesState {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
   const [hasMore, setHasMore] = useState(false);
@@ -114,6 +124,10 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
     if (older) setLoadingOlder(false);
     else setLoading(false);
   }, []);
+
+  const fetchChatPage = useCallback((paging: HistoryPaging) => fetchPage(kind, chatId, paging), [kind, chatId]);
+  const newer = useHistoryWindow(fetchChatPage, setMessages, setHasMore);
+  const { hold, isDetached, track } = newer;
 
   const loadLatest = useCallback(
     () => void fetchPage(kind, chatId, { limit: LIMITS.historyPageSize }).then((page) => applyPage(page, false)),
@@ -192,29 +206,39 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
   useEffect(() => {
     const offs = [
       subscribe(eventBus, 'message', (message) => {
-        if (belongsTo(message, kind, chatId)) setMessages((list) => upsertMessage(list, message));
+        if (belongsTo(message, kind, chatId) && !hold(message)) setMessages((list) => upsertMessage(list, message));
       }),
       // Issue 15: edits, deletes and reactions, from any tab of anyone in the chat.
       subscribe(eventBus, 'message:updated', apply),
       subscribe(eventBus, 'message:deleted', apply),
       subscribe(eventBus, 'message:reaction', applyReactions),
       // Anything sent while the socket was away arrives with the latest page.
-      subscribe(eventBus, 'socket:reconnected', loadLatest),
+      // (A detached window gets them by paging forward instead: the latest page would leave a gap.)
+      subscribe(eventBus, 'socket:reconnected', () => {
+        if (!isDetached()) loadLatest();
+      }),
       // Bubbles show their author's new name and photo at once (issue 12).
       subscribe(eventBus, 'user:updated', (user) => setMessages((list) => mapChanged(list, (m) => userInMessage(m, user)))),
     ];
     return () => offs.forEach((off) => off());
-  }, [kind, chatId, loadLatest, apply, applyReactions]);
+  }, [kind, chatId, loadLatest, apply, applyReactions, hold, isDetached]);
 
   useEffect(() => {
     let cancelled = false;
-    void fetchPage(kind, chatId, { limit: LIMITS.historyPageSize }).then((page) => {
-      if (!cancelled) applyPage(page, false);
+    const latestPage = () => fetchPage(kind, chatId, { limit: LIMITS.historyPageSize });
+    // A hit that is gone (deleted meanwhile) opens the chat at its newest page after the error toast.
+    const first = focusMessageId
+      ? fetchPage(kind, chatId, { around: focusMessageId, limit: LIMITS.historyPageSize }).then((page) => page ?? latestPage())
+      : latestPage();
+    void first.then((page) => {
+      if (cancelled) return;
+      applyPage(page, false);
+      if (page) track(page);
     });
     return () => {
       cancelled = true;
     };
-  }, [kind, chatId, applyPage]);
+  }, [kind, chatId, applyPage, focusMessageId, track]);
 
-  return { messages, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry };
+  return { messages, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, newer };
 }

@@ -40,7 +40,7 @@ describe('merging messages', () => {
       ],
       new Date(2024, 2, 10, 12),
     );
-    expect(rows.map((r) => (r.type === 'day' ? r.label : r.message.id))).toEqual([
+    expect(rows.map((r) => (r.type === 'day' ? r.label : r.type === 'message' ? r.message.id : r.key))).toEqual([
       '08/03/2024',
       'a',
       'Ontem',

@@ -3,15 +3,22 @@ import type { ChatMessage } from './merge-messages';
 
 export type MessageRow =
   | { type: 'day'; key: string; label: string }
-  | { type: 'message'; key: string; message: ChatMessage };
+  | { type: 'message'; key: string; message: ChatMessage }
+  /** Issue 16: 'Mensagens não lidas', above the first unread message. */
+  | { type: 'unread'; key: string };
+
+export const UNREAD_ROW_KEY = 'unread';
 
 /** Stable across the optimistic entry's replacement by the server's message. */
 export function messageKey(message: ChatMessage): string {
   return message.clientId ? `c:${message.authorId}:${message.clientId}` : `m:${message.id}`;
 }
 
-/** Messages with a day separator ('Hoje', 'Ontem', dd/MM/yyyy) before each new day. */
-export function buildRows(messages: ChatMessage[], now: Date = new Date()): MessageRow[] {
+/**
+ * Messages with a day separator ('Hoje', 'Ontem', dd/MM/yyyy) before each new day, and the unread
+ * line before `unreadFromId`.
+ */
+export function buildRows(messages: ChatMessage[], now: Date = new Date(), unreadFromId: string | null = null): MessageRow[] {
   const rows: MessageRow[] = [];
   let lastDay = '';
   for (const message of messages) {
@@ -20,6 +27,7 @@ export function buildRows(messages: ChatMessage[], now: Date = new Date()): Mess
       rows.push({ type: 'day', key: `d:${day}`, label: dayLabel(message.createdAt, now) });
       lastDay = day;
     }
+    if (message.id === unreadFromId) rows.push({ type: 'unread', key: UNREAD_ROW_KEY });
     rows.push({ type: 'message', key: messageKey(message), message });
   }
   return rows;

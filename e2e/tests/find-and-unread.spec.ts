@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { call, conversationWithApi, sendTextApi, signInApi } from '../support/api';
+import { entryNamed, messages, openMember } from '../support/chat';
+import { expect, test } from '../support/fixtures';
+
+// Issue 16: a message found by the chat search opens its chat at that message (300 messages
+// back), and a chat with unread messages opens under 'Mensagens não lidas', with the
+// 'N novas mensagens' button for what arrives while the view is scrolled up.
+
+const SCREENS = process.env.E2E_SHOTS_DIR ?? '../test-results/screens';
+const shot = async (page: Page, name: string) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SCREENS}/find-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+};
+
+test.describe.configure({ mode: 'serial' });
+
+/** Sends `count` texts through the API, a few at a time (cheap, and in order within each batch's start). */
+async function sendMany(url: string, token: string, conversationId: string, count: number, text: (i: number) => string) {
+  for (let i = 0; i < count; i++) await sendTextApi(url, token, conversationId, text(i + 1));
+}
+
+const scroller = (page: Page) => page.getByTestId('message-scroller');
+const bubble = (page: Page, text: string) => messages(page).filter({ hasText: text });
+
+test('a search hit 300 messages back opens the chat at that message, and scrolling down joins the live end', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const url = baseURL!;
+  const stamp = Date.now().toString(36);
+  const ana = await signInApi(url, 'ana');
+  const diego = await signInApi(url, 'diego');
+  const chat = await conversationWithApi(url, ana.token, diego.userId);
+  await sendTextApi(url, diego.token, chat.id, `Farol ${stamp}: o doce açucarado chegou`);
+  await sendMany(url, diego.token, chat.id, 300, (i) => `enchimento ${stamp} ${i}`);
+
+  const page = await openMember(browser, url, 'ana');
+  await page.getByPlaceholder('Buscar conversa').fill('acucarado');
+  const hit = page.getByTestId('message-hit').filter({ hasText: 'açucarado chegou' });
+  await expect(hit).toBeVisible();
+  await expect(hit.locator('mark')).toHaveText('açucarado');
+  await expect(hit).toContainText('Diego');
+  await shot(page, 'search-results');
+
+  await hit.click();
+  await expect(page).toHaveURL(/\?mensagem=[0-9a-f-]{36}$/);
+  const found = bubble(page, `Farol ${stamp}`);
+  // Highlighted briefly (2 s): checked first.
+  await expect(found).toHaveAttribute('data-highlighted', '');
+  await expect(found).toBeInViewport();
+  await shot(page, 'jumped');
+  // The window around it does not reach the newest message yet.
+  await expect(bubble(page, `enchimento ${stamp} 300`)).toHaveCount(0);
+
+  // A live message arriving while the window is detached is held, not lost.
+  await sendTextApi(url, diego.token, chat.id, `ao vivo ${stamp}`);
+  await expect(page.getByRole('button', { name: '1 nova mensagem' })).toBeVisible();
+
+  // Scrolling down pages forward until the live end, where the held message is.
+  await expect(async () => {
+    await scroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(bubble(page, `ao vivo ${stamp}`)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(bubble(page, `enchimento ${stamp} 300`)).toHaveCount(1);
+  await expect(bubble(page, `ao vivo ${stamp}`)).toHaveCount(1);
+
+  // And up again: older pages come in front of the hit.
+  const history = await call<{ messages: unknown[] }>(url, `/message/get-messages-by-conversation?conversationId=${chat.id}&all=true`, { token: ana.token });
+  expect(history.messages.length).toBeGreaterThanOrEqual(302);
+  await page.context().close();
+});
+
+test('unread messages open under their line; new ones while scrolled up show the button', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const url = baseURL!;
+  const stamp = Date.now().toString(36);
+  const carla = await signInApi(url, 'carla');
+  const diego = await signInApi(url, 'diego');
+  const chat = await conversationWithApi(url, carla.token, diego.userId);
+  await sendTextApi(url, carla.token, chat.id, `antes ${stamp}`);
+  await sendMany(url, diego.token, chat.id, 40, (i) => `não lida ${stamp} ${i}`);
+
+  const page = await openMember(browser, url, 'carla');
+  await entryNamed(page, 'Diego Santos').click();
+  const divider = page.getByTestId('unread-divider');
+  await expect(divider).toHaveText('Mensagens não lidas');
+  await expect(divider).toBeInViewport();
+  const first = bubble(page, `não lida ${stamp} 1`).first();
+  await expect(first).toBeVisible();
+  const [line, firstBox] = [await divider.boundingBox(), await first.boundingBox()];
+  // Right above it: nothing between the line and the first unread message.
+  expect(firstBox!.y).toBeGreaterThan(line!.y);
+  expect(firstBox!.y - (line!.y + line!.height)).toBeLessThan(24);
+  await expect(bubble(page, `antes ${stamp}`)).toBeVisible();
+  await shot(page, 'unread-divider');
+
+  // Scrolled up (the view sits at the line, 40 messages above the end): new ones show the button.
+  await sendTextApi(url, diego.token, chat.id, `nova ${stamp} A`);
+  await sendTextApi(url, diego.token, chat.id, `nova ${stamp} B`);
+  const button = page.getByRole('button', { name: '2 novas mensagens' });
+  await expect(button).toBeVisible();
+  await shot(page, 'new-messages-button');
+  await button.click();
+  await expect(bubble(page, `nova ${stamp} B`)).toBeInViewport();
+  await expect(page.getByRole('button', { name: /novas? mensage/ })).toHaveCount(0);
+  await page.context().close();
+});

@@ -1,0 +1,56 @@
+import type { MessageSearchHit } from '@chat/contracts';
+import { Avatar, Button } from '@chat/ui';
+import { listTime } from '../../../shared/dates';
+import { plainText } from '../../../shared/format-text';
+import { highlightParts, snippetAround } from '../lib/highlight';
+import styles from './message-hits.module.css';
+
+interface Props {
+  term: string;
+  hits: MessageSearchHit[];
+  hasMore: boolean;
+  loading: boolean;
+  onOpen: (hit: MessageSearchHit) => void;
+  onMore: () => void;
+}
+
+/** Issue 16: messages found by their text, below the chats found; each opens its chat at the message. */
+export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Props) {
+  if (hits.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label="Mensagens encontradas">
+      <h3 className={styles.heading}>Mensagens</h3>
+      <ul className={styles.hits}>
+        {hits.map((hit) => {
+          const text = snippetAround(plainText(hit.body), term);
+          return (
+            <li key={hit.id}>
+              <button type="button" className={styles.hit} onClick={() => onOpen(hit)} data-testid="message-hit">
+                <Avatar name={hit.chat.name} src={hit.chat.avatarUrl} size="sm" />
+                <span className={styles.text}>
+                  <span className={styles.top}>
+                    <span className={styles.chat}>{hit.chat.name}</span>
+                    <span className={styles.time}>{listTime(hit, hit.createdAt)}</span>
+                  </span>
+                  <span className={styles.body}>
+                    <span className={styles.author}>{hit.author.name}: </span>
+                    {highlightParts(text, term).map((part, i) =>
+                      part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hasMore && (
+        <div className={styles.more}>
+          <Button size="sm" variant="ghost" onClick={onMore} disabled={loading}>
+            Mostrar mais mensagens
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

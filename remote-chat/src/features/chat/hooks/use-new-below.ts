@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '@chat/contracts';
+import type { MessageRow } from '../lib/message-rows';
+
+/**
+ * Issue 16: how many messages of others arrived below the view while the user was scrolled up more
+ * than 100 px (SPEC section 2's rule: the view does not follow them then). Back at the bottom, zero.
+ */
+export function useNewBelow(rows: MessageRow[], meId: string, ready: boolean) {
+  const [count, setCount] = useState(0);
+  const awayFromEnd = useRef(false);
+  const lastKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    let last = rows.length - 1;
+    while (last >= 0 && rows[last]!.type !== 'message') last -= 1;
+    const key = last >= 0 ? rows[last]!.key : null;
+    const previous = lastKey.current;
+    lastKey.current = key;
+    if (!ready || previous === null || key === previous || !awayFromEnd.current) return;
+    const from = rows.findIndex((row) => row.key === previous);
+    // The previous last message is gone from the list (a window replaced): nothing was appended.
+    if (from === -1) return;
+    const arrived = rows.slice(from + 1).filter((row) => row.type === 'message' && row.message.authorId !== meId).length;
+    if (arrived > 0) setCount((n) => n + arrived);
+  }, [rows, meId, ready]);
+
+  /** Call on every scroll with the scroller. */
+  const onScroll = (element: HTMLElement) => {
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    awayFromEnd.current = distance > LIMITS.scrollLockPx;
+    if (!awayFromEnd.current) setCount(0);
+  };
+
+  return { count, onScroll, reset: () => setCount(0) };
+}

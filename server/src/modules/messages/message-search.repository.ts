@@ -1,0 +1,79 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { conversations, groupMembers, groups, messages, users } from '../../db/schema';
+import { containsFolded, startsWordFolded } from '../../lib/search';
+
+const peer = alias(users, 'peer');
+
+/** Below this many characters a term matches words by their start (see startsWordFolded). */
+const SUBSTRING_MIN_CHARS = 3;
+
+const bodyMatches = (term: string) =>
+  Array.from(term).length < SUBSTRING_MIN_CHARS ? startsWordFolded(messages.body, term) : containsFolded(messages.body, term);
+
+export interface MessageSearchRow {
+  id: string;
+  seq: number;
+  body: string;
+  createdAt: Date;
+  conversationId: string | null;
+  groupId: string | null;
+  author: { id: string; name: string; avatarUrl: string | null };
+  groupName: string | null;
+  groupAvatarUrl: string | null;
+  /** Null for a group's message. */
+  peer: { id: string; name: string; avatarUrl: string | null } | null;
+}
+
+/**
+ * Text messages containing `term` (case- and accent-insensitive) in the viewer's conversations and
+ * groups, newest first, `take` rows before `beforeSeq`. One statement: the trigram index on the
+ * folded body finds candidates, the two membership subqueries keep the viewer's chats only, and
+ * deleted messages (their body is emptied anyway) are left out explicitly.
+ */
+export function searchMessages(
+  db: Db,
+  viewerId: string,
+  term: string,
+  beforeSeq: number | null,
+  take: number,
+): Promise<MessageSearchRow[]> {
+  const viewerConversations = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(eq(conversations.userOneId, viewerId), eq(conversations.userTwoId, viewerId)));
+  const viewerGroups = db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, viewerId));
+  return db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      conversationId: messages.conversationId,
+      groupId: messages.groupId,
+      author: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
+      groupName: groups.name,
+      groupAvatarUrl: groups.avatarUrl,
+      peer: { id: peer.id, name: peer.name, avatarUrl: peer.avatarUrl },
+    })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.authorId))
+    .leftJoin(groups, eq(groups.id, messages.groupId))
+    .leftJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(
+      peer,
+      eq(peer.id, sql`CASE WHEN ${conversations.userOneId} = ${viewerId} THEN ${conversations.userTwoId} ELSE ${conversations.userOneId} END`),
+    )
+    .where(
+      and(
+        bodyMatches(term),
+        eq(messages.contentType, 'text'),
+        isNull(messages.deletedAt),
+        or(inArray(messages.conversationId, viewerConversations), inArray(messages.groupId, viewerGroups)),
+        beforeSeq === null ? undefined : lt(messages.seq, beforeSeq),
+      ),
+    )
+    .orderBy(desc(messages.seq))
+    .limit(take);
+}

@@ -1,0 +1,26 @@
+import type { MessageSearchHit, MessageSearchPage, MessageSearchQuery } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { type MessageSearchRow, searchMessages } from './message-search.repository';
+
+function toHit(row: MessageSearchRow): MessageSearchHit {
+  const chat: MessageSearchHit['chat'] = row.groupId
+    ? { kind: 'group', id: row.groupId, name: row.groupName ?? '', avatarUrl: row.groupAvatarUrl, peerId: null }
+    : {
+        kind: 'conversation',
+        id: row.conversationId ?? '',
+        name: row.peer?.name ?? '',
+        avatarUrl: row.peer?.avatarUrl ?? null,
+        peerId: row.peer?.id ?? null,
+      };
+  return { id: row.id, chat, author: row.author, createdAt: row.createdAt.toISOString(), body: row.body };
+}
+
+/** GET /message/search (issue 16): pages of hits, newest first; the cursor is the last hit's seq. */
+export async function searchViewerMessages(db: Db, viewerId: string, query: MessageSearchQuery): Promise<MessageSearchPage> {
+  const beforeSeq = query.before === undefined ? null : Number(query.before);
+  // One extra row tells whether older hits exist.
+  const rows = await searchMessages(db, viewerId, query.content, beforeSeq, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { hits: page.map(toHit), nextCursor: rows.length > query.limit && last ? String(last.seq) : null };
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Group, Message, MessageSearchPage } from '@chat/contracts';
+import { messages } from '../../db/schema';
+import { folded } from '../../lib/search';
+import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// GET /message/search (issue 16): the viewer's chats only, no deleted messages, accent- and
+// case-insensitive, newest first with a `before` cursor.
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser, stranger: TestUser;
+let anaBruno: Conversation, brunoCarla: Conversation;
+let team: Group, secret: Group;
+
+const send = async (who: TestUser, chatId: string, body: string, isGroup = false) =>
+  expectStatus<Message>(await as(t.app, who).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
+const search = async (query: string, who = ana) => expectStatus<MessageSearchPage>(await as(t.app, who).get(`/message/search?${query}`), 200);
+const bodies = (page: MessageSearchPage) => page.hits.map((h) => h.body);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Busca', 'Bruno Busca', 'Carla Busca']);
+  [stranger] = await createTeam(t.app, ['Estranho Busca']);
+  anaBruno = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+  brunoCarla = expectStatus(await as(t.app, bruno).post('/conversation/create', { userTwoId: carla.id }), 200);
+  team = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Equipe Ágil', description: '', members: [bruno.id] }), 200);
+  secret = expectStatus(await as(t.app, bruno).post('/group/create', { name: 'Sigiloso', description: '', members: [carla.id] }), 200);
+
+  await send(ana, anaBruno.id, 'Reunião amanhã às 10');
+  await send(bruno, team.id, 'a reuniao do grupo mudou', true);
+  await send(bruno, brunoCarla.id, 'REUNIÃO secreta entre Bruno e Carla');
+  await send(carla, secret.id, 'reunião do grupo sigiloso', true);
+  const deleted = await send(ana, anaBruno.id, 'reunião que será apagada');
+  expectStatus(await as(t.app, ana).delete(`/message/${deleted.id}`), 200);
+  // An image's body is its URL: never a hit, whatever the file is called.
+  await t.app.ctx.db.insert(messages).values({ conversationId: anaBruno.id, authorId: ana.id, contentType: 'image', body: 'http://localhost/media/reuniao.png' });
+});
+afterAll(() => t?.close());
+
+describe('GET /api/message/search', () => {
+  it('finds text in the viewer’s conversations and groups, ignoring case and accents, newest first', async () => {
+    const page = await search('content=REUNIAO');
+    expect(bodies(page)).toEqual(['a reuniao do grupo mudou', 'Reunião amanhã às 10']);
+    expect(page.nextCursor).toBeNull();
+    const [inGroup, inConversation] = page.hits;
+    expect(inGroup).toMatchObject({
+      chat: { kind: 'group', id: team.id, name: 'Equipe Ágil', peerId: null },
+      author: { id: bruno.id, name: 'Bruno Busca' },
+    });
+    expect(inConversation).toMatchObject({
+      chat: { kind: 'conversation', id: anaBruno.id, name: 'Bruno Busca', peerId: bruno.id },
+      author: { id: ana.id, name: 'Ana Busca' },
+    });
+    expect(Date.parse(inConversation!.createdAt)).not.toBeNaN();
+    // The other side of the same conversation sees it under Ana's name.
+    const forBruno = await search('content=amanhã', bruno);
+    expect(forBruno.hits.map((h) => h.chat.name)).toEqual(['Ana Busca']);
+  });
+
+  it('matches accented text typed without accents and the other way round', async () => {
+    expect(bodies(await search('content=amanha%20as'))).toEqual(['Reunião amanhã às 10']);
+    expect(bodies(await search(`content=${encodeURIComponent('REUNIÃO DO')}`))).toEqual(['a reuniao do grupo mudou']);
+  });
+
+  it('never returns chats the viewer is not in, deleted messages or images', async () => {
+    expect(bodies(await search('content=secret'))).toEqual([]);
+    expect(bodies(await search('content=sigiloso'))).toEqual([]);
+    expect(bodies(await search('content=apagada'))).toEqual([]);
+    expect(bodies(await search('content=png'))).toEqual([]);
+    expect(bodies(await search('content=reuniao', stranger))).toEqual([]);
+    // Carla sees her own chats' hits, and only those.
+    expect(bodies(await search('content=reuniao', carla))).toEqual(['reunião do grupo sigiloso', 'REUNIÃO secreta entre Bruno e Carla']);
+  });
+
+  it('matches a two-letter term at the start of a word only', async () => {
+    await send(ana, anaBruno.id, 'Ok, combinado');
+    await send(ana, anaBruno.id, 'um livro bom: o book club');
+    await send(ana, anaBruno.id, 'tudo ok por aqui');
+    expect(bodies(await search('content=OK'))).toEqual(['tudo ok por aqui', 'Ok, combinado']);
+  });
+
+  it('treats LIKE wildcards as plain characters', async () => {
+    expect(bodies(await search('content=%25%25'))).toEqual([]);
+    expect(bodies(await search('content=__'))).toEqual([]);
+  });
+
+  it('pages with limit and before until nextCursor is null', async () => {
+    const [dana, eva] = await createTeam(t.app, ['Dana Pauta', 'Eva Pauta']);
+    const chat = expectStatus<Conversation>(await as(t.app, dana).post('/conversation/create', { userTwoId: eva.id }), 200);
+    await t.app.ctx.db
+      .insert(messages)
+      .values(Array.from({ length: 25 }, (_, i) => ({ conversationId: chat.id, authorId: dana.id, body: `pauta ${i + 1}` })));
+    const seen: string[] = [];
+    let query = 'content=pauta&limit=10';
+    for (const expected of [10, 10, 5]) {
+      const page = await expectStatus<MessageSearchPage>(await as(t.app, eva).get(`/message/search?${query}`), 200);
+      expect(page.hits).toHaveLength(expected);
+      seen.push(...bodies(page));
+      if (expected < 10) expect(page.nextCursor).toBeNull();
+      else query = `content=pauta&limit=10&before=${page.nextCursor}`;
+    }
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `pauta ${25 - i}`));
+  });
+
+  it('refuses bad parameters with Portuguese messages and 400', async () => {
+    const cases: [string, string][] = [
+      ['', 'A busca deve ter pelo menos 2 caracteres'],
+      ['content=a', 'A busca deve ter pelo menos 2 caracteres'],
+      [`content=${'x'.repeat(101)}`, 'A busca deve ter no máximo 100 caracteres'],
+      ['content=reuniao&limit=0', 'O limite deve ser entre 1 e 50'],
+      ['content=reuniao&limit=51', 'O limite deve ser entre 1 e 50'],
+      ['content=reuniao&limit=abc', 'O limite deve ser entre 1 e 50'],
+      ['content=reuniao&before=abc', 'Cursor inválido'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await as(t.app, ana).get(`/message/search?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(message);
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/message/search?content=reuniao' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('has the folded-body trigram index for the planner to use', async () => {
+    // With sequential scans off the planner picks an index whenever one can answer the query.
+    const plan = await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return tx.execute(sql`EXPLAIN SELECT id FROM messages WHERE ${folded(messages.body)} LIKE '%reuniao%'`);
+    });
+    expect(JSON.stringify(plan)).toContain('messages_body_folded_trgm_idx');
+  });
+});
