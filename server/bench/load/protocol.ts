@@ -11,7 +11,8 @@ export interface BenchMember {
 
 /** What a server child is told to be (in BENCH_SERVER on its environment, as JSON). */
 export interface ServerConfig {
-  kind: 'product' | 'bare';
+  /** 'floor': the bare pipeline storing each message (durable-floor.ts) in databaseUrl or dataDir. */
+  kind: 'product' | 'bare' | 'floor';
   port: number;
   /** Product only. */
   databaseUrl?: string;
