@@ -22,6 +22,8 @@ export interface ServerConfig {
   jwtSecret?: string;
   /** Product: members to seed before answering `ready` (0 on a restart: they exist already). */
   seedMembers: number;
+  /** Members per workspace when seeding (each connect and disconnect is announced to its whole workspace). */
+  workspaceSize: number;
 }
 
 export interface ServerStats {

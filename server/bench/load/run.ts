@@ -59,6 +59,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     redisKeyPrefix: `chat-load-${randomBytes(4).toString('hex')}`,
     jwtSecret: randomBytes(32).toString('hex'),
     seedMembers: kind === 'product' ? options.members : 0,
+    workspaceSize: options.workspaceSize,
   };
   const servers: ServerChild[] = [];
   const workers: WorkerChild[] = [];
@@ -92,7 +93,9 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
       return task;
     });
     for (let w = 0; w < tasks.length; w++) workers.push(new WorkerChild());
+    const connecting = performance.now();
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
+    console.log(`  ${members.length} sockets conectados em ${((performance.now() - connecting) / 1000).toFixed(1)} s (${kind})`);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const connected = await statsOf(servers, true);
     await Promise.all(workers.map((w) => w.warm()));
