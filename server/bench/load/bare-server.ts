@@ -47,19 +47,19 @@ const server = createServer((request, response) => {
 
 function deliver(body: BareSend, response: ServerResponse): void {
   const now = new Date().toISOString();
-    const message = {
-      id: randomUUID(),
-      authorId: body.authorId,
-      content: body.content,
-      status: 'DELIVERED',
-      createdAt: now,
-      updatedAt: now,
-      conversationId: body.conversationId,
-      groupId: null,
-      clientId: body.clientId,
-    };
-    events.to([userRoom(body.authorId), userRoom(body.peerId)]).emit('message', message);
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
+  const message = {
+    id: randomUUID(),
+    authorId: body.authorId,
+    content: body.content,
+    status: 'DELIVERED',
+    createdAt: now,
+    updatedAt: now,
+    conversationId: body.conversationId,
+    groupId: null,
+    clientId: body.clientId,
+  };
+  events.to([userRoom(body.authorId), userRoom(body.peerId)]).emit('message', message);
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
 }
 const io = new Server(server, { transports: ['websocket'], serveClient: false });
 const events = io.of(SOCKET_NAMESPACE);
