@@ -87,7 +87,9 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
         durationS: options.durationS,
         warmup: options.warmup,
         reconnect: options.restart,
-        drainMs: options.restart ? 45_000 : 10_000,
+        // After a restart the drain must outlast the reconnection wave: a tab that is back later than
+        // the drain would count its messages as lost although the catch-up delivers them.
+        drainMs: options.restart ? 150_000 : 10_000,
       };
       offset += slice.length;
       return task;
