@@ -16,6 +16,7 @@ import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { RefreshTokens } from './modules/auth/refresh-tokens';
+import { SessionUsers } from './modules/auth/session-users';
 import { closeControlSocket, openControlSocket } from './modules/backup/control-socket';
 import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       db: database.db,
       accessTokens: new AccessTokens(env.jwtSecret),
+      sessionUsers: new SessionUsers(database.db),
       refreshTokens: new RefreshTokens(database.db),
       chatEvents,
       conversationParticipants: new ConversationParticipants(database.db),

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
+import type { SessionUsers } from './modules/auth/session-users';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { ConversationParticipants } from './modules/realtime/conversation-participants';
 import type { Presence } from './modules/realtime/presence';
@@ -20,6 +21,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   accessTokens: AccessTokens;
+  /** The user behind each token, read fresh but gathered across concurrent requests. */
+  sessionUsers: SessionUsers;
   refreshTokens: RefreshTokens;
   /** Emits server events to users' rooms (bound to app.io once realtime is attached). */
   chatEvents: ChatEvents;

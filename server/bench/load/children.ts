@@ -37,7 +37,7 @@ export class ServerChild {
   ) {}
 
   static async start(config: ServerConfig, profileDir: string | null): Promise<ServerChild> {
-    const file = path.join(here, config.kind === 'bare' ? 'bare-server.ts' : 'product-server.ts');
+    const file = path.join(here, config.kind === 'product' ? 'product-server.ts' : 'bare-server.ts');
     const child = fork(file, [], {
       env: { ...process.env, BENCH_SERVER: JSON.stringify(config) },
       // The product logs as in production; the lines themselves would only bury the tables.

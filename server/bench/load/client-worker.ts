@@ -12,6 +12,7 @@ import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol'
 
 const CONNECT_CONCURRENCY = 50;
 const RETRY_MS = 200;
+const CONNECT_TIMEOUT_MS = 180_000;
 /** How long a send keeps retrying while the server restarts. */
 const RETRY_FOR_MS = 60_000;
 
@@ -64,6 +65,9 @@ function openSocket(index: number): Promise<void> {
     ...SOCKET_RECONNECTION,
     reconnection: task.reconnect,
     forceNew: true,
+    // socket.io-client gives up on a handshake after 20 s; with thousands connecting at once on a
+    // busy machine (each connect announced to the whole workspace) the first ones take longer.
+    timeout: CONNECT_TIMEOUT_MS,
   });
   sockets[index] = socket;
   socket.on('message', (m: { clientId?: string | null }) => onMessage(index, m));

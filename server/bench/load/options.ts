@@ -19,11 +19,15 @@ export interface LoadOptions {
   restart: boolean;
   profile: boolean;
   skipBare: boolean;
+  /** No durable floor (bare pipeline + one INSERT/COMMIT per message) next to the bare pipeline. */
+  skipFloor: boolean;
+  /** Members per seeded workspace (all in one by default). */
+  workspaceSize: number;
   out: string | null;
 }
 
 const USAGE = `npm run bench:load -- [--engine postgres|pglite] [--members 40] [--messages 20 | --rate 50 --duration 60]
-  [--repeat 3] [--processes 1|2] [--workers N] [--warmup 5] [--restart] [--profile] [--skip-bare] [--out file.json]`;
+  [--repeat 3] [--processes 1|2] [--workers N] [--warmup 5] [--restart] [--profile] [--skip-bare] [--skip-floor] [--workspace-size N] [--out file.json]`;
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
   const { values } = parseArgs({
@@ -41,6 +45,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
       restart: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'skip-bare': { type: 'boolean', default: false },
+      'skip-floor': { type: 'boolean', default: false },
+      'workspace-size': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -78,6 +84,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     restart: values.restart,
     profile: values.profile,
     skipBare: values['skip-bare'] || values.restart,
+    // Two bare processes share nothing (no adapter), so there is no floor to compare two nodes with.
+    // Even, so that both members of a pair are in one workspace.
+    workspaceSize: values['workspace-size'] ? Math.ceil(positive('workspace-size', values['workspace-size']) / 2) * 2 : members,
+    skipFloor: values['skip-floor'] || values['skip-bare'] || values.restart || processes === 2,
     out: values.out ?? null,
   };
 }

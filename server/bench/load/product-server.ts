@@ -25,6 +25,6 @@ const env = parseEnv({
 const app = await buildApp({ env });
 answerHarness(() => app.close());
 await app.listen({ port: config.port, host: '127.0.0.1' });
-const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembers) : [];
+const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembers, config.workspaceSize) : [];
 const address = app.server.address();
 send({ type: 'ready', port: typeof address === 'object' && address ? address.port : config.port, members });

@@ -11,7 +11,8 @@ export interface BenchMember {
 
 /** What a server child is told to be (in BENCH_SERVER on its environment, as JSON). */
 export interface ServerConfig {
-  kind: 'product' | 'bare';
+  /** 'floor': the bare pipeline storing each message (durable-floor.ts) in databaseUrl or dataDir. */
+  kind: 'product' | 'bare' | 'floor';
   port: number;
   /** Product only. */
   databaseUrl?: string;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   jwtSecret?: string;
   /** Product: members to seed before answering `ready` (0 on a restart: they exist already). */
   seedMembers: number;
+  /** Members per workspace when seeding (each connect and disconnect is announced to its whole workspace). */
+  workspaceSize: number;
 }
 
 export interface ServerStats {

@@ -16,7 +16,7 @@ const shown = (s: Spread, f: (v: number) => string) => `${f(s.median)} [${f(s.mi
 function row(run: number, f: RunFigures): string[] {
   return [
     String(run),
-    f.kind === 'bare' ? 'base' : 'produto',
+    { bare: 'base', floor: 'piso', product: 'produto' }[f.kind],
     f.throughput.toFixed(0),
     ms(f.deliverP50),
     ms(f.deliverP90),
@@ -32,21 +32,27 @@ function row(run: number, f: RunFigures): string[] {
   ];
 }
 
-export function printRuns(runs: Array<{ bare: RunFigures | null; product: RunFigures }>) {
+interface Run {
+  bare: RunFigures | null;
+  floor: RunFigures | null;
+  product: RunFigures;
+}
+
+export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
         ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão'],
-        runs.flatMap((r, i) => [...(r.bare ? [row(i + 1, r.bare)] : []), row(i + 1, r.product)]),
+        runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );
-  const paired = runs.filter((r): r is { bare: RunFigures; product: RunFigures } => r.bare !== null);
+  const paired = runs.filter((r): r is Run & { bare: RunFigures } => r.bare !== null);
   const product = {
     throughput: spread(runs.map((r) => r.product.throughput)),
     deliverP50: spread(runs.map((r) => r.product.deliverP50)),
     deliverP99: spread(runs.map((r) => r.product.deliverP99)),
   };
-  if (paired.length === 0) return { product, ratios: null };
+  if (paired.length === 0) return { product, ratios: null, floorRatios: null };
   const ratios = {
     throughput: spread(paired.map((r) => r.product.throughput / r.bare.throughput)),
     deliverP50: spread(paired.map((r) => r.product.deliverP50 / r.bare.deliverP50)),
@@ -61,5 +67,26 @@ export function printRuns(runs: Array<{ bare: RunFigures | null; product: RunFig
       [[shown(ratios.throughput, x), shown(ratios.deliverP50, x), shown(ratios.deliverP99, x), shown(ratios.p50OverTarget, x)]],
     ),
   );
-  return { product, ratios };
+  return { product, ratios, floorRatios: printFloorRatios(runs) };
+}
+
+/** The product over the durable floor (its own cost) and the floor over the bare pipeline (the disk's). */
+function printFloorRatios(runs: Run[]) {
+  const withFloor = runs.filter((r): r is Run & { bare: RunFigures; floor: RunFigures } => r.bare !== null && r.floor !== null);
+  if (withFloor.length === 0) return null;
+  const ratios = {
+    productThroughput: spread(withFloor.map((r) => r.product.throughput / r.floor.throughput)),
+    productP50: spread(withFloor.map((r) => r.product.deliverP50 / r.floor.deliverP50)),
+    productP99: spread(withFloor.map((r) => r.product.deliverP99 / r.floor.deliverP99)),
+    floorThroughput: spread(withFloor.map((r) => r.floor.throughput / r.bare.throughput)),
+    floorP50: spread(withFloor.map((r) => r.floor.deliverP50 / r.bare.deliverP50)),
+  };
+  console.log(`\nProduto / piso durável e piso / base, mediana [mín-máx] de ${withFloor.length} repetição(ões):`);
+  console.log(
+    table(
+      ['vazão produto/piso', 'p50 produto/piso', 'p99 produto/piso', 'vazão piso/base', 'p50 piso/base'],
+      [[ratios.productThroughput, ratios.productP50, ratios.productP99, ratios.floorThroughput, ratios.floorP50].map((s) => shown(s, x))],
+    ),
+  );
+  return ratios;
 }

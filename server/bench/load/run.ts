@@ -1,5 +1,6 @@
 // Load harness of issue 14 (not a test): `npm run bench:load -- --help` in server/.
-// Each repeat measures the bare pipeline (bare-server.ts) and then the product (product-server.ts:
+// Each repeat measures the bare pipeline (bare-server.ts), the durable floor (the same plus one
+// INSERT + COMMIT per message on the same engine) and then the product (product-server.ts:
 // buildApp on a scratch PostgreSQL database + Redis, or PGlite) under the same clients: members
 // seeded directly, one real socket.io-client socket each in client worker processes, sends over
 // HTTP in a closed loop (--messages per member) or at an open-loop --rate for --duration seconds.
@@ -43,9 +44,10 @@ function bareMembers(count: number): BenchMember[] {
   return ids.map((id, i) => ({ id, name: `Membro ${i}`, token: 'bare', peerId: ids[i ^ 1]!, conversationId: conversations[i >> 1]! }));
 }
 
-async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<RunFigures> {
+async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promise<RunFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-load-'));
-  const postgres = kind === 'product' && options.engine === 'postgres';
+  const postgres = kind !== 'bare' && options.engine === 'postgres';
+  const redis = kind === 'product' && postgres;
   const scratch = postgres ? await scratchDatabase(options.databaseUrl) : null;
   const profileDir = options.profile && kind === 'product' ? path.join(here, 'profiles') : null;
   const base: ServerConfig = {
@@ -53,10 +55,11 @@ async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<
     port: options.restart ? await freePort() : 0,
     dataDir,
     databaseUrl: scratch?.url,
-    redisUrl: postgres ? options.redisUrl : undefined,
+    redisUrl: redis ? options.redisUrl : undefined,
     redisKeyPrefix: `chat-load-${randomBytes(4).toString('hex')}`,
     jwtSecret: randomBytes(32).toString('hex'),
     seedMembers: kind === 'product' ? options.members : 0,
+    workspaceSize: options.workspaceSize,
   };
   const servers: ServerChild[] = [];
   const workers: WorkerChild[] = [];
@@ -74,7 +77,7 @@ async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<
     const tasks: WorkerTask[] = slices.map((slice) => {
       const at = (i: number, pick: (n: number) => number) => servers[pick(offset + i) % servers.length]!.url;
       const task: WorkerTask = {
-        kind,
+        kind: kind === 'product' ? 'product' : 'bare',
         members: slice,
         socketUrls: slice.map((_, i) => at(i, (n) => n)),
         postUrls: slice.map((_, i) => at(i, (n) => n >> 1)),
@@ -84,13 +87,17 @@ async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<
         durationS: options.durationS,
         warmup: options.warmup,
         reconnect: options.restart,
-        drainMs: options.restart ? 45_000 : 10_000,
+        // After a restart the drain must outlast the reconnection wave: a tab that is back later than
+        // the drain would count its messages as lost although the catch-up delivers them.
+        drainMs: options.restart ? 150_000 : 10_000,
       };
       offset += slice.length;
       return task;
     });
     for (let w = 0; w < tasks.length; w++) workers.push(new WorkerChild());
+    const connecting = performance.now();
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
+    console.log(`  ${members.length} sockets conectados em ${((performance.now() - connecting) / 1000).toFixed(1)} s (${kind})`);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const connected = await statsOf(servers, true);
     await Promise.all(workers.map((w) => w.warm()));
@@ -113,7 +120,7 @@ async function runOnce(kind: 'product' | 'bare', options: LoadOptions): Promise<
     await Promise.allSettled(workers.map((w) => w.finish()));
     await Promise.allSettled(servers.map((s) => s.stop()));
     if (scratch) await scratch.drop().catch(() => undefined);
-    if (postgres) await dropRedisPrefix(options.redisUrl, base.redisKeyPrefix!).catch(() => undefined);
+    if (redis) await dropRedisPrefix(options.redisUrl, base.redisKeyPrefix!).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -123,19 +130,22 @@ async function main() {
   const label = options.engine === 'postgres' ? 'PostgreSQL + Redis' : 'PGlite';
   const load = options.rate === null ? `${options.messages} mensagens cada (laço fechado)` : `${options.rate}/s por ${options.durationS} s (laço aberto)`;
   console.log(`${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões)`);
-  const runs: Array<{ bare: RunFigures | null; product: RunFigures }> = [];
+  const runs: Array<{ bare: RunFigures | null; floor: RunFigures | null; product: RunFigures }> = [];
   for (let r = 0; r < options.repeat; r++) {
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const bare = options.skipBare ? null : await runOnce('bare', options);
+    const floor = options.skipFloor ? null : await runOnce('floor', options);
     const product = await runOnce('product', options);
-    runs.push({ bare, product });
-    console.log(`  repetição ${r + 1}: produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms` +
-      (bare ? `; base ${bare.throughput.toFixed(0)} msg/s, p50 ${bare.deliverP50.toFixed(2)} ms` : ''));
+    runs.push({ bare, floor, product });
+    const shown = (name: string, f: RunFigures | null) => (f ? `; ${name} ${f.throughput.toFixed(0)} msg/s, p50 ${f.deliverP50.toFixed(2)} ms` : '');
+    console.log(`  repetição ${r + 1} (carga média ${load}): produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms` +
+      shown('base', bare) + shown('piso', floor));
   }
   const summary = printRuns(runs);
   const out = options.out ?? path.join(here, 'results', `${options.engine}-${options.processes}p-${options.members}m-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(path.dirname(out), { recursive: true });
   const { databaseUrl: _d, redisUrl: _r, ...shown } = options;
-  writeFileSync(out, JSON.stringify({ engine: label, options: shown, machine: { cpus: os.cpus().length, load: os.loadavg() }, runs, summary }, null, 2));
+  writeFileSync(out, JSON.stringify({ engine: label, options: shown, machine: { cpus: os.cpus().length, loadAtEnd: os.loadavg() }, runs, summary }, null, 2));
   console.log(`\nJSON: ${path.relative(process.cwd(), out)}`);
 }
 

@@ -4,7 +4,7 @@ import type { ServerStats, WorkerResult } from './protocol';
 // One run's figures from its workers' results and the server processes' stats.
 
 export interface RunFigures {
-  kind: 'product' | 'bare';
+  kind: 'product' | 'bare' | 'floor';
   sockets: number;
   accepted: number;
   throughput: number;

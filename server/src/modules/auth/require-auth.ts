@@ -1,10 +1,9 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '@chat/contracts';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { findUserById } from '../users/users.repository';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { type AccessTokens, passwordStamp } from './access-token';
-import type { Db } from '../../db/client';
+import type { SessionUsers } from './session-users';
 import { authenticateApiKey, API_KEY_HEADER } from '../api-keys/api-key-auth';
 
 export const SESSION_INVALID = 'Sessão inválida ou expirada';
@@ -20,14 +19,14 @@ export function bearerToken(request: FastifyRequest): string | null {
  * removed member is refused at once and role/workspace are current, not as they were at sign-in.
  */
 export async function authenticate(
-  db: Db,
+  users: SessionUsers,
   accessTokens: AccessTokens,
   token: string | null | undefined,
 ): Promise<UserWithWorkspace | null> {
   if (!token) return null;
   const claims = await accessTokens.verify(token);
   if (!claims) return null;
-  const user = await findUserById(db, claims.sub);
+  const user = await users.byId(claims.sub);
   if (!user?.active) return null;
   // Issued before the last password change (DESIGN: a change ends every other session).
   if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return null;
@@ -49,10 +48,10 @@ export interface RequireAuthOptions {
  */
 export function requireAuth(roles?: readonly Role[], options: RequireAuthOptions = {}): preHandlerAsyncHookHandler {
   return async function requireAuthHandler(request) {
-    const { db, accessTokens } = request.server.ctx;
+    const { sessionUsers, accessTokens } = request.server.ctx;
     const user =
       request.headers[API_KEY_HEADER] === undefined
-        ? await authenticate(db, accessTokens, bearerToken(request))
+        ? await authenticate(sessionUsers, accessTokens, bearerToken(request))
         : await authenticateApiKey(request, options.apiKey ?? 'allowed');
     if (!user) throw unauthorized(SESSION_INVALID);
     if (roles && !roles.includes(user.role)) throw forbidden();

@@ -18,15 +18,6 @@ export interface ReceiptRow {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The message was just sent: the members online now have it delivered. */
-export async function insertDelivered(db: Db, messageId: string, userIds: readonly string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .insert(groupReceipts)
-    .values(userIds.map((userId) => ({ messageId, userId })))
-    .onConflictDoNothing();
-}
-
 /** The user came online: every group message of theirs not delivered yet is, now. Returns what changed. */
 export async function deliverWaiting(db: Db, userId: string): Promise<ReceiptRow[]> {
   const result = await db.execute(sql`

@@ -22,23 +22,22 @@ export function selectMessages(db: Db) {
 }
 
 /**
- * Inserts unless this author already sent this clientId: returns null then. ON CONFLICT on the
- * unique (author_id, client_id) index makes two simultaneous sends of one message yield one row.
+ * Inserts the rows of a group commit (message-commits.ts) in ONE statement, in the given order
+ * (seq follows it). A row whose (author, clientId) is already stored is skipped (ON CONFLICT on
+ * the unique index, so two simultaneous attempts still store one row): the result has the rows
+ * stored now.
  */
-export async function insertMessage(db: Db, values: NewMessage): Promise<MessageRow | null> {
-  const [row] = await db
+export function insertMessages(db: Db, values: readonly NewMessage[]): Promise<MessageRow[]> {
+  return db
     .insert(messages)
-    .values(values)
+    .values([...values])
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
     .returning();
-  return row ?? null;
 }
 
-export async function findByClientId(db: Db, authorId: string, clientId: string): Promise<MessageWithAuthor | null> {
-  const [row] = await selectMessages(db)
-    .where(and(eq(messages.authorId, authorId), eq(messages.clientId, clientId)))
-    .limit(1);
-  return row ?? null;
+/** The stored messages of these (author, clientId) pairs, in one query. */
+export function findByClientIds(db: Db, pairs: ReadonlyArray<readonly [authorId: string, clientId: string]>): Promise<MessageWithAuthor[]> {
+  return selectMessages(db).where(or(...pairs.map(([authorId, clientId]) => and(eq(messages.authorId, authorId), eq(messages.clientId, clientId)))));
 }
 
 /** The seq of a message of this chat (a cursor given as a message id), or null. */

@@ -11,9 +11,9 @@ import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
-import { insertDelivered } from './group-receipts.repository';
 import { type HistoryWindow, windowAfter, windowAround } from './history-window';
 import { findMessage, reactionsOf } from './message-actions.repository';
+import { MessageCommits } from './message-commits';
 import { assertStorableContent } from './message-content';
 import { type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
 import * as repo from './messages.repository';
@@ -38,13 +38,18 @@ interface Audience {
 }
 
 export class MessagesService {
+  /** This process's group commit of sends (one service per app, built by the messages routes). */
+  private readonly commits: MessageCommits;
+
   constructor(
     private readonly db: Db,
-    private readonly events: ChatEvents,
+    events: ChatEvents,
     private readonly presence: Presence,
     private readonly participants: ConversationParticipants,
     private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
-  ) {}
+  ) {
+    this.commits = new MessageCommits(db, events);
+  }
 
   /**
    * Oldest first. `all` returns everything; otherwise the `limit` messages before the `before`
@@ -92,7 +97,9 @@ export class MessagesService {
 
   /**
    * Idempotent on (author, clientId): a retry gets the stored message back and nobody hears it
-   * twice. Status is DELIVERED when someone else in the chat has a socket open, else SENT.
+   * twice. Status is DELIVERED when someone else in the chat has a socket open, else SENT. The
+   * checks run per send; the storing is shared with the sends arriving meanwhile (MessageCommits),
+   * and the answer and the `message` event come after that commit.
    */
   async send(viewer: UserWithWorkspace, body: SendMessageBody): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
@@ -110,30 +117,26 @@ export class MessagesService {
     // attempt costs no extra lookup, and two simultaneous attempts still store one row.
     const recipients = participantIds.filter((id) => id !== viewer.id);
     const online = await this.presence.onlineAmong(recipients);
-    const inserted = await repo.insertMessage(this.db, {
-      authorId: viewer.id,
-      ...target,
-      contentType: body.content.type,
-      body: body.content.body,
-      status: online.size > 0 ? 'DELIVERED' : 'SENT',
-      clientId: body.clientId,
-      replyToId: reply?.id ?? null,
-      mentions,
-    });
-    if (!inserted) {
-      const stored = await repo.findByClientId(this.db, viewer.id, body.clientId);
-      if (!stored) throw conflict(CLIENT_ID_REUSED);
-      return this.replay(stored, target);
-    }
-    const message = toMessageEntity({
-      message: inserted,
+    const committed = await this.commits.submit({
+      values: {
+        authorId: viewer.id,
+        ...target,
+        contentType: body.content.type,
+        body: body.content.body,
+        status: online.size > 0 ? 'DELIVERED' : 'SENT',
+        clientId: body.clientId,
+        replyToId: reply?.id ?? null,
+        mentions,
+      },
       author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
       reply,
+      audience: participantIds,
+      // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
+      deliveredTo: body.isGroup ? [...online] : [],
     });
-    this.events.toUsers(participantIds, 'message', message);
-    // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
-    if (body.isGroup) await insertDelivered(this.db, inserted.id, [...online]);
-    return message;
+    if ('inserted' in committed) return committed.inserted;
+    if (!committed.stored) throw conflict(CLIENT_ID_REUSED);
+    return this.replay(committed.stored, target);
   }
 
   /** The quoted message of a reply: a message of the same chat (else 404, as for any message not seen). */

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io';
-import type { Db } from '../../db/client';
 import type { AccessTokens } from '../auth/access-token';
 import { authenticate } from '../auth/require-auth';
+import type { SessionUsers } from '../auth/session-users';
 
 export const UNAUTHORIZED = 'Não autorizado';
 
@@ -16,12 +16,12 @@ export interface SocketUser {
  * socket.io middleware: the handshake must carry a valid access token of an active user in
  * auth.token, and query.id (which the browser also sends) must be that same user.
  */
-export function handshakeAuth(db: Db, accessTokens: AccessTokens) {
+export function handshakeAuth(users: SessionUsers, accessTokens: AccessTokens) {
   return (socket: Socket, next: (error?: Error) => void) => {
     const { token } = (socket.handshake.auth ?? {}) as { token?: unknown };
     const { id } = socket.handshake.query;
     const presented = typeof token === 'string' ? token : null;
-    Promise.all([authenticate(db, accessTokens, presented), presented ? accessTokens.verify(presented) : null])
+    Promise.all([authenticate(users, accessTokens, presented), presented ? accessTokens.verify(presented) : null])
       .then(([user, claims]) => {
         if (!user || !claims || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
         const data: SocketUser = { id: user.id, name: user.name, role: user.role, workspaceId: user.workspaceId };

@@ -12,7 +12,7 @@ import { registerClientEvents } from './socket-handlers';
  * multi-process adapter, presence of each socket and the client events.
  */
 export async function attachRealtime(app: FastifyInstance): Promise<Server> {
-  const { env, db, accessTokens, chatEvents, presence, conversationParticipants } = app.ctx;
+  const { env, db, accessTokens, sessionUsers, chatEvents, presence, conversationParticipants } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const closeRedis = env.redisUrl
     ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
@@ -29,7 +29,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     log: app.log.child({ module: 'realtime' }),
   };
   const events = io.of(SOCKET_NAMESPACE);
-  events.use(handshakeAuth(db, accessTokens));
+  events.use(handshakeAuth(sessionUsers, accessTokens));
   events.on('connection', (socket) => {
     const user = socket.data.user as SocketUser;
     void socket.join(user.workspaceId ? [userRoom(user.id), workspaceRoom(user.workspaceId)] : [userRoom(user.id)]);

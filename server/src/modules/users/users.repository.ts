@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { neoCustomData, users, workspaces } from '../../db/schema';
 import type { UserWithWorkspace } from './user-entity';
@@ -41,6 +41,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Null for a malformed id too: PostgreSQL would answer a uuid syntax error (a 500) instead. */
 export const findUserById = async (db: Db, id: string) => (UUID.test(id) ? findOne(db, eq(users.id, id)) : null);
+
+/** Several users by id, in one query (SessionUsers); ids must be uuids. */
+export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserWithWorkspace[]> {
+  if (ids.length === 0) return [];
+  return (await selectUsersWithWorkspace(db).where(inArray(users.id, [...ids]))).map(toUserWithWorkspace);
+}
 
 /** Sign-in identifier: e-mail or nickName, case-insensitive (both have lower() unique indexes). */
 export function findUserByIdentifier(db: Db, identifier: string) {

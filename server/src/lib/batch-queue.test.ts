@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { BatchQueue } from './batch-queue';
+
+/** A batch function that records each batch and holds it until released. */
+function recorder() {
+  const batches: number[][] = [];
+  const release: Array<() => void> = [];
+  const run = async (items: readonly number[]) => {
+    batches.push([...items]);
+    await new Promise<void>((resolve) => release.push(resolve));
+    return items.map((n) => (n < 0 ? new Error(`negativo ${n}`) : n * 10));
+  };
+  const releaseNext = async () => {
+    while (release.length === 0) await new Promise((r) => setImmediate(r));
+    release.shift()!();
+  };
+  return { batches, run, releaseNext };
+}
+
+describe('BatchQueue', () => {
+  it('runs the first item at once and everything that arrives meanwhile together, in order', async () => {
+    const r = recorder();
+    const queue = new BatchQueue(r.run);
+    const first = queue.submit(1);
+    const rest = [2, 3, 4].map((n) => queue.submit(n));
+    expect(r.batches).toEqual([[1]]);
+    await r.releaseNext();
+    expect(await first).toBe(10);
+    await r.releaseNext();
+    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
+    expect(r.batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('an Error answer fails that item only; a thrown error fails its own batch only', async () => {
+    const r = recorder();
+    const queue = new BatchQueue(r.run);
+    const settled = Promise.allSettled([1, -2, 3].map((n) => queue.submit(n)));
+    await r.releaseNext();
+    await r.releaseNext();
+    const [a, b, c] = await settled;
+    expect(a).toEqual({ status: 'fulfilled', value: 10 });
+    expect(b).toMatchObject({ status: 'rejected', reason: { message: 'negativo -2' } });
+    expect(c).toEqual({ status: 'fulfilled', value: 30 });
+
+    let calls = 0;
+    const failing = new BatchQueue<number, number>(async (items) => {
+      if (calls++ === 0) throw new Error('banco fora do ar');
+      return items.map((n) => n);
+    });
+    const broken = failing.submit(1);
+    const later = failing.submit(2);
+    await expect(broken).rejects.toThrow('banco fora do ar');
+    expect(await later).toBe(2);
+  });
+
+  it('splits a long queue at maxItems', async () => {
+    const r = recorder();
+    const queue = new BatchQueue(r.run, 2);
+    const all = Promise.all([1, 2, 3, 4, 5].map((n) => queue.submit(n)));
+    for (let i = 0; i < 3; i++) await r.releaseNext();
+    expect(await all).toEqual([10, 20, 30, 40, 50]);
+    expect(r.batches).toEqual([[1], [2, 3], [4, 5]]);
+  });
+});

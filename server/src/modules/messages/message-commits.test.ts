@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Conversation, type Group, MENTION_ALL, type Message, type MessageReceipts, mentionToken } from '@chat/contracts';
+import { messages } from '../../db/schema';
+import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
+import { type CommitResult, MessageCommits, type PendingMessage } from './message-commits';
+
+// Group commit of sends (issue 14): sends that arrive while a commit runs are stored together.
+// A MessageCommits commits its first submit at once and gathers the ones submitted meanwhile, so
+// submitting several in one tick puts all but the first in ONE batch: these tests use that to
+// build batches on purpose; the HTTP tests below check the same rules through the route.
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser, outsider: TestUser;
+let conversation: Conversation;
+let group: Group;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Lote', 'Bruno Lote', 'Carla Lote']);
+  [outsider] = await createTeam(t.app, ['Otávio Lote']);
+  conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+  group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Lote', description: '', members: [bruno.id, carla.id] }), 200);
+});
+afterEach(() => closeAll(t.app, listeners));
+afterAll(() => t?.close());
+
+const send = (who: TestUser, body: unknown) => as(t.app, who).post('/message/send', body);
+const rowsWithClientId = (clientId: string) => t.app.ctx.db.select().from(messages).where(eq(messages.clientId, clientId));
+const ids = (l: Listener) => (l.of('message') as Message[]).map((m) => m.id);
+
+/** A send from ana to bruno as the service hands it over once its checks passed. */
+function pending(clientId: string, body: string, conversationId = conversation.id): PendingMessage {
+  return {
+    values: { authorId: ana.id, conversationId, contentType: 'text', body, status: 'SENT', clientId, replyToId: null, mentions: [] },
+    author: { id: ana.id, name: ana.name, avatarUrl: null },
+    reply: null,
+    audience: [ana.id, bruno.id],
+    deliveredTo: [],
+  };
+}
+
+describe('MessageCommits', () => {
+  it('retries of one clientId inside one batch store one row; the twins get the stored message; it is heard once', async () => {
+    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents);
+    const clientId = newClientId();
+    const [lead, ...twins] = await Promise.all([
+      commits.submit(pending(newClientId(), 'abre o lote')),
+      ...Array.from({ length: 4 }, () => commits.submit(pending(clientId, 'repetida no lote'))),
+    ]);
+    expect(await rowsWithClientId(clientId)).toHaveLength(1);
+    const [first, ...others] = twins as CommitResult[];
+    if (!first || !('inserted' in first)) throw new Error('o primeiro do lote devia ser inserido');
+    for (const other of others) {
+      if (!('stored' in other) || !other.stored) throw new Error('as repetições deviam receber a mensagem guardada');
+      expect(other.stored.message.id).toBe(first.inserted.id);
+    }
+    await settle(t.app, listeners);
+    const leadId = 'inserted' in lead! ? lead.inserted.id : '';
+    for (const l of [la, lb]) expect(ids(l)).toEqual([leadId, first.inserted.id]);
+
+    // Submitted again later (an earlier commit): the stored row, no new one, no new event.
+    const again = await commits.submit(pending(clientId, 'repetida no lote'));
+    expect('stored' in again && again.stored?.message.id).toBe(first.inserted.id);
+    await settle(t.app, listeners);
+    expect(ids(lb)).toHaveLength(2);
+  });
+
+  it('a send that fails inside a batch fails alone: the others are stored and heard, in order', async () => {
+    const [lb] = await listenAll(t.app, [bruno], listeners);
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents);
+    const good = [newClientId(), newClientId(), newClientId()];
+    // A conversation that does not exist: its foreign key fails the batch's single INSERT.
+    const results = await Promise.allSettled([
+      commits.submit(pending(good[0]!, 'primeira')),
+      commits.submit(pending(good[1]!, 'segunda')),
+      commits.submit(pending(newClientId(), 'quebrada', randomUUID())),
+      commits.submit(pending(good[2]!, 'terceira')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const stored = await t.app.ctx.db.select().from(messages).where(inArray(messages.clientId, good)).orderBy(asc(messages.seq));
+    expect(stored.map((m) => m.clientId)).toEqual(good);
+    await settle(t.app, listeners);
+    expect(ids(lb)).toEqual(stored.map((m) => m.id));
+  });
+});
+
+describe('POST /api/message/send under concurrent sends', () => {
+  it('a refused send among concurrent ones gets its 404 or 403; the others are stored', async () => {
+    const goods = Array.from({ length: 8 }, (_, i) => textMessage(conversation.id, `junto ${i}`));
+    const [byOutsider, byCarla, allByNonAdmin, ...answers] = await Promise.all([
+      send(outsider, textMessage(conversation.id, 'de fora')),
+      send(carla, textMessage(conversation.id, 'não participo')),
+      send(bruno, { ...textMessage(group.id, `Atenção ${mentionToken(MENTION_ALL)}`, { isGroup: true }), mentions: [MENTION_ALL] }),
+      ...goods.map((body, i) => send(i % 2 ? bruno : ana, body)),
+    ]);
+    expect(byOutsider!.statusCode).toBe(404);
+    expect(byCarla!.statusCode).toBe(404);
+    expect(allByNonAdmin!.statusCode).toBe(403);
+    for (const [i, answer] of answers.entries()) expect(expectStatus<Message>(answer, 200).clientId).toBe(goods[i]!.clientId);
+    for (const body of goods) expect(await rowsWithClientId(body.clientId)).toHaveLength(1);
+  });
+
+  it('keeps one order per conversation: every tab hears concurrent sends of both participants in history order, once each', async () => {
+    const [anaTab1, anaTab2, brunoTab] = await listenAll(t.app, [ana, ana, bruno], listeners);
+    const bodies = Array.from({ length: 30 }, (_, i) => ({ who: i % 2 ? bruno : ana, body: textMessage(conversation.id, `corrida ${i}`) }));
+    const answers = await Promise.all(bodies.map(({ who, body }) => send(who, body)));
+    const answered = new Set(answers.map((a) => expectStatus<Message>(a, 200).id));
+    const page = expectStatus<{ messages: Message[] }>(
+      await as(t.app, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&limit=30`),
+      200,
+    );
+    const history = page.messages.map((m) => m.id);
+    expect(new Set(history)).toEqual(answered);
+    await settle(t.app, listeners);
+    for (const tab of [anaTab1, anaTab2, brunoTab]) expect(ids(tab)).toEqual(history);
+  });
+
+  it('group sends in one batch record delivery to the members online', async () => {
+    const [lc] = await listenAll(t.app, [carla], listeners);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i % 2 ? ana : bruno, textMessage(group.id, `grupo ${i}`, { isGroup: true }))));
+    const sent = answers.map((a) => expectStatus<Message>(a, 200));
+    for (const m of sent) {
+      const receipts = expectStatus<MessageReceipts>(await as(t.app, m.authorId === ana.id ? ana : bruno).get(`/message/${m.id}/receipts`), 200);
+      expect(receipts.deliveredTo.map((d) => d.user.id)).toContain(carla.id);
+    }
+    await settle(t.app, listeners);
+    expect(new Set(ids(lc))).toEqual(new Set(sent.map((m) => m.id)));
+  });
+});

@@ -1,0 +1,107 @@
+import type { Message } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { groupReceipts, type MessageRow } from '../../db/schema';
+import { BatchQueue } from '../../lib/batch-queue';
+import type { ChatEvents } from '../realtime/chat-events';
+import { type MessageAuthor, type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
+import { findByClientIds, insertMessages, type NewMessage } from './messages.repository';
+
+/** A send whose checks have passed (permissions, content, mentions, reply), ready to be stored. */
+export interface PendingMessage {
+  values: NewMessage & { authorId: string; clientId: string };
+  author: MessageAuthor;
+  reply: ReplyFields | null;
+  /** Who hears the `message` event: everyone in the chat, the author's other tabs included. */
+  audience: readonly string[];
+  /** Group members online now: delivered at once (group_receipts). */
+  deliveredTo: readonly string[];
+}
+
+/**
+ * New: stored by this commit and emitted. Stored: this (author, clientId) was there already (an
+ * earlier commit, another process, or a twin in the same commit), null when it could not be read.
+ */
+export type CommitResult = { inserted: Message } | { stored: MessageWithAuthor | null };
+
+const keyOf = (authorId: string, clientId: string) => `${authorId}\n${clientId}`;
+
+/**
+ * Stores sends in groups (issue 14): the sends that arrive while one commit runs go together in
+ * the next, as ONE insert of every row (plus the group receipts, in the same transaction) and one
+ * commit, where each used to pay its own. Each send is answered and its `message` emitted only
+ * after that commit, in seq order. A commit that fails is retried one send at a time, so a bad
+ * send fails alone. One instance per process (the messages service's); across processes the unique
+ * (author_id, client_id) index still keeps one row per clientId.
+ */
+export class MessageCommits {
+  private readonly queue = new BatchQueue<PendingMessage, CommitResult>((batch) => this.commitOrSplit(batch));
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: ChatEvents,
+  ) {}
+
+  submit(pending: PendingMessage): Promise<CommitResult> {
+    return this.queue.submit(pending);
+  }
+
+  private async commitOrSplit(batch: readonly PendingMessage[]): Promise<Array<CommitResult | Error>> {
+    try {
+      return await this.commit(batch);
+    } catch (error) {
+      if (batch.length === 1) throw error;
+      // One after another, in order: the others still go through, the culprit gets its error.
+      const results: Array<CommitResult | Error> = [];
+      for (const pending of batch) {
+        results.push(await this.commit([pending]).then((r) => r[0]!, (e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+      }
+      return results;
+    }
+  }
+
+  private async commit(batch: readonly PendingMessage[]): Promise<CommitResult[]> {
+    // A retry of one clientId inside the batch is inserted once; its twins get the stored row.
+    const firstOf = new Map<string, PendingMessage>();
+    for (const p of batch) {
+      const key = keyOf(p.values.authorId, p.values.clientId);
+      if (!firstOf.has(key)) firstOf.set(key, p);
+    }
+    const unique = [...firstOf.values()];
+    const rows = await this.store(unique);
+
+    const inserted = new Map<string, MessageRow>(rows.map((r) => [keyOf(r.authorId, r.clientId!), r]));
+    const missing = unique.filter((p) => !inserted.has(keyOf(p.values.authorId, p.values.clientId)));
+    const earlier = missing.length === 0 ? [] : await findByClientIds(this.db, missing.map((p) => [p.values.authorId, p.values.clientId] as const));
+    const stored = new Map(earlier.map((m) => [keyOf(m.message.authorId, m.message.clientId!), m]));
+
+    const messages = new Map<string, Message>();
+    // Emitted in seq order, so every socket hears a chat's messages in the order they are stored.
+    for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
+      const key = keyOf(row.authorId, row.clientId!);
+      const p = firstOf.get(key)!;
+      const message = toMessageEntity({ message: row, author: p.author, reply: p.reply });
+      messages.set(key, message);
+      this.events.toUsers(p.audience, 'message', message);
+    }
+
+    return batch.map((p) => {
+      const key = keyOf(p.values.authorId, p.values.clientId);
+      const row = inserted.get(key);
+      if (row && firstOf.get(key) === p) return { inserted: messages.get(key)! };
+      if (row) return { stored: { message: row, author: p.author, reply: firstOf.get(key)!.reply } };
+      return { stored: stored.get(key) ?? null };
+    });
+  }
+
+  /** One INSERT of every row; with group receipts to write, both in one transaction. */
+  private async store(unique: readonly PendingMessage[]): Promise<MessageRow[]> {
+    if (unique.every((p) => p.deliveredTo.length === 0)) return insertMessages(this.db, unique.map((p) => p.values));
+    return this.db.transaction(async (tx) => {
+      const rows = await insertMessages(tx as unknown as Db, unique.map((p) => p.values));
+      const byKey = new Map(unique.map((p) => [keyOf(p.values.authorId, p.values.clientId), p]));
+      const receipts = rows.flatMap((r) => byKey.get(keyOf(r.authorId, r.clientId!))!.deliveredTo.map((userId) => ({ messageId: r.id, userId })));
+      if (receipts.length > 0) await tx.insert(groupReceipts).values(receipts).onConflictDoNothing();
+      return rows;
+    });
+  }
+}
