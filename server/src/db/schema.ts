@@ -73,6 +73,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_nick_name_lower_key').on(sql`lower(${t.nickName})`),
     index('users_workspace_id_idx').on(t.workspaceId),
+    // Deleting an image message asks whether its file is someone's photo (issue 15).
+    index('users_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
   ],
 );
 
@@ -180,7 +182,11 @@ export const groups = pgTable(
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('groups_workspace_id_idx').on(t.workspaceId)],
+  (t) => [
+    index('groups_workspace_id_idx').on(t.workspaceId),
+    // Deleting an image message asks whether its file is a group's photo (issue 15).
+    index('groups_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -248,6 +254,9 @@ export const messages = pgTable(
     index('messages_conversation_unread_idx')
       .on(t.conversationId, t.authorId)
       .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
+    // Deleting an image message keeps its file while another message still shows it (issue 15):
+    // a lookup of the URL among image messages only, a small slice of the table.
+    index('messages_image_body_idx').on(t.body).where(sql`${t.contentType} = 'image'`),
   ],
 );
 

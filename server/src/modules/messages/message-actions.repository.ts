@@ -67,13 +67,22 @@ export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRo
   });
 }
 
-/** Whether an uploaded file's URL is still shown somewhere else (another message, an avatar). */
-export async function mediaUrlInUse(db: Db, url: string, exceptMessageId: string): Promise<boolean> {
-  const [inMessage] = await db
+/**
+ * The image messages but one that show this URL: an index lookup (messages_image_body_idx, whose
+ * predicate is spelled here as a literal so that the planner always matches it), never a scan of
+ * the message bodies.
+ */
+export function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
+  return db
     .select({ one: sql`1` })
     .from(messages)
-    .where(and(eq(messages.body, url), ne(messages.id, exceptMessageId), eq(messages.contentType, 'image')))
+    .where(and(sql`${messages.contentType} = 'image'`, eq(messages.body, url), ne(messages.id, exceptMessageId)))
     .limit(1);
+}
+
+/** Whether an uploaded file's URL is still shown somewhere else (another message, an avatar); each an index lookup. */
+export async function mediaUrlInUse(db: Db, url: string, exceptMessageId: string): Promise<boolean> {
+  const [inMessage] = await imageMessagesShowing(db, url, exceptMessageId);
   if (inMessage) return true;
   const [asAvatar] = await db.select({ one: sql`1` }).from(users).where(eq(users.avatarUrl, url)).limit(1);
   if (asAvatar) return true;
