@@ -12,35 +12,6 @@ export async function findMessage(db: Db, id: string): Promise<MessageWithAuthor
   return row ?? null;
 }
 
-/** The reactions of messages, each emoji with its users in the order they reacted. */
-export async function reactionsOf(db: Db, scope: { ids: readonly string[] } | { target: ChatTarget; fromSeq: number; toSeq: number }): Promise<Map<string, Reaction[]>> {
-  const byMessage = new Map<string, Reaction[]>();
-  // A history page names its chat and seq range (one walk of the chat's index, whatever the page
-  // size) rather than thousands of ids.
-  const where =
-    'ids' in scope
-      ? scope.ids.length === 0
-        ? undefined
-        : inArray(messageReactions.messageId, [...scope.ids])
-      : and(chatIs(scope.target), between(messages.seq, scope.fromSeq, scope.toSeq));
-  if (!where) return byMessage;
-  const rows = await db
-    .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, id: users.id, name: users.name })
-    .from(messageReactions)
-    .innerJoin(messages, eq(messages.id, messageReactions.messageId))
-    .innerJoin(users, eq(users.id, messageReactions.userId))
-    .where(where)
-    .orderBy(asc(messageReactions.createdAt), asc(users.name));
-  for (const r of rows) {
-    const list = byMessage.get(r.messageId) ?? [];
-    if (list.length === 0) byMessage.set(r.messageId, list);
-    const reaction = list.find((x) => x.emoji === r.emoji);
-    if (reaction) reaction.users.push({ id: r.id, name: r.name });
-    else list.push({ emoji: r.emoji, users: [{ id: r.id, name: r.name }] });
-  }
-  return byMessage;
-}
-
 /** New text (and mentions) of a message not deleted; null when it was deleted meanwhile. */
 export async function updateText(db: Db, id: string, body: string, mentions: string[]): Promise<MessageRow | null> {
   const [row] = await db
