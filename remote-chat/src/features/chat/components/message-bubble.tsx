@@ -9,6 +9,7 @@ import { safeHref } from '../../../shared/format-text';
 import { ACTION_TEXTS, editedTitle } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
 import { fromTokens } from '../lib/mention-text';
+import { beyondReactionLimit } from '../lib/reaction-limit';
 import { FormattedText } from './formatted-text';
 import { MessageImage } from './message-image';
 import { MessageQuote } from './message-quote';
@@ -142,7 +143,12 @@ export function MessageBubble(props: Props) {
       {actions.length > 0 && <ActionMenu className={styles.menu} options={actions} align={own ? 'end' : 'start'} />}
       {reacting && bubble && (
         <Suspense fallback={null}>
-          <ReactionBar anchor={bubble} onPick={(emoji) => onReact?.(message, emoji)} onClose={closeBar} />
+          <ReactionBar
+            anchor={bubble}
+            onPick={(emoji) => onReact?.(message, emoji)}
+            onClose={closeBar}
+            unavailable={(emoji) => beyondReactionLimit(message.reactions, emoji)}
+          />
         </Suspense>
       )}
     </div>
