@@ -1,9 +1,8 @@
-import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Reaction } from '@chat/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groups, type MessageRow, messageReactions, messages, users } from '../../db/schema';
 import type { MessageWithAuthor } from './message-entity';
-import { type ChatTarget, chatIs, selectMessages } from './messages.repository';
+import { selectMessages } from './messages.repository';
 
 // Edit, delete and reactions of one message (issue 15).
 

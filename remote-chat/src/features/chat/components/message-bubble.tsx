@@ -13,6 +13,7 @@ import { beyondReactionLimit } from '../lib/reaction-limit';
 import { FormattedText } from './formatted-text';
 import { MessageImage } from './message-image';
 import { MessageQuote } from './message-quote';
+import { SWIPE_REPLY_AT, useSwipeToReply } from '../hooks/use-swipe-to-reply';
 import { ReactionChips } from './reaction-chips';
 import { StatusTick } from './status-tick';
 import styles from './message-bubble.module.css';
@@ -79,6 +80,15 @@ export function MessageBubble(props: Props) {
   const closeBar = useCallback(() => setReacting(false), []);
   const settled = !message.id.startsWith('local:') && !message.failed;
   const deleted = !!message.deletedAt;
+  const swipe = useSwipeToReply(settled && !deleted && onAction ? () => onAction('reply', message) : null);
+  const swipeRef = swipe.ref;
+  const bubbleRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      setBubble(element);
+      swipeRef(element);
+    },
+    [swipeRef],
+  );
 
   // The text as written, mentions as names.
   const copy = () => void navigator.clipboard?.writeText(fromTokens(message.content.body, nameOf).text).catch(() => undefined);
@@ -105,7 +115,18 @@ export function MessageBubble(props: Props) {
     >
       {showAuthor && <Avatar className={styles.avatar} name={message.author.name} src={message.author.avatarUrl} size="sm" />}
       <LongPressMenu options={actions} className={styles.menu}>
-        <div ref={setBubble} className={styles.bubble} data-failed={message.failed ? '' : undefined}>
+        <div
+          ref={bubbleRef}
+          className={styles.bubble}
+          data-failed={message.failed ? '' : undefined}
+          data-swiping={swipe.shift > 0 ? '' : undefined}
+          style={swipe.shift > 0 ? { transform: `translateX(${swipe.shift}px)` } : undefined}
+        >
+          {swipe.shift > 0 && (
+            <span className={styles.swipeHint} data-armed={swipe.shift >= SWIPE_REPLY_AT ? '' : undefined} aria-hidden="true">
+              <Reply size={18} />
+            </span>
+          )}
           {showAuthor && (
             <button type="button" className={styles.author} onClick={() => onOpenAuthor?.(message.authorId)}>
               {message.author.name}
