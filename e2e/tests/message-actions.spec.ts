@@ -312,7 +312,7 @@ test('a 21st distinct emoji is not offered: the refusal shows in Portuguese and 
   await expect(thumbs).toHaveAttribute('aria-disabled', 'true');
   // Playwright waits for an aria-disabled button to be enabled; a person can still press it.
   await thumbs.click({ force: true });
-  await expect(ana.getByText('Uma mensagem pode ter no máximo 20 reações diferentes')).toBeVisible();
+  await expect(ana.locator('li[data-type="error"]').filter({ hasText: 'Uma mensagem pode ter no máximo 20 reações diferentes' })).toBeVisible();
   await expect(chips).toHaveCount(20);
   // One more person on an emoji already there is fine.
   await row.getByRole('button', { name: /^😀 1/ }).click();
