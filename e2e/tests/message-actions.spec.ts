@@ -29,6 +29,14 @@ async function menuOf(page: Page, text: string, item: string): Promise<void> {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** Bruno's API session and his conversation with Ana (the demo's). */
+async function brunosConversationWithAna(baseURL: string) {
+  const bruno = await signInApi(baseURL, 'bruno');
+  const anaId = (await signInApi(baseURL, 'ana')).userId;
+  const conversation = (await conversationsApi(baseURL, bruno.token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  return { bruno, conversation };
+}
+
 const chatMenu = (page: Page) => page.getByRole('region', { name: 'Conversa' }).locator('header').getByRole('button', { name: 'Mais opções' });
 
 interface Shown {
@@ -74,9 +82,7 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   // An original deep in the history: 60 messages after it, then a reply to it (through the API).
-  const bruno = await signInApi(baseURL!, 'bruno');
-  const anaId = (await signInApi(baseURL!, 'ana')).userId;
-  const conversation = (await conversationsApi(baseURL!, bruno.token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
   const send = (text: string, extra: Record<string, unknown> = {}) =>
     call<{ id: string }>(baseURL!, '/message/send', {
       method: 'POST',
@@ -231,9 +237,7 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
 }) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
-  const bruno = await signInApi(baseURL!, 'bruno');
-  const anaId = (await signInApi(baseURL!, 'ana')).userId;
-  const conversation = (await conversationsApi(baseURL!, bruno.token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
   for (let i = 0; i < 30; i += 1) await sendTextApi(baseURL!, bruno.token, conversation.id, `rolagem ${i} ${stamp}`);
   const target = `Responda deslizando ${stamp}`;
   await sendTextApi(baseURL!, bruno.token, conversation.id, target);
@@ -292,9 +296,7 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
 test('a 21st distinct emoji is not offered: the refusal shows in Portuguese and no chip is added', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
-  const bruno = await signInApi(baseURL!, 'bruno');
-  const anaId = (await signInApi(baseURL!, 'ana')).userId;
-  const conversation = (await conversationsApi(baseURL!, bruno.token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
   const text = `Vinte reações ${stamp}`;
   const { id } = await sendTextApi(baseURL!, bruno.token, conversation.id, text);
   for (const emoji of [...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗']) {
