@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { call, conversationsApi, signInApi } from '../support/api';
+import { call, conversationsApi, sendTextApi, signInApi } from '../support/api';
 import { entryNamed, messageBox, messages, openMember, sendText, tickOf } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { longPress, openMemberOn, PHONE, touchDrag } from '../support/phone';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 
@@ -26,6 +27,14 @@ async function menuOf(page: Page, text: string, item: string): Promise<void> {
   await row.hover();
   await row.getByRole('button', { name: 'Mais opções' }).click();
   await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** Bruno's API session and his conversation with Ana (the demo's). */
+async function brunosConversationWithAna(baseURL: string) {
+  const bruno = await signInApi(baseURL, 'bruno');
+  const anaId = (await signInApi(baseURL, 'ana')).userId;
+  const conversation = (await conversationsApi(baseURL, bruno.token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  return { bruno, conversation };
 }
 
 const chatMenu = (page: Page) => page.getByRole('region', { name: 'Conversa' }).locator('header').getByRole('button', { name: 'Mais opções' });
@@ -73,9 +82,7 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   // An original deep in the history: 60 messages after it, then a reply to it (through the API).
-  const bruno = await signInApi(baseURL!, 'bruno');
-  const anaId = (await signInApi(baseURL!, 'ana')).userId;
-  const conversation = (await conversationsApi(baseURL!, bruno.token)).find((c) => [c.userOneId, c.userTwoId].includes(anaId))!;
+  const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
   const send = (text: string, extra: Record<string, unknown> = {}) =>
     call<{ id: string }>(baseURL!, '/message/send', {
       method: 'POST',
@@ -205,19 +212,112 @@ test('mentions, silence and who read it in a group of three', async ({ browser, 
   const question = `Quem já leu? ${stamp}`;
   await sendText(ana, question);
   await menuOf(ana, question, 'Informações');
-  const info = ana.getByRole('dialog', { name: 'Informações' });
+  // A side panel beside the chat (a sheet on phones), not a dialog: the chat stays usable.
+  const info = ana.getByRole('complementary', { name: 'Informações' });
   const readBy = info.getByRole('region', { name: 'Lida por' });
   // Bruno has the group open: he reads it as it arrives.
   await expect(readBy).toContainText('Bruno Oliveira');
   await expect(readBy).not.toContainText('Carla Mendes');
-  // The dialog hides the page from the accessibility tree: the tick by its attribute.
-  const tick = bubble(ana, question).locator('[data-status]');
-  await expect(tick).toHaveAttribute('data-status', 'DELIVERED');
+  await expect(tickOf(ana, question)).toHaveAttribute('data-status', 'DELIVERED');
   await entryNamed(carla, 'Projeto Aurora').click();
   await expect(readBy).toContainText('Carla Mendes');
-  await shot(ana, 'read-by');
-  await ana.keyboard.press('Escape');
   await expect(tickOf(ana, question)).toHaveAttribute('data-read', '');
+  await shot(ana, 'read-by');
+  // Escape closes the panel first; the chat stays open.
+  await ana.keyboard.press('Escape');
+  await expect(info).toBeHidden();
+  await expect(ana).toHaveURL(/\/group$/);
   await expect(tickOf(ana, question)).toHaveAccessibleName('Lida');
   for (const page of [ana, bruno, carla]) await page.context().close();
+});
+
+test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a long-press opens the menu; Informações is a sheet that back closes', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
+  for (let i = 0; i < 30; i += 1) await sendTextApi(baseURL!, bruno.token, conversation.id, `rolagem ${i} ${stamp}`);
+  const target = `Responda deslizando ${stamp}`;
+  await sendTextApi(baseURL!, bruno.token, conversation.id, target);
+
+  const ana = await openMemberOn(browser, baseURL!, 'ana', PHONE);
+  await entryNamed(ana, 'Bruno Oliveira').click();
+  const row = bubble(ana, target);
+  await expect(row).toBeVisible();
+
+  // A short sideways move is not a reply: the bubble springs back.
+  await touchDrag(ana, row.getByText(target), { dx: 30, dy: 0 });
+  await expect(ana.getByRole('button', { name: 'Cancelar resposta' })).toBeHidden();
+
+  // Swiped far enough, the bubble follows the finger with the reply arrow; letting go replies.
+  const gesture = await touchDrag(ana, row.getByText(target), { dx: 90, dy: 0 }, { release: false });
+  await expect(row.locator('[data-swiping]')).toHaveCSS('transform', /matrix\(1, 0, 0, 1, 72, 0\)/);
+  await ana.screenshot({ path: `${SCREENS}/actions-swipe-reply-390.png` });
+  await gesture.lift();
+  const cancelReply = ana.getByRole('button', { name: 'Cancelar resposta' });
+  await expect(cancelReply).toBeVisible();
+  await expect(cancelReply.locator('..')).toContainText(target);
+  await expect(row.locator('[data-swiping]')).toHaveCount(0);
+  await cancelReply.click();
+
+  // A vertical swipe scrolls the history and starts no reply.
+  const scroller = ana.getByTestId('message-scroller');
+  const before = await scroller.evaluate((element) => element.scrollTop);
+  await touchDrag(ana, row.getByText(target), { dx: 8, dy: 300 });
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeLessThan(before - 100);
+  await expect(cancelReply).toBeHidden();
+
+  // A finger at rest is still the long-press menu.
+  const still = messages(ana).filter({ hasText: `rolagem 29 ${stamp}` });
+  await still.scrollIntoViewIfNeeded();
+  await longPress(ana, still.getByText(`rolagem 29 ${stamp}`));
+  await expect(ana.getByRole('menuitem', { name: 'Responder' })).toBeVisible();
+  await ana.keyboard.press('Escape');
+
+  // 'Informações' of my group message: a full-screen sheet; the browser's back closes it, not the chat.
+  await ana.getByRole('button', { name: 'Voltar' }).click();
+  await entryNamed(ana, 'Projeto Aurora').click();
+  const mine = `Quem leu no celular? ${stamp}`;
+  await sendText(ana, mine);
+  await longPress(ana, bubble(ana, mine).getByText(mine));
+  await ana.getByRole('menuitem', { name: 'Informações' }).click();
+  const sheet = ana.getByRole('complementary', { name: 'Informações' });
+  await expect(sheet.getByRole('region', { name: 'Lida por' })).toBeVisible();
+  await expect(sheet).toHaveCSS('position', 'fixed');
+  await ana.screenshot({ path: `${SCREENS}/actions-read-by-sheet-390.png` });
+  await ana.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(ana).toHaveURL(/\/group$/);
+  await ana.context().close();
+});
+
+test('a 21st distinct emoji is not offered: the refusal shows in Portuguese and no chip is added', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
+  const text = `Vinte reações ${stamp}`;
+  const { id } = await sendTextApi(baseURL!, bruno.token, conversation.id, text);
+  for (const emoji of [...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗']) {
+    await call(baseURL!, `/message/${id}/reactions`, { method: 'POST', token: bruno.token, body: { emoji } });
+  }
+
+  const ana = await openMember(browser, baseURL!, 'ana');
+  await entryNamed(ana, 'Bruno Oliveira').click();
+  const row = bubble(ana, text);
+  const chips = row.getByRole('list', { name: 'Reações' }).getByRole('listitem');
+  await expect(chips).toHaveCount(20);
+  await row.hover();
+  await row.getByRole('button', { name: 'Reagir' }).click();
+  const thumbs = ana.getByRole('button', { name: 'Reagir com 👍' });
+  await expect(thumbs).toHaveAttribute('aria-disabled', 'true');
+  // Playwright waits for an aria-disabled button to be enabled; a person can still press it.
+  await thumbs.click({ force: true });
+  await expect(ana.locator('li[data-type="error"]').filter({ hasText: 'Uma mensagem pode ter no máximo 20 reações diferentes' })).toBeVisible();
+  await expect(chips).toHaveCount(20);
+  // One more person on an emoji already there is fine.
+  await row.getByRole('button', { name: /^😀 1/ }).click();
+  await expect(row.getByRole('button', { name: /^😀 2/ })).toHaveAttribute('aria-pressed', 'true');
+  await ana.context().close();
 });

@@ -74,6 +74,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_nick_name_lower_key').on(sql`lower(${t.nickName})`),
     index('users_workspace_id_idx').on(t.workspaceId),
+    // Deleting an image message asks whether its file is someone's photo (issue 15).
+    index('users_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
   ],
 );
 
@@ -181,7 +183,11 @@ export const groups = pgTable(
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('groups_workspace_id_idx').on(t.workspaceId)],
+  (t) => [
+    index('groups_workspace_id_idx').on(t.workspaceId),
+    // Deleting an image message asks whether its file is a group's photo (issue 15).
+    index('groups_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -255,6 +261,9 @@ export const messages = pgTable(
     // A frequent word matches thousands of messages: walking the newest ones backwards and
     // stopping after a page of hits beats reading every match (the planner picks per term).
     index('messages_seq_idx').on(t.seq),
+    // Deleting an image message keeps its file while another message still shows it (issue 15):
+    // a lookup of the URL among image messages only, a small slice of the table.
+    index('messages_image_body_idx').on(t.body).where(sql`${t.contentType} = 'image'`),
   ],
 );
 

@@ -5,9 +5,9 @@ import { otherParticipant, type ChatKind } from '../../shared/chat-types';
 import { ChatView } from '../chat/components/chat-view';
 import { useChatTarget } from '../chat/hooks/use-chat-target';
 import type { Me } from '../chat/hooks/use-messages';
-import { PanelFallback } from '../details/components/panel-fallback';
+import { SidePanelFallback } from '../../shared/components/side-panel';
 import styles from './conversations-screen.module.css';
-import { useDetailsPanel } from './use-details-panel';
+import { useSidePanel } from './use-side-panel';
 
 // The details panels (and the group's modals inside them) load when a panel first opens: they
 // are not part of the conversations page's first download.
@@ -17,6 +17,13 @@ const ContactDetailsPanel = lazy(async () => ({
 const GroupDetailsPanel = lazy(async () => ({
   default: (await import('../details/components/group-details-panel')).GroupDetailsPanel,
 }));
+const ReceiptsPanel = lazy(async () => ({ default: (await import('../chat/components/receipts-panel')).ReceiptsPanel }));
+
+/** The chat's side panel shows its details, or who read one of my group messages. */
+type Panel = { kind: 'details' } | { kind: 'receipts'; messageId: string };
+const DETAILS: Panel = { kind: 'details' };
+// 'Informações' is opened from a message, not toggled from the header: Escape closes it first.
+const closesOnEscape = (panel: Panel) => panel.kind === 'receipts';
 
 interface Props {
   kind: ChatKind;
@@ -34,12 +41,12 @@ interface Props {
 }
 
 /**
- * The open chat and, when toggled, its details panel: one third of the width from 1024 px, an
- * overlay sheet on tablets and a full-screen sheet on phones (issue 13).
+ * The open chat and, when toggled, its details panel (or 'Informações' of a message): one third
+ * of the width from 1024 px, an overlay sheet on tablets and a full-screen sheet on phones (issue 13).
  */
 export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload } = useChatTarget(kind, chatId);
-  const panel = useDetailsPanel();
+  const { shown, show, close } = useSidePanel<Panel>(closesOnEscape);
 
   if (!target) {
     return (
@@ -58,18 +65,21 @@ export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, baseP
         unreadAtOpen={unreadAtOpen}
         target={target}
         me={me}
-        onTogglePanel={panel.toggle}
+        onTogglePanel={() => (shown?.kind === 'details' ? close() : show(DETAILS))}
         onBack={onBack}
         onOpenAuthor={(authorId) => void openDirectChat(authorId)}
         onSent={onSent}
         onOpened={onOpened}
+        onShowInfo={(messageId) => show({ kind: 'receipts', messageId })}
       />
-      {panel.open && (
-        <Suspense fallback={<PanelFallback />}>
-          {target.kind === 'group' ? (
-            <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={panel.close} />
+      {shown && (
+        <Suspense fallback={<SidePanelFallback />}>
+          {shown.kind === 'receipts' ? (
+            target.kind === 'group' && <ReceiptsPanel key={shown.messageId} messageId={shown.messageId} groupId={chatId} onClose={close} />
+          ) : target.kind === 'group' ? (
+            <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={close} />
           ) : (
-            <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={panel.close} />
+            <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={close} />
           )}
         </Suspense>
       )}

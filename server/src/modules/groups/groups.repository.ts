@@ -92,6 +92,12 @@ export async function memberIds(db: Db, groupId: string): Promise<string[]> {
   return rows.map((r) => r.userId);
 }
 
+/** The groups a user is a member of. */
+export async function groupIdsOfMember(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ groupId: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId));
+  return rows.map((r) => r.groupId);
+}
+
 export interface NewGroup {
   workspaceId: string;
   name: string;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
 import type { ChatEvents } from '../realtime/chat-events';
+import { recheckGroupReads } from '../realtime/group-receipts';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
 import { toGroupEntity, toGroupMember } from './group-entity';
@@ -138,7 +139,10 @@ export class GroupsService {
     await this.requireAdmin(viewer, groupId);
     if (memberId === viewer.id) throw forbidden(SELF.removeMember);
     if (!(await repo.removeMember(this.db, groupId, memberId))) throw notFound(NOT_A_MEMBER);
-    return this.announceUpdate(groupId, [memberId]);
+    const group = await this.announceUpdate(groupId, [memberId]);
+    // Their unread messages no longer hold back the others' highlighted ticks.
+    await recheckGroupReads({ db: this.db, events: this.events }, [groupId], memberId);
+    return group;
   }
 
   /** 404 for a group of another workspace or one the viewer is not in: its existence is not revealed. */

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { groupIdsOfMember } from '../groups/groups.repository';
+import { recheckGroupReads } from '../realtime/group-receipts';
 import { userRoom } from '../realtime/rooms';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { deleteInvitesOf } from './members.repository';
@@ -39,4 +41,6 @@ export async function removeMember(
   // transport) so the client does not try to reconnect; the handshake would refuse it anyway.
   chatEvents.toUsers([target.id], 'account:deactivated', { userId: target.id });
   app.io.of(SOCKET_NAMESPACE).in(userRoom(target.id)).disconnectSockets(false);
+  // A removed member no longer counts as a reader of their groups' messages.
+  await recheckGroupReads({ db, events: chatEvents }, await groupIdsOfMember(db, target.id), target.id);
 }

@@ -66,11 +66,12 @@ export async function readAll(db: Db, groupId: string, readerId: string): Promis
 }
 
 /**
- * Of these messages, those every current (active) member but the author has now read become READ:
- * the group's highlighted tick. Returns their ids.
+ * Messages every current (active) member but the author has now read become READ: the group's
+ * highlighted tick. Either these messages (someone just read them) or every unfinished message of
+ * a group (its membership shrank, so fewer readers are awaited). Returns them with their authors.
  */
-export async function completeReads(db: Db, messageIds: readonly string[]): Promise<string[]> {
-  if (messageIds.length === 0) return [];
+export async function completeReads(db: Db, scope: { ids: readonly string[] } | { groupId: string }): Promise<CompletedRead[]> {
+  if ('ids' in scope && scope.ids.length === 0) return [];
   const member = alias(groupMembers, 'member');
   const reader = alias(users, 'reader');
   const unread = db
@@ -84,12 +85,17 @@ export async function completeReads(db: Db, messageIds: readonly string[]): Prom
         sql`NOT EXISTS (SELECT 1 FROM ${groupReceipts} r WHERE r.message_id = ${messages.id} AND r.user_id = ${member.userId} AND r.read_at IS NOT NULL)`,
       ),
     );
-  const rows = await db
+  const which = 'ids' in scope ? inArray(messages.id, [...scope.ids]) : eq(messages.groupId, scope.groupId);
+  return db
     .update(messages)
     .set({ status: 'READ' })
-    .where(and(inArray(messages.id, [...messageIds]), ne(messages.status, 'READ'), sql`NOT EXISTS (${unread})`))
-    .returning({ id: messages.id });
-  return rows.map((r) => r.id);
+    .where(and(which, ne(messages.status, 'READ'), sql`NOT EXISTS (${unread})`))
+    .returning({ id: messages.id, authorId: messages.authorId });
+}
+
+export interface CompletedRead {
+  id: string;
+  authorId: string;
 }
 
 export interface ReceiptPerson {

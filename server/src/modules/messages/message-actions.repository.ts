@@ -1,44 +1,14 @@
-import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Reaction } from '@chat/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groups, type MessageRow, messageReactions, messages, users } from '../../db/schema';
 import type { MessageWithAuthor } from './message-entity';
-import { type ChatTarget, chatIs, selectMessages } from './messages.repository';
+import { selectMessages } from './messages.repository';
 
 // Edit, delete and reactions of one message (issue 15).
 
 export async function findMessage(db: Db, id: string): Promise<MessageWithAuthor | null> {
   const [row] = await selectMessages(db).where(eq(messages.id, id)).limit(1);
   return row ?? null;
-}
-
-/** The reactions of messages, each emoji with its users in the order they reacted. */
-export async function reactionsOf(db: Db, scope: { ids: readonly string[] } | { target: ChatTarget; fromSeq: number; toSeq: number }): Promise<Map<string, Reaction[]>> {
-  const byMessage = new Map<string, Reaction[]>();
-  // A history page names its chat and seq range (one walk of the chat's index, whatever the page
-  // size) rather than thousands of ids.
-  const where =
-    'ids' in scope
-      ? scope.ids.length === 0
-        ? undefined
-        : inArray(messageReactions.messageId, [...scope.ids])
-      : and(chatIs(scope.target), between(messages.seq, scope.fromSeq, scope.toSeq));
-  if (!where) return byMessage;
-  const rows = await db
-    .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, id: users.id, name: users.name })
-    .from(messageReactions)
-    .innerJoin(messages, eq(messages.id, messageReactions.messageId))
-    .innerJoin(users, eq(users.id, messageReactions.userId))
-    .where(where)
-    .orderBy(asc(messageReactions.createdAt), asc(users.name));
-  for (const r of rows) {
-    const list = byMessage.get(r.messageId) ?? [];
-    if (list.length === 0) byMessage.set(r.messageId, list);
-    const reaction = list.find((x) => x.emoji === r.emoji);
-    if (reaction) reaction.users.push({ id: r.id, name: r.name });
-    else list.push({ emoji: r.emoji, users: [{ id: r.id, name: r.name }] });
-  }
-  return byMessage;
 }
 
 /** New text (and mentions) of a message not deleted; null when it was deleted meanwhile. */
@@ -67,13 +37,22 @@ export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRo
   });
 }
 
-/** Whether an uploaded file's URL is still shown somewhere else (another message, an avatar). */
-export async function mediaUrlInUse(db: Db, url: string, exceptMessageId: string): Promise<boolean> {
-  const [inMessage] = await db
+/**
+ * The image messages but one that show this URL: an index lookup (messages_image_body_idx, whose
+ * predicate is spelled here as a literal so that the planner always matches it), never a scan of
+ * the message bodies.
+ */
+export function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
+  return db
     .select({ one: sql`1` })
     .from(messages)
-    .where(and(eq(messages.body, url), ne(messages.id, exceptMessageId), eq(messages.contentType, 'image')))
+    .where(and(sql`${messages.contentType} = 'image'`, eq(messages.body, url), ne(messages.id, exceptMessageId)))
     .limit(1);
+}
+
+/** Whether an uploaded file's URL is still shown somewhere else (another message, an avatar); each an index lookup. */
+export async function mediaUrlInUse(db: Db, url: string, exceptMessageId: string): Promise<boolean> {
+  const [inMessage] = await imageMessagesShowing(db, url, exceptMessageId);
   if (inMessage) return true;
   const [asAvatar] = await db.select({ one: sql`1` }).from(users).where(eq(users.avatarUrl, url)).limit(1);
   if (asAvatar) return true;

@@ -61,7 +61,7 @@ export class MessageActionsService {
     if (m.body === body.body && sameSet(m.mentions, mentions)) return this.entity(row);
     const updated = await repo.updateText(this.db, id, body.body, mentions);
     if (!updated) throw conflict(E.editDeleted);
-    const message = await this.entity({ ...row, message: updated });
+    const message = this.entity({ ...row, message: updated });
     this.events.toUsers(participantIds, 'message:updated', message);
     return message;
   }
@@ -79,7 +79,7 @@ export class MessageActionsService {
     const deleted = await repo.markDeleted(this.db, id, viewer.id);
     if (!deleted) return this.entity((await repo.findMessage(this.db, id)) ?? row);
     if (m.contentType === 'image') await this.dropMedia(m.body, id);
-    const message = await this.entity({ ...row, message: deleted });
+    const message = this.entity({ ...row, message: deleted });
     this.events.toUsers(participantIds, 'message:deleted', message);
     return message;
   }
@@ -129,15 +129,15 @@ export class MessageActionsService {
 
   private async reactionsChanged(row: MessageWithAuthor, participantIds: string[], changed: boolean): Promise<MessageReactionEvent> {
     const m = row.message;
-    const reactions = (await repo.reactionsOf(this.db, { ids: [m.id] })).get(m.id) ?? [];
+    const reactions = (await repo.findMessage(this.db, m.id))?.reactions ?? [];
     const event = { messageId: m.id, conversationId: m.conversationId, groupId: m.groupId, reactions };
     if (changed) this.events.toUsers(participantIds, 'message:reaction', event);
     return event;
   }
 
-  private async entity(row: MessageWithAuthor): Promise<Message> {
-    const reactions = row.message.deletedAt ? undefined : (await repo.reactionsOf(this.db, { ids: [row.message.id] })).get(row.message.id);
-    return toMessageEntity(row, reactions);
+  /** Rows come from findMessage, reactions included (an edit or a delete leaves them as read). */
+  private entity(row: MessageWithAuthor): Message {
+    return toMessageEntity(row);
   }
 
   /** The uploaded file of a deleted image message, unless another message or an avatar shows it. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LastMessage, Message, Reaction, ReplyQuote } from '@chat/contracts';
 import { type MessageRow, messages, users } from '../../db/schema';
+import { reactionsColumn } from './reactions-column';
 
 export interface MessageAuthor {
   id: string;
@@ -19,7 +20,8 @@ export interface ReplyFields {
   deletedAt: Date | null;
 }
 
-export type MessageWithAuthor = { message: MessageRow; author: MessageAuthor; reply?: ReplyFields | null };
+/** A message as whole-message queries read it; `reactions` comes with them (reactionsColumn). */
+export type MessageWithAuthor = { message: MessageRow; author: MessageAuthor; reply?: ReplyFields | null; reactions?: Reaction[] };
 
 const replied = alias(messages, 'replied');
 const repliedAuthor = alias(users, 'replied_author');
@@ -36,6 +38,7 @@ export const messageWithAuthorFields = {
     type: replied.contentType,
     deletedAt: replied.deletedAt,
   },
+  reactions: reactionsColumn,
 };
 export const messageAuthorJoin = eq(users.id, messages.authorId);
 /** Left joins for the quoted message of a reply (and its author): `.leftJoin(...REPLY_JOIN)` twice. */
@@ -61,7 +64,7 @@ export function toReplyQuote(reply: ReplyFields | null | undefined): ReplyQuote 
  * The Message entity (DESIGN section 2, issue 15). A message has a single content, so content.id
  * is the message id: the browser only uses it as a React key.
  */
-export function toMessageEntity({ message: m, author, reply }: MessageWithAuthor, reactions: Reaction[] = []): Message {
+export function toMessageEntity({ message: m, author, reply, reactions = [] }: MessageWithAuthor): Message {
   return {
     id: m.id,
     authorId: m.authorId,

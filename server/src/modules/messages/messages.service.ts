@@ -12,7 +12,7 @@ import type { ConversationParticipants } from '../realtime/conversation-particip
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { type HistoryWindow, windowAfter, windowAround } from './history-window';
-import { findMessage, reactionsOf } from './message-actions.repository';
+import { findMessage } from './message-actions.repository';
 import { MessageCommits } from './message-commits';
 import { assertStorableContent } from './message-content';
 import { type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
@@ -60,7 +60,7 @@ export class MessagesService {
     const { target } = await this.audience(viewer, isGroup, isGroup ? chat.groupId : chat.conversationId);
     if (query.all) {
       const rows = await repo.allMessages(this.db, target);
-      return { messages: await this.withReactions(rows, target), hasMore: false, nextCursor: null };
+      return { messages: rows.map(toMessageEntity), hasMore: false, nextCursor: null };
     }
     if (query.around !== undefined || query.after !== undefined) return this.window(target, query);
     const beforeSeq = query.before === undefined ? null : await this.cursorSeq(target, query.before);
@@ -69,7 +69,7 @@ export class MessagesService {
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit).reverse();
     return {
-      messages: await this.withReactions(page, target),
+      messages: page.map(toMessageEntity),
       hasMore,
       nextCursor: hasMore && page[0] ? String(page[0].message.seq) : null,
     };
@@ -87,7 +87,7 @@ export class MessagesService {
     }
     const { rows, hasMore, hasNewer } = found;
     return {
-      messages: await this.withReactions(rows, target),
+      messages: rows.map(toMessageEntity),
       hasMore,
       nextCursor: hasMore && rows[0] ? String(rows[0].message.seq) : null,
       hasNewer,
@@ -148,25 +148,13 @@ export class MessagesService {
     return { id: m.id, authorId: m.authorId, authorName: found.author.name, body: m.body, type: m.contentType, deletedAt: m.deletedAt };
   }
 
-  /** Messages of one chat in seq order (a page or the whole history), with their reactions. */
-  private async withReactions(rows: MessageWithAuthor[], target: repo.ChatTarget): Promise<Message[]> {
-    const first = rows[0]?.message.seq;
-    const last = rows.at(-1)?.message.seq;
-    const reactions =
-      first === undefined || last === undefined
-        ? new Map()
-        : await reactionsOf(this.db, { target, fromSeq: first, toSeq: last });
-    return rows.map((r) => toMessageEntity(r, reactions.get(r.message.id)));
-  }
-
-  private async replay(stored: MessageWithAuthor, target: repo.ChatTarget): Promise<Message> {
+  private replay(stored: MessageWithAuthor, target: repo.ChatTarget): Message {
     const sameChat =
       'conversationId' in target
         ? stored.message.conversationId === target.conversationId
         : stored.message.groupId === target.groupId;
     if (!sameChat) throw conflict(CLIENT_ID_REUSED);
-    const [message] = await this.withReactions([stored], target);
-    return message!;
+    return toMessageEntity(stored);
   }
 
   /**

@@ -17,7 +17,7 @@ interface Deps {
  */
 async function announce(deps: Deps, rows: ReceiptRow[], userId: string, status: 'DELIVERED' | 'READ'): Promise<void> {
   if (rows.length === 0) return;
-  const completed = new Set(status === 'READ' ? await completeReads(deps.db, rows.map((r) => r.messageId)) : []);
+  const completed = new Set(status === 'READ' ? (await completeReads(deps.db, { ids: rows.map((r) => r.messageId) })).map((r) => r.id) : []);
   const at = new Date().toISOString();
   const byAuthor = new Map<string, ReceiptRow[]>();
   for (const row of rows) {
@@ -64,4 +64,21 @@ export async function deliverGroupMessages(deps: Deps, userId: string): Promise<
   const rows = await deliverWaiting(deps.db, userId);
   await announce(deps, rows, userId, 'DELIVERED');
   return rows.length;
+}
+
+/**
+ * The group lost readers (`departedId` was removed from it, or their account was): its messages
+ * the remaining members have all read turn READ now, and each author hears it for their own
+ * (completedIds), as after a read. One statement per group.
+ */
+export async function recheckGroupReads(deps: Deps, groupIds: readonly string[], departedId: string): Promise<void> {
+  for (const groupId of groupIds) {
+    const completed = await completeReads(deps.db, { groupId });
+    const byAuthor = new Map<string, string[]>();
+    for (const { id, authorId } of completed) byAuthor.set(authorId, [...(byAuthor.get(authorId) ?? []), id]);
+    const at = new Date().toISOString();
+    for (const [authorId, ids] of byAuthor) {
+      deps.events.toUsers([authorId], 'message:receipt', { groupId, userId: departedId, status: 'READ', at, messageIds: [], completedIds: ids });
+    }
+  }
 }

@@ -34,11 +34,12 @@ interface Props {
   focusMessageId?: string | null;
   /** Issue 16: the chat list's unread count when the chat was opened (the 'Mensagens não lidas' line). */
   unreadAtOpen?: number;
+  /** 'Informações' of my group message: the chat area shows who read it in its side panel. */
+  onShowInfo?: (messageId: string) => void;
 }
 
 // Opened now and then: loaded on first use, so the chat's route stays within its size budget.
 const DeleteMessageDialog = lazy(() => import('./delete-message-dialog').then((m) => ({ default: m.DeleteMessageDialog })));
-const ReceiptsModal = lazy(() => import('./receipts-modal').then((m) => ({ default: m.ReceiptsModal })));
 
 const quoteOf = (m: ChatMessage): ReplyQuote => ({
   id: m.id,
@@ -51,7 +52,7 @@ const quoteOf = (m: ChatMessage): ReplyQuote => ({
 
 /** One open chat: header, history and message box. Mount it per chat (key by id). */
 export function ChatView(props: Props) {
-  const { kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened, focusMessageId } = props;
+  const { kind, chatId, target, me, onTogglePanel, onBack, onOpenAuthor, onSent, onOpened, focusMessageId, onShowInfo } = props;
   // Receipts and typing are for conversations: the other participant is their only audience.
   const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
   const conversationId = peerId ? chatId : null;
@@ -71,7 +72,6 @@ export function ChatView(props: Props) {
   const [replyTo, setReplyTo] = useState<ReplyQuote | null>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [infoFor, setInfoFor] = useState<string | null>(null);
   const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
   const rows = useMemo(() => {
     const author = { id: me.id, name: me.name, avatarUrl: me.avatarUrl };
@@ -130,7 +130,7 @@ export function ChatView(props: Props) {
       setReplyTo(quoteOf(m));
     } else if (action === 'edit') startEdit(m);
     else if (action === 'delete') setDeleting(m.id);
-    else setInfoFor(m.id);
+    else onShowInfo?.(m.id);
   };
 
   const jump = useCallback((id: string) => setJumpTo((current) => ({ id, nonce: (current?.nonce ?? 0) + 1 })), []);
@@ -180,7 +180,6 @@ export function ChatView(props: Props) {
       />
       <Suspense fallback={null}>
         {deleting && <DeleteMessageDialog onConfirm={() => void actions.remove(deleting)} onClose={() => setDeleting(null)} />}
-        {infoFor && kind === 'group' && <ReceiptsModal messageId={infoFor} groupId={chatId} onClose={() => setInfoFor(null)} />}
       </Suspense>
     </section>
   );

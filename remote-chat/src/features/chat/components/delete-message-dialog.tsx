@@ -1,6 +1,6 @@
 import { Button, Modal } from '@chat/ui';
 import { ACTION_TEXTS } from '../lib/action-texts';
-import styles from './receipts-modal.module.css';
+import styles from './delete-message-dialog.module.css';
 
 interface Props {
   onConfirm: () => void;

@@ -9,9 +9,11 @@ import { safeHref } from '../../../shared/format-text';
 import { ACTION_TEXTS, editedTitle } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
 import { fromTokens } from '../lib/mention-text';
+import { beyondReactionLimit } from '../lib/reaction-limit';
 import { FormattedText } from './formatted-text';
 import { MessageImage } from './message-image';
 import { MessageQuote } from './message-quote';
+import { SWIPE_REPLY_AT, useSwipeToReply } from '../hooks/use-swipe-to-reply';
 import { ReactionChips } from './reaction-chips';
 import { StatusTick } from './status-tick';
 import styles from './message-bubble.module.css';
@@ -78,6 +80,15 @@ export function MessageBubble(props: Props) {
   const closeBar = useCallback(() => setReacting(false), []);
   const settled = !message.id.startsWith('local:') && !message.failed;
   const deleted = !!message.deletedAt;
+  const swipe = useSwipeToReply(settled && !deleted && onAction ? () => onAction('reply', message) : null);
+  const swipeRef = swipe.ref;
+  const bubbleRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      setBubble(element);
+      swipeRef(element);
+    },
+    [swipeRef],
+  );
 
   // The text as written, mentions as names.
   const copy = () => void navigator.clipboard?.writeText(fromTokens(message.content.body, nameOf).text).catch(() => undefined);
@@ -104,7 +115,18 @@ export function MessageBubble(props: Props) {
     >
       {showAuthor && <Avatar className={styles.avatar} name={message.author.name} src={message.author.avatarUrl} size="sm" />}
       <LongPressMenu options={actions} className={styles.menu}>
-        <div ref={setBubble} className={styles.bubble} data-failed={message.failed ? '' : undefined}>
+        <div
+          ref={bubbleRef}
+          className={styles.bubble}
+          data-failed={message.failed ? '' : undefined}
+          data-swiping={swipe.shift > 0 ? '' : undefined}
+          style={swipe.shift > 0 ? { transform: `translateX(${swipe.shift}px)` } : undefined}
+        >
+          {swipe.shift > 0 && (
+            <span className={styles.swipeHint} data-armed={swipe.shift >= SWIPE_REPLY_AT ? '' : undefined} aria-hidden="true">
+              <Reply size={18} />
+            </span>
+          )}
           {showAuthor && (
             <button type="button" className={styles.author} onClick={() => onOpenAuthor?.(message.authorId)}>
               {message.author.name}
@@ -142,7 +164,12 @@ export function MessageBubble(props: Props) {
       {actions.length > 0 && <ActionMenu className={styles.menu} options={actions} align={own ? 'end' : 'start'} />}
       {reacting && bubble && (
         <Suspense fallback={null}>
-          <ReactionBar anchor={bubble} onPick={(emoji) => onReact?.(message, emoji)} onClose={closeBar} />
+          <ReactionBar
+            anchor={bubble}
+            onPick={(emoji) => onReact?.(message, emoji)}
+            onClose={closeBar}
+            unavailable={(emoji) => beyondReactionLimit(message.reactions, emoji)}
+          />
         </Suspense>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Plus } from 'lucide-react';
-import { MESSAGE_ACTION_LIMITS } from '@chat/contracts';
+import { MESSAGE_ACTION_ERRORS, MESSAGE_ACTION_LIMITS } from '@chat/contracts';
 import { useDismiss } from '../hooks/use-dismiss';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import { EmojiPicker } from './emoji-picker';
@@ -12,6 +12,8 @@ interface Props {
   anchor: HTMLElement;
   onPick: (emoji: string) => void;
   onClose: () => void;
+  /** An emoji the message cannot take any more (its limit of distinct ones): shown greyed out. */
+  unavailable?: (emoji: string) => boolean;
 }
 
 const BAR_HEIGHT = 48;
@@ -22,7 +24,7 @@ const PICKER_HEIGHT = 440;
  * history's scrolling box does not clip it), with targets big enough for a finger. A press
  * outside, Escape or a resize closes it.
  */
-export function ReactionBar({ anchor, onPick, onClose }: Props) {
+export function ReactionBar({ anchor, onPick, onClose, unavailable }: Props) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const barRef = useRef<HTMLDivElement>(null);
   const rect = anchor.getBoundingClientRect();
@@ -43,11 +45,23 @@ export function ReactionBar({ anchor, onPick, onClose }: Props) {
   };
   return createPortal(
     <div className={styles.bar} role="toolbar" aria-label={ACTION_TEXTS.react} ref={barRef} style={style}>
-      {MESSAGE_ACTION_LIMITS.frequentReactions.map((emoji) => (
-        <button key={emoji} type="button" className={styles.barEmoji} aria-label={`Reagir com ${emoji}`} onClick={() => pick(emoji)}>
-          {emoji}
-        </button>
-      ))}
+      {MESSAGE_ACTION_LIMITS.frequentReactions.map((emoji) => {
+        // Still focusable and clickable: the click says why (the chat's toast) instead of doing nothing.
+        const full = unavailable?.(emoji) ?? false;
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className={styles.barEmoji}
+            aria-label={`Reagir com ${emoji}`}
+            aria-disabled={full || undefined}
+            title={full ? MESSAGE_ACTION_ERRORS.tooManyReactions : undefined}
+            onClick={() => pick(emoji)}
+          >
+            {emoji}
+          </button>
+        );
+      })}
       <button
         type="button"
         className={styles.barEmoji}

@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { addReaction, deleteMessage, editMessage, removeReaction } from '@chat/api-client';
+import { MESSAGE_ACTION_ERRORS } from '@chat/contracts';
 import { notifyError } from '../../../shared/notify-error';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
+import { beyondReactionLimit } from '../lib/reaction-limit';
 import type { MessagesState } from './use-messages';
 
 export interface MessageActions {
@@ -44,6 +46,10 @@ export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyR
   const toggleReaction = useCallback(
     async (message: ChatMessage, emoji: string) => {
       const mine = message.reactions.some((r) => r.emoji === emoji && r.users.some((u) => u.id === meId));
+      if (!mine && beyondReactionLimit(message.reactions, emoji)) {
+        notifyError(null, MESSAGE_ACTION_ERRORS.tooManyReactions);
+        return;
+      }
       try {
         applyReactions((await (mine ? removeReaction(message.id, emoji) : addReaction(message.id, emoji))).data);
       } catch (error) {

@@ -5,7 +5,7 @@ import { ERROR_TEXTS, type Group, type User } from '@chat/contracts';
 import { Avatar, EmptyState, Spinner } from '@chat/ui';
 import { chatPath } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
-import { PanelHeading } from './panel-heading';
+import { SidePanel } from '../../../shared/components/side-panel';
 import styles from './details-panel.module.css';
 
 interface Props {
@@ -35,8 +35,7 @@ export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
   const common = groups?.userId === user.id ? groups.groups : null;
 
   return (
-    <aside className={styles.panel} aria-label="Detalhes do contato">
-      <PanelHeading title="Detalhes do contato" onClose={onClose} />
+    <SidePanel title="Detalhes do contato" onClose={onClose}>
       <div className={styles.identity}>
         <Avatar name={user.name} src={user.avatarUrl} size="xl" />
         <span className={styles.name}>{user.name}</span>
@@ -60,6 +59,6 @@ export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
           ))}
         </ul>
       )}
-    </aside>
+    </SidePanel>
   );
 }

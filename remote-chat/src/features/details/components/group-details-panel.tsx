@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../shared/notify-error';
 import { useGroupMembers } from '../hooks/use-group-members';
 import { isGroupAdmin, orderMembers } from '../lib/member-order';
 import { MemberList } from './member-list';
-import { PanelHeading } from './panel-heading';
+import { SidePanel } from '../../../shared/components/side-panel';
 import styles from './details-panel.module.css';
 
 // The group's modals (a form with its schema, a member search) load when first opened.
@@ -44,8 +44,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   };
 
   return (
-    <aside className={styles.panel} aria-label="Detalhes do grupo">
-      <PanelHeading title="Detalhes do grupo" onClose={onClose} />
+    <SidePanel title="Detalhes do grupo" onClose={onClose}>
       <div className={styles.identity}>
         <Avatar name={group.name} src={group.avatarUrl} size="xl" />
         <span className={styles.name}>{group.name}</span>
@@ -74,6 +73,6 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
         {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
         {adding && <AddMemberModal group={group} meId={meId} open onOpenChange={setAdding} onAdded={onChanged} />}
       </Suspense>
-    </aside>
+    </SidePanel>
   );
 }

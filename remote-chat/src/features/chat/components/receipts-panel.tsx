@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { format } from 'date-fns';
 import { getMessageReceipts } from '@chat/api-client';
 import type { MessageReceipts } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
-import { Avatar, Modal, Spinner } from '@chat/ui';
+import { Avatar, Spinner } from '@chat/ui';
+import { SidePanel } from '../../../shared/components/side-panel';
 import { notifyError } from '../../../shared/notify-error';
 import { ACTION_TEXTS } from '../lib/action-texts';
-import styles from './receipts-modal.module.css';
+import styles from './receipts-panel.module.css';
 
 interface Props {
   messageId: string;
@@ -39,9 +40,19 @@ function People({ title, entries }: { title: string; entries: Entry[] }) {
   );
 }
 
-/** 'Informações' of my group message (issue 15): 'Lida por' and 'Entregue a', following each receipt live. */
-export function ReceiptsModal({ messageId, groupId, onClose }: Props) {
+/**
+ * 'Informações' of my group message (issue 15): 'Lida por' and 'Entregue a' in the chat's side
+ * panel (a sheet on phones), read again whenever a receipt names the message, the message turns
+ * read by everyone, or the group's members change (someone left: they drop from the lists).
+ * The message deleted closes it.
+ */
+export function ReceiptsPanel({ messageId, groupId, onClose }: Props) {
   const [receipts, setReceipts] = useState<MessageReceipts | null>(null);
+  // The close callback changes with the page's history entry; the subscriptions need not.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
   const load = useCallback(
     () =>
       getMessageReceipts(messageId).then(
@@ -53,14 +64,23 @@ export function ReceiptsModal({ messageId, groupId, onClose }: Props) {
 
   useEffect(() => {
     void load();
-    return subscribe(eventBus, 'message:receipt', (receipt) => {
-      if (receipt.groupId === groupId && receipt.messageIds.includes(messageId)) void load();
-    });
+    const offs = [
+      subscribe(eventBus, 'message:receipt', (receipt) => {
+        if (receipt.groupId === groupId && (receipt.messageIds.includes(messageId) || receipt.completedIds.includes(messageId))) void load();
+      }),
+      subscribe(eventBus, 'group::updated', (group) => {
+        if (group.id === groupId) void load();
+      }),
+      subscribe(eventBus, 'message:deleted', (message) => {
+        if (message.id === messageId) closeRef.current();
+      }),
+    ];
+    return () => offs.forEach((off) => off());
   }, [load, groupId, messageId]);
 
   return (
-    <Modal title={ACTION_TEXTS.info} open onOpenChange={(open) => !open && onClose()} maxWidth="sm">
-      {receipts ? (
+    <SidePanel title={ACTION_TEXTS.info} onClose={onClose} alwaysClosable>
+      {receipts?.messageId === messageId ? (
         <div className={styles.body}>
           <People title={ACTION_TEXTS.readBy} entries={receipts.readBy} />
           <People title={ACTION_TEXTS.deliveredTo} entries={receipts.deliveredTo} />
@@ -68,6 +88,6 @@ export function ReceiptsModal({ messageId, groupId, onClose }: Props) {
       ) : (
         <Spinner size="md" />
       )}
-    </Modal>
+    </SidePanel>
   );
 }

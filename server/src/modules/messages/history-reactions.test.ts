@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, Group, Message, MessagesPage } from '@chat/contracts';
+import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// Issue 15: a history page carries each message's reactions, read by the same statement as the
+// messages (one round trip), in the order people reacted.
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser;
+let conversation: Conversation;
+let group: Group;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Reação', 'Bruno Reação', 'Carla Reação']);
+  conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+  group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Reações', description: '', members: [bruno.id, carla.id] }), 200);
+});
+afterAll(() => t?.close());
+
+const send = async (chatId: string, body: string, isGroup = false) =>
+  expectStatus<Message>(await as(t.app, ana).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
+const react = async (who: TestUser, id: string, emoji: string) => expectStatus(await as(t.app, who).post(`/message/${id}/reactions`, { emoji }), 200);
+const page = async (url: string) => expectStatus<MessagesPage>(await as(t.app, ana).get(url), 200).messages;
+
+/** How many statements reach the database while `run` goes. */
+async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
+  const db = t.app.ctx.db;
+  let count = 0;
+  const original = { select: db.select.bind(db), execute: db.execute.bind(db), selectDistinct: db.selectDistinct.bind(db) };
+  Object.assign(db, {
+    select: (...args: Parameters<typeof db.select>) => ((count += 1), original.select(...args)),
+    selectDistinct: (...args: Parameters<typeof db.selectDistinct>) => ((count += 1), original.selectDistinct(...args)),
+    execute: (...args: Parameters<typeof db.execute>) => ((count += 1), original.execute(...args)),
+  });
+  try {
+    await run();
+  } finally {
+    Object.assign(db, original);
+  }
+  return count;
+}
+
+describe('reactions in the history', () => {
+  it('come with each message of the page: emoji in the order of their first reaction, people in the order they reacted', async () => {
+    const plain = await send(conversation.id, 'sem reação');
+    const popular = await send(conversation.id, 'com reações');
+    await react(bruno, popular.id, '🎉');
+    await react(ana, popular.id, '👍');
+    await react(ana, popular.id, '🎉');
+    const messages = await page(`/message/get-messages-by-conversation?conversationId=${conversation.id}`);
+    expect(messages.find((m) => m.id === plain.id)!.reactions).toEqual([]);
+    expect(messages.find((m) => m.id === popular.id)!.reactions).toEqual([
+      {
+        emoji: '🎉',
+        users: [
+          { id: bruno.id, name: 'Bruno Reação' },
+          { id: ana.id, name: 'Ana Reação' },
+        ],
+      },
+      { emoji: '👍', users: [{ id: ana.id, name: 'Ana Reação' }] },
+    ]);
+    // The whole history reads them the same way.
+    const all = await page(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`);
+    expect(all.find((m) => m.id === popular.id)!.reactions).toEqual(messages.find((m) => m.id === popular.id)!.reactions);
+  });
+
+  it('a page of a group with reactions is one statement after authentication and the membership check', async () => {
+    for (let i = 0; i < 60; i++) {
+      const m = await send(group.id, `grupo ${i}`, true);
+      if (i % 3 === 0) await react(i % 2 ? bruno : carla, m.id, '👀');
+    }
+    const url = `/message/get-messages-by-group?groupId=${group.id}`;
+    let messages: Message[] = [];
+    // The caller's account (authentication), the group's members (who may read), then the page
+    // with its reactions: no separate query for the reactions.
+    expect(await statementsDuring(async () => (messages = await page(url)))).toBe(3);
+    expect(messages).toHaveLength(50);
+    expect(messages.filter((m) => m.reactions.length > 0).length).toBeGreaterThan(10);
+  });
+});
