@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
 import { useImageUpload } from '../../upload/hooks/use-image-upload';
+import { useChatDraft } from '../hooks/use-chat-draft';
 import { useGroupReceipts } from '../hooks/use-group-receipts';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessages, type Me } from '../hooks/use-messages';
@@ -16,6 +17,7 @@ import { ChatHeader } from './chat-header';
 import type { BubbleAction } from './message-bubble';
 import { type EditTarget, MessageBox } from './message-box';
 import { MessageList } from './message-list';
+import { UnsentActionsContext } from './unsent-notice';
 import styles from './chat-view.module.css';
 
 interface Props {
@@ -59,7 +61,18 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   // An image uploads first, then goes out as an image message under the same clientId.
   const images = useImageUpload(history.sendImage);
   const [sentCount, setSentCount] = useState(0);
-  const [replyTo, setReplyTo] = useState<ReplyQuote | null>(null);
+  const draft = useChatDraft(me.id, kind, chatId);
+  const [replyTo, setReplyToState] = useState<ReplyQuote | null>(null);
+  // The reply in progress is part of the draft (issue 16): restored once the draft is read.
+  const [draftReplyShown, setDraftReplyShown] = useState(false);
+  if (!draftReplyShown && draft.draft) {
+    setDraftReplyShown(true);
+    if (!replyTo && draft.draft.replyTo) setReplyToState(draft.draft.replyTo);
+  }
+  const setReplyTo = (quote: ReplyQuote | null) => {
+    setReplyToState(quote);
+    draft.setReply(quote);
+  };
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [infoFor, setInfoFor] = useState<string | null>(null);
@@ -89,9 +102,9 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
 
   const send = (text: string, mentions: string[]) => {
     typing.stop();
-    history.send(text, { replyTo, mentions });
     setReplyTo(null);
-    setSentCount((n) => n + 1);
+    // Scrolled to the end once the bubble is there (it comes from the outbox).
+    void history.send(text, { replyTo, mentions }).then(() => setSentCount((n) => n + 1));
   };
 
   const sendImage = (file: File) => {
@@ -102,6 +115,7 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   const retry = (clientId: string) => {
     if (!images.retry(clientId)) history.retry(clientId);
   };
+  const unsentActions = useMemo(() => ({ retry: history.retry, discard: history.discard }), [history.retry, history.discard]);
 
   const startEdit = (m: ChatMessage) => {
     setReplyTo(null);
@@ -127,24 +141,27 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   return (
     <section className={styles.view} aria-label="Conversa">
       {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} muted={mute.muted} onToggleMute={mute.toggle} />}
-      <MessageList
-        rows={rows}
-        meId={me.id}
-        isGroup={kind === 'group'}
-        loading={history.loading}
-        hasMore={history.hasMore}
-        loadingOlder={history.loadingOlder}
-        sentCount={sentCount}
-        onLoadOlder={history.loadOlder}
-        onOpenAuthor={onOpenAuthor}
-        onRetry={retry}
-        canDeleteOthers={isGroupAdmin}
-        nameOf={nameOf}
-        onAction={onAction}
-        onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
-        jumpTo={jumpTo}
-        onJump={jump}
-      />
+      {/* 'Tentar novamente' and 'Apagar' under a refused message (issue 16). */}
+      <UnsentActionsContext.Provider value={unsentActions}>
+        <MessageList
+          rows={rows}
+          meId={me.id}
+          isGroup={kind === 'group'}
+          loading={history.loading}
+          hasMore={history.hasMore}
+          loadingOlder={history.loadingOlder}
+          sentCount={sentCount}
+          onLoadOlder={history.loadOlder}
+          onOpenAuthor={onOpenAuthor}
+          onRetry={retry}
+          canDeleteOthers={isGroupAdmin}
+          nameOf={nameOf}
+          onAction={onAction}
+          onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
+          jumpTo={jumpTo}
+          onJump={jump}
+        />
+      </UnsentActionsContext.Provider>
       <MessageBox
         onTextChange={typing.input}
         onSend={send}
@@ -160,6 +177,8 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
         onEditLast={editLast}
         mentionable={mentionable}
         nameOf={nameOf}
+        draft={draft.draft?.text}
+        onDraftChange={draft.setText}
       />
       <Suspense fallback={null}>
         {deleting && <DeleteMessageDialog onConfirm={() => void actions.remove(deleting)} onClose={() => setDeleting(null)} />}

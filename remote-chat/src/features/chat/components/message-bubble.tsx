@@ -14,6 +14,7 @@ import { MessageImage } from './message-image';
 import { MessageQuote } from './message-quote';
 import { ReactionChips } from './reaction-chips';
 import { StatusTick } from './status-tick';
+import { UnsentNotice } from './unsent-notice';
 import styles from './message-bubble.module.css';
 
 // Loaded on the first 'Reagir' (with the emoji picker behind its '+').
@@ -124,7 +125,8 @@ export function MessageBubble(props: Props) {
           {!deleted && (
             <ReactionChips reactions={message.reactions} meId={meId} onToggle={(emoji) => onReact?.(message, emoji)} />
           )}
-          {message.failed && message.clientId && (
+          {message.refused && message.clientId && <UnsentNotice clientId={message.clientId} reason={message.refused.reason} />}
+          {message.failed && !message.refused && message.clientId && (
             <div className={styles.failed} role="alert">
               <span>Falha ao enviar</span>
               <Button size="xs" width="sm" variant="outline" onClick={() => onRetry?.(message.clientId!)}>
