@@ -37,6 +37,9 @@ export class OutboxStore {
   /** How many messages have not reached the server (refused ones included: they are not sent either). */
   readonly count = (): number => this.table.all().length;
 
+  /** How many wait to be sent (the connection banner's count): refused ones do not. */
+  readonly queuedCount = (): number => this.table.all().filter((e) => e.state === 'queued').length;
+
   async add(entry: NewOutboxEntry): Promise<OutboxEntry> {
     // Milliseconds keep the order across reloads; the bump keeps it within one burst.
     this.lastOrder = Math.max(Date.now(), this.lastOrder + 1, ...this.table.all().map((e) => e.order + 1));

@@ -59,7 +59,8 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   const typing = useTypingEmitter(conversationId, peerId);
   const mute = useMute(kind, chatId, (target?.kind === 'group' ? target.group.muted : target?.conversation.muted) ?? false);
   // An image uploads first, then goes out as an image message under the same clientId.
-  const images = useImageUpload(history.sendImage);
+  // Offline, or when the upload cannot reach the server, the file waits in the outbox (issue 16).
+  const images = useImageUpload(history.sendImage, history.keepImage);
   const [sentCount, setSentCount] = useState(0);
   const draft = useChatDraft(me.id, kind, chatId);
   const [replyTo, setReplyToState] = useState<ReplyQuote | null>(null);

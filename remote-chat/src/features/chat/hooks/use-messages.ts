@@ -51,6 +51,8 @@ export interface MessagesState {
   retry: (clientId: string) => void;
   /** 'Apagar' on a refused message. */
   discard: (clientId: string) => void;
+  /** An image that could not be uploaded now: kept with its file, uploaded and sent later. */
+  keepImage: (file: File, clientId: string) => void;
 }
 
 type OutboxContent = SendMessageBody['content'];
@@ -122,9 +124,17 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
   // (withOutbox) until the server's message takes its place.
   const local = localDataFor(me.id);
   const enqueue = useCallback(
-    async (content: OutboxContent, clientId: string, extra: SendExtra = {}) => {
+    async (content: OutboxContent, clientId: string, extra: SendExtra = {}, file?: File) => {
       try {
-        await local.enqueue({ clientId, chatKind: kind, chatId, content, replyTo: extra.replyTo ?? null, mentions: extra.mentions ?? [] });
+        await local.enqueue({
+          clientId,
+          chatKind: kind,
+          chatId,
+          content,
+          replyTo: extra.replyTo ?? null,
+          mentions: extra.mentions ?? [],
+          file: file ? { blob: file, name: file.name, type: file.type } : null,
+        });
       } catch (error) {
         // The browser would not store it (storage full, blocked): say so rather than lose it quietly.
         notifyError(error, ERROR_TEXTS.message.send);
@@ -136,6 +146,8 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
   const send = useCallback((text: string, extra?: SendExtra) => enqueue({ type: 'text', body: text }, crypto.randomUUID(), extra), [enqueue]);
 
   const sendImage = useCallback((publicUrl: string, clientId: string) => enqueue({ type: 'image', body: publicUrl }, clientId), [enqueue]);
+
+  const keepImage = useCallback((file: File, clientId: string) => void enqueue({ type: 'image', body: '' }, clientId, {}, file), [enqueue]);
 
   // The server has one of this chat's outbox messages: into the history, before its entry leaves.
   useEffect(
@@ -196,5 +208,5 @@ export function useMessages(kind: ChatKind, chatId: string, me: Me, onSent?: (me
     [messages, unsent, me.id, name, avatarUrl, kind, chatId, progress],
   );
 
-  return { messages: shown, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, discard };
+  return { messages: shown, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, discard, keepImage };
 }

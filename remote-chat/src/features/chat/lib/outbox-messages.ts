@@ -4,21 +4,30 @@ import type { ChatKind } from '../../../shared/chat-types';
 import type { Me } from '../hooks/use-messages';
 import type { ChatMessage } from './merge-messages';
 
-// A kept image's preview: one object URL per Blob for as long as the Blob lives.
-const previews = new WeakMap<Blob, string>();
-function previewOf(blob: Blob): string {
-  let url = previews.get(blob);
+// A kept image's preview: one object URL per entry (each read of the outbox gives a new Blob
+// object), let go of once the entry has left the outbox.
+const previews = new Map<string, string>();
+function previewOf(clientId: string, blob: Blob): string {
+  let url = previews.get(clientId);
   if (!url) {
     url = URL.createObjectURL(blob);
-    previews.set(blob, url);
+    previews.set(clientId, url);
   }
   return url;
+}
+function forgetPreviews(entries: OutboxEntry[]) {
+  const kept = new Set(entries.map((e) => e.clientId));
+  for (const [clientId, url] of previews) {
+    if (kept.has(clientId)) continue;
+    URL.revokeObjectURL(url);
+    previews.delete(clientId);
+  }
 }
 
 /** An outbox entry as its bubble: PENDING while queued, 'Não enviada' once refused. */
 export function outboxMessage(entry: OutboxEntry, me: Me, progress: number | undefined): ChatMessage {
   const id = `local:${entry.clientId}`;
-  const upload = entry.file ? { previewUrl: previewOf(entry.file.blob), progress: progress ?? 0 } : undefined;
+  const upload = entry.file ? { previewUrl: previewOf(entry.clientId, entry.file.blob), progress: progress ?? 0 } : undefined;
   return {
     id,
     authorId: me.id,
@@ -51,6 +60,7 @@ export function withOutbox(
   chatId: string,
   progress: ReadonlyMap<string, number>,
 ): ChatMessage[] {
+  forgetPreviews(entries);
   const mine = entries.filter((e) => e.chatKind === kind && e.chatId === chatId);
   if (mine.length === 0) return history;
   const held = new Set(history.map((m) => m.clientId));
