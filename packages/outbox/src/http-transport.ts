@@ -4,10 +4,9 @@ import type { OutboxTransport } from './outbox-runner';
 
 /**
  * 4xx answers are refusals: the same request would be refused again. Not 401 (the session is being
- * renewed or has ended), 408 or 429 (come back later), nor 409 on the upload URL (a fresh one is
- * asked for on the next try).
+ * renewed or has ended), 408 or 429 (come back later).
  */
-const RETRYABLE_4XX = new Set([401, 408, 409, 429]);
+const RETRYABLE_4XX = new Set([401, 408, 429]);
 
 export function refusalOf(error: unknown): { reason: string | null } | null {
   if (!(error instanceof ApiCallError) || error.status === null) return null;
