@@ -34,12 +34,11 @@ export function useUnsentSignOut(userId: string | null, unsent: number) {
       maxWidth="sm"
     >
       <div className={styles.actions}>
-        <Button variant="outline" width="sm" onClick={() => setAsking(null)}>
+        <Button variant="outline" onClick={() => setAsking(null)}>
           {OUTBOX_TEXTS.signOutCancel}
         </Button>
         <Button
           colorType="destructive"
-          width="sm"
           onClick={() => {
             setAsking(null);
             void localDataFor(userId).outbox.clear().finally(asking);

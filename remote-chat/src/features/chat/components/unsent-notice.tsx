@@ -23,10 +23,10 @@ export function UnsentNotice({ clientId, reason }: { clientId: string; reason: s
         {OUTBOX_TEXTS.refused}
         {reason && <span className={styles.refusedReason}>: {reason}</span>}
       </span>
-      <Button size="xs" width="sm" variant="outline" onClick={() => actions?.retry(clientId)}>
+      <Button size="xs" variant="outline" onClick={() => actions?.retry(clientId)}>
         {OUTBOX_TEXTS.retry}
       </Button>
-      <Button size="xs" width="sm" variant="outline" onClick={() => actions?.discard(clientId)}>
+      <Button size="xs" variant="outline" onClick={() => actions?.discard(clientId)}>
         {OUTBOX_TEXTS.discard}
       </Button>
     </div>
