@@ -17,7 +17,6 @@ import { ChatHeader } from './chat-header';
 import type { BubbleAction } from './message-bubble';
 import { type EditTarget, MessageBox } from './message-box';
 import { MessageList } from './message-list';
-import { UnsentActionsContext } from './unsent-notice';
 import styles from './chat-view.module.css';
 
 interface Props {
@@ -116,7 +115,6 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   const retry = (clientId: string) => {
     if (!images.retry(clientId)) history.retry(clientId);
   };
-  const unsentActions = useMemo(() => ({ retry: history.retry, discard: history.discard }), [history.retry, history.discard]);
 
   const startEdit = (m: ChatMessage) => {
     setReplyTo(null);
@@ -134,6 +132,7 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
       setReplyTo(quoteOf(m));
     } else if (action === 'edit') startEdit(m);
     else if (action === 'delete') setDeleting(m.id);
+    else if (action === 'discard') history.discard(m.clientId!);
     else setInfoFor(m.id);
   };
 
@@ -142,27 +141,24 @@ export function ChatView({ kind, chatId, target, me, onTogglePanel, onBack, onOp
   return (
     <section className={styles.view} aria-label="Conversa">
       {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} muted={mute.muted} onToggleMute={mute.toggle} />}
-      {/* 'Tentar novamente' and 'Apagar' under a refused message (issue 16). */}
-      <UnsentActionsContext.Provider value={unsentActions}>
-        <MessageList
-          rows={rows}
-          meId={me.id}
-          isGroup={kind === 'group'}
-          loading={history.loading}
-          hasMore={history.hasMore}
-          loadingOlder={history.loadingOlder}
-          sentCount={sentCount}
-          onLoadOlder={history.loadOlder}
-          onOpenAuthor={onOpenAuthor}
-          onRetry={retry}
-          canDeleteOthers={isGroupAdmin}
-          nameOf={nameOf}
-          onAction={onAction}
-          onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
-          jumpTo={jumpTo}
-          onJump={jump}
-        />
-      </UnsentActionsContext.Provider>
+      <MessageList
+        rows={rows}
+        meId={me.id}
+        isGroup={kind === 'group'}
+        loading={history.loading}
+        hasMore={history.hasMore}
+        loadingOlder={history.loadingOlder}
+        sentCount={sentCount}
+        onLoadOlder={history.loadOlder}
+        onOpenAuthor={onOpenAuthor}
+        onRetry={retry}
+        canDeleteOthers={isGroupAdmin}
+        nameOf={nameOf}
+        onAction={onAction}
+        onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
+        jumpTo={jumpTo}
+        onJump={jump}
+      />
       <MessageBox
         onTextChange={typing.input}
         onSend={send}

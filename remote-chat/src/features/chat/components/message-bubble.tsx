@@ -21,7 +21,7 @@ import styles from './message-bubble.module.css';
 const ReactionBar = lazy(() => import('./reaction-bar').then((m) => ({ default: m.ReactionBar })));
 
 /** What the bubble's menu asks the chat to do (issue 15). */
-export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info';
+export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info' | 'discard';
 
 interface Props {
   message: ChatMessage;
@@ -125,7 +125,9 @@ export function MessageBubble(props: Props) {
           {!deleted && (
             <ReactionChips reactions={message.reactions} meId={meId} onToggle={(emoji) => onReact?.(message, emoji)} />
           )}
-          {message.refused && message.clientId && <UnsentNotice clientId={message.clientId} reason={message.refused.reason} />}
+          {message.refused && message.clientId && (
+            <UnsentNotice reason={message.refused.reason} onRetry={() => onRetry?.(message.clientId!)} onDiscard={() => onAction?.('discard', message)} />
+          )}
           {message.failed && !message.refused && message.clientId && (
             <div className={styles.failed} role="alert">
               <span>Falha ao enviar</span>
