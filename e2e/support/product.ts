@@ -26,9 +26,11 @@ export interface Product {
    * Stops the server (SIGTERM, as a deploy would) and starts it again on the SAME port and
    * DATA_DIR. `whileDown` runs in between against a second instance of the product on another port
    * and the same DATA_DIR (as another server process of a scaled-out deployment would serve the
-   * API while this one restarts); the pages never reach that instance.
+   * API while this one restarts); the pages never reach that instance. With `{ alone: true }`
+   * no second instance starts: `whileDown` runs while nothing serves the DATA_DIR (its argument
+   * is then ''), and the outage lasts only as long as it does.
    */
-  restart: (whileDown?: (otherUrl: string) => Promise<void>) => Promise<void>;
+  restart: (whileDown?: (otherUrl: string) => Promise<void>, options?: { alone?: boolean }) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -110,9 +112,10 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     url,
     dataDir,
     output: () => outputs.map((read) => read()).join('\n--- reinício ---\n'),
-    restart: async (whileDown) => {
+    restart: async (whileDown, options) => {
       await stopServer(child);
-      if (whileDown) {
+      if (whileDown && options?.alone) await whileDown('');
+      else if (whileDown) {
         const otherPort = await freePort();
         const other = await launch(otherPort, `http://127.0.0.1:${otherPort}`);
         try {

@@ -21,9 +21,11 @@ export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-rout
  * shared module cannot be tree-shaken, so what holds no state is bundled by each app instead:
  * @chat/contracts (schemas, constants; its zod locale is set by each copy on its own zod) and
  * the components of @chat/ui. Sharing those whole put every component and schema into the
- * sign-in page's first download (measured with `npm run sizes`).
+ * sign-in page's first download (measured with `npm run sizes`). @chat/outbox (issue 16) holds
+ * the signed-in user's IndexedDB outbox and drafts and its sender: one per page, for the shell's
+ * banner and sign-out and remote-chat's bubbles.
  */
-export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@chat/ui/toast-store'];
+export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@chat/ui/toast-store', '@chat/outbox'];
 
 /**
  * A shared module already loaded on the page is the one used; the default ('version-first')
@@ -70,6 +72,9 @@ export function sharedDeps(appPackageJson) {
     }
   }
   for (const name of WORKSPACE_SINGLETONS) {
+    // An app shares only the packages it uses (@chat/outbox: the shell and remote-chat), so that
+    // the others' entries do not carry a copy to offer.
+    if (!deps[name.split('/').slice(0, 2).join('/')]) continue;
     shared[name] = { singleton: true, requiredVersion: `^${workspaceVersion}`, version: workspaceVersion };
   }
   return shared;

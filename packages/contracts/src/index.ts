@@ -8,6 +8,7 @@ export * from './config';
 export * from './feature-flags';
 export * from './errors';
 export * from './login-texts';
+export * from './outbox-texts';
 export * from './socket-events';
 export * from './remote-props';
 export * from './schemas/fields';

@@ -4,6 +4,8 @@ import { PageHeader, TabBar, TopNav } from '@chat/ui';
 import { useMessageNotifications } from '../notifications/use-message-notifications';
 import { useSession } from '../session/session-context';
 import { useAccountEvents } from '../session/use-account-events';
+import { useOutboxCounts } from '../outbox/use-outbox-counts';
+import { useUnsentSignOut } from '../outbox/unsent-sign-out';
 import { ConnectionBanner } from '../socket/connection-banner';
 import { EventsProvider } from '../socket/events-context';
 import { useLiveSocket } from '../socket/use-live-socket';
@@ -26,7 +28,9 @@ export function AuthLayout() {
   useLiveSocket();
   useAccountEvents();
   useMessageNotifications(user?.id ?? null);
-  const signOut = useSignOut();
+  const outbox = useOutboxCounts(user?.id ?? null);
+  const unsentSignOut = useUnsentSignOut(user?.id ?? null, outbox.unsent);
+  const signOut = useSignOut(unsentSignOut.ask);
   const prefetch = usePrefetchOnIntent();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
@@ -38,7 +42,8 @@ export function AuthLayout() {
     <EventsProvider>
       <div className={styles.frame} data-area={pathname.split('/')[2]} data-chat-open={isChatOpen(pathname) ? '' : undefined}>
         <TopNav links={links} onSignOut={signOut} onPointerOver={prefetch} onFocus={prefetch} />
-        <ConnectionBanner />
+        <ConnectionBanner waiting={outbox.queued} />
+        {unsentSignOut.dialog}
         <main className={styles.main}>
           <PageHeader title={headerTitle(pathname)} actions={<div ref={setActionsTarget} className={styles.actions} />} />
           <HeaderSlotContext.Provider value={actionsTarget}>

@@ -8,9 +8,10 @@ import { readSession } from '../session/storage';
 /**
  * SPEC section 4: sign-out clears the three stored keys, resets the state and goes to '/'; the
  * refresh token is then revoked on the server, best effort (nobody waits for it). The layout
- * that uses this also honours sign-out requests that remotes send on the bus.
+ * that uses this also honours sign-out requests that remotes send on the bus. `ask` may put a
+ * question first (issue 16: unsent messages) and call `proceed` only if the user goes on.
  */
-export function useSignOut(): () => void {
+export function useSignOut(ask?: (proceed: () => void) => void): () => void {
   const { endSession } = useSession();
   const config = useAppConfig();
   const signOut = useCallback(() => {
@@ -22,6 +23,7 @@ export function useSignOut(): () => void {
         .catch(() => undefined);
     }
   }, [config, endSession]);
-  useEffect(() => subscribe(eventBus, 'session:signout', signOut), [signOut]);
-  return signOut;
+  const requested = useCallback(() => (ask ? ask(signOut) : signOut()), [ask, signOut]);
+  useEffect(() => subscribe(eventBus, 'session:signout', requested), [requested]);
+  return requested;
 }

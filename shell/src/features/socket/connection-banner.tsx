@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { OUTBOX_TEXTS } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { toast } from '@chat/ui';
 import styles from './connection-banner.module.css';
@@ -18,9 +19,9 @@ const isOffline = () => !navigator.onLine;
 /**
  * Tells the user when the live connection is down and when it is back. A device the browser knows
  * is offline shows it at once, even when the app opened offline from the service worker's cache
- * and the socket never connected (issue 13).
+ * and the socket never connected (issue 13). `waiting`: messages in the outbox (issue 16).
  */
-export function ConnectionBanner() {
+export function ConnectionBanner({ waiting = 0 }: { waiting?: number }) {
   const [socketPhase, setPhase] = useState<Phase>('starting');
   const offline = useSyncExternalStore(subscribeOnline, isOffline, () => false);
   const phase: Phase = offline ? 'down' : socketPhase;
@@ -47,6 +48,7 @@ export function ConnectionBanner() {
   return (
     <div role="status" className={styles.banner} data-status={phase}>
       {phase === 'reconnecting' ? 'Conexão perdida. Reconectando...' : 'Sem conexão com o servidor.'}
+      {waiting > 0 && <span className={styles.waiting}>{OUTBOX_TEXTS.waiting(waiting)}</span>}
       {phase === 'down' && (
         <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
           Recarregar

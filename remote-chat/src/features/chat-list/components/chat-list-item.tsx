@@ -1,15 +1,19 @@
 import { BellOff } from 'lucide-react';
 import { Avatar } from '@chat/ui';
 import type { ChatEntry } from '../lib/chat-entries';
+import { DraftPreview, useDraftPreview } from './draft-preview';
 import styles from './chat-sidebar.module.css';
 
 interface Props {
+  meId: string;
   entry: ChatEntry;
   active: boolean;
   onOpen: (entry: ChatEntry) => void;
 }
 
-export function ChatListItem({ entry, active, onOpen }: Props) {
+export function ChatListItem({ meId, entry, active, onOpen }: Props) {
+  // The open chat's box shows its draft itself.
+  const draft = useDraftPreview(meId, entry.kind, entry.id);
   return (
     <li>
       <button
@@ -26,7 +30,7 @@ export function ChatListItem({ entry, active, onOpen }: Props) {
             <span className={styles.itemTime}>{entry.time}</span>
           </span>
           <span className={styles.itemBottom}>
-            <span className={styles.itemPreview}>{entry.preview}</span>
+            {draft && !active ? <DraftPreview text={draft} /> : <span className={styles.itemPreview}>{entry.preview}</span>}
             {entry.muted && <BellOff size={14} className={styles.mutedIcon} aria-label="Silenciada" />}
             {entry.mentions > 0 && (
               <span className={styles.mention} aria-label={`${entry.mentions} menções a você`}>

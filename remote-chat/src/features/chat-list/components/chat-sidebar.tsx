@@ -60,7 +60,7 @@ export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, actio
     body = (
       <ul className={styles.entries} aria-label="Conversas">
         {entries.map((entry) => (
-          <ChatListItem key={`${entry.kind}:${entry.id}`} entry={entry} active={entry.id === activeId} onOpen={onOpen} />
+          <ChatListItem key={`${entry.kind}:${entry.id}`} meId={meId} entry={entry} active={entry.id === activeId} onOpen={onOpen} />
         ))}
       </ul>
     );

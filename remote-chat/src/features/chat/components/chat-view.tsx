@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
 import { useImageUpload } from '../../upload/hooks/use-image-upload';
+import { useChatDraft } from '../hooks/use-chat-draft';
 import { useGroupReceipts } from '../hooks/use-group-receipts';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useMessages, type Me } from '../hooks/use-messages';
@@ -67,9 +68,21 @@ export function ChatView(props: Props) {
   const typing = useTypingEmitter(conversationId, peerId);
   const mute = useMute(kind, chatId, (target?.kind === 'group' ? target.group.muted : target?.conversation.muted) ?? false);
   // An image uploads first, then goes out as an image message under the same clientId.
-  const images = useImageUpload(history.sendImage);
+  // Offline, or when the upload cannot reach the server, the file waits in the outbox (issue 16).
+  const images = useImageUpload(history.sendImage, history.keepImage);
   const [sentCount, setSentCount] = useState(0);
-  const [replyTo, setReplyTo] = useState<ReplyQuote | null>(null);
+  const draft = useChatDraft(me.id, kind, chatId);
+  const [replyTo, setReplyToState] = useState<ReplyQuote | null>(null);
+  // The reply in progress is part of the draft (issue 16): restored once the draft is read.
+  const [draftReplyShown, setDraftReplyShown] = useState(false);
+  if (!draftReplyShown && draft.draft) {
+    setDraftReplyShown(true);
+    if (!replyTo && draft.draft.replyTo) setReplyToState(draft.draft.replyTo);
+  }
+  const setReplyTo = (quote: ReplyQuote | null) => {
+    setReplyToState(quote);
+    draft.setReply(quote);
+  };
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
@@ -100,9 +113,9 @@ export function ChatView(props: Props) {
     typing.stop();
     // Sending from a window opened at an old message goes back to the live end first (issue 16).
     if (loaded.newer.hasNewer) void loaded.newer.toLatest();
-    history.send(text, { replyTo, mentions });
     setReplyTo(null);
-    setSentCount((n) => n + 1);
+    // Scrolled to the end once the bubble is there (it comes from the outbox).
+    void history.send(text, { replyTo, mentions }).then(() => setSentCount((n) => n + 1));
   };
 
   const sendImage = (file: File) => {
@@ -130,6 +143,7 @@ export function ChatView(props: Props) {
       setReplyTo(quoteOf(m));
     } else if (action === 'edit') startEdit(m);
     else if (action === 'delete') setDeleting(m.id);
+    else if (action === 'discard') history.discard(m.clientId!);
     else onShowInfo?.(m.id);
   };
 
@@ -177,6 +191,8 @@ export function ChatView(props: Props) {
         onEditLast={editLast}
         mentionable={mentionable}
         nameOf={nameOf}
+        draft={draft.draft?.text}
+        onDraftChange={draft.setText}
       />
       <Suspense fallback={null}>
         {deleting && <DeleteMessageDialog onConfirm={() => void actions.remove(deleting)} onClose={() => setDeleting(null)} />}

@@ -48,6 +48,10 @@ interface Props {
   /** Group members who may be mentioned ('@' picker); none in conversations. */
   mentionable?: MentionCandidate[];
   nameOf?: (id: string) => string | undefined;
+  /** Issue 16: the chat's saved draft (mentions as tokens), put in the box once if it is empty. */
+  draft?: string;
+  /** Every change of what would be sent, outside edit mode (the draft is saved from it). */
+  onDraftChange?: (text: string) => void;
 }
 
 const noName = () => undefined;
@@ -57,9 +61,10 @@ export function MessageBox(props: Props) {
   const [text, setTextState] = useState('');
   const [chosen, setChosen] = useState<ChosenMentions>(new Map());
   const [picker, setPicker] = useState<{ start: number; query: string; active: number } | null>(null);
-  const setText = (next: string) => {
+  const setText = (next: string, nextChosen: ChosenMentions = chosen) => {
     setTextState(next);
     onTextChange?.(next);
+    if (!editing) props.onDraftChange?.(toTokens(next, nextChosen).text);
   };
   const [emojiOpen, setEmojiOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -75,6 +80,16 @@ export function MessageBox(props: Props) {
     setShownEdit(editing?.id);
     if (editing) {
       const back = fromTokens(editing.body, nameOf);
+      setTextState(back.text);
+      setChosen(back.chosen);
+    }
+  }
+  // The saved draft, once it is known (it is read from the browser's storage).
+  const [draftShown, setDraftShown] = useState(false);
+  if (!draftShown && props.draft !== undefined) {
+    setDraftShown(true);
+    if (text === '') {
+      const back = fromTokens(props.draft, nameOf);
       setTextState(back.text);
       setChosen(back.chosen);
     }
@@ -104,7 +119,7 @@ export function MessageBox(props: Props) {
   }, [replyTo]);
 
   const reset = () => {
-    setText('');
+    setText('', new Map());
     setChosen(new Map());
     setPicker(null);
   };
@@ -129,8 +144,9 @@ export function MessageBox(props: Props) {
     const label = labelOf(candidate);
     const caret = picker.start + 1 + picker.query.length;
     const next = `${text.slice(0, picker.start)}${label} ${text.slice(caret)}`;
-    setText(next);
-    setChosen(new Map(chosen).set(label, candidate.id));
+    const nextChosen = new Map(chosen).set(label, candidate.id);
+    setText(next, nextChosen);
+    setChosen(nextChosen);
     setPicker(null);
     caretAfterRender.current = picker.start + label.length + 1;
   };

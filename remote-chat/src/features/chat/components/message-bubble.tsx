@@ -16,13 +16,14 @@ import { MessageQuote } from './message-quote';
 import { SWIPE_REPLY_AT, useSwipeToReply } from '../hooks/use-swipe-to-reply';
 import { ReactionChips } from './reaction-chips';
 import { StatusTick } from './status-tick';
+import { UnsentNotice } from './unsent-notice';
 import styles from './message-bubble.module.css';
 
 // Loaded on the first 'Reagir' (with the emoji picker behind its '+').
 const ReactionBar = lazy(() => import('./reaction-bar').then((m) => ({ default: m.ReactionBar })));
 
 /** What the bubble's menu asks the chat to do (issue 15). */
-export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info';
+export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info' | 'discard';
 
 interface Props {
   message: ChatMessage;
@@ -146,7 +147,10 @@ export function MessageBubble(props: Props) {
           {!deleted && (
             <ReactionChips reactions={message.reactions} meId={meId} onToggle={(emoji) => onReact?.(message, emoji)} />
           )}
-          {message.failed && message.clientId && (
+          {message.refused && message.clientId && (
+            <UnsentNotice reason={message.refused.reason} onRetry={() => onRetry?.(message.clientId!)} onDiscard={() => onAction?.('discard', message)} />
+          )}
+          {message.failed && !message.refused && message.clientId && (
             <div className={styles.failed} role="alert">
               <span>Falha ao enviar</span>
               <Button size="xs" width="sm" variant="outline" onClick={() => onRetry?.(message.clientId!)}>

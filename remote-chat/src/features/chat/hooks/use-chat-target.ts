@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getConversationById, getGroupById } from '@chat/api-client';
 import { ERROR_TEXTS, type Group } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
@@ -28,8 +28,12 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
   const [target, setTarget] = useState<ChatTarget | null>(null);
   const [loading, setLoading] = useState(true);
 
+  const loaded = useRef(false);
   const apply = useCallback((next: ChatTarget | null) => {
-    if (next) setTarget(next);
+    if (next) {
+      loaded.current = true;
+      setTarget(next);
+    }
     setLoading(false);
   }, []);
   const reload = useCallback(() => void fetchTarget(kind, id).then(apply), [kind, id, apply]);
@@ -41,6 +45,8 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
     const offs = [
       subscribe(eventBus, 'group::updated', onGroup),
       subscribe(eventBus, 'socket:reconnected', reload),
+      // Opened offline (issue 16: its unsent messages are shown in it): loaded once the connection is there.
+      subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && !loaded.current && reload()),
       // Header and details panel show a colleague's new name and photo at once (issue 12).
       subscribe(eventBus, 'user:updated', (user) =>
         setTarget((current) => {

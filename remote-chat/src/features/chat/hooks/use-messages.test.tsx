@@ -1,8 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiCallError } from '@chat/api-client';
 import type { SendMessageBody } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { ana, message } from '../../../test/fixtures';
+import { resetLocalData } from '../../../test/local-data';
 import { useMessages } from './use-messages';
 
 const api = vi.hoisted(() => ({
@@ -10,7 +12,10 @@ const api = vi.hoisted(() => ({
   getMessagesByGroup: vi.fn(),
   sendMessage: vi.fn(),
 }));
-vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
+
+/** A 4xx answer as the api-client reports it. */
+const refusal = (status: number, serverMessage: string) => Object.assign(new ApiCallError(new Error('refused')), { status, serverMessage });
 
 const me = { id: ana.id, name: ana.name };
 
@@ -40,7 +45,8 @@ async function openChat() {
 }
 
 describe('optimistic sending (SPEC section 4)', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    await resetLocalData(ana.id);
     vi.clearAllMocks();
     api.getMessagesByConversation.mockResolvedValue({ status: 200, data: { messages: [], hasMore: false } });
   });
@@ -50,9 +56,10 @@ describe('optimistic sending (SPEC section 4)', () => {
     api.sendMessage.mockReturnValue(send.promise);
     const { result } = await openChat();
 
-    act(() => result.current.send('olá'));
+    await act(() => result.current.send('olá'));
     expect(result.current.messages).toHaveLength(1);
     expect(result.current.messages[0]).toMatchObject({ status: 'PENDING', authorId: ana.id });
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalled());
     const body = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
     expect(body).toMatchObject({ conversationId: 'c1', isGroup: false, content: { type: 'text', body: 'olá' } });
     expect(body.clientId).toMatch(/^[0-9a-f-]{36}$/);
@@ -68,7 +75,8 @@ describe('optimistic sending (SPEC section 4)', () => {
     api.sendMessage.mockReturnValue(send.promise);
     const { result } = await openChat();
 
-    act(() => result.current.send('eco'));
+    await act(() => result.current.send('eco'));
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalled());
     const body = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
     act(() => eventBus.emit('message', serverCopy(body, 'DELIVERED')));
     await act(async () => send.resolve({ status: 201, data: serverCopy(body, 'SENT') }));
@@ -76,23 +84,62 @@ describe('optimistic sending (SPEC section 4)', () => {
     expect(result.current.messages[0]!.status).toBe('DELIVERED');
   });
 
-  it('keeps a failed send visible and retries it with the same clientId', async () => {
-    api.sendMessage.mockRejectedValueOnce(new Error('offline'));
+  it('keeps a send that got no answer pending, and sends it again with the same clientId when the connection is back', async () => {
+    api.sendMessage.mockRejectedValueOnce(new Error('Network Error'));
     const { result } = await openChat();
 
-    await act(async () => result.current.send('tentando'));
+    await act(() => result.current.send('tentando'));
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(1));
     expect(result.current.messages).toHaveLength(1);
-    expect(result.current.messages[0]).toMatchObject({ failed: true, status: 'PENDING' });
+    expect(result.current.messages[0]).toMatchObject({ status: 'PENDING' });
+    expect(result.current.messages[0]!.failed).toBeFalsy();
     const first = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
 
     api.sendMessage.mockImplementationOnce(async (body: SendMessageBody) => ({ status: 201, data: serverCopy(body) }));
-    await act(async () => result.current.retry(first.clientId));
+    await act(async () => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(result.current.messages[0]).toMatchObject({ id: 'm-server', status: 'SENT' }));
     const second = api.sendMessage.mock.calls[1]![0] as SendMessageBody;
     expect(second.clientId).toBe(first.clientId);
     expect(second.content.body).toBe('tentando');
     expect(result.current.messages).toHaveLength(1);
-    expect(result.current.messages[0]).toMatchObject({ id: 'm-server', status: 'SENT' });
-    expect(result.current.messages[0]!.failed).toBeFalsy();
+  });
+
+  it("shows a refused send as 'Não enviada' and retries it with the same clientId on request", async () => {
+    api.sendMessage.mockRejectedValueOnce(refusal(400, 'Mensagem inválida'));
+    const { result } = await openChat();
+
+    await act(() => result.current.send('recusada'));
+    await waitFor(() => expect(result.current.messages[0]).toMatchObject({ failed: true, refused: { reason: 'Mensagem inválida' } }));
+    const first = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
+
+    api.sendMessage.mockImplementationOnce(async (body: SendMessageBody) => ({ status: 201, data: serverCopy(body) }));
+    act(() => result.current.retry(first.clientId));
+    await waitFor(() => expect(result.current.messages[0]).toMatchObject({ id: 'm-server', status: 'SENT' }));
+    expect((api.sendMessage.mock.calls[1]![0] as SendMessageBody).clientId).toBe(first.clientId);
+    expect(result.current.messages).toHaveLength(1);
+  });
+
+  it("drops a refused send on 'Apagar'", async () => {
+    api.sendMessage.mockRejectedValueOnce(refusal(403, 'Você não participa desta conversa'));
+    const { result } = await openChat();
+    await act(() => result.current.send('proibida'));
+    await waitFor(() => expect(result.current.messages[0]?.refused).toBeTruthy());
+    act(() => result.current.discard(result.current.messages[0]!.clientId!));
+    await waitFor(() => expect(result.current.messages).toHaveLength(0));
+    expect(api.sendMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the queued messages of this chat after its history when it is opened again', async () => {
+    api.sendMessage.mockRejectedValue(new Error('Network Error'));
+    const first = await openChat();
+    await act(() => first.result.current.send('um'));
+    await act(() => first.result.current.send('dois'));
+    first.unmount();
+
+    api.getMessagesByConversation.mockResolvedValue({ status: 200, data: { messages: [message('h1', { conversationId: 'c1' })], hasMore: false } });
+    const { result } = await openChat();
+    await waitFor(() => expect(result.current.messages.map((m) => m.content.body)).toEqual(['mensagem h1', 'um', 'dois']));
+    expect(result.current.messages.slice(1).every((m) => m.status === 'PENDING')).toBe(true);
   });
 
   it('adds incoming messages of this chat only', async () => {

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   getMessagesByConversation,
   getMessagesByGroup,
-  sendMessage,
   type HistoryPaging,
   type MessagePage,
 } from '@chat/api-client';
@@ -13,21 +12,22 @@ import {
   type MessageReactionEvent,
   type ReplyQuote,
   type SendMessageBody,
-  untouchedMessageFields,
 } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
+import { localDataFor } from '@chat/outbox';
 import type { ChatKind } from '../../../shared/chat-types';
+import { useOutboxEntries, useOutboxProgress } from '../../../shared/local-data';
 import { notifyError } from '../../../shared/notify-error';
 import { mapChanged, userInMessage } from '../../../shared/user-updates';
 import {
   mergeMessages,
   prependPage,
-  updateByClientId,
   upsertMessage,
   withReactions,
   type ChatMessage,
 } from '../lib/merge-messages';
 import { type HistoryWindow, useHistoryWindow } from './use-history-window';
+import { withOutbox } from '../lib/outbox-messages';
 
 export interface Me {
   id: string;
@@ -41,18 +41,24 @@ export interface MessagesState {
   hasMore: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
-  send: (text: string, extra?: SendExtra) => void;
+  /** Resolves once the message is kept in the outbox (its bubble is there). */
+  send: (text: string, extra?: SendExtra) => Promise<void>;
   /** An edit, a delete (the server's answer or its socket event) put in place. */
   apply: (message: Message) => void;
   applyReactions: (event: MessageReactionEvent) => void;
   /** Sends an uploaded image's public URL, under the clientId its upload bubble already had. */
-  sendImage: (publicUrl: string, clientId: string) => void;
+  sendImage: (publicUrl: string, clientId: string) => Promise<void>;
+  /** 'Tentar novamente' on a refused message: back in the outbox's queue, same clientId. */
   retry: (clientId: string) => void;
   /** Issue 16: the window opened at a search hit, paged forward until it joins the live end. */
   newer: HistoryWindow;
+  /** 'Apagar' on a refused message. */
+  discard: (clientId: string) => void;
+  /** An image that could not be uploaded now: kept with its file, uploaded and sent later. */
+  keepImage: (file: File, clientId: string) => void;
 }
 
-type OutgoingContent = SendMessageBody['content'];
+type OutboxContent = SendMessageBody['content'];
 
 /** A reply's quote and a group message's mentions (issue 15). */
 export interface SendExtra {
@@ -73,30 +79,12 @@ async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Pro
 const belongsTo = (message: Message, kind: ChatKind, id: string) =>
   kind === 'group' ? message.groupId === id : message.conversationId === id;
 
-function optimisticMessage(me: Me, kind: ChatKind, chatId: string, content: OutgoingContent, clientId: string, extra: SendExtra): ChatMessage {
-  const now = new Date().toISOString();
-  return {
-    id: `local:${clientId}`,
-    authorId: me.id,
-    author: { id: me.id, name: me.name, avatarUrl: me.avatarUrl ?? null },
-    content: { id: `local:${clientId}`, ...content },
-    status: 'PENDING',
-    createdAt: now,
-    updatedAt: now,
-    conversationId: kind === 'conversation' ? chatId : null,
-    groupId: kind === 'group' ? chatId : null,
-    ...untouchedMessageFields(),
-    replyTo: extra.replyTo ?? null,
-    mentions: extra.mentions ?? [],
-    clientId,
-  };
-}
-
 /**
  * History and sending for one open chat (mount it per chat: state starts empty). Sending is
  * optimistic (SPEC section 4): a PENDING entry at once with a client-generated clientId, replaced
- * by the server's message; a failure stays visible, and its retry reuses the same clientId so that
- * the server's idempotency never creates a second copy.
+ * by the server's message. Issue 16: the entry is kept in the outbox until the server has it and
+ * is sent again (same clientId, so never twice) when the connection returns; a refusal stays
+ * visible with 'Tentar novamente' and 'Apagar'.
  */
 export function useMessages(
   kind: ChatKind,
@@ -145,43 +133,45 @@ export function useMessages(
     );
   }, [kind, chatId, applyPage]);
 
-  const deliver = useCallback(
-    async (content: OutgoingContent, clientId: string, extra: SendExtra) => {
+  // Issue 16: every message goes through the user's outbox (IndexedDB) before it is sent, so
+  // that none is lost offline, on a reload or without an answer; its bubble comes from there
+  // (withOutbox) until the server's message takes its place.
+  const local = localDataFor(me.id);
+  const enqueue = useCallback(
+    async (content: OutboxContent, clientId: string, extra: SendExtra = {}, file?: File) => {
       try {
-        const { data } = await sendMessage({
-          conversationId: chatId,
-          isGroup: kind === 'group',
-          content,
+        await local.enqueue({
           clientId,
-          ...(extra.replyTo ? { replyToId: extra.replyTo.id } : {}),
-          ...(extra.mentions?.length ? { mentions: extra.mentions } : {}),
+          chatKind: kind,
+          chatId,
+          content,
+          replyTo: extra.replyTo ?? null,
+          mentions: extra.mentions ?? [],
+          file: file ? { blob: file, name: file.name, type: file.type } : null,
         });
-        setMessages((list) => upsertMessage(list, data));
-        latest.current.onSent?.(data);
       } catch (error) {
-        setMessages((list) => updateByClientId(list, clientId, { failed: true }));
+        // The browser would not store it (storage full, blocked): say so rather than lose it quietly.
         notifyError(error, ERROR_TEXTS.message.send);
       }
     },
-    [kind, chatId],
+    [local, kind, chatId],
   );
 
-  const sendContent = useCallback(
-    (content: OutgoingContent, clientId: string, extra: SendExtra = {}) => {
-      setMessages((list) => [...list, optimisticMessage(latest.current.me, kind, chatId, content, clientId, extra)]);
-      void deliver(content, clientId, extra);
-    },
-    [kind, chatId, deliver],
-  );
+  const send = useCallback((text: string, extra?: SendExtra) => enqueue({ type: 'text', body: text }, crypto.randomUUID(), extra), [enqueue]);
 
-  const send = useCallback(
-    (text: string, extra?: SendExtra) => sendContent({ type: 'text', body: text }, crypto.randomUUID(), extra),
-    [sendContent],
-  );
+  const sendImage = useCallback((publicUrl: string, clientId: string) => enqueue({ type: 'image', body: publicUrl }, clientId), [enqueue]);
 
-  const sendImage = useCallback(
-    (publicUrl: string, clientId: string) => sendContent({ type: 'image', body: publicUrl }, clientId),
-    [sendContent],
+  const keepImage = useCallback((file: File, clientId: string) => void enqueue({ type: 'image', body: '' }, clientId, {}, file), [enqueue]);
+
+  // The server has one of this chat's outbox messages: into the history, before its entry leaves.
+  useEffect(
+    () =>
+      local.runner.onSent((message, entry) => {
+        if (entry.chatKind !== kind || entry.chatId !== chatId) return;
+        setMessages((list) => upsertMessage(list, message));
+        latest.current.onSent?.(message);
+      }),
+    [local, kind, chatId],
   );
 
   const apply = useCallback(
@@ -193,15 +183,9 @@ export function useMessages(
 
   const applyReactions = useCallback((event: MessageReactionEvent) => setMessages((list) => withReactions(list, event)), []);
 
-  const retry = useCallback(
-    (clientId: string) => {
-      const entry = latest.current.messages.find((m) => m.clientId === clientId && m.failed);
-      if (!entry) return;
-      setMessages((list) => updateByClientId(list, clientId, { failed: false }));
-      void deliver({ type: entry.content.type, body: entry.content.body }, clientId, { replyTo: entry.replyTo, mentions: entry.mentions });
-    },
-    [deliver],
-  );
+  const retry = useCallback((clientId: string) => void local.retry(clientId), [local]);
+
+  const discard = useCallback((clientId: string) => void local.outbox.remove(clientId), [local]);
 
   useEffect(() => {
     const offs = [
@@ -240,5 +224,13 @@ export function useMessages(
     };
   }, [kind, chatId, applyPage, focusMessageId, track]);
 
-  return { messages, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, newer };
+  const unsent = useOutboxEntries(me.id);
+  const progress = useOutboxProgress(me.id);
+  const { name, avatarUrl } = me;
+  const shown = useMemo(
+    () => withOutbox(messages, unsent, { id: me.id, name, avatarUrl }, kind, chatId, progress),
+    [messages, unsent, me.id, name, avatarUrl, kind, chatId, progress],
+  );
+
+  return { messages: shown, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, discard, keepImage, newer };
 }

@@ -2,9 +2,14 @@ import type { Message, MessageReactionEvent, MessageStatus } from '@chat/contrac
 
 /**
  * A message as the chat holds it: `failed` marks an optimistic send that did not go through;
- * `upload` marks an image still on its way to the media store (local preview, percent sent).
+ * `upload` marks an image still on its way to the media store (local preview, percent sent);
+ * `refused` an outbox message the server refused (issue 16: 'Não enviada', with its reason).
  */
-export type ChatMessage = Message & { failed?: boolean; upload?: { previewUrl: string; progress: number } };
+export type ChatMessage = Message & {
+  failed?: boolean;
+  upload?: { previewUrl: string; progress: number };
+  refused?: { reason: string | null };
+};
 
 const RANK: Record<MessageStatus, number> = { PENDING: 0, SENT: 1, DELIVERED: 2, READ: 3 };
 

@@ -26,8 +26,11 @@ export function uploadMessage(upload: PendingUpload, me: Me, kind: ChatKind, cha
 
 /** The history with the uploads in time order (a message that arrives meanwhile goes above them). */
 export function withUploads(messages: ChatMessage[], uploads: PendingUpload[], me: Me, kind: ChatKind, chatId: string): ChatMessage[] {
-  if (uploads.length === 0) return messages;
-  const all = [...messages, ...uploads.map((upload) => uploadMessage(upload, me, kind, chatId))];
+  // An upload whose message is already there (handed over to the outbox) shows as that message.
+  const held = new Set(messages.map((m) => m.clientId));
+  const own = uploads.filter((upload) => !held.has(upload.clientId));
+  if (own.length === 0) return messages;
+  const all = [...messages, ...own.map((upload) => uploadMessage(upload, me, kind, chatId))];
   // Stable: equal times keep their order.
   return all.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }

@@ -29,18 +29,34 @@ function showFailure(error: unknown) {
 
 /**
  * The upload half of an image message (SPEC section 7): each picked file gets a clientId and a
- * local preview at once, uploads with progress, and on success leaves this list in the same
- * render in which `onUploaded(publicUrl, clientId)` puts it into the chat as a PENDING message
- * with that clientId (same row, so the bubble stays in place). A failure keeps the bubble, with
- * the file, for 'Tentar novamente'. Uploads still running when the chat closes finish and send.
+ * local preview at once, uploads with progress, and on success leaves this list once
+ * `onUploaded(publicUrl, clientId)` has put it into the chat as a PENDING message with that
+ * clientId (same row, so the bubble stays in place). A failure keeps the bubble, with the file,
+ * for 'Tentar novamente'; offline, or when the server cannot be reached, `keep` hands the file to
+ * the outbox instead (issue 16). Uploads still running when the chat closes finish and send.
  */
-export function useImageUpload(onUploaded: (publicUrl: string, clientId: string) => void): ImageUploads {
+export function useImageUpload(
+  onUploaded: (publicUrl: string, clientId: string) => void | Promise<void>,
+  /** Issue 16: an image that cannot reach the server now goes to the outbox with its file. */
+  keep?: (file: File, clientId: string) => void,
+): ImageUploads {
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const files = useRef(new Map<string, { file: File; previewUrl: string }>());
   const latestOnUploaded = useRef(onUploaded);
+  const latestKeep = useRef(keep);
   useLayoutEffect(() => {
     latestOnUploaded.current = onUploaded;
+    latestKeep.current = keep;
   });
+
+  /** Hands an upload over to the outbox, which uploads it when the connection is back. */
+  const handOver = useCallback((clientId: string, file: File) => {
+    const entry = files.current.get(clientId);
+    files.current.delete(clientId);
+    setUploads((list) => list.filter((u) => u.clientId !== clientId));
+    if (entry) URL.revokeObjectURL(entry.previewUrl);
+    latestKeep.current?.(file, clientId);
+  }, []);
 
   const patch = useCallback((clientId: string, change: Partial<PendingUpload>) => {
     setUploads((list) => list.map((u) => (u.clientId === clientId ? { ...u, ...change } : u)));
@@ -53,21 +69,27 @@ export function useImageUpload(onUploaded: (publicUrl: string, clientId: string)
       try {
         const publicUrl = await uploadImage(entry.file, (progress) => patch(clientId, { progress }));
         files.current.delete(clientId);
+        // Left once the message holds the bubble (withUploads shows one of the two meanwhile).
+        await latestOnUploaded.current(publicUrl, clientId);
         setUploads((list) => list.filter((u) => u.clientId !== clientId));
-        latestOnUploaded.current(publicUrl, clientId);
         // The bubble now points at the public URL (its img keeps showing the loaded preview until then).
         URL.revokeObjectURL(entry.previewUrl);
       } catch (error) {
+        if (error instanceof UploadError && error.unreachable && latestKeep.current) return handOver(clientId, entry.file);
         patch(clientId, { failed: true });
         showFailure(error);
       }
     },
-    [patch],
+    [patch, handOver],
   );
 
   const start = useCallback(
     (file: File) => {
       const clientId = crypto.randomUUID();
+      if (!navigator.onLine && latestKeep.current) {
+        latestKeep.current(file, clientId);
+        return;
+      }
       const previewUrl = URL.createObjectURL(file);
       files.current.set(clientId, { file, previewUrl });
       setUploads((list) => [

@@ -1,4 +1,4 @@
-import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
+import { ApiCallError, apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, MEDIA_FOLDERS, publicUrlFromUploadUrl, type ImageContentType } from '@chat/contracts';
 
 /**
@@ -7,11 +7,14 @@ import { ERROR_TEXTS, LIMITS, MEDIA_FOLDERS, publicUrlFromUploadUrl, type ImageC
  */
 export class UploadError extends Error {
   readonly detail: string | null;
+  /** The server was not reached or did not answer (issue 16: the file waits in the outbox). */
+  readonly unreachable: boolean;
 
-  constructor(message: string, detail: string | null = null) {
+  constructor(message: string, detail: string | null = null, unreachable = false) {
     super(message);
     this.name = 'UploadError';
     this.detail = detail;
+    this.unreachable = unreachable;
   }
 }
 
@@ -32,7 +35,8 @@ async function signedUploadUrl(file: File): Promise<string> {
     });
     url = data?.url;
   } catch (error) {
-    throw new UploadError(apiErrorMessage(error, ERROR_TEXTS.upload.publicUrl));
+    const unanswered = error instanceof ApiCallError && error.status === null;
+    throw new UploadError(apiErrorMessage(error, ERROR_TEXTS.upload.publicUrl), null, unanswered);
   }
   if (typeof url !== 'string' || url.trim() === '') throw new UploadError(ERROR_TEXTS.upload.noUploadUrl);
   return url;
@@ -45,7 +49,10 @@ async function put(url: string, file: File, onProgress: (percent: number) => voi
     if (error instanceof UploadRequestError && error.reason === 'status' && error.status !== null) {
       throw new UploadError(ERROR_TEXTS.upload.status(error.status), error.serverMessage);
     }
-    if (error instanceof UploadRequestError) throw new UploadError(ERROR_TEXTS.upload.failed(error.message));
+    if (error instanceof UploadRequestError) {
+      const unreachable = error.reason === 'network' || error.reason === 'timeout';
+      throw new UploadError(ERROR_TEXTS.upload.failed(error.message), null, unreachable);
+    }
     throw error;
   }
 }
