@@ -1,8 +1,8 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_CONTAINERS, REMOTE_NAMES, type AppConfig, type RemoteName } from '@chat/contracts';
+import { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
 import { readSession } from '../session/storage';
-import { REMOTE_ROLES, remoteForPath } from './remote-paths';
+
 
 export class RemoteLoadError extends Error {
   constructor(readonly remote: RemoteName, cause: unknown) {

@@ -1,6 +1,11 @@
-import type { RemoteName, Role } from '@chat/contracts';
+import type { Role } from './constants';
+import type { RemoteName } from './config';
 
-/** Where each remote is mounted (SPEC section 2): the router's prefixes. */
+// Where each remote lives in the page's paths (SPEC section 2). Shared by the shell (router,
+// guards, prefetching) and the server, which names the route's remote in the page it serves so
+// the browser fetches that remote while the shell's own script downloads (issue 18).
+
+/** Where each remote is mounted: the router's prefixes. */
 export const REMOTE_BASE_PATHS: Record<RemoteName, string> = {
   chat: '/auth/conversations',
   team: '/auth/team',
