@@ -26,3 +26,18 @@ export function remoteForPath(pathname: string): RemoteName | null {
   const entry = Object.entries(REMOTE_BASE_PATHS).find(([, base]) => pathname === base || pathname.startsWith(`${base}/`));
   return entry ? (entry[0] as RemoteName) : null;
 }
+
+/**
+ * GET calls (relative to the API base URL) that a remote makes as soon as its route shows, and
+ * whose answer its first paint waits for: the chat list's two lists. The shell's first script
+ * starts them with the page when the stored session may open that route, and the api-client
+ * hands each answer to the remote's first identical call (issue 18: no waterfall).
+ */
+export const FIRST_CALLS = {
+  conversations: '/conversation/get-conversations?showEmpty=true',
+  groups: '/group/list',
+} as const;
+
+export const REMOTE_FIRST_CALLS: Partial<Record<RemoteName, readonly string[]>> = {
+  chat: [FIRST_CALLS.conversations, FIRST_CALLS.groups],
+};
