@@ -14,6 +14,7 @@ import { useUnreadTotal } from './use-unread-total';
 import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
+import { usePrefetchOnIdle } from '../remotes/use-prefetch-on-idle';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
 import styles from './layout.module.css';
 
@@ -28,6 +29,7 @@ export function AuthLayout() {
   useMessageNotifications(user?.id ?? null);
   const signOut = useSignOut();
   const prefetch = usePrefetchOnIntent();
+  usePrefetchOnIdle();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
   useVisualViewportHeight();
