@@ -46,6 +46,10 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   expect(paths, 'the configuration came with the page').not.toContain('/config.json');
   const list = requests.find((request) => request.url().includes(LIST))!;
   expect(await list.headerValue('authorization')).toMatch(/^Bearer /);
+  // Each preloaded file is the one the Module Federation runtime uses: never downloaded twice.
+  for (const file of ['/remotes/chat/mf-manifest.json', new URL(requests.find((request) => isRemoteEntry(request.url()))!.url()).pathname]) {
+    expect(paths.filter((path) => path === file), file).toHaveLength(1);
+  }
   // The remote's files were asked for by the page itself (preload links), before any script ran.
   const entry = requests.find((request) => isRemoteEntry(request.url()))!;
   expect(requests.indexOf(entry)).toBeLessThan(requests.findIndex((request) => request.url().includes(LIST)));
