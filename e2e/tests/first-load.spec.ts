@@ -26,7 +26,7 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   fresh.on('request', (request) => request.url().includes(LIST) && listRequested());
   // remote-chat's entry is held back until the list has been asked for: if only remote-chat's
   // own code asked for it (the old waterfall), the page would never get there and this times out.
-  await fresh.route(isRemoteEntry, async (route) => {
+  await fresh.route((url) => isRemoteEntry(url.href), async (route) => {
     await listSeen;
     await route.continue();
   });
