@@ -44,6 +44,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { configRoutes } from './modules/web/config.routes';
+import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
@@ -171,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerApiDocs(app);
     await app.register(configRoutes);
     await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
-    await registerWeb(app, env.webRoot);
+    await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
     return app;
   } catch (error) {

@@ -1,11 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import type { AppConfig, RemoteName, Role } from '@chat/contracts';
+import { REMOTE_BASE_PATHS, type AppConfig, type RemoteName, type Role } from '@chat/contracts';
 import { loadApiClient } from './features/api/load-api-client';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
 import { PublicLayout } from './features/navigation/public-layout';
 import { preloadRemoteFor, registerConfiguredRemotes } from './features/remotes/federation';
-import { REMOTE_BASE_PATHS } from './features/remotes/remote-paths';
 import { SignInPage } from './features/sign-in/sign-in-page';
 
 /**

@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { TokenPair } from '@chat/contracts';
-import { createBareHttp, createHttp } from './http';
+import { takeEarlyResponse } from './early-responses';
+import { createBareHttp, createHttp, type ApiResult } from './http';
 import { installRenewal, SessionRenewal, type SessionCallbacks } from './renewal';
 
 export interface ApiClientOptions extends SessionCallbacks {
@@ -52,3 +53,7 @@ export const renewSession = (): Promise<string> => current().renewal.renew();
  * their session while every other session is revoked.
  */
 export const adoptTokens = (pair: TokenPair): void => current().callbacks.onTokensRenewed(pair);
+
+/** The answer the shell got early for `path` (early-responses.ts), if it is still this session's. */
+export const earlyResponse = <T>(path: string): Promise<ApiResult<T> | null> =>
+  takeEarlyResponse<T>(path, current().callbacks.getToken());

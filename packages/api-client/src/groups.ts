@@ -1,14 +1,15 @@
-import type {
-  AddAdminBody,
-  AddMembersBody,
-  CreateGroupBody,
-  Group,
-  GroupMember,
-  RemoveAdminBody,
-  RemoveMemberBody,
-  UpdateGroupBody,
+import {
+  FIRST_CALLS,
+  type AddAdminBody,
+  type AddMembersBody,
+  type CreateGroupBody,
+  type Group,
+  type GroupMember,
+  type RemoveAdminBody,
+  type RemoveMemberBody,
+  type UpdateGroupBody,
 } from '@chat/contracts';
-import { http } from './client';
+import { earlyResponse, http } from './client';
 import { request } from './http';
 
 // Group calls of SPEC section 7.
@@ -17,7 +18,9 @@ const seg = encodeURIComponent;
 export const createGroup = (body: CreateGroupBody) =>
   request<Group>(http(), { method: 'POST', url: '/group/create', data: body });
 
-export const listGroups = () => request<Group[]>(http(), { method: 'GET', url: '/group/list' });
+/** The chat list's groups; the first call on the page may take the shell's early answer (see getConversations). */
+export const listGroups = async () =>
+  (await earlyResponse<Group[]>(FIRST_CALLS.groups)) || request<Group[]>(http(), { method: 'GET', url: '/group/list' });
 
 export const getGroupById = (id: string) =>
   request<Group>(http(), { method: 'GET', url: `/group/get-by-id/${seg(id)}` });

@@ -1,5 +1,6 @@
 export { ApiCallError, type ApiResult, type HttpOptions } from './http';
 export { configureApiClient } from './client';
+export { adoptEarlyCalls, type EarlyCalls } from './early-responses';
 export { apiErrorMessage } from './errors';
 export * from './auth';
 export * from './session';

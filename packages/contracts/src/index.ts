@@ -5,6 +5,7 @@ export * from './constants';
 export * from './entities';
 export * from './api';
 export * from './config';
+export * from './remote-routes';
 export * from './feature-flags';
 export * from './errors';
 export * from './login-texts';

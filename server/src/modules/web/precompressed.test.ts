@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../plugins/error-handler';
+import { appConfig } from './app-config';
 import { registerWeb } from './web';
 
 // The build writes <file>.br and <file>.gz beside each text asset (packages/build-config/
@@ -15,7 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const text = (label: string) => Buffer.from(`/* ${label} */\n${'export const mensagem = "Olá, equipe";\n'.repeat(200)}`);
 
 const ORIGINALS = {
-  html: text('index'),
+  html: Buffer.from(`<!doctype html><html><head><title>Papo</title></head><body>${'<p>Olá, equipe</p>'.repeat(200)}</body></html>`),
   js: text('hashed script'),
   onlyGz: text('only gzip'),
   plain: text('no copies'),
@@ -52,7 +53,8 @@ beforeAll(async () => {
   }
   app = Fastify();
   registerErrorHandler(app);
-  await registerWeb(app, webRoot);
+  const config = appConfig({ remoteUrls: { chat: null, team: null, settings: null, root: null }, featuredWorkspaceId: null, productionOrigin: null });
+  await registerWeb(app, { webRoot, config });
 });
 afterAll(async () => {
   await app.close();
@@ -142,15 +144,42 @@ describe('content negotiation of the built files', () => {
     expect(plain.headers['cache-control']).toBe(IMMUTABLE);
   });
 
-  it('negotiates the page itself, at / and on the client routes', async () => {
+  it('negotiates the page itself, at / and on the client routes (rendered and compressed once, at startup)', async () => {
     for (const route of ['/', '/auth/conversations']) {
-      const res = await get(route, 'br', { accept: 'text/html' });
-      expect(res.statusCode, route).toBe(200);
-      expect(res.headers['content-encoding'], route).toBe('br');
-      expect(res.headers['content-type'], route).toMatch(/^text\/html/);
-      expect(brotliDecompressSync(res.rawPayload).equals(ORIGINALS.html), route).toBe(true);
-      expect(res.headers['cache-control'], route).toBe('no-cache');
+      const identity = await get(route, 'identity', { accept: 'text/html' });
+      expect(identity.headers['content-encoding'], route).toBeUndefined();
+      expect(identity.body, route).toContain('<script type="application/json" id="app-config">');
+      const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const [encoding, decode] of Object.entries(decoders)) {
+        const res = await get(route, encoding === 'br' ? 'gzip;q=0.5, br' : 'gzip, deflate', { accept: 'text/html' });
+        expect(res.statusCode, route).toBe(200);
+        expect(res.headers['content-encoding'], route).toBe(encoding);
+        expect(res.headers['content-type'], route).toMatch(/^text\/html/);
+        expect(decode(res.rawPayload).toString(), route).toBe(identity.body);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(res.headers['cache-control'], route).toBe('no-cache');
+        expect(varies(res.headers), route).toBe(true);
+      }
     }
+  });
+
+  it('answers a revalidation of the page with 304, per encoding', async () => {
+    const first = await get('/auth/conversations', 'br', { accept: 'text/html' });
+    const etag = String(first.headers.etag);
+    const again = await get('/auth/conversations', 'br', { accept: 'text/html', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The gzip copy is another representation: the Brotli validator does not match it.
+    expect((await get('/auth/conversations', 'gzip', { accept: 'text/html', 'if-none-match': etag })).statusCode).toBe(200);
+    // Another path's page (other preloads) has another validator.
+    expect((await get('/', 'br', { accept: 'text/html' })).headers.etag).not.toBe(etag);
+  });
+
+  it('answers HEAD on the page with the GET headers and no body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/auth/conversations', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBe(0);
   });
 });
 

@@ -4,10 +4,13 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../plugins/error-handler';
+import { appConfig } from './app-config';
 import { registerWeb } from './web';
 
 // Web serving needs no database: a bare Fastify with the app's error handler and a fake build.
-const INDEX = '<!doctype html><title>shell</title>';
+const INDEX = '<!doctype html><html><head><title>shell</title></head><body></body></html>';
+/** The page as served: the built file with the configuration block (index-page.test.ts) in its head. */
+const servesPage = (body: string) => expect(body).toMatch(/^<!doctype html><html><head><title>shell<\/title><script type="application\/json" id="app-config">/);
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 function writeFiles(root: string, files: Record<string, string>) {
@@ -21,7 +24,8 @@ async function webApp(webRoot: string): Promise<FastifyInstance> {
   const app = Fastify();
   registerErrorHandler(app);
   app.get('/api/ping', async () => ({ pong: true }));
-  await registerWeb(app, webRoot);
+  const config = appConfig({ remoteUrls: { chat: null, team: null, settings: null, root: null }, featuredWorkspaceId: null, productionOrigin: null });
+  await registerWeb(app, { webRoot, config });
   return app;
 }
 
@@ -42,8 +46,17 @@ describe('with built shell and remotes', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it('serves index.html at / without long caching', async () => {
-    const res = await app.inject({ method: 'GET', url: '/', headers: html });
+  it('serves the page at / without long caching, to a browser or not', async () => {
+    for (const headers of [html, {}]) {
+      const res = await app.inject({ method: 'GET', url: '/', headers });
+      expect(res.statusCode).toBe(200);
+      servesPage(res.body);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves /index.html as built (the URL the service worker precaches)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/index.html' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -53,7 +66,7 @@ describe('with built shell and remotes', () => {
     for (const url of ['/auth/conversations/123/group', '/root/workspaces?x=1', '/reset-password?token=abc']) {
       const res = await app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe(INDEX);
+      servesPage(res.body);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toContain('text/html');
     }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REMOTE_NAMES } from '@chat/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES, type AppConfig } from '@chat/contracts';
 import { notFoundBody } from '../../plugins/error-handler';
 import { setCacheHeaders } from './cache-headers';
+import { buildIndexPages, type IndexPage } from './index-page';
 
 // Production serving on the API's own port: the shell at /, each remote at /remotes/<name>/,
 // and the SPA fallback that lets the browser router own every other page path.
@@ -30,10 +32,36 @@ function wantsHtml(request: FastifyRequest): boolean {
  */
 const STATIC_OPTIONS = { preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders } as const;
 
-export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+
+/**
+ * Sends a rendered page (index-page.ts) in the encoding the request accepts, with a validator per
+ * encoding so that a revalidation ('no-cache', like the built file had) costs a 304.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
+  const accepted = negotiate(String(request.headers['accept-encoding'] ?? ''), [...ENCODINGS]) ?? 'identity';
+  const etag = `"${page.etag}-${accepted}"`;
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (accepted !== 'identity') reply.header('content-encoding', accepted);
+  return reply.send(accepted === 'br' ? page.br : accepted === 'gzip' ? page.gzip : page.html);
+}
+
+export interface WebOptions {
+  webRoot: string;
+  /** Written into the served page (index-page.ts); the same object /config.json answers. */
+  config: AppConfig;
+}
+
+export async function registerWeb(app: FastifyInstance, { webRoot, config }: WebOptions): Promise<void> {
   const shellDist = path.join(webRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
   const hasShell = existsSync(shellIndex);
+  const pageFor = hasShell ? buildIndexPages(shellIndex, config, webRoot) : null;
   let staticDecorated = false;
 
   // Hooks first: plugins registered below must inherit them.
@@ -57,9 +85,14 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     await app.register(fastifyStatic, {
       root: shellDist,
       prefix: '/',
+      // '/' is a page like any other (the fallback below); /index.html stays the built file.
+      index: false,
       ...STATIC_OPTIONS,
     });
     staticDecorated = true;
+    // The static route would answer '/' as a directory (403): the page is served there instead.
+    const home = pageFor?.('/');
+    if (home) app.get('/', (request, reply) => sendPage(request, reply, home));
   } else {
     app.log.warn(`shell não encontrado em ${shellDist}: servindo só a API (rode o build para servir o app)`);
   }
@@ -77,9 +110,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasShell && wantsHtml(request) && !isReserved(request.url)) {
-      // Through @fastify/static, so the page is negotiated and cached like the index it is.
-      return reply.sendFile('index.html', shellDist);
+    if (pageFor && wantsHtml(request) && !isReserved(request.url)) {
+      return sendPage(request, reply, pageFor(new URL(request.url, 'http://page').pathname));
     }
     return reply.code(404).send(notFoundBody());
   });

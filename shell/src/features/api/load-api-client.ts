@@ -2,6 +2,7 @@ import type * as ApiClientModule from '@chat/api-client';
 import type { AppConfig } from '@chat/contracts';
 import { expireSession } from '../session/session-expiry';
 import { readSession, writeTokens } from '../session/storage';
+import { takeEarlyCalls } from './early-calls';
 
 type ApiClient = typeof ApiClientModule;
 let loading: Promise<ApiClient> | null = null;
@@ -20,6 +21,10 @@ export function loadApiClient(config: AppConfig): Promise<ApiClient> {
       onTokensRenewed: (pair) => writeTokens(pair),
       onSessionExpired: expireSession,
     });
+    // The calls the first script started for the route's remote (early-calls.ts) are answered
+    // through this client, before any remote can call it.
+    const early = takeEarlyCalls();
+    if (early) client.adoptEarlyCalls(early);
     return client;
   });
   // A failed chunk download is not remembered: the next call tries again.

@@ -16,6 +16,7 @@ import { useUnreadTotal } from './use-unread-total';
 import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
+import { usePrefetchOnIdle } from '../remotes/use-prefetch-on-idle';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
 import styles from './layout.module.css';
 
@@ -32,6 +33,7 @@ export function AuthLayout() {
   const unsentSignOut = useUnsentSignOut(user?.id ?? null, outbox.unsent);
   const signOut = useSignOut(unsentSignOut.ask);
   const prefetch = usePrefetchOnIntent();
+  usePrefetchOnIdle();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
   useVisualViewportHeight();

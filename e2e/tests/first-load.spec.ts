@@ -1,0 +1,80 @@
+import type { Request } from '@playwright/test';
+import { chatList, listEntry } from '../support/chat';
+import { DEMO_PASSWORD } from '../support/product';
+import { expectPath, signIn } from '../support/session';
+import { expect, test } from '../support/fixtures';
+
+// Issue 18, no waterfall on a signed-in first load of the conversations page: the configuration
+// comes inside the page, the chat remote's files are preloaded by the page, and the chat list is
+// asked for by the shell's first script while remote-chat downloads; remote-chat shows that
+// answer (real data) without asking again.
+
+const LIST = '/api/conversation/get-conversations';
+const isRemoteEntry = (url: string) => /\/remotes\/chat\/static\/js\/remote_chat\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
+
+test('the conversations list is asked for before remote-chat has arrived, once, and shown', async ({ page, context }) => {
+  await signIn(page, 'bruno', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await page.close();
+
+  // A fresh load of the page in the signed-in context (the stored session is shared).
+  const fresh = await context.newPage();
+  const requests: Request[] = [];
+  fresh.on('request', (request) => requests.push(request));
+  let listRequested!: () => void;
+  const listSeen = new Promise<void>((resolve) => (listRequested = resolve));
+  fresh.on('request', (request) => request.url().includes(LIST) && listRequested());
+  // remote-chat's entry is held back until the list has been asked for: if only remote-chat's
+  // own code asked for it (the old waterfall), the page would never get there and this times out.
+  await fresh.route((url) => isRemoteEntry(url.href), async (route) => {
+    await listSeen;
+    await route.continue();
+  });
+
+  const listResponse = fresh.waitForResponse((response) => response.url().includes(LIST));
+  await fresh.goto('/auth/conversations');
+  const conversations = (await (await listResponse).json()) as { userOne: { name: string; nickName: string }; userTwo: { name: string; nickName: string } }[];
+  expect(conversations.length).toBeGreaterThan(0);
+  const first = conversations[0]!;
+  const other = first.userOne.nickName === 'bruno' ? first.userTwo : first.userOne;
+  await expect(listEntry(fresh, other.name).first()).toBeVisible();
+  await expect(chatList(fresh)).toBeVisible();
+
+  const paths = requests.map((request) => new URL(request.url()).pathname);
+  expect(paths.filter((path) => path === LIST), 'the list is asked for once').toHaveLength(1);
+  expect(paths.filter((path) => path === '/api/group/list'), 'the groups too').toHaveLength(1);
+  expect(paths, 'the configuration came with the page').not.toContain('/config.json');
+  const list = requests.find((request) => request.url().includes(LIST))!;
+  expect(await list.headerValue('authorization')).toMatch(/^Bearer /);
+  // Each preloaded file is the one the Module Federation runtime uses: never downloaded twice.
+  for (const file of ['/remotes/chat/mf-manifest.json', new URL(requests.find((request) => isRemoteEntry(request.url()))!.url()).pathname]) {
+    expect(paths.filter((path) => path === file), file).toHaveLength(1);
+  }
+  // The remote's files were asked for by the page itself (preload links), before any script ran.
+  const entry = requests.find((request) => isRemoteEntry(request.url()))!;
+  expect(requests.indexOf(entry)).toBeLessThan(requests.findIndex((request) => request.url().includes(LIST)));
+});
+
+test("once the page is idle, the other areas this member may open are downloaded; those of other roles are not", async ({ page }) => {
+  await signIn(page, 'bruno', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  const fresh = await page.context().newPage();
+  const paths: string[] = [];
+  fresh.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  const settingsChunk = fresh.waitForRequest((request) => /\/remotes\/settings\/static\/js\/async\/__federation_expose_App\./.test(request.url()));
+  await fresh.goto('/auth/conversations');
+  await expect(chatList(fresh)).toBeVisible();
+  // No pointing at the link: the idle prefetch alone fetches the settings remote's ./App.
+  await settingsChunk;
+  // A USER never opens the team area (ADMIN) nor the ROOT's.
+  expect(paths.filter((path) => path.startsWith('/remotes/team/') || path.startsWith('/remotes/root/'))).toEqual([]);
+});
+
+test('a visitor without a session asks for nothing of the API on the conversations page', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => new URL(request.url()).pathname.startsWith('/api/conversation') && apiCalls.push(request.url()));
+  await page.goto('/auth/conversations');
+  await expectPath(page, '/');
+  await expect(page.getByLabel('E-mail ou usuário')).toBeVisible();
+  expect(apiCalls).toEqual([]);
+});

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_CALLS } from '@chat/contracts';
+import { configureApiClient } from './client';
+import { getConversations } from './conversations';
+import { adoptEarlyCalls } from './early-responses';
+import { listGroups } from './groups';
+
+// The shell asks for the chat list's two lists with the page (shell/src/features/api/early-calls);
+// remote-chat's first getConversations/listGroups take those answers instead of asking again.
+// A real server counts what reaches it: an adopted answer is one call fewer.
+
+let server: Server;
+let base = '';
+const hits: { url: string; authorization: string | undefined }[] = [];
+let token: string | null = 'sessao-a';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith('/api/refused')) {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Sessão expirada' }));
+      return;
+    }
+    res.end(JSON.stringify([{ id: `from-server ${req.url}` }]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  hits.length = 0;
+  token = 'sessao-a';
+  configureApiClient({
+    baseURL: `${base}/api`,
+    getToken: () => token,
+    getRefreshToken: () => null,
+    onTokensRenewed: () => undefined,
+    onSessionExpired: () => undefined,
+  });
+});
+
+/** What the shell's first script would have started: a real fetch of the same server. */
+function startedEarly(paths: Record<string, string>, sessionToken = 'sessao-a') {
+  const responses = new Map(Object.entries(paths).map(([key, path]) => [key, fetch(`${base}${path}`).catch(() => null)]));
+  return { token: sessionToken, responses };
+}
+
+describe('early answers of the chat list', () => {
+  it('are taken by the first calls, which then ask nothing; the next calls ask the server', async () => {
+    adoptEarlyCalls(startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations', [FIRST_CALLS.groups]: '/early/groups' }));
+    const [conversations, groups] = await Promise.all([getConversations(true), listGroups()]);
+    expect(conversations).toEqual({ status: 200, data: [{ id: 'from-server /early/conversations' }] });
+    expect(groups.data).toEqual([{ id: 'from-server /early/groups' }]);
+    expect(hits.map((hit) => hit.url).sort()).toEqual(['/early/conversations', '/early/groups']);
+
+    hits.length = 0;
+    expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
+    expect(hits).toEqual([{ url: '/api/conversation/get-conversations?showEmpty=true', authorization: 'Bearer sessao-a' }]);
+  });
+
+  it('are not used by another call of the same helper (showEmpty false)', async () => {
+    adoptEarlyCalls(startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    hits.length = 0;
+    expect((await getConversations(false)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=false' }]);
+    expect(hits).toHaveLength(1);
+  });
+
+  it('are dropped when the session changed since they were asked (a renewal, another account)', async () => {
+    adoptEarlyCalls(startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations', [FIRST_CALLS.groups]: '/early/groups' }));
+    token = 'sessao-b';
+    const conversations = await getConversations(true);
+    expect(conversations.data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
+    expect((await listGroups()).data).toEqual([{ id: 'from-server /api/group/list' }]);
+    expect(hits.filter((hit) => hit.url.startsWith('/api/')).map((hit) => hit.authorization)).toEqual(['Bearer sessao-b', 'Bearer sessao-b']);
+  });
+
+  it('give way to a real call when refused or unanswered, so its renewal and errors apply', async () => {
+    adoptEarlyCalls({
+      token: 'sessao-a',
+      responses: new Map([
+        [FIRST_CALLS.conversations, fetch(`${base}/api/refused`).catch(() => null)],
+        [FIRST_CALLS.groups, fetch('http://127.0.0.1:1/nada').catch(() => null)],
+      ]),
+    });
+    expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
+    expect((await listGroups()).data).toEqual([{ id: 'from-server /api/group/list' }]);
+  });
+});

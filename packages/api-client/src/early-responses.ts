@@ -1,0 +1,41 @@
+import type { ApiResult } from './http';
+
+/**
+ * Answers of GET calls the shell started with the page, before this client or the remote that
+ * makes the call were downloaded (issue 18). The shell hands them over once, right after it
+ * configures the client; a call helper takes its own the first time it runs, and never again.
+ */
+export interface EarlyCalls {
+  /** The access token the calls were made with: the answers belong to that session only. */
+  token: string;
+  /** By path and query relative to the API base URL (FIRST_CALLS of @chat/contracts); null: no answer. */
+  responses: ReadonlyMap<string, Promise<Response | null>>;
+}
+
+let early: { token: string; responses: Map<string, Promise<Response | null>> } | null = null;
+
+export function adoptEarlyCalls(calls: EarlyCalls): void {
+  early = { token: calls.token, responses: new Map(calls.responses) };
+}
+
+/**
+ * The early answer of `path`, once. Null when there is none, when it failed or was refused (the
+ * caller then asks the server itself, with the usual renewal and error handling), or when the
+ * session is no longer the one it was made for (a renewal, or another account signed in).
+ */
+export async function takeEarlyResponse<T>(path: string, currentToken: string | null): Promise<ApiResult<T> | null> {
+  const response = early?.responses.get(path);
+  if (!early || !response) return null;
+  early.responses.delete(path);
+  if (early.token !== currentToken) {
+    early = null;
+    return null;
+  }
+  try {
+    const answer = await response;
+    if (!answer?.ok) return null;
+    return { status: answer.status, data: (await answer.json()) as T };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Role } from './constants';
+import type { RemoteName } from './config';
+
+// Where each remote lives in the page's paths (SPEC section 2). Shared by the shell (router,
+// guards, prefetching) and the server, which names the route's remote in the page it serves so
+// the browser fetches that remote while the shell's own script downloads (issue 18).
+
+/** Where each remote is mounted: the router's prefixes. */
+export const REMOTE_BASE_PATHS: Record<RemoteName, string> = {
+  chat: '/auth/conversations',
+  team: '/auth/team',
+  settings: '/auth/settings',
+  root: '/root',
+};
+
+/** Who may open each remote: its area's guard and, for the team, the route's own. */
+export const REMOTE_ROLES: Record<RemoteName, readonly Role[]> = {
+  chat: ['ADMIN', 'USER'],
+  team: ['ADMIN'],
+  settings: ['ADMIN', 'USER'],
+  root: ['ROOT'],
+};
+
+/** The remote that owns a path, if any. */
+export function remoteForPath(pathname: string): RemoteName | null {
+  const entry = Object.entries(REMOTE_BASE_PATHS).find(([, base]) => pathname === base || pathname.startsWith(`${base}/`));
+  return entry ? (entry[0] as RemoteName) : null;
+}
+
+/**
+ * GET calls (relative to the API base URL) that a remote makes as soon as its route shows, and
+ * whose answer its first paint waits for: the chat list's two lists. The shell's first script
+ * starts them with the page when the stored session may open that route, and the api-client
+ * hands each answer to the remote's first identical call (issue 18: no waterfall).
+ */
+export const FIRST_CALLS = {
+  conversations: '/conversation/get-conversations?showEmpty=true',
+  groups: '/group/list',
+} as const;
+
+export const REMOTE_FIRST_CALLS: Partial<Record<RemoteName, readonly string[]>> = {
+  chat: [FIRST_CALLS.conversations, FIRST_CALLS.groups],
+};

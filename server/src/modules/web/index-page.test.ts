@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfigSchema, type AppConfig } from '@chat/contracts';
+import type { Env } from '../../config/env';
+import { appConfig } from './app-config';
+import { buildIndexPages, scriptSafeJson } from './index-page';
+
+// The page the server sends: the built index.html with the runtime configuration and, on a
+// remote's paths, preloads of what that remote needs first (read from its mf-manifest.json).
+
+const TEMPLATE =
+  '<!doctype html><html lang="pt-BR"><head><title>Papo</title><script defer src="/static/js/index.1234abcd.js"></script></head><body><div id="root"></div></body></html>';
+const CHAT_MANIFEST = {
+  metaData: { remoteEntry: { name: 'static/js/remote_chat.9809430bd9.js', path: '', type: 'global' } },
+  exposes: [
+    {
+      path: './App',
+      assets: {
+        js: { sync: ['static/js/async/gm.e1ea494fcd.js', 'static/js/async/__federation_expose_App.641dd9643c.js'], async: ['static/js/async/0o.7daab6f5cf.js'] },
+        css: { sync: ['static/css/async/p.67ef9d5a74.css'], async: ['static/css/async/xg.3c3cb158ba.css'] },
+      },
+    },
+  ],
+};
+
+const webRoot = mkdtempSync(path.join(os.tmpdir(), 'chat-index-page-'));
+const indexFile = path.join(webRoot, 'shell', 'dist', 'index.html');
+beforeAll(() => {
+  mkdirSync(path.dirname(indexFile), { recursive: true });
+  writeFileSync(indexFile, TEMPLATE);
+  mkdirSync(path.join(webRoot, 'remote-chat', 'dist'), { recursive: true });
+  writeFileSync(path.join(webRoot, 'remote-chat', 'dist', 'mf-manifest.json'), JSON.stringify(CHAT_MANIFEST));
+});
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+type RemoteUrls = Env['remoteUrls'];
+const LOCAL: RemoteUrls = { chat: null, team: null, settings: null, root: null };
+const configWith = (remoteUrls: RemoteUrls = LOCAL, productionOrigin: string | null = null): AppConfig =>
+  appConfig({ remoteUrls, featuredWorkspaceId: null, productionOrigin });
+
+/** The page for a path, parsed as the browser would. */
+function page(pathname: string, config: AppConfig = configWith()) {
+  const html = buildIndexPages(indexFile, config, webRoot)(pathname).html.toString();
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  const block = document.getElementById('app-config');
+  return {
+    document,
+    config: block ? (JSON.parse(block.textContent ?? '') as unknown) : null,
+    blockType: block?.getAttribute('type'),
+    preloads: [...document.querySelectorAll('link[rel=preload]')].map((link) => ({
+      href: link.getAttribute('href'),
+      as: link.getAttribute('as'),
+      crossorigin: link.getAttribute('crossorigin'),
+    })),
+  };
+}
+
+describe('the runtime configuration in the page', () => {
+  it('is the object /config.json answers, in a data block (never executed, so the CSP stays script-src self)', () => {
+    for (const pathname of ['/', '/auth/conversations', '/auth/team', '/reset-password']) {
+      const served = page(pathname);
+      expect(served.blockType, pathname).toBe('application/json');
+      expect(appConfigSchema.parse(served.config), pathname).toEqual(configWith());
+      // The shell's own script is untouched and stays the first thing the page asks for.
+      expect(served.document.querySelector('script[src]')?.getAttribute('src')).toBe('/static/js/index.1234abcd.js');
+      expect(served.document.querySelectorAll('script:not([type="application/json"]):not([src])')).toHaveLength(0);
+    }
+  });
+
+  it('cannot end its <script> element, whatever the configuration holds', () => {
+    const hostile = configWith(LOCAL, 'https://x.example/</script><script>alert(1)</script><!--');
+    const served = page('/', hostile);
+    expect(served.document.querySelectorAll('script')).toHaveLength(2);
+    expect(served.config).toEqual(hostile);
+    expect(scriptSafeJson({ a: '</script>&\u2028' })).not.toMatch(/[<>&\u2028]/);
+  });
+});
+
+describe('preloads of the route remote', () => {
+  it("on the chat's paths: its manifest (fetch, CORS), entry and first chunks (scripts), first CSS", () => {
+    for (const pathname of ['/auth/conversations', '/auth/conversations/abc/group']) {
+      expect(page(pathname).preloads, pathname).toEqual([
+        { href: '/remotes/chat/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' },
+        { href: '/remotes/chat/static/js/remote_chat.9809430bd9.js', as: 'script', crossorigin: null },
+        { href: '/remotes/chat/static/js/async/gm.e1ea494fcd.js', as: 'script', crossorigin: null },
+        { href: '/remotes/chat/static/js/async/__federation_expose_App.641dd9643c.js', as: 'script', crossorigin: null },
+        { href: '/remotes/chat/static/css/async/p.67ef9d5a74.css', as: 'style', crossorigin: null },
+      ]);
+    }
+  });
+
+  it('none on the sign-in page and the other public pages: they need no remote', () => {
+    for (const pathname of ['/', '/register', '/forgot-password', '/auth', '/auth/conversationsX']) {
+      expect(page(pathname).preloads, pathname).toEqual([]);
+    }
+  });
+
+  it('only the manifest of a remote whose build this server does not have', () => {
+    expect(page('/auth/team').preloads).toEqual([{ href: '/remotes/team/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' }]);
+  });
+
+  it('a remote served from elsewhere (REMOTE_CHAT_URL): its own manifest, none of the local build', () => {
+    const elsewhere = 'https://cdn.example.com/chat/mf-manifest.json?v=2&x="y"';
+    const served = page('/auth/conversations', configWith({ ...LOCAL, chat: elsewhere }));
+    expect((served.config as AppConfig).remotes.chat).toBe(elsewhere);
+    expect(served.preloads).toEqual([{ href: elsewhere, as: 'fetch', crossorigin: 'anonymous' }]);
+  });
+});

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { REMOTE_NAMES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
+
+// The shell's index.html as the server sends it for a page path (issue 18: no waterfall). Two
+// things are written into the built file, once at startup:
+// - the runtime configuration, as a JSON data block: the shell's first script reads it instead of
+//   asking /config.json (one round trip less before anything can start). A data block is not
+//   executed, so the CSP's script-src stays 'self' with no hash or nonce.
+// - for a path a remote owns, preload links for that remote's manifest, entry and the chunks its
+//   ./App needs first, read from its mf-manifest.json: the browser fetches them alongside the
+//   shell's script instead of one after the other.
+// /index.html itself stays the built file: the service worker precaches that URL, and a cached
+// copy must not freeze a configuration that may point a remote elsewhere on the next deploy.
+
+/** One variant of the page, compressed once here, never per request. */
+export interface IndexPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** Of the uncompressed page; each encoding gets its own suffix (a strong validator per representation). */
+  etag: string;
+}
+
+/** What the ./App of a remote needs first, from the manifest the remote's build wrote. */
+interface ManifestEntry {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/** `"` and `&` in an attribute value; the URLs come from the deployment's own configuration. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/**
+ * JSON that cannot end its <script> element or open a comment inside it: every `<`, `>` and `&`
+ * is written as a \u escape, which JSON.parse reads back unchanged.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Preload links for one remote. Its manifest is fetched by the Module Federation runtime with
+ * fetch() (CORS mode, hence crossorigin); its entry and chunks are classic scripts it inserts
+ * without a crossorigin attribute, so their preloads carry none either, or the browser would
+ * download them twice. Only a remote built beside this server (its manifest URL under
+ * /remotes/<name>/) has a manifest to read here; one served from elsewhere (REMOTE_<NAME>_URL)
+ * gets its manifest preloaded and nothing more.
+ */
+export function remotePreloads(name: RemoteName, manifestUrl: string, webRoot: string): string[] {
+  const links = [`<link rel="preload" href="${attribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`];
+  const localBase = `/remotes/${name}/`;
+  const manifestFile = path.join(webRoot, `remote-${name}`, 'dist', 'mf-manifest.json');
+  if (manifestUrl !== `${localBase}mf-manifest.json` || !existsSync(manifestFile)) return links;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ManifestEntry;
+  const entry = manifest.metaData?.remoteEntry;
+  const app = manifest.exposes?.find((expose) => expose.path === './App');
+  const scripts = [...(entry?.name ? [`${entry.path ?? ''}${entry.name}`] : []), ...(app?.assets?.js?.sync ?? [])];
+  for (const file of scripts) links.push(`<link rel="preload" href="${attribute(localBase + file)}" as="script">`);
+  for (const file of app?.assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${attribute(localBase + file)}" as="style">`);
+  return links;
+}
+
+/**
+ * The built index.html with the configuration block and the given links before </head> (after
+ * the shell's deferred script tag, which the browser should ask for first). A page without a
+ * head gets them at its end: the deferred script still runs after they are parsed.
+ */
+export function renderIndexHtml(template: string, config: AppConfig, links: readonly string[]): string {
+  const block = `<script type="application/json" id="app-config">${scriptSafeJson(config)}</script>`;
+  const head = template.lastIndexOf('</head>');
+  const at = head < 0 ? template.length : head;
+  return `${template.slice(0, at)}${block}${links.join('')}${template.slice(at)}`;
+}
+
+function compressed(html: string): IndexPage {
+  const body = Buffer.from(html);
+  return {
+    html: body,
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(body, { level: zlib.Z_BEST_COMPRESSION }),
+    etag: createHash('sha256').update(body).digest('base64url').slice(0, 22),
+  };
+}
+
+/**
+ * Every variant of the page, built once: one per remote (with its preloads) and one for the
+ * other paths (sign-in and the public pages, which need no remote). Returns the lookup by path.
+ */
+export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRoot: string): (pathname: string) => IndexPage {
+  const template = readFileSync(shellIndexFile, 'utf8');
+  const plain = compressed(renderIndexHtml(template, config, []));
+  const byRemote = new Map(
+    REMOTE_NAMES.map((name) => [name, compressed(renderIndexHtml(template, config, remotePreloads(name, config.remotes[name], webRoot)))]),
+  );
+  return (pathname) => {
+    const remote = remoteForPath(pathname);
+    return (remote && byRemote.get(remote)) || plain;
+  };
+}

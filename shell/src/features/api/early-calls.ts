@@ -1,0 +1,43 @@
+import type { EarlyCalls } from '@chat/api-client';
+import { REMOTE_FIRST_CALLS, REMOTE_ROLES, remoteForPath, STORAGE_KEYS } from '@chat/contracts';
+import { isTokenValid } from '../session/token';
+
+let started: EarlyCalls | null = null;
+
+/**
+ * Run by the shell's first script: on a route whose remote's first paint waits for API answers
+ * (REMOTE_FIRST_CALLS: the chat list), asks for them now, while the shell, the remote and the
+ * HTTP client download, instead of after all three have run (issue 18). Only with a stored access
+ * token that has not expired and a role that may open the route; otherwise the startup renewal
+ * and the guards decide first, and the remote asks by itself. Nothing here can fail the start: a
+ * failed or refused call is simply not used (the remote's own call then shows the error).
+ * The stored user is read without its zod schema (session/storage.ts) so that zod stays out of
+ * the first script; only its role is used, and only to decide whether to ask.
+ */
+export function startEarlyCalls(apiBaseUrl: string, pathname: string = window.location.pathname, storage: Storage = localStorage): void {
+  const remote = remoteForPath(pathname);
+  const paths = remote ? REMOTE_FIRST_CALLS[remote] : undefined;
+  const token = storage.getItem(STORAGE_KEYS.token);
+  if (!remote || !paths || !token || !isTokenValid(token)) return;
+  if (!(REMOTE_ROLES[remote] as readonly unknown[]).includes(storedRole(storage))) return;
+  const headers = { authorization: `Bearer ${token}` };
+  started = {
+    token,
+    responses: new Map(paths.map((path) => [path, fetch(`${apiBaseUrl}${path}`, { headers }).catch(() => null)])),
+  };
+}
+
+function storedRole(storage: Storage): unknown {
+  try {
+    return (JSON.parse(storage.getItem(STORAGE_KEYS.user) ?? 'null') as { role?: unknown } | null)?.role;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The calls started, once: load-api-client hands them to the api-client it configures. */
+export function takeEarlyCalls(): EarlyCalls | null {
+  const calls = started;
+  started = null;
+  return calls;
+}
