@@ -16,8 +16,14 @@ const SHELL_BUDGET_KB = 170;
  * issue 18's build plus a few kB of margin. Raise one only with a reason. chat 95 -> 100 (issue 15):
  * edit mode, replies, the '@' picker, reaction chips and the list's badges are on the chat's first
  * screen (about 3.5 kB); the reaction bar, the delete dialog and 'Informações' load on first use.
+ * chat 100 -> 106 (issues 15 and 16, measured 102.6): swipe to reply (react-swipeable, 1.5 kB), the
+ * outbox's bubbles and drafts, the search's message hits and the history window that pages both
+ * ways are all used from the chat's first screen. Next step if it grows again: the open chat's view
+ * loaded apart from the list (tried once: with its idle prefetch counted, as this script counts
+ * everything downloaded before the network is idle, the total went to 107.9; the script would first
+ * have to tell the first path from the idle one).
  */
-const REMOTE_BUDGETS_KB = { chat: 100, team: 85, settings: 58, root: 66 };
+const REMOTE_BUDGETS_KB = { chat: 106, team: 85, settings: 58, root: 66 };
 const asJson = process.argv.includes('--json');
 const log = asJson ? () => {} : console.log;
 const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
