@@ -55,15 +55,8 @@ async function measure(browser, url, scenario, signedIn) {
   const conversationsContext = await browser.newContext({ serviceWorkers: 'block', storageState: signedIn, ...headers });
   const chat = await conversationsContext.newPage();
   const chatFigures = await recorder(chat);
-  // Once the page is idle the shell downloads the other areas' remotes (an ADMIN: team and
-  // settings); a visit counts them, whether or not the network went quiet before they started.
-  const prefetched = ['team', 'settings'].map((remote) =>
-    chat.waitForEvent('requestfinished', (request) => request.url().includes(`/remotes/${remote}/static/js/async/__federation_expose_App.`)),
-  );
   await chat.goto(`${url}/auth/conversations`, { waitUntil: 'networkidle' });
   await chat.waitForURL(/\/auth\/conversations/);
-  await Promise.all(prefetched);
-  await chat.waitForTimeout(500);
   const conversations = chatFigures();
   await signInContext.close();
   await conversationsContext.close();

@@ -55,21 +55,6 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   expect(requests.indexOf(entry)).toBeLessThan(requests.findIndex((request) => request.url().includes(LIST)));
 });
 
-test("once the page is idle, the other areas this member may open are downloaded; those of other roles are not", async ({ page }) => {
-  await signIn(page, 'bruno', DEMO_PASSWORD);
-  await expectPath(page, '/auth/conversations');
-  const fresh = await page.context().newPage();
-  const paths: string[] = [];
-  fresh.on('request', (request) => paths.push(new URL(request.url()).pathname));
-  const settingsChunk = fresh.waitForRequest((request) => /\/remotes\/settings\/static\/js\/async\/__federation_expose_App\./.test(request.url()));
-  await fresh.goto('/auth/conversations');
-  await expect(chatList(fresh)).toBeVisible();
-  // No pointing at the link: the idle prefetch alone fetches the settings remote's ./App.
-  await settingsChunk;
-  // A USER never opens the team area (ADMIN) nor the ROOT's.
-  expect(paths.filter((path) => path.startsWith('/remotes/team/') || path.startsWith('/remotes/root/'))).toEqual([]);
-});
-
 test('a visitor without a session asks for nothing of the API on the conversations page', async ({ page }) => {
   const apiCalls: string[] = [];
   page.on('request', (request) => new URL(request.url()).pathname.startsWith('/api/conversation') && apiCalls.push(request.url()));

@@ -238,13 +238,19 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
+  // Ana has the chat open at its end while the messages arrive: opened afterwards, it would start
+  // at the 'Mensagens não lidas' line (issue 16), 31 messages above the one to swipe.
+  const ana = await openMemberOn(browser, baseURL!, 'ana', PHONE);
+  await entryNamed(ana, 'Bruno Oliveira').click();
+  await expect(ana.getByRole('region', { name: 'Conversa' })).toBeVisible();
   for (let i = 0; i < 30; i += 1) await sendTextApi(baseURL!, bruno.token, conversation.id, `rolagem ${i} ${stamp}`);
   const target = `Responda deslizando ${stamp}`;
   await sendTextApi(baseURL!, bruno.token, conversation.id, target);
-
-  const ana = await openMemberOn(browser, baseURL!, 'ana', PHONE);
-  await entryNamed(ana, 'Bruno Oliveira').click();
   const row = bubble(ana, target);
+  // Had earlier tests left her something unread, the view would wait above it with the button.
+  const toLatest = ana.getByRole('button', { name: /novas? mensage/ });
+  await expect(row.or(toLatest)).toBeVisible();
+  if (await toLatest.isVisible()) await toLatest.click();
   await expect(row).toBeVisible();
 
   // A short sideways move is not a reply: the bubble springs back.

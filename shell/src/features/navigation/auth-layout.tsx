@@ -16,7 +16,6 @@ import { useUnreadTotal } from './use-unread-total';
 import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
-import { usePrefetchOnIdle } from '../remotes/use-prefetch-on-idle';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
 import styles from './layout.module.css';
 
@@ -33,7 +32,6 @@ export function AuthLayout() {
   const unsentSignOut = useUnsentSignOut(user?.id ?? null, outbox.unsent);
   const signOut = useSignOut(unsentSignOut.ask);
   const prefetch = usePrefetchOnIntent();
-  usePrefetchOnIdle();
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
   useVisualViewportHeight();

@@ -13,13 +13,15 @@ export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js');
-  // On the first visit, /config.json and the remote's files were fetched before the worker
+  // On the first visit, the remote's files were fetched before the worker
   // existed: hand their URLs to Workbox's CACHE_URLS message, which runs each through the route
   // that matches it (API calls match none and stay uncached), so the next start works offline.
   workbox.addEventListener('activated', (event) => {
     if (event.isUpdate) return;
     const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-    void workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loaded } });
+    // The server's page carries the configuration inline (issue 18), so /config.json was never
+    // fetched; the worker's cached page has no such block and asks for it on an offline start.
+    void workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...loaded, '/config.json'] } });
   });
   workbox.addEventListener('waiting', () => {
     workbox.addEventListener('controlling', () => window.location.reload());

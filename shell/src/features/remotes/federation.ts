@@ -1,4 +1,4 @@
-import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
 import { readSession } from '../session/storage';
@@ -73,23 +73,6 @@ export function preloadRemoteFor(pathname: string, config: AppConfig): void {
   if (!name || !user || !REMOTE_ROLES[name].includes(user.role)) return;
   registerConfiguredRemotes(config);
   loadRemoteApp(name).catch(() => undefined);
-}
-
-/**
- * Once the page is idle: downloads, without running them, the ./App files of the other remotes
- * this user may open (their entry, first chunks and CSS), so that the first click on another
- * area finds them in the cache. The route's own remote and any already loading are left alone.
- */
-export function prefetchOtherRemotes(pathname: string, config: AppConfig): void {
-  const { user } = readSession();
-  if (!user) return;
-  const here = remoteForPath(pathname);
-  const others = REMOTE_NAMES.filter((name) => name !== here && !loads.has(name) && REMOTE_ROLES[name].includes(user.role));
-  if (others.length === 0) return;
-  registerConfiguredRemotes(config);
-  preloadRemote(
-    others.map((name) => ({ nameOrAlias: REMOTE_CONTAINERS[name], exposes: ['./App'], resourceCategory: 'sync' as const })),
-  ).catch(() => undefined);
 }
 
 async function fetchRemoteApp(name: RemoteName): Promise<RemoteModule> {
