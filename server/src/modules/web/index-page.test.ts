@@ -99,7 +99,11 @@ describe('preloads of the route remote', () => {
   });
 
   it('only the manifest of a remote whose build this server does not have', () => {
-    expect(page('/auth/team').preloads).toEqual([{ href: '/remotes/team/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' }]);
+    expect(page('/auth/settings').preloads).toEqual([{ href: '/remotes/settings/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' }]);
+  });
+
+  it("none for the areas of one role (team, ROOT): whoever asks, a member is never sent their code", () => {
+    for (const pathname of ['/auth/team', '/root/workspaces']) expect(page(pathname).preloads, pathname).toEqual([]);
   });
 
   it('a remote served from elsewhere (REMOTE_CHAT_URL): its own manifest, none of the local build', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { REMOTE_NAMES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
+import { REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 
 // The shell's index.html as the server sends it for a page path (issue 18: no waterfall). Two
 // things are written into the built file, once at startup:
@@ -94,8 +94,11 @@ function compressed(html: string): IndexPage {
 export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRoot: string): (pathname: string) => IndexPage {
   const template = readFileSync(shellIndexFile, 'utf8');
   const plain = compressed(renderIndexHtml(template, config, []));
+  // Only the areas every member may open: the page is the same for any visitor (the server does
+  // not know who asks), and a member must never be sent the team's or the ROOT's code.
+  const forEveryMember = REMOTE_NAMES.filter((name) => REMOTE_ROLES[name].includes('USER'));
   const byRemote = new Map(
-    REMOTE_NAMES.map((name) => [name, compressed(renderIndexHtml(template, config, remotePreloads(name, config.remotes[name], webRoot)))]),
+    forEveryMember.map((name) => [name, compressed(renderIndexHtml(template, config, remotePreloads(name, config.remotes[name], webRoot)))]),
   );
   return (pathname) => {
     const remote = remoteForPath(pathname);
