@@ -7,7 +7,9 @@
 //   npm run lighthouse -- [--runs 3] [--out lighthouse-report.json] [--no-build]
 //                         [--only sign-in|conversations] [--preset mobile|desktop]
 //
-// The figures are noisy on a shared machine: read medians of several runs, never one run.
+// The figures are noisy on a shared machine: read medians of several runs, never one run, and
+// compare before/after runs made alternately whose benchmarkIndex (Lighthouse's measure of the
+// machine's CPU at the time, printed and recorded with each run) is alike.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -106,6 +108,20 @@ function figures(lhr) {
     scripts: requests
       .filter((item) => item.resourceType === 'Script')
       .map((item) => ({ path: new URL(item.url).pathname, kb: Math.round(item.transferSize / 102.4) / 10 })),
+    // Lighthouse's CPU benchmark of the machine at the time of the run: figures measured on machines
+    // (or moments) with very different indexes are not comparable.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    longTasks: (audit('long-tasks')?.details?.items ?? []).map(({ url, startTime, duration }) => ({
+      url: url && url.startsWith('http') ? new URL(url).pathname : url,
+      startTime: Math.round(startTime),
+      duration: Math.round(duration),
+    })),
+    bootup: (audit('bootup-time')?.details?.items ?? []).map(({ url, total, scripting, scriptParseCompile }) => ({
+      url: url && url.startsWith('http') ? new URL(url).pathname : url,
+      total: Math.round(total),
+      scripting: Math.round(scripting),
+      parse: Math.round(scriptParseCompile),
+    })),
     finalUrl: lhr.finalDisplayedUrl,
     runtimeError: lhr.runtimeError?.message ?? null,
   };
@@ -161,7 +177,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-const METRICS = ['performance', 'accessibility', 'lcpMs', 'tbtMs', 'cls', 'fcpMs', 'jsKb', 'jsRequests'];
+const METRICS = ['performance', 'accessibility', 'lcpMs', 'tbtMs', 'cls', 'fcpMs', 'jsKb', 'jsRequests', 'benchmarkIndex'];
 
 const product = await startBuiltServer({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });
 const results = [];
@@ -204,8 +220,8 @@ writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), runsPerCa
 
 const row = (cells) => `| ${cells.join(' | ')} |`;
 console.log(`\nMedianas de ${RUNS} execução(ões) por caso (primeira visita, cache vazio):\n`);
-console.log(row(['página', 'preset', 'desempenho', 'acessib.', 'LCP s', 'TBT ms', 'CLS', 'FCP s', 'JS kB', 'JS req.']));
-console.log(row(Array(10).fill('---')));
+console.log(row(['página', 'preset', 'desempenho', 'acessib.', 'LCP s', 'TBT ms', 'CLS', 'FCP s', 'JS kB', 'JS req.', 'benchmarkIndex']));
+console.log(row(Array(11).fill('---')));
 for (const { page, preset, medians: m } of results) {
   console.log(
     row([
@@ -219,6 +235,7 @@ for (const { page, preset, medians: m } of results) {
       (m.fcpMs / 1000).toFixed(2),
       m.jsKb.toFixed(1),
       m.jsRequests,
+      m.benchmarkIndex === null ? '-' : Math.round(m.benchmarkIndex),
     ]),
   );
 }

@@ -18,10 +18,10 @@ const SHELL_BUDGET_KB = 170;
  * screen (about 3.5 kB); the reaction bar, the delete dialog and 'Informações' load on first use.
  * chat 100 -> 106 (issues 15 and 16, measured 102.6): swipe to reply (react-swipeable, 1.5 kB), the
  * outbox's bubbles and drafts, the search's message hits and the history window that pages both
- * ways are all used from the chat's first screen. Next step if it grows again: the open chat's view
- * loaded apart from the list (tried once: with its idle prefetch counted, as this script counts
- * everything downloaded before the network is idle, the total went to 107.9; the script would first
- * have to tell the first path from the idle one).
+ * ways are all used from the chat's first screen. Issue 18 then loaded the open chat's view apart
+ * from the list (on a chat route, or when a pointer or the focus comes to the screen; no idle
+ * prefetch, which this script would count, as it counts everything downloaded before the network is
+ * idle): the list's route measured here no longer carries it (measured 49.0), but the budget stays 106: a pointer or focus on the screen before the network is idle downloads the chat view too (measured 90.3 in one CI run).
  */
 const REMOTE_BUDGETS_KB = { chat: 106, team: 85, settings: 58, root: 66 };
 const asJson = process.argv.includes('--json');

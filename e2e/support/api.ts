@@ -45,9 +45,10 @@ export const conversationsApi = (url: string, token: string) =>
 export const conversationWithApi = (url: string, token: string, otherId: string) =>
   call<ApiConversation>(url, '/conversation/create', { method: 'POST', token, body: { userTwoId: otherId } });
 
-export const sendTextApi = (url: string, token: string, conversationId: string, text: string) =>
+/** A text message; `isGroup`: `conversationId` is a group's id (the send route's naming). */
+export const sendTextApi = (url: string, token: string, conversationId: string, text: string, isGroup = false) =>
   call<ApiMessage>(url, '/message/send', {
     method: 'POST',
     token,
-    body: { conversationId, isGroup: false, content: { type: 'text', body: text }, clientId: crypto.randomUUID() },
+    body: { conversationId, isGroup, content: { type: 'text', body: text }, clientId: crypto.randomUUID() },
   });

@@ -26,6 +26,18 @@ async function sendMany(url: string, token: string, conversationId: string, coun
 const scroller = (page: Page) => page.getByTestId('message-scroller');
 const bubble = (page: Page, text: string) => messages(page).filter({ hasText: text });
 
+/** 'Mensagens não lidas' in view, right above the message with `text`: nothing between them. */
+async function expectLineAbove(page: Page, text: string) {
+  const divider = page.getByTestId('unread-divider');
+  await expect(divider).toHaveText('Mensagens não lidas');
+  await expect(divider).toBeInViewport();
+  const first = bubble(page, text).first();
+  await expect(first).toBeVisible();
+  const [line, firstBox] = [await divider.boundingBox(), await first.boundingBox()];
+  expect(firstBox!.y).toBeGreaterThan(line!.y);
+  expect(firstBox!.y - (line!.y + line!.height)).toBeLessThan(24);
+}
+
 test('a search hit 300 messages back opens the chat at that message, and scrolling down joins the live end', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const url = baseURL!;
@@ -34,7 +46,9 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
   const diego = await signInApi(url, 'diego');
   const chat = await conversationWithApi(url, ana.token, diego.userId);
   await sendTextApi(url, diego.token, chat.id, `Farol ${stamp}: o doce açucarado chegou`);
-  await sendMany(url, diego.token, chat.id, 300, (i) => `enchimento ${stamp} ${i}`);
+  // The final '.' ends each number: a bubble's text runs into its time ('... 3' + '00:21' read as
+  // '... 300:21' between 00:00 and 00:59), so '300' alone also matched message 3 in that hour.
+  await sendMany(url, diego.token, chat.id, 300, (i) => `enchimento ${stamp} ${i}.`);
 
   const page = await openMember(browser, url, 'ana');
   await page.getByPlaceholder('Buscar conversa').fill('acucarado');
@@ -52,7 +66,7 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
   await expect(found).toBeInViewport();
   await shot(page, 'jumped');
   // The window around it does not reach the newest message yet.
-  await expect(bubble(page, `enchimento ${stamp} 300`)).toHaveCount(0);
+  await expect(bubble(page, `enchimento ${stamp} 300.`)).toHaveCount(0);
 
   // A live message arriving while the window is detached is held, not lost.
   await sendTextApi(url, diego.token, chat.id, `ao vivo ${stamp}`);
@@ -63,7 +77,7 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
     await scroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect(bubble(page, `ao vivo ${stamp}`)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await expect(bubble(page, `enchimento ${stamp} 300`)).toHaveCount(1);
+  await expect(bubble(page, `enchimento ${stamp} 300.`)).toHaveCount(1);
   await expect(bubble(page, `ao vivo ${stamp}`)).toHaveCount(1);
 
   // And up again: older pages come in front of the hit.
@@ -84,15 +98,7 @@ test('unread messages open under their line; new ones while scrolled up show the
 
   const page = await openMember(browser, url, 'carla');
   await entryNamed(page, 'Diego Santos').click();
-  const divider = page.getByTestId('unread-divider');
-  await expect(divider).toHaveText('Mensagens não lidas');
-  await expect(divider).toBeInViewport();
-  const first = bubble(page, `não lida ${stamp} 1`).first();
-  await expect(first).toBeVisible();
-  const [line, firstBox] = [await divider.boundingBox(), await first.boundingBox()];
-  // Right above it: nothing between the line and the first unread message.
-  expect(firstBox!.y).toBeGreaterThan(line!.y);
-  expect(firstBox!.y - (line!.y + line!.height)).toBeLessThan(24);
+  await expectLineAbove(page, `não lida ${stamp} 1`);
   await expect(bubble(page, `antes ${stamp}`)).toBeVisible();
   await shot(page, 'unread-divider');
 
@@ -105,5 +111,44 @@ test('unread messages open under their line; new ones while scrolled up show the
   await button.click();
   await expect(bubble(page, `nova ${stamp} B`)).toBeInViewport();
   await expect(page.getByRole('button', { name: /novas? mensage/ })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a group with unread messages opens under the line too, from what the member has read', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const url = baseURL!;
+  const stamp = Date.now().toString(36);
+  const carla = await signInApi(url, 'carla');
+  const diego = await signInApi(url, 'diego');
+  const name = `Leitura ${stamp}`;
+  const group = await call<{ id: string }>(url, '/group/create', { method: 'POST', token: carla.token, body: { name, description: '', members: [diego.userId] } });
+  await sendTextApi(url, carla.token, group.id, `minha ${stamp}`, true);
+  await sendTextApi(url, diego.token, group.id, `lida antes ${stamp}`, true);
+
+  // Carla opens the group: Diego's message is unread (her own is not), so it sits under the line.
+  const page = await openMember(browser, url, 'carla');
+  await entryNamed(page, name).click();
+  await expectLineAbove(page, `lida antes ${stamp}`);
+  await expect(bubble(page, `minha ${stamp}`)).toBeVisible();
+  // She leaves it, and 30 messages of Diego arrive meanwhile.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/auth\/conversations$/);
+  for (let i = 1; i <= 30; i++) await sendTextApi(url, diego.token, group.id, `grupo não lida ${stamp} ${i}`, true);
+  // The list keeps showing 0 for groups (SPEC section 2).
+  await expect(entryNamed(page, name)).toContainText(`grupo não lida ${stamp} 30`);
+
+  await entryNamed(page, name).click();
+  await expectLineAbove(page, `grupo não lida ${stamp} 1`);
+  await expect(bubble(page, `lida antes ${stamp}`)).toBeVisible();
+  await shot(page, 'group-unread-divider');
+
+  // Opening it read them all: the server counts none, and opening it again shows no line.
+  const unreadOnServer = async () =>
+    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)?.unreadMessages;
+  await expect.poll(unreadOnServer).toBe(0);
+  await page.keyboard.press('Escape');
+  await entryNamed(page, name).click();
+  await expect(bubble(page, `grupo não lida ${stamp} 30`)).toBeVisible();
+  await expect(page.getByTestId('unread-divider')).toHaveCount(0);
   await page.context().close();
 });

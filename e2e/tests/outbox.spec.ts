@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { call, signInApi } from '../support/api';
 import { connectionBanner, entryNamed, messageBox, messages, tickOf } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 
@@ -37,15 +38,42 @@ async function write(page: Page, text: string) {
 const waitingBanner = (page: Page, count: number) =>
   page.getByRole('status').filter({ hasText: `${count} ${count === 1 ? 'mensagem' : 'mensagens'} aguardando conexão` });
 
-/** The texts of the history as the server keeps it for Ana's conversation with Bruno. */
-async function history(url: string, conversationId: string): Promise<string[]> {
+/** The contents of the history as the server keeps it for Ana's conversation with Bruno. */
+async function serverContents(url: string, conversationId: string): Promise<Array<{ body: string; type: string }>> {
   const { token } = await signInApi(url, 'ana');
-  const page = await call<{ messages: Array<{ content: { body: string } }> }>(
+  const page = await call<{ messages: Array<{ content: { body: string; type: string } }> }>(
     url,
     `/message/get-messages-by-conversation?conversationId=${conversationId}&all=true`,
     { token },
   );
-  return page.messages.map((m) => m.content.body);
+  return page.messages.map((m) => m.content);
+}
+
+/** The texts of that history. */
+const history = async (url: string, conversationId: string) => (await serverContents(url, conversationId)).map((c) => c.body);
+
+/** Its image messages (their public URLs). */
+const imageBodies = async (url: string, conversationId: string) =>
+  (await serverContents(url, conversationId)).filter((c) => c.type === 'image').map((c) => c.body);
+
+/** Ana (whose service worker may serve the app offline) and Bruno, each with their conversation open. */
+async function anaAndBruno(browser: Browser, baseURL: string) {
+  const ana = await member(browser, baseURL, 'ana', true);
+  const bruno = await member(browser, baseURL, 'bruno');
+  await expect.poll(() => ana.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  await entryNamed(ana, 'Bruno Oliveira').click();
+  const conversationId = /conversations\/([0-9a-f-]{36})\/conversation/.exec(ana.url())![1]!;
+  await entryNamed(bruno, 'Ana Souza').click();
+  return { ana, bruno, conversationId };
+}
+
+const ANA_IMAGE = 'img[alt="Imagem enviada por Ana Souza"]';
+
+/** Picks a file through the image button's file chooser, as a person would. */
+async function pickImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Enviar imagem' }).click();
+  await (await chooser).setFiles(file);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -53,12 +81,7 @@ test.describe.configure({ mode: 'serial' });
 test('offline: three messages wait in the outbox through a reload and reach the peer once, in order', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
-  const ana = await member(browser, baseURL!, 'ana', true);
-  const bruno = await member(browser, baseURL!, 'bruno');
-  await expect.poll(() => ana.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
-  await entryNamed(ana, 'Bruno Oliveira').click();
-  const conversationId = /conversations\/([0-9a-f-]{36})\/conversation/.exec(ana.url())![1]!;
-  await entryNamed(bruno, 'Ana Souza').click();
+  const { ana, bruno, conversationId } = await anaAndBruno(browser, baseURL!);
 
   await ana.context().setOffline(true);
   await expect(connectionBanner(ana)).toBeVisible();
@@ -111,6 +134,56 @@ test('server down: the outbox waits for it and sends once, in order, when it is 
   const bruno = await member(browser, baseURL!, 'bruno');
   await entryNamed(bruno, 'Ana Souza').click();
   await expect(messages(bruno).filter({ hasText: stamp })).toHaveText(texts.map((t) => new RegExp(t)));
+  await ana.context().close();
+  await bruno.context().close();
+});
+
+test('images survive a reload: one picked offline, one whose upload is under way; each reaches the peer once', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const { ana, bruno, conversationId } = await anaAndBruno(browser, baseURL!);
+  await expect(messages(bruno).first()).toBeVisible();
+  const imagesBefore = (await imageBodies(baseURL!, conversationId)).length;
+  const anaImages = ana.locator(ANA_IMAGE);
+  const shownBefore = await anaImages.count();
+  const brunoShown = await bruno.locator(ANA_IMAGE).count();
+
+  // 1. Picked offline: kept with its file (IndexedDB) through a reload served by the service worker.
+  await ana.context().setOffline(true);
+  await expect(connectionBanner(ana)).toBeVisible();
+  await pickImage(ana, { name: 'sem-rede.png', mimeType: 'image/png', buffer: pngImage(200, 150, undefined, 24) });
+  await expect(anaImages).toHaveCount(shownBefore + 1);
+  await expect(anaImages.last()).toHaveAttribute('src', /^blob:/);
+  await expect(waitingBanner(ana, 1)).toBeVisible();
+  await shots(ana, 'image-offline');
+  await ana.reload();
+  await expect(waitingBanner(ana, 1)).toBeVisible();
+  await ana.context().setOffline(false);
+  await expect(waitingBanner(ana, 1)).toBeHidden({ timeout: 30_000 });
+  await expect.poll(() => imageBodies(baseURL!, conversationId), { timeout: 30_000 }).toHaveLength(imagesBefore + 1);
+  // The kept file itself went out: Bruno sees the picture, 200 px wide.
+  const atBruno = bruno.locator(ANA_IMAGE);
+  await expect(atBruno).toHaveCount(brunoShown + 1, { timeout: 30_000 });
+  await expect.poll(() => atBruno.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+
+  // 2. Online, on a slow uplink: the page is reloaded while the file is on its way.
+  const cdp = await ana.context().newCDPSession(ana);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
+  await pickImage(ana, { name: 'no-caminho.png', mimeType: 'image/png', buffer: pngImage(320, 240, undefined, 48) });
+  const progress = ana.getByRole('progressbar', { name: 'Enviando imagem' });
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await ana.reload();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }).catch(() => undefined);
+
+  // Uploaded again after the reload and sent once (same clientId): two new images on the server, both at Bruno's.
+  await expect.poll(() => imageBodies(baseURL!, conversationId), { timeout: 45_000 }).toHaveLength(imagesBefore + 2);
+  await expect(waitingBanner(ana, 1)).toBeHidden();
+  await expect(atBruno).toHaveCount(brunoShown + 2, { timeout: 30_000 });
+  await expect(anaImages).toHaveCount(shownBefore + 2);
+  for (const image of await anaImages.all()) await expect(image).toHaveAttribute('src', /\/media\/avatars\//);
+  // Nothing is sent again later (the outbox is empty, no third copy).
+  await ana.waitForTimeout(2000);
+  expect(await imageBodies(baseURL!, conversationId)).toHaveLength(imagesBefore + 2);
   await ana.context().close();
   await bruno.context().close();
 });

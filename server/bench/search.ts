@@ -55,8 +55,10 @@ async function runEngine(engine: string, databaseUrl: string | undefined): Promi
     process.stdout.write(`[${engine}] semeando ${SEARCH_MESSAGES.toLocaleString('pt-BR')} mensagens... `);
     const seeded = Date.now();
     const viewer = await seedSearchBench(app);
-    // Planner statistics, as PostgreSQL's autovacuum would gather after such a load (PGlite runs none).
-    await app.ctx.db.execute(sql`ANALYZE`);
+    // After such a load PostgreSQL's autovacuum gathers planner statistics and empties the trigram
+    // index's pending list; PGlite runs none, and the server's own upkeep (db/pglite.ts) does both.
+    const { upkeep } = app.ctx.database;
+    await (upkeep ? upkeep() : app.ctx.db.execute(sql`VACUUM ANALYZE messages`));
     console.log(`${((Date.now() - seeded) / 1000).toFixed(1)} s`);
     const rows: Row[] = [];
     for (const [term, why] of TERMS) {

@@ -131,6 +131,11 @@ export const groupSchema = z.object({
   lastMessage: z.nullable(lastMessageSchema),
   /** Per viewer (issue 15), absent in events sent to every member: silenced, and unread mentions of the viewer. */
   muted: z.optional(z.boolean()),
+  /**
+   * Per viewer (issue 16): messages of others not read yet, since the viewer joined. The chat list
+   * still shows 0 for groups (SPEC); the chat opens at the first of them, under 'Mensagens não lidas'.
+   */
+  unreadMessages: z.optional(countField()),
   unreadMentions: z.optional(countField()),
 });
 export type Group = z.infer<typeof groupSchema>;

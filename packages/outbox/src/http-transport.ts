@@ -1,6 +1,7 @@
-import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl } from '@chat/api-client';
-import { type ImageContentType, LIMITS, MEDIA_FOLDERS, publicUrlFromUploadUrl } from '@chat/contracts';
+import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
+import { ERROR_TEXTS, type ImageContentType, LIMITS, MEDIA_FOLDERS, publicUrlFromUploadUrl } from '@chat/contracts';
 import type { OutboxTransport } from './outbox-runner';
+import type { OutboxFile } from './types';
 
 /**
  * 4xx answers are refusals: the same request would be refused again. Not 401 (the session is being
@@ -14,17 +15,51 @@ export function refusalOf(error: unknown): { reason: string | null } | null {
   return { reason: error.serverMessage };
 }
 
-/** The app's transport: SPEC section 7's image upload steps and POST /message/send, through @chat/api-client. */
-export const httpTransport: OutboxTransport = {
-  async upload(file, onProgress) {
+/** An upload that would fail the same way again: its entry is refused, with SPEC section 8's text. */
+class UploadRefused extends Error {}
+
+/** A signed upload URL for the file; a refusal says 'Erro ao gerar URL pública' unless the server said why. */
+async function signedUrl(file: OutboxFile): Promise<string> {
+  let url: string | undefined;
+  try {
     const { data } = await generatePublicMediaUrl({
       fileName: file.name.trim().slice(-255).trim() || 'imagem',
       contentType: file.type as ImageContentType,
       folder: MEDIA_FOLDERS[0],
     });
-    if (!data?.url) throw new Error('sem URL de upload');
-    await uploadToSignedUrl(data.url, file.blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs });
-    return publicUrlFromUploadUrl(data.url);
+    url = data?.url;
+  } catch (error) {
+    const refused = refusalOf(error);
+    throw refused ? new UploadRefused(refused.reason ?? ERROR_TEXTS.upload.publicUrl) : error;
+  }
+  if (!url) throw new UploadRefused(ERROR_TEXTS.upload.noUploadUrl);
+  return url;
+}
+
+/** The file PUT to its signed URL; a refusal says 'Upload falhou com status: N' unless the server said why. */
+async function put(url: string, file: OutboxFile, onProgress: (percent: number) => void): Promise<void> {
+  try {
+    await uploadToSignedUrl(url, file.blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs });
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (refused && error instanceof UploadRequestError && error.status !== null) {
+      throw new UploadRefused(refused.reason ?? ERROR_TEXTS.upload.status(error.status));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The app's transport: SPEC section 7's image upload steps and POST /message/send, through
+ * @chat/api-client. Every image goes this way (issue 16), so the file stays in IndexedDB until the
+ * server has the message: a reload or a lost connection mid-upload uploads it again, under a new
+ * signed URL, and sends it once with its clientId.
+ */
+export const httpTransport: OutboxTransport = {
+  async upload(file, onProgress) {
+    const url = await signedUrl(file);
+    await put(url, file, onProgress);
+    return publicUrlFromUploadUrl(url);
   },
   async send(entry) {
     const { data } = await sendMessage({
@@ -37,5 +72,5 @@ export const httpTransport: OutboxTransport = {
     });
     return data;
   },
-  refusal: refusalOf,
+  refusal: (error) => (error instanceof UploadRefused ? { reason: error.message } : refusalOf(error)),
 };

@@ -185,6 +185,58 @@ describe('outbox', () => {
     expect(server.stored[0]).toMatchObject({ content: { type: 'image', body: '/media/avatars/foto.png' }, file: null });
   });
 
+  it('uploads again after a reload in the middle of an upload, and sends the image once with its clientId', async () => {
+    const { server, transport } = fakeServer();
+    const userId = newUser();
+    const uploads: string[] = [];
+    // The first page's upload never ends: the page is reloaded while the file is on its way.
+    const stalled: OutboxTransport = { ...transport, upload: (file) => (uploads.push(file.name), new Promise<string>(() => undefined)) };
+    const before = open(userId, stalled);
+    const image = await before.enqueue({
+      ...text('chat-a', ''),
+      content: { type: 'image', body: '' },
+      file: { blob: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), name: 'foto.png', type: 'image/png' },
+    });
+    await before.enqueue(text('chat-a', 'depois da foto'));
+    await expect.poll(() => uploads).toEqual(['foto.png']);
+    before.close();
+
+    const after = open(userId, { ...transport, upload: (file, onProgress) => (uploads.push(file.name), transport.upload(file, onProgress)) });
+    await after.outbox.ready;
+    expect(after.outbox.entries().map((e) => [e.clientId, e.file?.blob.size])).toEqual([
+      [image.clientId, 4],
+      [expect.any(String), undefined],
+    ]);
+    await after.runner.wake();
+    expect(uploads).toEqual(['foto.png', 'foto.png']);
+    expect(server.stored.map((e) => [e.clientId, e.content.body])).toEqual([
+      [image.clientId, '/media/avatars/foto.png'],
+      [expect.any(String), 'depois da foto'],
+    ]);
+    expect(after.outbox.entries()).toEqual([]);
+  });
+
+  it('does not upload again an image whose upload ended before the reload: only its URL is sent, once', async () => {
+    const { server, transport } = fakeServer();
+    const userId = newUser();
+    let uploads = 0;
+    const counting: OutboxTransport = { ...transport, upload: (file, onProgress) => ((uploads += 1), transport.upload(file, onProgress)) };
+    const before = open(userId, { ...counting, send: () => new Promise<Message>(() => undefined) });
+    const image = await before.enqueue({
+      ...text('chat-a', ''),
+      content: { type: 'image', body: '' },
+      file: { blob: new Blob([new Uint8Array([137, 80, 78, 71])]), name: 'foto.png', type: 'image/png' },
+    });
+    await expect.poll(async () => (await before.outbox.get(image.clientId))?.content.body).toBe('/media/avatars/foto.png');
+    before.close();
+
+    const after = open(userId, counting);
+    await after.outbox.ready;
+    await after.runner.wake();
+    expect(uploads).toBe(1);
+    expect(server.stored.map((e) => [e.clientId, e.content.body])).toEqual([[image.clientId, '/media/avatars/foto.png']]);
+  });
+
   it("never shows one user's outbox to another", async () => {
     const { server, transport } = fakeServer();
     server.online = false;

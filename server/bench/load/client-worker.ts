@@ -82,6 +82,9 @@ function openSocket(index: number): Promise<void> {
     }
   });
   socket.on('connect', () => {
+    // As a page with this chat open does, on every connect: asks about the peer, and so hears
+    // the peer's presence changes from then on (userStatus goes only to those who asked).
+    if (task.kind === 'product') socket.emit('checkUserStatus', { userId: member.peerId });
     if (!dropped) return;
     dropped = false;
     result.reconnectedAt.push(now());

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -216,6 +216,10 @@ export const STORED_MESSAGE_STATUSES = ['SENT', 'DELIVERED', 'READ'] as const;
 export const messageContentTypeEnum = pgEnum('message_content_type', MESSAGE_CONTENT_TYPES);
 export const messageStatusEnum = pgEnum('message_status', STORED_MESSAGE_STATUSES);
 
+// A user's mention token as contracts' mentionToken() writes it (MENTION_TOKEN_PATTERN), as a
+// POSIX regular expression; '<@todos>' stays, since it reads '@todos'.
+const MENTION_UUID_TOKEN = '<@[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}>';
+
 export const messages = pgTable(
   'messages',
   {
@@ -230,6 +234,12 @@ export const messages = pgTable(
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     contentType: messageContentTypeEnum('content_type').notNull().default('text'),
     body: text('body').notNull(),
+    // Issue 16: what the message search reads, kept by PostgreSQL itself: the body folded as
+    // lib/search.ts's folded() does, without its mention tokens (`<@uuid>`, whose hex digits are
+    // no words of the text). Stored, so a search does not fold every candidate again.
+    bodyFolded: text('body_folded')
+      .notNull()
+      .generatedAlwaysAs((): SQL => folded(sql`regexp_replace(${messages.body}, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`)),
     status: messageStatusEnum('status').notNull().default('SENT'),
     // The browser's id for the send: a retry with the same one returns the stored message.
     clientId: text('client_id'),
@@ -256,8 +266,8 @@ export const messages = pgTable(
       .on(t.conversationId, t.authorId)
       .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
     // Issue 16: message search. Trigrams (pg_trgm, in PostgreSQL's contrib and PGlite's) of the
-    // folded body serve `LIKE '%term%'`; the expression is lib/search.ts's folded(), verbatim.
-    index('messages_body_folded_trgm_idx').using('gin', sql`${folded(t.body)} gin_trgm_ops`),
+    // folded body serve `LIKE '%term%'`.
+    index('messages_body_folded_trgm_idx').using('gin', sql`${t.bodyFolded} gin_trgm_ops`),
     // A frequent word matches thousands of messages: walking the newest ones backwards and
     // stopping after a page of hits beats reading every match (the planner picks per term).
     index('messages_seq_idx').on(t.seq),
@@ -352,7 +362,11 @@ export type InviteRow = typeof invites.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
+/** A message as the code reads it: every column but bodyFolded, which only the search's WHERE needs. */
+export type MessageRow = Omit<typeof messages.$inferSelect, 'bodyFolded'>;
+const { bodyFolded: _searchOnly, ...messageColumnsWithoutFolded } = getTableColumns(messages);
+/** The columns of MessageRow, for select lists and RETURNING. */
+export const messageColumns = messageColumnsWithoutFolded;
 export type NeoCustomDataRow = typeof neoCustomData.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type MessageReactionRow = typeof messageReactions.$inferSelect;

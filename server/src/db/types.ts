@@ -15,4 +15,6 @@ export interface Database {
    * for backups while the server runs. PostgreSQL is backed up with pg_dump.
    */
   dumpDataDir?: () => Promise<Uint8Array>;
+  /** PGlite only: what autovacuum does for PostgreSQL (statistics, the search index's pending list); also runs on a timer. */
+  upkeep?: () => Promise<void>;
 }

@@ -6,8 +6,8 @@ import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN';
 
-// Inlined as literals, not bound parameters: an expression index (messages_body_folded_trgm_idx)
-// is only used when the query spells the very same expression, constants included.
+// Inlined as literals, not bound parameters: folded() also defines the stored column
+// messages.body_folded (schema.ts), in DDL, where nothing can be bound.
 const ACCENTED_SQL = sql.raw(`'${ACCENTED}'`);
 const PLAIN_SQL = sql.raw(`'${PLAIN}'`);
 
@@ -19,15 +19,21 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `column` contains `term`, ignoring case and accents. */
 export function containsFolded(column: SQLWrapper, term: string): SQL {
-  return sql`${folded(column)} LIKE '%' || ${folded(escapeLike(term))} || '%'`;
+  return foldedContains(folded(column), term);
+}
+
+/** Like containsFolded, for a value that is folded already (a stored folded column). */
+export function foldedContains(foldedValue: SQLWrapper, term: string): SQL {
+  return sql`${foldedValue} LIKE '%' || ${folded(escapeLike(term))} || '%'`;
 }
 
 /**
- * `column` has a word starting with `term`, ignoring case and accents (after a space, or at the
- * start). For terms of two letters: inside words they match nearly every message, and a trigram
- * index can only serve them with the word's start (pg_trgm pads words with spaces).
+ * `foldedValue` (a value folded already) has a word starting with `term`, ignoring case and
+ * accents (after a space, or at the start). For terms of two letters: inside words they match
+ * nearly every message, and a trigram index can only serve them with the word's start (pg_trgm
+ * pads words with spaces).
  */
-export function startsWordFolded(column: SQLWrapper, term: string): SQL {
+export function foldedStartsWord(foldedValue: SQLWrapper, term: string): SQL {
   const value = folded(escapeLike(term));
-  return sql`(${folded(column)} LIKE ${value} || '%' OR ${folded(column)} LIKE '% ' || ${value} || '%')`;
+  return sql`(${foldedValue} LIKE ${value} || '%' OR ${foldedValue} LIKE '% ' || ${value} || '%')`;
 }

@@ -99,6 +99,16 @@ export function eventMatching<T = unknown>(
 }
 
 /**
+ * Has `l` watch `userId`'s presence, as a page does for the chat it opens: `checkUserStatus`, then
+ * that user's `userStatus` changes reach `l`. Resolves with the answer.
+ */
+export function watchPresence(l: Listener, userId: string): Promise<{ userId: string; status: string }> {
+  const answer = eventMatching<{ userId: string; status: string }>(l, 'userStatusResponse', (p) => p.userId === userId);
+  l.socket.emit('checkUserStatus', { userId });
+  return answer;
+}
+
+/**
  * Disconnects and waits until the server has let go of those sockets too (presence included), so
  * that the next test does not find them "online" (a client-side disconnect reaches the server a
  * moment later). `listeners` may be connected to several server processes.
@@ -122,8 +132,7 @@ export async function closeAll(app: FastifyInstance, listeners: Listener[]): Pro
 
 /**
  * One listener per user (in order), also pushed to `into` so afterEach can close them. Their
- * `events` start empty once all are connected: the `userStatus` announcements of their own
- * connections are left out, so tests see only what their actions caused.
+ * `events` start empty once all are connected, so tests see only what their actions caused.
  */
 export async function listenAll<const U extends readonly TestUser[]>(
   app: FastifyInstance,

@@ -2,18 +2,23 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
-import { EmptyState, IconButton } from '@chat/ui';
+import { EmptyState, IconButton, Spinner } from '@chat/ui';
 import { Plus } from 'lucide-react';
 import { chatPath, FOCUS_MESSAGE_PARAM, isChatKind, messagePath } from '../../shared/chat-types';
 import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
-import { ChatArea } from './chat-area';
 import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
 
 // Loaded when 'Novo' is first pressed: the modal, its forms and their schemas are not part of
 // the conversations page's first download.
+// The open chat's view (history, composer, their libraries) is not needed to paint the list: it
+// loads when a chat is open, or as soon as a pointer or the focus comes to the screen, so that
+// opening a chat from the list rarely waits for it (issue 18).
+const loadChatArea = () => import('./chat-area');
+const prefetchChatArea = () => void loadChatArea();
+const ChatArea = lazy(async () => ({ default: (await loadChatArea()).ChatArea }));
 const NewChatModal = lazy(async () => ({ default: (await import('../new-chat/components/new-chat-modal')).NewChatModal }));
 
 /**
@@ -31,7 +36,8 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const [newOpen, setNewOpen] = useState(false);
   const list = useChatList(user.id, id ?? null);
   // Read on the render that opens the chat, before it clears the count ('Mensagens não lidas').
-  const unreadAtOpen = kind === 'conversation' ? list.conversations.find((c) => c.id === id)?.unreadMessages : 0;
+  const unreadAtOpen =
+    kind === 'conversation' ? list.conversations.find((c) => c.id === id)?.unreadMessages : list.groups.find((g) => g.id === id)?.unreadMessages;
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);
@@ -55,7 +61,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   );
 
   return (
-    <div className={styles.screen} data-pane={id ? 'chat' : 'list'}>
+    <div className={styles.screen} data-pane={id ? 'chat' : 'list'} onPointerOver={prefetchChatArea} onFocus={prefetchChatArea}>
       {headerSlot && createPortal(newButton, headerSlot)}
       <ChatSidebar
         meId={user.id}
@@ -66,19 +72,27 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         action={headerSlot ? undefined : newButton}
       />
       {id ? (
-        <ChatArea
-          key={`${kind}:${id}:${focusMessageId ?? ''}`}
-          kind={kind}
-          chatId={id}
-          focusMessageId={focusMessageId}
-          unreadAtOpen={unreadAtOpen}
-          me={me}
-          basePath={basePath}
-          openDirectChat={openDirectChat}
-          onSent={list.applyMessage}
-          onOpened={list.markRead}
-          onBack={() => navigate(basePath)}
-        />
+        <Suspense
+          fallback={
+            <section className={styles.placeholder}>
+              <Spinner size="md" />
+            </section>
+          }
+        >
+          <ChatArea
+            key={`${kind}:${id}:${focusMessageId ?? ''}`}
+            kind={kind}
+            chatId={id}
+            focusMessageId={focusMessageId}
+            unreadAtOpen={unreadAtOpen}
+            me={me}
+            basePath={basePath}
+            openDirectChat={openDirectChat}
+            onSent={list.applyMessage}
+            onOpened={list.markRead}
+            onBack={() => navigate(basePath)}
+          />
+        </Suspense>
       ) : (
         <section className={styles.placeholder}>
           <EmptyState text="Selecione uma conversa para ver as mensagens" />

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UploadRequestError } from '@chat/api-client';
+import { ApiCallError, UploadRequestError } from '@chat/api-client';
 import type { Message, SendMessageBody } from '@chat/contracts';
 import { ana, message } from '../../test/fixtures';
 import { resetLocalData } from '../../test/local-data';
@@ -9,7 +9,8 @@ import { ChatView } from '../chat/components/chat-view';
 
 // An image message end to end inside the open chat: the picker, SPEC section 5's checks, the three
 // calls of SPEC section 7 (API mocked at the api-client's functions), the PENDING bubble with its
-// progress, and the failure texts of SPEC section 8.
+// progress, and the failure texts of SPEC section 8. Every image goes through the outbox (issue 16),
+// which keeps its file until the server has the message.
 
 const api = vi.hoisted(() => ({
   getMessagesByConversation: vi.fn(),
@@ -134,12 +135,13 @@ describe('sending an image (SPEC section 7)', () => {
     const sent = deferred<{ status: number; data: Message }>();
     api.sendMessage.mockReturnValue(sent.promise);
     const { pick } = await openChat();
-    const file = png();
-    await pick(file);
+    await pick(png());
 
-    // 1. the signed URL, 2. the PUT of the file to it, with the 60 s timeout.
+    // 1. the signed URL, 2. the PUT of the file to it, with the 60 s timeout. (The file is the
+    // outbox's stored copy; jsdom's Blob does not survive fake-indexeddb's cloning, a browser's
+    // does: packages/outbox and e2e/tests/outbox.spec.ts check the bytes.)
+    await waitFor(() => expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(SIGNED, expect.anything(), expect.objectContaining({ timeoutMs: 60_000 })));
     expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
-    await waitFor(() => expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(SIGNED, file, expect.objectContaining({ timeoutMs: 60_000 })));
     const image = screen.getByAltText('Imagem enviada por Ana');
     expect(image).toHaveAttribute('src', 'blob:preview-1');
     expect(screen.getByRole('progressbar', { name: 'Enviando imagem' })).toHaveAttribute('aria-valuenow', '0');
@@ -157,10 +159,10 @@ describe('sending an image (SPEC section 7)', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getAllByTestId('message')).toHaveLength(1);
     expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', PUBLIC);
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
 
     await act(async () => sent.resolve({ status: 201, data: serverCopy(body) }));
     expect(screen.getAllByTestId('message')).toHaveLength(1);
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1'));
     expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument();
     expect(ui.toast).not.toHaveBeenCalled();
   });
@@ -177,27 +179,40 @@ describe('sending an image (SPEC section 7)', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it("keeps a failed upload with 'Tentar novamente', which uploads again and sends", async () => {
-    api.generatePublicMediaUrl.mockRejectedValueOnce(new Error('Network Error'));
+  it("marks an image whose upload is refused 'Não enviada' with SPEC section 8's text; 'Tentar novamente' uploads again and sends", async () => {
+    api.uploadToSignedUrl.mockRejectedValueOnce(Object.assign(new UploadRequestError(new Error('Request failed'), 60_000), { status: 415, serverMessage: null }));
     const { pick, user } = await openChat();
     await pick(png());
-    await screen.findByRole('button', { name: 'Tentar novamente' });
-    expect(ui.toast).toHaveBeenCalledExactlyOnceWith({ type: 'error', title: 'Erro', description: 'Erro ao gerar URL pública' });
-    expect(api.uploadToSignedUrl).not.toHaveBeenCalled();
+    expect(await screen.findByTestId('unsent-notice')).toHaveTextContent('Não enviada: Upload falhou com status: 415');
     expect(api.sendMessage).not.toHaveBeenCalled();
     expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', 'blob:preview-1');
 
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(1));
     expect(api.generatePublicMediaUrl).toHaveBeenCalledTimes(2);
-    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+    expect(api.uploadToSignedUrl).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByTestId('unsent-notice')).toBeNull());
     expect(screen.getAllByTestId('message')).toHaveLength(1);
+    expect(ui.toast).not.toHaveBeenCalled();
   });
 
-  it('hands an image whose PUT never reaches the server to the outbox, which uploads it again and sends it (issue 16)', async () => {
+  it("says 'Erro ao gerar URL pública' when the server refuses the signed URL without saying why", async () => {
+    api.generatePublicMediaUrl.mockRejectedValueOnce(Object.assign(new ApiCallError(new Error('Request failed')), { status: 403, serverMessage: null }));
+    const { pick } = await openChat();
+    await pick(png());
+    expect(await screen.findByTestId('unsent-notice')).toHaveTextContent('Não enviada: Erro ao gerar URL pública');
+    expect(api.uploadToSignedUrl).not.toHaveBeenCalled();
+  });
+
+  it('keeps an image whose PUT never reaches the server, and uploads it again and sends it when the connection is back (issue 16)', async () => {
     api.uploadToSignedUrl.mockRejectedValueOnce(new UploadRequestError(new Error('Network Error'), 60_000));
     const { pick } = await openChat();
     await pick(png());
+    await waitFor(() => expect(api.uploadToSignedUrl).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('img', { name: 'Enviando' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unsent-notice')).toBeNull();
+
+    await act(async () => window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(1));
     expect(api.uploadToSignedUrl).toHaveBeenCalledTimes(2);
     expect((api.sendMessage.mock.calls[0]![0] as SendMessageBody).content).toEqual({ type: 'image', body: PUBLIC });

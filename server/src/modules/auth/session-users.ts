@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { BatchQueue } from '../../lib/batch-queue';
 import { isUuid } from '../../lib/ids';
-import { findUsersByIds } from '../users/users.repository';
+import { usersByIdsQuery } from '../users/users.repository';
 import type { UserWithWorkspace } from '../users/user-entity';
 
 /**
@@ -14,8 +14,9 @@ export class SessionUsers {
   private readonly queue: BatchQueue<string, UserWithWorkspace | null>;
 
   constructor(db: Db) {
+    const usersByIds = usersByIdsQuery(db);
     this.queue = new BatchQueue(async (ids) => {
-      const found = new Map((await findUsersByIds(db, [...new Set(ids)])).map((u) => [u.id, u]));
+      const found = new Map((await usersByIds([...new Set(ids)])).map((u) => [u.id, u]));
       return ids.map((id) => found.get(id) ?? null);
     });
   }

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type ConversationRow, conversationMutes, conversations, messages, users } from '../../db/schema';
-import { containsFolded } from '../../lib/search';
+import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
 
@@ -100,7 +100,7 @@ export function conversationMatches(db: Db, viewerId: string, term: string): SQL
     ),
     exists(
       db.select({ one: sql`1` }).from(found).where(
-        and(eq(found.conversationId, conversations.id), eq(found.contentType, 'text'), isNull(found.deletedAt), containsFolded(found.body, term)),
+        and(eq(found.conversationId, conversations.id), eq(found.contentType, 'text'), isNull(found.deletedAt), foldedContains(found.bodyFolded, term)),
       ),
     ),
   )!;

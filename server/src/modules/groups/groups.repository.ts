@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from '
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
-import { containsFolded } from '../../lib/search';
+import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
 import type { UserWithWorkspace } from '../users/user-entity';
@@ -52,7 +52,7 @@ export function groupMatches(db: Db, term: string): SQL {
       db
         .select({ one: sql`1` })
         .from(found)
-        .where(and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), isNull(found.deletedAt), containsFolded(found.body, term))),
+        .where(and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), isNull(found.deletedAt), foldedContains(found.bodyFolded, term))),
     ),
   )!;
 }
@@ -147,18 +147,21 @@ export async function removeMember(db: Db, groupId: string, userId: string): Pro
   return rows.length > 0;
 }
 
-/** What one member sees of their groups beyond the shared entity (issue 15). */
+/** What one member sees of their groups beyond the shared entity (issues 15 and 16). */
 export interface ViewerGroupState {
   muted: boolean;
-  /** Messages mentioning the member (or '@todos') after what they have read, since they joined. */
+  /** Messages of others after what the member has read, since they joined (issue 16: 'Mensagens não lidas'). */
+  unreadMessages: number;
+  /** Those that mention the member (or '@todos'). */
   unreadMentions: number;
 }
 
 export async function viewerGroupStates(db: Db, viewerId: string, groupIds: readonly string[]): Promise<Map<string, ViewerGroupState>> {
   if (groupIds.length === 0) return new Map();
-  const m = alias(messages, 'mentioning');
-  const mentions = db
-    .select({ n: sql`count(*)::int` })
+  const m = alias(messages, 'unread');
+  // One walk over each group's messages after the member's read watermark gives both counts.
+  const counts = db
+    .select({ counts: sql`ARRAY[count(*), count(*) FILTER (WHERE ${m.mentions} && ARRAY[${viewerId}, 'todos']::text[])]::int[]` })
     .from(m)
     .where(
       and(
@@ -167,16 +170,15 @@ export async function viewerGroupStates(db: Db, viewerId: string, groupIds: read
         sql`${m.createdAt} >= ${groupMembers.createdAt}`,
         sql`${m.authorId} <> ${viewerId}::uuid`,
         isNull(m.deletedAt),
-        sql`${m.mentions} && ARRAY[${viewerId}, 'todos']::text[]`,
         // A message read after the watermark's lag already has its read receipt.
         sql`NOT EXISTS (SELECT 1 FROM group_receipts r WHERE r.message_id = ${m.id} AND r.user_id = ${viewerId}::uuid AND r.read_at IS NOT NULL)`,
       ),
     );
   const rows = await db
-    .select({ groupId: groupMembers.groupId, muted: groupMembers.muted, unreadMentions: sql<number>`(${mentions})`.mapWith(Number) })
+    .select({ groupId: groupMembers.groupId, muted: groupMembers.muted, counts: sql<number[]>`(${counts})` })
     .from(groupMembers)
     .where(and(eq(groupMembers.userId, viewerId), inArray(groupMembers.groupId, [...groupIds])));
-  return new Map(rows.map((r) => [r.groupId, { muted: r.muted, unreadMentions: r.unreadMentions }]));
+  return new Map(rows.map((r) => [r.groupId, { muted: r.muted, unreadMessages: Number(r.counts[0]), unreadMentions: Number(r.counts[1]) }]));
 }
 
 export async function setGroupMuted(db: Db, groupId: string, userId: string, muted: boolean): Promise<void> {

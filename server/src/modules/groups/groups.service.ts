@@ -60,14 +60,17 @@ export class GroupsService {
     return { muted };
   }
 
-  /** The viewer's own state of each group: silenced, and unread mentions of them ('@' badge). */
+  /** The viewer's own state of each group: silenced, unread messages (issue 16's line) and unread mentions of them ('@' badge). */
   private async forViewer(viewer: UserWithWorkspace, list: Group[]): Promise<Group[]> {
     const states = await repo.viewerGroupStates(
       this.db,
       viewer.id,
       list.map((g) => g.id),
     );
-    return list.map((g) => ({ ...g, muted: states.get(g.id)?.muted ?? false, unreadMentions: states.get(g.id)?.unreadMentions ?? 0 }));
+    return list.map((g) => {
+      const state = states.get(g.id);
+      return { ...g, muted: state?.muted ?? false, unreadMessages: state?.unreadMessages ?? 0, unreadMentions: state?.unreadMentions ?? 0 };
+    });
   }
 
   async searchMembers(viewer: UserWithWorkspace, groupId: string, content: string): Promise<GroupMember[]> {

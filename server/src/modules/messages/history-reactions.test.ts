@@ -24,20 +24,22 @@ const send = async (chatId: string, body: string, isGroup = false) =>
 const react = async (who: TestUser, id: string, emoji: string) => expectStatus(await as(t.app, who).post(`/message/${id}/reactions`, { emoji }), 200);
 const page = async (url: string) => expectStatus<MessagesPage>(await as(t.app, ana).get(url), 200).messages;
 
-/** How many statements reach the database while `run` goes. */
+/**
+ * How many statements reach the database while `run` goes, counted at the driver (PGlite's or the
+ * pg pool's query), so prepared statements count too.
+ */
 async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-  const db = t.app.ctx.db;
+  const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const original = client.query;
   let count = 0;
-  const original = { select: db.select.bind(db), execute: db.execute.bind(db), selectDistinct: db.selectDistinct.bind(db) };
-  Object.assign(db, {
-    select: (...args: Parameters<typeof db.select>) => ((count += 1), original.select(...args)),
-    selectDistinct: (...args: Parameters<typeof db.selectDistinct>) => ((count += 1), original.selectDistinct(...args)),
-    execute: (...args: Parameters<typeof db.execute>) => ((count += 1), original.execute(...args)),
-  });
+  client.query = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    return original.apply(this, args);
+  };
   try {
     await run();
   } finally {
-    Object.assign(db, original);
+    client.query = original;
   }
   return count;
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, type MessageRow, messageReactions, messages, users } from '../../db/schema';
+import { groups, type MessageRow, messageColumns, messageReactions, messages, users } from '../../db/schema';
 import type { MessageWithAuthor } from './message-entity';
 import { selectMessages } from './messages.repository';
 
@@ -17,7 +17,7 @@ export async function updateText(db: Db, id: string, body: string, mentions: str
     .update(messages)
     .set({ body, mentions, editedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
-    .returning();
+    .returning(messageColumns);
   return row ?? null;
 }
 
@@ -31,7 +31,7 @@ export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRo
       .update(messages)
       .set({ body: '', mentions: [], deletedAt: sql`now()`, deletedById: byId, updatedAt: sql`now()` })
       .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
-      .returning();
+      .returning(messageColumns);
     if (row) await tx.delete(messageReactions).where(eq(messageReactions.messageId, id));
     return row ?? null;
   });

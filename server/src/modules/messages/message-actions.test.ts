@@ -265,6 +265,23 @@ describe('mentions', () => {
   });
 });
 
+describe('unread messages in groups (issue 16)', () => {
+  it('counts the messages of others the member has not read, without deleted ones, until they read the group', async () => {
+    const [lc] = await listenAll(t.app, [carla], listeners);
+    const unreadOf = async () => (await groupsOf(carla)).find((g) => g.id === group.id)!.unreadMessages;
+    lc.socket.emit('group:read', { groupId: group.id });
+    await expect.poll(unreadOf).toBe(0);
+    await send(bruno, group.id, 'primeira não lida');
+    const gone = await send(bruno, group.id, 'apagada antes de ser lida');
+    await send(ana, group.id, 'segunda não lida');
+    await send(carla, group.id, 'a minha não conta');
+    expectStatus(await remove(bruno, gone.id), 200);
+    expect(await unreadOf()).toBe(2);
+    lc.socket.emit('group:read', { groupId: group.id });
+    await expect.poll(unreadOf).toBe(0);
+  });
+});
+
 describe('silence', () => {
   it('is per user and per chat, stored, heard by my other tabs; outsiders get 404', async () => {
     const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);

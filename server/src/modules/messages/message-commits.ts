@@ -4,11 +4,11 @@ import { groupReceipts, type MessageRow } from '../../db/schema';
 import { BatchQueue } from '../../lib/batch-queue';
 import type { ChatEvents } from '../realtime/chat-events';
 import { type MessageAuthor, type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
-import { findByClientIds, insertMessages, type NewMessage } from './messages.repository';
+import { findByClientIds, insertMessages, insertOneMessageQuery, type SentMessage } from './messages.repository';
 
 /** A send whose checks have passed (permissions, content, mentions, reply), ready to be stored. */
 export interface PendingMessage {
-  values: NewMessage & { authorId: string; clientId: string };
+  values: SentMessage & { clientId: string };
   author: MessageAuthor;
   reply: ReplyFields | null;
   /** Who hears the `message` event: everyone in the chat, the author's other tabs included. */
@@ -35,11 +35,14 @@ const keyOf = (authorId: string, clientId: string) => `${authorId}\n${clientId}`
  */
 export class MessageCommits {
   private readonly queue = new BatchQueue<PendingMessage, CommitResult>((batch) => this.commitOrSplit(batch));
+  private readonly insertOne: (row: SentMessage) => Promise<MessageRow[]>;
 
   constructor(
     private readonly db: Db,
     private readonly events: ChatEvents,
-  ) {}
+  ) {
+    this.insertOne = insertOneMessageQuery(db);
+  }
 
   submit(pending: PendingMessage): Promise<CommitResult> {
     return this.queue.submit(pending);
@@ -95,7 +98,9 @@ export class MessageCommits {
 
   /** One INSERT of every row; with group receipts to write, both in one transaction. */
   private async store(unique: readonly PendingMessage[]): Promise<MessageRow[]> {
-    if (unique.every((p) => p.deliveredTo.length === 0)) return insertMessages(this.db, unique.map((p) => p.values));
+    if (unique.every((p) => p.deliveredTo.length === 0)) {
+      return unique.length === 1 ? this.insertOne(unique[0]!.values) : insertMessages(this.db, unique.map((p) => p.values));
+    }
     return this.db.transaction(async (tx) => {
       const rows = await insertMessages(tx as unknown as Db, unique.map((p) => p.values));
       const byKey = new Map(unique.map((p) => [keyOf(p.values.authorId, p.values.clientId), p]));

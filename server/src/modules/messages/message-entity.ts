@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LastMessage, Message, Reaction, ReplyQuote } from '@chat/contracts';
-import { type MessageRow, messages, users } from '../../db/schema';
+import { type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { reactionsColumn } from './reactions-column';
 
 export interface MessageAuthor {
@@ -28,7 +28,7 @@ const repliedAuthor = alias(users, 'replied_author');
 
 /** Select list and joins shared by every query that returns whole messages. */
 export const messageWithAuthorFields = {
-  message: messages,
+  message: messageColumns,
   author: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
   reply: {
     id: replied.id,

@@ -2,15 +2,15 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { conversations, groupMembers, groups, messages, users } from '../../db/schema';
-import { containsFolded, startsWordFolded } from '../../lib/search';
+import { foldedContains, foldedStartsWord } from '../../lib/search';
 
 const peer = alias(users, 'peer');
 
-/** Below this many characters a term matches words by their start (see startsWordFolded). */
+/** Below this many characters a term matches words by their start (see foldedStartsWord). */
 const SUBSTRING_MIN_CHARS = 3;
 
 const bodyMatches = (term: string) =>
-  Array.from(term).length < SUBSTRING_MIN_CHARS ? startsWordFolded(messages.body, term) : containsFolded(messages.body, term);
+  Array.from(term).length < SUBSTRING_MIN_CHARS ? foldedStartsWord(messages.bodyFolded, term) : foldedContains(messages.bodyFolded, term);
 
 export interface MessageSearchRow {
   id: string;
@@ -29,7 +29,7 @@ export interface MessageSearchRow {
 /**
  * Text messages containing `term` (case- and accent-insensitive) in the viewer's conversations and
  * groups, newest first, `take` rows before `beforeSeq`. One statement: the trigram index on the
- * folded body finds candidates, the two membership subqueries keep the viewer's chats only, and
+ * stored folded body finds candidates, the two membership subqueries keep the viewer's chats only, and
  * deleted messages (their body is emptied anyway) are left out explicitly.
  */
 export function searchMessages(

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Group, Message, MessageSearchPage } from '@chat/contracts';
+import { type Conversation, type Group, type Message, type MessageSearchPage, mentionToken } from '@chat/contracts';
 import { messages } from '../../db/schema';
-import { folded } from '../../lib/search';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, testDatabaseUrl } from '../../test/harness';
 
 // GET /message/search (issue 16): the viewer's chats only, no deleted messages, accent- and
 // case-insensitive, newest first with a `before` cursor.
@@ -126,12 +125,40 @@ describe('GET /api/message/search', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('has the folded-body trigram index for the planner to use', async () => {
+  it('never matches the hex digits of a mention token, only the words around it', async () => {
+    const body = `combinado com ${mentionToken(bruno.id)} ontem`;
+    expectStatus(await as(t.app, ana).post('/message/send', { ...textMessage(team.id, body, { isGroup: true }), mentions: [bruno.id] }), 200);
+    expect(bodies(await search(`content=${encodeURIComponent('combinado com')}`))).toEqual([body]);
+    for (const piece of [bruno.id.slice(0, 8), bruno.id.slice(9, 13), bruno.id.slice(-12), `@${bruno.id.slice(0, 4)}`]) {
+      expect(bodies(await search(`content=${encodeURIComponent(piece)}`)), piece).toEqual([]);
+    }
+  });
+
+  it('reads the stored folded body through its trigram index', async () => {
+    const [row] = await t.app.ctx.db
+      .select({ bodyFolded: messages.bodyFolded })
+      .from(messages)
+      .where(sql`${messages.body} = 'REUNIÃO secreta entre Bruno e Carla'`);
+    expect(row?.bodyFolded).toBe('reuniao secreta entre bruno e carla');
     // With sequential scans off the planner picks an index whenever one can answer the query.
     const plan = await t.app.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      return tx.execute(sql`EXPLAIN SELECT id FROM messages WHERE ${folded(messages.body)} LIKE '%reuniao%'`);
+      return tx.execute(sql`EXPLAIN SELECT id FROM messages WHERE ${messages.bodyFolded} LIKE '%reuniao%'`);
     });
     expect(JSON.stringify(plan)).toContain('messages_body_folded_trgm_idx');
+  });
+
+  it.runIf(!testDatabaseUrl())('PGlite: the upkeep brings the planner statistics up to date (it runs no autovacuum)', async () => {
+    const count = async () => {
+      const result = (await t.app.ctx.db.execute(
+        sql`SELECT (SELECT count(*) FROM messages)::int AS rows, (SELECT reltuples FROM pg_class WHERE relname = 'messages')::int AS planned`,
+      )) as unknown as { rows: Array<{ rows: number; planned: number }> };
+      return result.rows[0]!;
+    };
+    await t.app.ctx.db.insert(messages).values(Array.from({ length: 7 }, (_, i) => ({ conversationId: anaBruno.id, authorId: ana.id, body: `estatística ${i}` })));
+    expect((await count()).planned).not.toBe((await count()).rows);
+    await t.app.ctx.database.upkeep!();
+    const after = await count();
+    expect(after.planned).toBe(after.rows);
   });
 });

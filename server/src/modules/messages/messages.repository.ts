@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conversations, type MessageRow, messages, users } from '../../db/schema';
+import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor, replyJoins } from './message-entity';
 
 /** A conversation's or a group's history. */
@@ -10,6 +10,10 @@ export const chatIs = (target: ChatTarget) =>
   'conversationId' in target ? eq(messages.conversationId, target.conversationId) : eq(messages.groupId, target.groupId);
 
 export type NewMessage = typeof messages.$inferInsert;
+
+/** The columns a send sets (message-commits.ts); the others take their defaults. */
+export type SentMessage = Pick<NewMessage, 'conversationId' | 'groupId'> &
+  Required<Pick<NewMessage, 'authorId' | 'contentType' | 'body' | 'status' | 'clientId' | 'replyToId' | 'mentions'>>;
 
 /** Whole messages: author and the quoted message of a reply joined. */
 export function selectMessages(db: Db) {
@@ -32,7 +36,32 @@ export function insertMessages(db: Db, values: readonly NewMessage[]): Promise<M
     .insert(messages)
     .values([...values])
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
-    .returning();
+    .returning(messageColumns);
+}
+
+/**
+ * insertMessages for one row, built once and prepared (issue 14): a send that commits alone (no
+ * other send arrived meanwhile, the usual case when few are sending) no longer builds the SQL.
+ */
+export function insertOneMessageQuery(db: Db): (row: SentMessage) => Promise<MessageRow[]> {
+  const p = <K extends keyof SentMessage>(name: K) => sql.placeholder(name);
+  const prepared = db
+    .insert(messages)
+    .values({
+      authorId: p('authorId'),
+      conversationId: p('conversationId'),
+      groupId: p('groupId'),
+      contentType: p('contentType'),
+      body: p('body'),
+      status: p('status'),
+      clientId: p('clientId'),
+      replyToId: p('replyToId'),
+      mentions: p('mentions'),
+    })
+    .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
+    .returning()
+    .prepare('messages_insert_one');
+  return (row) => prepared.execute({ ...row, conversationId: row.conversationId ?? null, groupId: row.groupId ?? null });
 }
 
 /** The stored messages of these (author, clientId) pairs, in one query. */

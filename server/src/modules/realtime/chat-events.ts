@@ -1,6 +1,6 @@
 import type { Namespace } from 'socket.io';
 import type { ServerEventName, ServerEventPayloads } from '@chat/contracts';
-import { userRoom, workspaceRoom } from './rooms';
+import { presenceRoom, userRoom, workspaceRoom } from './rooms';
 
 /**
  * Emits server events to users' rooms (every socket of each user, on every server process) or to
@@ -30,7 +30,12 @@ export class ChatEvents {
       .disconnectSockets(true);
   }
 
-  /** Every socket of every member of a workspace (the presence announcements). */
+  /** The sockets that watch this user's presence (user-status.ts), on every process. */
+  toWatchersOf<K extends ServerEventName>(userId: string, event: K, payload: ServerEventPayloads[K]): void {
+    this.events().to(presenceRoom(userId)).emit(event, payload);
+  }
+
+  /** Every socket of every member of a workspace. */
   toWorkspace<K extends ServerEventName>(workspaceId: string, event: K, payload: ServerEventPayloads[K]): void {
     this.events().to(workspaceRoom(workspaceId)).emit(event, payload);
   }

@@ -34,8 +34,8 @@ function setup(beforeOnline: (userId: string) => Promise<unknown> = async () => 
   const store = new SlowStore();
   const announced: string[] = [];
   const events = {
-    toWorkspace: (workspaceId: string, event: string, payload: { userId: string; status: string }) =>
-      announced.push(`${workspaceId} ${event} ${payload.userId} ${payload.status}`),
+    toWatchersOf: (userId: string, event: string, payload: { userId: string; status: string }) =>
+      announced.push(`${userId} ${event} ${payload.userId} ${payload.status}`),
   } as unknown as ChatEvents;
   const log = { error: () => undefined } as unknown as FastifyBaseLogger;
   return { store, announced, presence: new Presence(store, events, log, beforeOnline) };
@@ -53,7 +53,7 @@ describe('Presence ordering', () => {
     store.release();
     await presence.whenIdle();
     expect(store.calls).toEqual(['add s1', 'remove s1']);
-    expect(announced).toEqual(['w1 userStatus ana online', 'w1 userStatus ana offline']);
+    expect(announced).toEqual(['ana userStatus ana online', 'ana userStatus ana offline']);
     expect(await presence.isOnline('ana')).toBe(false);
   });
 
@@ -71,7 +71,7 @@ describe('Presence ordering', () => {
     expect(idle).toBe(false);
     finishUpdate();
     await waiting;
-    expect(announced).toEqual(['w1 userStatus ana online']);
+    expect(announced).toEqual(['ana userStatus ana online']);
   });
 
   it('announces online even when the delivered update fails (logged), and nothing for a user without workspace', async () => {
@@ -83,6 +83,6 @@ describe('Presence ordering', () => {
     store.release();
     store.release();
     await presence.whenIdle();
-    expect(announced).toEqual(['w1 userStatus ana online']);
+    expect(announced).toEqual(['ana userStatus ana online']);
   });
 });

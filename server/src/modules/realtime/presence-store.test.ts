@@ -90,6 +90,24 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
 
   transitions(async () => [(await process()).store, (await process()).store]);
 
+  it('a user with a socket on this process is online without a Redis lookup; the others are looked up (issue 14)', async () => {
+    const here = await process();
+    const there = await process();
+    await here.store.add(socket('u1', 's1'));
+    await there.store.add(socket('u2', 's2'));
+    let lookups = 0;
+    const pipeline = here.redis.pipeline.bind(here.redis);
+    here.redis.pipeline = ((...args: Parameters<typeof pipeline>) => (lookups++, pipeline(...args))) as typeof here.redis.pipeline;
+    expect(await here.store.onlineAmong(['u1', 'u1'])).toEqual(new Set(['u1']));
+    expect(lookups).toBe(0);
+    expect(await here.store.onlineAmong(['u1', 'u2', 'u3'])).toEqual(new Set(['u1', 'u2']));
+    expect(lookups).toBe(1);
+    // Gone from this process: asked again (and offline everywhere).
+    await here.store.remove(socket('u1', 's1'));
+    expect(await here.store.onlineAmong(['u1'])).toEqual(new Set());
+    expect(lookups).toBe(2);
+  });
+
   it('a process that dies without closing: another one sweeps its sockets once its alive key expires', async () => {
     const dead = await process({ ttlMs: 300 });
     const live = await process();

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_NAMESPACE, type UserStatusPayload } from '@chat/contracts';
 import { createTeam, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle } from '../../test/socket-helpers';
+import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle, watchPresence } from '../../test/socket-helpers';
+import { watch, WATCHED_PER_SOCKET } from './user-status';
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser, carla: TestUser, stranger: TestUser;
@@ -39,9 +40,10 @@ function check(asker: Listener, userId: string): void {
   asker.socket.emit('checkUserStatus', { userId });
 }
 
-describe('presence (userStatus to the workspace)', () => {
+describe('presence (userStatus to the sockets watching the user)', () => {
   it('two tabs: online at the first, still online when one closes, offline when the last closes', async () => {
     const [watcher, outsider] = await listenAll(t.app, [bruno, stranger], listeners);
+    expect(await watchPresence(watcher, ana.id)).toEqual(status(ana, 'offline'));
 
     const tab1 = await open(ana);
     expect(await eventMatching(watcher, 'userStatus', is(status(ana, 'online')))).toEqual(status(ana, 'online'));
@@ -64,16 +66,22 @@ describe('presence (userStatus to the workspace)', () => {
     expect(outsider.events).toEqual([]);
   });
 
-  it('a user sees their own status change in their other tabs (they are in the workspace room too)', async () => {
-    const [self] = await listenAll(t.app, [carla], listeners);
-    const other = await open(bruno);
-    expect(await eventMatching(self, 'userStatus', is(status(bruno, 'online')))).toBeTruthy();
-    await close(other);
-    expect(await eventMatching(self, 'userStatus', is(status(bruno, 'offline')))).toBeTruthy();
+  it('only sockets that asked about a user hear their changes, not the rest of the workspace (issue 14)', async () => {
+    const [watching, otherTab, quiet] = await listenAll(t.app, [carla, carla, ana], listeners);
+    await watchPresence(watching, bruno.id);
+    const tab = await open(bruno);
+    expect(await eventMatching(watching, 'userStatus', is(status(bruno, 'online')))).toBeTruthy();
+    await close(tab);
+    expect(await eventMatching(watching, 'userStatus', is(status(bruno, 'offline')))).toBeTruthy();
+    await settle(t.app, [watching, otherTab, quiet]);
+    // The same user's other tab and another member of the workspace did not ask: they hear nothing.
+    expect(otherTab.events).toEqual([]);
+    expect(quiet.events).toEqual([]);
   });
 
   it('a tab that opens and closes at once still ends offline, announced online then offline', async () => {
     const [watcher] = await listenAll(t.app, [bruno], listeners);
+    await watchPresence(watcher, carla.id);
     const { port } = t.app.server.address() as AddressInfo;
     const flash = connect(`http://127.0.0.1:${port}${SOCKET_NAMESPACE}`, {
       transports: ['websocket'],
@@ -102,6 +110,28 @@ describe('presence (userStatus to the workspace)', () => {
 });
 
 describe('checkUserStatus', () => {
+  it('a socket watches the last WATCHED_PER_SOCKET users it asked about; asking again makes one the newest', () => {
+    const rooms = new Set<string>();
+    const socket = { data: {}, join: (room: string) => void rooms.add(room), leave: (room: string) => void rooms.delete(room) };
+    const asked = Array.from({ length: WATCHED_PER_SOCKET }, (_, i) => `u${i}`);
+    for (const id of asked) watch(socket as unknown as Parameters<typeof watch>[0], id);
+    watch(socket as unknown as Parameters<typeof watch>[0], 'u0');
+    watch(socket as unknown as Parameters<typeof watch>[0], 'novo');
+    expect(rooms.size).toBe(WATCHED_PER_SOCKET);
+    // u1 was the one asked about longest ago once u0 was asked again.
+    expect(rooms.has('presence:u1')).toBe(false);
+    expect(rooms.has('presence:u0')).toBe(true);
+    expect(rooms.has('presence:novo')).toBe(true);
+  });
+
+  it('a socket does not watch someone of another workspace it asked about', async () => {
+    const [asker] = await listenAll(t.app, [bruno], listeners);
+    check(asker, stranger.id);
+    await watchPresence(asker, ana.id);
+    const socket = (await t.app.io.of(SOCKET_NAMESPACE).fetchSockets()).find((s) => s.id === asker.socket.id)!;
+    expect([...socket.rooms].filter((r) => r.startsWith('presence:'))).toEqual([`presence:${ana.id}`]);
+  });
+
   it('answers the asker only, about users of the same workspace', async () => {
     const [asker, otherTab, online] = await listenAll(t.app, [bruno, bruno, ana], listeners);
     check(asker, ana.id);

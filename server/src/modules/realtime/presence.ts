@@ -11,8 +11,10 @@ export type BeforeOnline = (userId: string) => Promise<unknown>;
 
 /**
  * Online = at least one socket open on any server process (the store counts them). Announces
- * `userStatus {userId, status}` to the user's workspace when the first socket opens and when the
- * last one closes. Each socket's "closed" is handled after its "opened", so a tab that comes and
+ * `userStatus {userId, status}` when the first socket opens and when the last one closes, to the
+ * sockets that watch that user: those that asked `checkUserStatus` about them (user-status.ts), as
+ * a page does for the chat it shows. Not to the whole workspace (issue 14): there every connect
+ * cost a write to every socket of the workspace, ~N²/2 for N members coming back after a restart. Each socket's "closed" is handled after its "opened", so a tab that comes and
  * goes at once still ends offline.
  */
 export class Presence {
@@ -92,8 +94,9 @@ export class Presence {
   }
 
   private announce(user: PresenceUser, status: PresenceStatus): void {
+    // Nobody can watch a user without a workspace (ROOT): checkUserStatus answers within one only.
     if (!user.workspaceId) return;
-    this.events.toWorkspace(user.workspaceId, 'userStatus', { userId: user.userId, status });
+    this.events.toWatchersOf(user.userId, 'userStatus', { userId: user.userId, status });
   }
 
   private track(work: Promise<void>): Promise<void> {

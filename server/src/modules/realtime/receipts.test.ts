@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message, MessagesPage } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle } from '../../test/socket-helpers';
+import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle, watchPresence } from '../../test/socket-helpers';
 
 let t: TestApp;
 const listeners: Listener[] = [];
@@ -43,6 +43,7 @@ describe('delivered when the recipient connects', () => {
     for (const m of [fromBruno, toBruno, toCarla]) expect(m.status).toBe('SENT');
 
     const [watcher] = await listenAll(t.app, [davi], listeners);
+    await watchPresence(watcher, bruno.id);
     listeners.push(await listen(t.app, bruno));
     await eventMatching(watcher, 'userStatus', online(bruno));
     // Read right after the announcement: the update was stored before it went out.

@@ -1,3 +1,5 @@
-// Room names used by every module that emits: all sockets of a user, all sockets of a workspace.
+// Room names used by every module that emits: all sockets of a user, all sockets of a workspace,
+// the sockets watching a user's presence (those that asked checkUserStatus about them).
 export const userRoom = (userId: string) => `user:${userId}`;
 export const workspaceRoom = (workspaceId: string) => `workspace:${workspaceId}`;
+export const presenceRoom = (userId: string) => `presence:${userId}`;

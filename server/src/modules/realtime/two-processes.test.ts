@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, Message, MessageReactionEvent, MessageReceiptEvent, MessagesPage, UserStatusPayload } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, startPeerApp, type TestApp, testDatabaseUrl, testRedisUrl } from '../../test/harness';
-import { closeAll, eventMatching, type Listener, listen, nextEvent, settle } from '../../test/socket-helpers';
+import { closeAll, eventMatching, listen, type Listener, nextEvent, settle, watchPresence } from '../../test/socket-helpers';
 
 // Two server processes (two buildApp on their own ports) sharing the file's PostgreSQL database,
 // Redis and key prefix, as two instances behind a load balancer would. Clients of one talk to
@@ -43,6 +43,8 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
 
   it('messages, typing, presence and read receipts cross between a client on A and one on B', async () => {
     const la = await on(a, ana);
+    // ana's page on A shows bruno's chat: it asks about him, so it hears his changes from any process.
+    expect(await watchPresence(la, bruno.id)).toEqual({ userId: bruno.id, status: 'offline' });
     const lb = await on(b, bruno);
     // Presence: bruno connected on B, ana's client on A hears it; A's lookups see him too.
     expect(await eventMatching(la, 'userStatus', is(bruno, 'online'))).toEqual({ userId: bruno.id, status: 'online' });
@@ -122,6 +124,7 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
 
     const watcherOnA = await on(a, ana);
     const watcherOnB = await on(b, bruno);
+    await Promise.all([watchPresence(watcherOnA, carla.id), watchPresence(watcherOnB, carla.id)]);
     const tabOnB = await on(b, carla);
     expect(await eventMatching(watcherOnA, 'userStatus', is(carla, 'online'))).toBeTruthy();
     // Stored by B before it announced carla: A reads DELIVERED.
@@ -169,6 +172,7 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
 
   it('a process that shuts down announces its users offline to clients of the other', async () => {
     const watcher = await on(a, ana);
+    await watchPresence(watcher, carla.id);
     const third = await startPeerApp(t);
     try {
       await listen(third, carla);

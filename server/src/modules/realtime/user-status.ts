@@ -4,11 +4,19 @@ import type { Db } from '../../db/client';
 import { findUserById } from '../users/users.repository';
 import type { SocketUser } from './handshake';
 import type { Presence } from './presence';
+import { presenceRoom } from './rooms';
+
+/**
+ * Users a socket keeps watching at most: a page asks about the chat it opens (and again after a
+ * reconnect), so the oldest ones are chats it has left; asking again watches again.
+ */
+export const WATCHED_PER_SOCKET = 50;
 
 /**
  * `checkUserStatus {userId}` -> `userStatusResponse {userId, status}` to the asking socket only,
- * when that user is of the asker's workspace. About anyone else there is no answer at all, so
- * the event tells nothing about who exists elsewhere.
+ * when that user is of the asker's workspace; from then on the socket also hears that user's
+ * `userStatus` changes (presence.ts). About anyone else there is no answer at all, so the event
+ * tells nothing about who exists elsewhere.
  */
 export async function answerUserStatus(
   deps: { db: Db; presence: Presence },
@@ -19,6 +27,18 @@ export async function answerUserStatus(
   if (!asker.workspaceId) return;
   const user = await findUserById(deps.db, userId);
   if (!user || user.workspaceId !== asker.workspaceId) return;
+  // Watching before reading: a change after the read is announced to this socket, one before it is in the answer.
+  watch(socket, userId);
   const response: UserStatusPayload = { userId, status: (await deps.presence.isOnline(userId)) ? 'online' : 'offline' };
   socket.emit('userStatusResponse', response);
+}
+
+/** Joins the user's presence room; past WATCHED_PER_SOCKET the one asked about longest ago is left. */
+export function watch(socket: Pick<Socket, 'data' | 'join' | 'leave'>, userId: string): void {
+  const watched = ((socket.data.watched as string[] | undefined) ??= []);
+  const at = watched.indexOf(userId);
+  if (at >= 0) watched.splice(at, 1);
+  watched.push(userId);
+  void socket.join(presenceRoom(userId));
+  if (watched.length > WATCHED_PER_SOCKET) void socket.leave(presenceRoom(watched.shift()!));
 }

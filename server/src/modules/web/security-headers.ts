@@ -1,19 +1,19 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../../config/env';
 import { contentSecurityPolicy, type CspDirectives } from './content-security-policy';
 
 /**
  * A different policy for the routes under one path prefix, e.g. an API reference page at
  * /api/docs that needs inline script: `{ prefix: '/api/docs', csp: (d) => ({ ...d, 'script-src': [...] }) }`.
- * Only routes registered after registerSecurityHeaders are matched (they are seen as they are added).
  */
 export interface PrefixPolicy {
   prefix: string;
   /** Derives the prefix's directives from the page policy. */
   csp?: (directives: CspDirectives) => CspDirectives;
-  /** Other helmet settings for those routes (contentSecurityPolicy comes from `csp`). */
-  helmet?: FastifyHelmetOptions;
+  /** Other helmet settings for those routes (contentSecurityPolicy comes from `csp`), as helmet takes them. */
+  helmet?: HelmetSettings;
 }
 
 /**
@@ -54,7 +54,13 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-function baseOptions(env: Pick<Env, 'appUrl'>, directives: CspDirectives): FastifyHelmetOptions {
+/**
+ * helmet's options, loosely typed: HelmetOptions is a union of tens of thousands of members, and
+ * spreading two of them sends tsc into minutes of work. helmet itself checks them (it throws on a bad one).
+ */
+type HelmetSettings = Record<string, unknown>;
+
+function baseOptions(env: Pick<Env, 'appUrl'>, directives: CspDirectives): HelmetSettings {
   const https = new URL(env.appUrl).protocol === 'https:';
   return {
     contentSecurityPolicy: { useDefaults: false, directives },
@@ -70,6 +76,23 @@ function baseOptions(env: Pick<Env, 'appUrl'>, directives: CspDirectives): Fasti
 }
 
 /**
+ * The headers helmet sets for one configuration, worked out once: they depend on the configuration
+ * only. (@fastify/helmet built helmet's middleware again, and parsed the CSP again, for every
+ * request: ~2% of a message send's CPU in the issue 14 profile.)
+ */
+function headersOf(options: HelmetSettings): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options as HelmetOptions)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...headers];
+}
+
+/**
  * Security headers on every answer (pages, remote files, API, media, errors, 404s) through helmet,
  * with the CSP from the deployment's configuration; PrefixPolicy entries adjust route families.
  * Routes that set a stricter header themselves (media files: default-src 'none') keep theirs.
@@ -80,19 +103,22 @@ export async function registerSecurityHeaders(
   prefixPolicies: readonly PrefixPolicy[] = DEFAULT_PREFIX_POLICIES,
 ): Promise<void> {
   const directives = contentSecurityPolicy(env);
-
-  // Added before helmet's own onRoute hook, which turns a route's `helmet` option into its config.
-  app.addHook('onRoute', (route) => {
-    const policy = prefixPolicies.find((p) => route.url.startsWith(p.prefix));
-    if (!policy || route.helmet !== undefined) return;
-    route.helmet = {
+  const base = baseOptions(env, directives);
+  const withPermissions = (options: HelmetSettings) => [...headersOf(options), ['permissions-policy', PERMISSIONS_POLICY] as const];
+  const everywhere = withPermissions(base);
+  const byPrefix = prefixPolicies.map((policy) => ({
+    prefix: policy.prefix,
+    headers: withPermissions({
+      ...base,
       ...policy.helmet,
       contentSecurityPolicy: { useDefaults: false, directives: policy.csp ? policy.csp(directives) : directives },
-    };
-  });
+    }),
+  }));
 
-  await app.register(fastifyHelmet, { global: true, ...baseOptions(env, directives) });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', async (request, reply) => {
+    // The route's path as registered (none for a 404: the page policy).
+    const route = request.routeOptions.url;
+    const headers = (route !== undefined && byPrefix.find((p) => route.startsWith(p.prefix))?.headers) || everywhere;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
 }

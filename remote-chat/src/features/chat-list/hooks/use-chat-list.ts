@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { getConversations, listGroups } from '@chat/api-client';
 import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
@@ -10,7 +10,7 @@ import {
   applyMessageToGroups,
   applyMuted,
   applyReadResponse,
-  clearMentions,
+  clearGroupUnread,
   clearUnread,
   upsertById,
 } from '../lib/list-updates';
@@ -64,14 +64,18 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     latest.current = { openId, conversations, groups };
   });
 
+  // A transition: the whole list renders in slices that let the browser paint and take input in
+  // between, instead of one long task on a phone's first visit (issue 18).
   const applyFetched = useCallback((fetched: Fetched) => {
     const open = latest.current.openId;
-    if (fetched.conversations) {
-      setConversations(open ? clearUnread(fetched.conversations, open) : fetched.conversations);
-    }
-    if (fetched.groups) setGroups(fetched.groups);
-    setFailed(!fetched.conversations || !fetched.groups);
-    setLoading(false);
+    startTransition(() => {
+      if (fetched.conversations) {
+        setConversations(open ? clearUnread(fetched.conversations, open) : fetched.conversations);
+      }
+      if (fetched.groups) setGroups(open ? clearGroupUnread(fetched.groups, open) : fetched.groups);
+      setFailed(!fetched.conversations || !fetched.groups);
+      setLoading(false);
+    });
   }, []);
 
   const reload = useCallback(() => {
@@ -110,7 +114,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   );
   const markRead = useCallback((id: string) => {
     setConversations((list) => clearUnread(list, id));
-    setGroups((list) => clearMentions(list, id));
+    setGroups((list) => clearGroupUnread(list, id));
   }, []);
 
   useEffect(() => {
@@ -137,7 +141,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         else setConversations((list) => applyMuted(list, change));
       }),
       subscribe(eventBus, 'message:receipt', (receipt) => {
-        if (receipt.userId === meId && receipt.status === 'READ') setGroups((list) => clearMentions(list, receipt.groupId));
+        if (receipt.userId === meId && receipt.status === 'READ') setGroups((list) => clearGroupUnread(list, receipt.groupId));
       }),
       // A colleague's new name or photo shows at once in the list (issue 12).
       subscribe(eventBus, 'user:updated', (user) => {

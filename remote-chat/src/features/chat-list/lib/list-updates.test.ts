@@ -4,6 +4,7 @@ import {
   applyMessageToConversations,
   applyMessageToGroups,
   applyReadResponse,
+  clearGroupUnread,
   clearUnread,
   countsAsUnread,
 } from './list-updates';
@@ -39,6 +40,18 @@ describe('live chat-list updates (SPEC section 4)', () => {
     const next = applyMessageToGroups(groups, message('m1', { conversationId: null, groupId: 'g1' }))!;
     expect(next[0]!.lastMessage!.author.name).toBe('Bruno');
     expect(clearUnread(list, 'c1')[0]!.unreadMessages).toBe(0);
+  });
+
+  it("counts a group's incoming messages of others while it is closed (issue 16's line), not mine nor while open; reading clears them", () => {
+    const at = (minute: number) => `2024-03-10T12:${String(minute).padStart(2, '0')}:00.000Z`;
+    let groups = [group('g1', { unreadMessages: 2 })];
+    groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
+    groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
+    groups = applyMessageToGroups(groups, message('g-m2', { conversationId: null, groupId: 'g1', createdAt: at(2), authorId: ana.id }), ana.id, null)!;
+    expect(groups[0]!.unreadMessages).toBe(3);
+    groups = applyMessageToGroups(groups, message('g-m3', { conversationId: null, groupId: 'g1', createdAt: at(3) }), ana.id, 'g1')!;
+    expect(groups[0]!.unreadMessages).toBe(3);
+    expect(clearGroupUnread(groups, 'g1')[0]).toMatchObject({ unreadMessages: 0, unreadMentions: 0 });
   });
 });
 

@@ -60,16 +60,25 @@ export function applyMessageToConversations(
   return next;
 }
 
-/** A new group message becomes the last one; one that mentions me counts for the '@' badge unless the group is open. */
+/**
+ * A new group message becomes the last one; unless the group is open, one of others counts as
+ * unread (issue 16's line when it opens) and one that mentions me for the '@' badge.
+ */
 export function applyMessageToGroups(list: Group[], message: Message, meId = '', openId: string | null = null): Group[] | null {
   const index = list.findIndex((g) => g.id === message.groupId);
   if (index === -1) return null;
   const group = list[index]!;
   const newer = isNewer(message, group.lastMessage);
   if (!newer && !isSameAsLast(message, group.lastMessage)) return list;
-  const mention = newer && openId !== group.id && mentionsUser(message, meId) ? 1 : 0;
+  const unread = newer && openId !== group.id && message.authorId !== meId;
+  const mention = unread && mentionsUser(message, meId) ? 1 : 0;
   const next = [...list];
-  next[index] = { ...group, lastMessage: toLastMessage(message), unreadMentions: (group.unreadMentions ?? 0) + mention };
+  next[index] = {
+    ...group,
+    lastMessage: toLastMessage(message),
+    unreadMessages: (group.unreadMessages ?? 0) + (unread ? 1 : 0),
+    unreadMentions: (group.unreadMentions ?? 0) + mention,
+  };
   return next;
 }
 
@@ -95,12 +104,12 @@ export function applyMuted<T extends Conversation | Group>(list: T[], { chatId, 
   return next;
 }
 
-/** I read the group (here or in another tab): its '@' badge clears. */
-export function clearMentions(list: Group[], id: string): Group[] {
+/** I read the group (here or in another tab): its '@' badge and its unread messages clear. */
+export function clearGroupUnread(list: Group[], id: string): Group[] {
   const index = list.findIndex((g) => g.id === id);
-  if (index === -1 || !list[index]!.unreadMentions) return list;
+  if (index === -1 || (!list[index]!.unreadMentions && !list[index]!.unreadMessages)) return list;
   const next = [...list];
-  next[index] = { ...list[index]!, unreadMentions: 0 };
+  next[index] = { ...list[index]!, unreadMentions: 0, unreadMessages: 0 };
   return next;
 }
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
-import { useImageUpload } from '../../upload/hooks/use-image-upload';
 import { useChatDraft } from '../hooks/use-chat-draft';
 import { useGroupReceipts } from '../hooks/use-group-receipts';
 import { useMessageActions } from '../hooks/use-message-actions';
@@ -13,7 +12,6 @@ import { useUnreadStart } from '../hooks/use-unread-start';
 import type { ChatMessage } from '../lib/merge-messages';
 import type { MentionCandidate } from '../lib/mention-text';
 import { buildRows } from '../lib/message-rows';
-import { withUploads } from '../lib/upload-messages';
 import { ChatHeader } from './chat-header';
 import type { BubbleAction } from './message-bubble';
 import { type EditTarget, MessageBox } from './message-box';
@@ -67,9 +65,6 @@ export function ChatView(props: Props) {
   const actions = useMessageActions(loaded, me.id);
   const typing = useTypingEmitter(conversationId, peerId);
   const mute = useMute(kind, chatId, (target?.kind === 'group' ? target.group.muted : target?.conversation.muted) ?? false);
-  // An image uploads first, then goes out as an image message under the same clientId.
-  // Offline, or when the upload cannot reach the server, the file waits in the outbox (issue 16).
-  const images = useImageUpload(history.sendImage, history.keepImage);
   const [sentCount, setSentCount] = useState(0);
   const draft = useChatDraft(me.id, kind, chatId);
   const [replyTo, setReplyToState] = useState<ReplyQuote | null>(null);
@@ -86,10 +81,7 @@ export function ChatView(props: Props) {
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
-  const rows = useMemo(() => {
-    const author = { id: me.id, name: me.name, avatarUrl: me.avatarUrl };
-    return buildRows(withUploads(history.messages, images.uploads, author, kind, chatId), new Date(), unreadFrom ?? null);
-  }, [history.messages, images.uploads, me.id, me.name, me.avatarUrl, kind, chatId, unreadFrom]);
+  const rows = useMemo(() => buildRows(history.messages, new Date(), unreadFrom ?? null), [history.messages, unreadFrom]);
 
   // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins).
   const people = useMemo(() => {
@@ -118,14 +110,9 @@ export function ChatView(props: Props) {
     void history.send(text, { replyTo, mentions }).then(() => setSentCount((n) => n + 1));
   };
 
-  const sendImage = (file: File) => {
-    images.start(file);
-    setSentCount((n) => n + 1);
-  };
-
-  const retry = (clientId: string) => {
-    if (!images.retry(clientId)) history.retry(clientId);
-  };
+  // Like text, an image goes through the outbox (issue 16): its bubble, with the preview and the
+  // upload's progress, comes from there; scrolled to once it is there.
+  const sendImage = (file: File) => void history.sendImage(file).then(() => setSentCount((n) => n + 1));
 
   const startEdit = (m: ChatMessage) => {
     setReplyTo(null);
@@ -163,7 +150,7 @@ export function ChatView(props: Props) {
         sentCount={sentCount}
         onLoadOlder={history.loadOlder}
         onOpenAuthor={onOpenAuthor}
-        onRetry={retry}
+        onRetry={history.retry}
         canDeleteOthers={isGroupAdmin}
         nameOf={nameOf}
         onAction={onAction}

@@ -46,16 +46,17 @@ export interface MessagesState {
   /** An edit, a delete (the server's answer or its socket event) put in place. */
   apply: (message: Message) => void;
   applyReactions: (event: MessageReactionEvent) => void;
-  /** Sends an uploaded image's public URL, under the clientId its upload bubble already had. */
-  sendImage: (publicUrl: string, clientId: string) => Promise<void>;
+  /**
+   * An image, kept in the outbox with its file until the server has the message: uploaded and sent
+   * from there, so a reload or a lost connection mid-upload loses nothing. Resolves once it is kept.
+   */
+  sendImage: (file: File) => Promise<void>;
   /** 'Tentar novamente' on a refused message: back in the outbox's queue, same clientId. */
   retry: (clientId: string) => void;
   /** Issue 16: the window opened at a search hit, paged forward until it joins the live end. */
   newer: HistoryWindow;
   /** 'Apagar' on a refused message. */
   discard: (clientId: string) => void;
-  /** An image that could not be uploaded now: kept with its file, uploaded and sent later. */
-  keepImage: (file: File, clientId: string) => void;
 }
 
 type OutboxContent = SendMessageBody['content'];
@@ -159,9 +160,7 @@ export function useMessages(
 
   const send = useCallback((text: string, extra?: SendExtra) => enqueue({ type: 'text', body: text }, crypto.randomUUID(), extra), [enqueue]);
 
-  const sendImage = useCallback((publicUrl: string, clientId: string) => enqueue({ type: 'image', body: publicUrl }, clientId), [enqueue]);
-
-  const keepImage = useCallback((file: File, clientId: string) => void enqueue({ type: 'image', body: '' }, clientId, {}, file), [enqueue]);
+  const sendImage = useCallback((file: File) => enqueue({ type: 'image', body: '' }, crypto.randomUUID(), {}, file), [enqueue]);
 
   // The server has one of this chat's outbox messages: into the history, before its entry leaves.
   useEffect(
@@ -232,5 +231,5 @@ export function useMessages(
     [messages, unsent, me.id, name, avatarUrl, kind, chatId, progress],
   );
 
-  return { messages: shown, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, discard, keepImage, newer };
+  return { messages: shown, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, discard, newer };
 }
