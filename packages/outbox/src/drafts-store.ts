@@ -26,9 +26,13 @@ export class DraftsStore {
     return this.byKey;
   };
 
-  /** Saves the box's content; an empty box (no text, no reply) removes the draft. */
+  /**
+   * Saves the box's content; an empty box (no text, no reply) removes the draft. The removal is
+   * written even when no draft is known yet: a save of the same key may still be on its way to
+   * IndexedDB (typed, then sent within the write), and the removal must land after it.
+   */
   save(key: string, text: string, replyTo: Draft['replyTo'] = null): Promise<void> {
-    if (text.trim() === '' && !replyTo) return this.all().has(key) ? this.table.delete(key) : Promise.resolve();
+    if (text.trim() === '' && !replyTo) return this.table.delete(key);
     return this.table.put({ key, text, replyTo, updatedAt: new Date().toISOString() });
   }
 

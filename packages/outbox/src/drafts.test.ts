@@ -36,6 +36,21 @@ describe('drafts', () => {
     expect(data.drafts.all().has(key)).toBe(false);
   });
 
+  it('forgets a draft emptied while its save is still being written (typed, then sent at once)', async () => {
+    const userId = `drafts-${Math.random()}`;
+    const data = open(userId);
+    await data.drafts.ready;
+    const key = draftKey('group', 'g1');
+    const typed = data.drafts.save(key, 'enviada logo em seguida');
+    await data.drafts.save(key, '');
+    await typed;
+    expect(data.drafts.all().has(key)).toBe(false);
+    data.close();
+    const again = open(userId);
+    await again.drafts.ready;
+    expect(again.drafts.all().has(key)).toBe(false);
+  });
+
   it("never shows another user's drafts", async () => {
     const ana = open(`ana-${Math.random()}`);
     await ana.drafts.save(draftKey('conversation', 'c1'), 'da Ana');

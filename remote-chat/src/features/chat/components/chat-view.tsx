@@ -70,9 +70,9 @@ export function ChatView(props: Props) {
   const [replyTo, setReplyToState] = useState<ReplyQuote | null>(null);
   // The reply in progress is part of the draft (issue 16): restored once the draft is read.
   const [draftReplyShown, setDraftReplyShown] = useState(false);
-  if (!draftReplyShown && draft.draft) {
+  if (!draftReplyShown && draft.restored) {
     setDraftReplyShown(true);
-    if (!replyTo && draft.draft.replyTo) setReplyToState(draft.draft.replyTo);
+    if (!replyTo && draft.restored.replyTo) setReplyToState(draft.restored.replyTo);
   }
   const setReplyTo = (quote: ReplyQuote | null) => {
     setReplyToState(quote);
@@ -178,7 +178,7 @@ export function ChatView(props: Props) {
         onEditLast={editLast}
         mentionable={mentionable}
         nameOf={nameOf}
-        draft={draft.draft?.text}
+        draft={draft.restored?.text}
         onDraftChange={draft.setText}
       />
       <Suspense fallback={null}>

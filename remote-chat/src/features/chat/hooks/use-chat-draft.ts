@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReplyQuote } from '@chat/contracts';
 import { type Draft, draftKey, localDataFor } from '@chat/outbox';
 import type { ChatKind } from '../../../shared/chat-types';
@@ -8,8 +8,11 @@ import { useDrafts } from '../../../shared/local-data';
 const SAVE_DELAY_MS = 300;
 
 export interface ChatDraft {
-  /** The stored draft, once the user's drafts are read (undefined: none). */
-  draft: Draft | undefined;
+  /**
+   * The stored draft to put back in the box: the one read from the browser before anything was
+   * typed or chosen here (undefined: none, not read yet, or the user got there first).
+   */
+  restored: Draft | undefined;
   /** The box's text as it would be sent (mentions as tokens). */
   setText: (text: string) => void;
   setReply: (replyTo: ReplyQuote | null) => void;
@@ -23,7 +26,11 @@ export interface ChatDraft {
 export function useChatDraft(userId: string, kind: ChatKind, chatId: string): ChatDraft {
   const key = draftKey(kind, chatId);
   const draft = useDrafts(userId).get(key);
+  // Known at mount when the drafts were already read (the usual case after the first chat).
+  const [restored, setRestored] = useState<Draft | undefined>(draft);
   const current = useRef<{ text: string; replyTo: ReplyQuote | null }>({ text: draft?.text ?? '', replyTo: draft?.replyTo ?? null });
+  /** Something was typed, chosen or restored here: from then on the box, not the store, is the truth. */
+  const touched = useRef(draft !== undefined);
   const unsaved = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -35,6 +42,7 @@ export function useChatDraft(userId: string, kind: ChatKind, chatId: string): Ch
   }, [userId, key]);
 
   const changed = useCallback(() => {
+    touched.current = true;
     unsaved.current = true;
     clearTimeout(timer.current);
     const { text, replyTo } = current.current;
@@ -58,11 +66,15 @@ export function useChatDraft(userId: string, kind: ChatKind, chatId: string): Ch
     [changed],
   );
 
-  // Drafts read after the chat opened: start from the stored one unless the user already typed.
+  // The drafts are read from IndexedDB after the chat opens. Only a draft that arrives before the
+  // box was touched is put back: a later one is this box's own save coming back from the store
+  // (a message typed, saved, then sent before the save was written), and putting it back would
+  // refill the box with what was just sent (CI caught that under load).
   useEffect(() => {
-    if (draft && !unsaved.current && current.current.text === '' && !current.current.replyTo) {
-      current.current = { text: draft.text, replyTo: draft.replyTo };
-    }
+    if (!draft || touched.current) return;
+    touched.current = true;
+    current.current = { text: draft.text, replyTo: draft.replyTo };
+    setRestored(draft);
   }, [draft]);
 
   useEffect(() => {
@@ -76,5 +88,5 @@ export function useChatDraft(userId: string, kind: ChatKind, chatId: string): Ch
     };
   }, [flush]);
 
-  return { draft, setText, setReply };
+  return { restored, setText, setReply };
 }
