@@ -50,8 +50,8 @@ afterEach(async () => {
   await new Promise<void>((resolve) => io.close(() => resolve()));
 });
 
-function open(onUnauthorized: (retry: () => void) => void = () => {}) {
-  close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized });
+function open(onUnauthorized: (retry: () => void) => void = () => {}, reconnection?: Parameters<typeof openSocket>[0]['reconnection']) {
+  close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized, reconnection });
 }
 
 describe('openSocket', () => {
@@ -121,6 +121,29 @@ describe('openSocket', () => {
     socket.disconnect(true);
     await reconnected;
     expect(statuses[0]).toBe('reconnecting');
+    expect(statuses.at(-1)).toBe('connected');
+  });
+
+  it('starts another round of attempts when an outage outlasts the first one, and comes back', async () => {
+    // The SPEC's 5 attempts, with delays short enough for a test: a round lasts ~100 ms here.
+    const quick = { reconnection: true, reconnectionAttempts: 5, reconnectionDelay: 10, reconnectionDelayMax: 40, randomizationFactor: 0.5 };
+    const first = nextServerSocket();
+    open(undefined, quick);
+    await first;
+    const port = (http.address() as AddressInfo).port;
+    const statuses: string[] = [];
+    eventBus.on('socket:status', ({ status }) => statuses.push(status));
+    io.disconnectSockets(true);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await vi.waitFor(() => expect(statuses).toContain('disconnected'), { timeout: 5000 });
+    // The server is back only after the first round has failed.
+    http = createServer();
+    io = new Server(http, { transports: ['websocket'] });
+    const back = nextServerSocket();
+    await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+    const reconnected = nextBusEvent('socket:reconnected');
+    await back;
+    await reconnected;
     expect(statuses.at(-1)).toBe('connected');
   });
 

@@ -23,19 +23,37 @@ export interface SocketOptions {
   getToken: () => string | null;
   /** The handshake was refused (an expired token): renew the session, then call `retry`. */
   onUnauthorized: (retry: () => void) => void;
+  /** socket.io's reconnection settings (SPEC section 9); tests shorten the delays. */
+  reconnection?: ReconnectionSettings;
 }
 
-export function openSocket({ url, user, getToken, onUnauthorized }: SocketOptions): () => void {
+interface ReconnectionSettings {
+  reconnection: boolean;
+  reconnectionAttempts: number;
+  reconnectionDelay: number;
+  reconnectionDelayMax: number;
+  randomizationFactor: number;
+}
+
+export function openSocket({ url, user, getToken, onUnauthorized, reconnection = SOCKET_RECONNECTION }: SocketOptions): () => void {
   const socket: ChatSocket = io(`${url}${SOCKET_NAMESPACE}`, {
     transports: ['websocket'],
     withCredentials: true,
     query: { id: user.id, name: user.name },
     auth: (cb) => cb({ token: getToken() }),
-    ...SOCKET_RECONNECTION,
+    ...reconnection,
   });
 
   let everConnected = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  /** Connects after `delay` ms and a random part of it (many pages must not come back at once). */
+  const connectLater = (delay: number) => {
+    if (retry !== null) clearTimeout(retry);
+    retry = setTimeout(() => {
+      retry = null;
+      if (!socket.connected) socket.connect();
+    }, delay * (1 + Math.random() * reconnection.randomizationFactor));
+  };
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
     // After an outage, whatever was sent meanwhile must be fetched again (DESIGN section 2).
@@ -49,22 +67,29 @@ export function openSocket({ url, user, getToken, onUnauthorized }: SocketOption
     // A member the server removed is refused at that handshake, which ends the session.
     if (reason === 'io server disconnect') {
       eventBus.emit('socket:status', { status: 'reconnecting' });
-      const { reconnectionDelay, randomizationFactor } = SOCKET_RECONNECTION;
-      retry = setTimeout(() => socket.connect(), reconnectionDelay * (1 + Math.random() * randomizationFactor));
+      connectLater(reconnection.reconnectionDelay);
       return;
     }
     eventBus.emit('socket:status', { status: socket.active ? 'reconnecting' : 'disconnected' });
   });
   socket.io.on('reconnect_attempt', () => eventBus.emit('socket:status', { status: 'reconnecting' }));
-  socket.io.on('reconnect_failed', () => eventBus.emit('socket:status', { status: 'disconnected' }));
-  // socket.io stops after its last attempt (SPEC section 9); a device that comes back online
-  // after that (an offline start, a long tunnel) tries again at once instead of waiting for a reload.
-  const onOnline = () => {
+  // socket.io stops for good after its 5 attempts (SPEC section 9): about 17 s, less with its
+  // random part. A restart on a loaded machine or a deploy outlasts that, and every page would stay
+  // 'Sem conexão' until reloaded, its outbox waiting. So a failed round is followed, after the
+  // longest delay, by another round of at most 5 attempts, for as long as the page is open.
+  socket.io.on('reconnect_failed', () => {
+    eventBus.emit('socket:status', { status: 'disconnected' });
+    connectLater(reconnection.reconnectionDelayMax);
+  });
+  // A device that comes back online, or a tab shown again, tries at once instead of waiting.
+  const connectNow = () => {
     if (!socket.connected) socket.connect();
   };
+  const onVisible = () => document.visibilityState === 'visible' && connectNow();
   // (No window in the socket's node tests.)
   const browserWindow = typeof window === 'undefined' ? null : window;
-  browserWindow?.addEventListener('online', onOnline);
+  browserWindow?.addEventListener('online', connectNow);
+  browserWindow?.document.addEventListener('visibilitychange', onVisible);
   socket.on('connect_error', () => {
     // A refused handshake (expired token) is not retried by socket.io; a network error is.
     if (!socket.active) {
@@ -97,7 +122,8 @@ export function openSocket({ url, user, getToken, onUnauthorized }: SocketOption
 
   return () => {
     if (retry !== null) clearTimeout(retry);
-    browserWindow?.removeEventListener('online', onOnline);
+    browserWindow?.removeEventListener('online', connectNow);
+    browserWindow?.document.removeEventListener('visibilitychange', onVisible);
     eventBus.off('socket:emit', forward);
     socket.removeAllListeners();
     socket.io.removeAllListeners();
