@@ -127,7 +127,9 @@ test('a key is created, copied from the page, and used by an integration to send
 test('/api/docs renders the API reference', async ({ browser, product }) => {
   const page = await browser.newPage({ baseURL: product.url, viewport: { width: 1440, height: 900 } });
   await page.goto('/api/docs');
-  await expect(page.getByText('Papo API').first()).toBeVisible();
+  // swagger-ui builds the page from a 110 kB document in the browser: at a load average of 20 that
+  // took more than the default 10 s (CI has no such load, but the test should not hinge on it).
+  await expect(page.getByText('Papo API').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('/api/message/send').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /Authorize/ })).toBeVisible();
   await shots(page, 'settings-api-docs');
