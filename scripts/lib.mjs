@@ -120,3 +120,27 @@ export async function startBuiltServer(env = {}) {
   await stop();
   throw new Error(`o produto não respondeu em /api/health:\n${log}`);
 }
+
+/** The three keys the shell keeps a session under (SPEC section 3). */
+export const SESSION_KEYS = { user: '@team-chat:user', token: '@team-chat:token', refreshToken: '@team-chat:refreshToken' };
+
+/** Signs in through the API (no page involved) and returns what the shell would store. */
+export async function signInThroughApi(url, identifier, password) {
+  const response = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password, rememberMe: true }),
+  });
+  if (!response.ok) throw new Error(`entrar como ${identifier} respondeu ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Run inside a page of the product's origin (Playwright's or Puppeteer's evaluate, one argument):
+ * stores a session as the shell would after signing in.
+ */
+export function storeSessionInPage({ keys, session }) {
+  localStorage.setItem(keys.user, JSON.stringify(session.user));
+  localStorage.setItem(keys.token, session.accessToken);
+  localStorage.setItem(keys.refreshToken, session.refreshToken);
+}
