@@ -37,7 +37,7 @@ export function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', '.turbo', 'data'].includes(entry.name)) continue;
+    if (['node_modules', 'dist', 'dist-prerender', '.turbo', 'data'].includes(entry.name)) continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
@@ -46,7 +46,8 @@ export function newestMtime(dir) {
 
 /** What each app's build leaves behind: its presence (and age) tells whether to rebuild. */
 export const BUILD_MARKERS = {
-  shell: 'shell/dist/index.html',
+  // The shell's build ends with its static sign-in page (packages/build-config/prerender.mjs).
+  shell: 'shell/dist-prerender/sign-in.json',
   'remote-chat': 'remote-chat/dist/mf-manifest.json',
   'remote-team': 'remote-team/dist/mf-manifest.json',
   'remote-settings': 'remote-settings/dist/mf-manifest.json',
