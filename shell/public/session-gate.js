@@ -1,3 +1,4 @@
+/* global document */
 // Runs before the page's body is parsed (a plain script in the head of the page the server sends
 // for '/', see server/src/modules/web/index-page.ts): a visitor with a stored session is sent on
 // by the app, so the static sign-in page written into that page must not flash for them. The
