@@ -1,7 +1,7 @@
 // The shell's static sign-in page (issue 18): a second, small build of src/prerender.tsx, run
 // after the shell's own, whose bundle is executed once in Node to write the page's HTML and the
-// CSS it needs into dist-prerender/sign-in.json ({ css, html }). The server puts that file's content into the
-// page it sends for '/'. Built without Module Federation (it never runs in a browser) but from
+// CSS it needs into dist-prerender/sign-in.json ({ css, html }; the server reads it by that
+// path, server/src/modules/web/index-page.ts) for the page it sends for '/'. Built without Module Federation (it never runs in a browser) but from
 // the same sources and root as the shell, so its CSS-module class names are the shell's.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
-export const PRERENDER_DIR = 'dist-prerender';
-export const PRERENDER_FILE = 'sign-in.json';
+const PRERENDER_DIR = 'dist-prerender';
+const PRERENDER_FILE = 'sign-in.json';
 
 /** Only the files this build writes, read back from its output: one JS bundle and its CSS. */
 function only(dir, extension) {
