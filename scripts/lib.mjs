@@ -37,7 +37,7 @@ export function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', '.turbo', 'data'].includes(entry.name)) continue;
+    if (['node_modules', 'dist', 'dist-prerender', '.turbo', 'data'].includes(entry.name)) continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
@@ -46,7 +46,8 @@ export function newestMtime(dir) {
 
 /** What each app's build leaves behind: its presence (and age) tells whether to rebuild. */
 export const BUILD_MARKERS = {
-  shell: 'shell/dist/index.html',
+  // The shell's build ends with its static sign-in page (packages/build-config/prerender.mjs).
+  shell: 'shell/dist-prerender/sign-in.json',
   'remote-chat': 'remote-chat/dist/mf-manifest.json',
   'remote-team': 'remote-team/dist/mf-manifest.json',
   'remote-settings': 'remote-settings/dist/mf-manifest.json',
@@ -119,4 +120,28 @@ export async function startBuiltServer(env = {}) {
   }
   await stop();
   throw new Error(`o produto não respondeu em /api/health:\n${log}`);
+}
+
+/** The three keys the shell keeps a session under (SPEC section 3). */
+export const SESSION_KEYS = { user: '@team-chat:user', token: '@team-chat:token', refreshToken: '@team-chat:refreshToken' };
+
+/** Signs in through the API (no page involved) and returns what the shell would store. */
+export async function signInThroughApi(url, identifier, password) {
+  const response = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password, rememberMe: true }),
+  });
+  if (!response.ok) throw new Error(`entrar como ${identifier} respondeu ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Run inside a page of the product's origin (Playwright's or Puppeteer's evaluate, one argument):
+ * stores a session as the shell would after signing in.
+ */
+export function storeSessionInPage({ keys, session }) {
+  localStorage.setItem(keys.user, JSON.stringify(session.user));
+  localStorage.setItem(keys.token, session.accessToken);
+  localStorage.setItem(keys.refreshToken, session.refreshToken);
 }

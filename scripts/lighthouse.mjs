@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, findChromium, mustRun, startBuiltServer, staleBuilds } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, SESSION_KEYS, signInThroughApi, startBuiltServer, staleBuilds, storeSessionInPage } from './lib.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -32,7 +32,6 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs precisa ser um 
 
 const DEMO_PASSWORD = 'medindo-lighthouse';
 const MEMBER = 'bruno'; // a USER of the demo workspace
-const STORAGE_KEYS = { user: '@team-chat:user', token: '@team-chat:token', refreshToken: '@team-chat:refreshToken' };
 
 const PAGES = [
   { name: 'sign-in', path: '/', signedIn: false },
@@ -46,16 +45,6 @@ if (!options['no-build']) {
     const filters = stale.flatMap((app) => ['--filter', `./${app}`]);
     await mustRun(`Compilando ${stale.join(', ')}`, 'npx', ['-y', 'pnpm@10', ...filters, '--workspace-concurrency=2', 'build']);
   }
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: MEMBER, password: DEMO_PASSWORD, rememberMe: true }),
-  });
-  if (!response.ok) throw new Error(`entrar como ${MEMBER} respondeu ${response.status}`);
-  return response.json();
 }
 
 /**
@@ -138,18 +127,10 @@ async function audit(url, page, preset) {
     if (page.signedIn) {
       // The session the shell would have stored after signing in (SPEC section 3's three keys),
       // written from an API URL of the origin in a tab of its own, so that no app file is loaded.
-      const session = await signIn(url);
+      const session = await signInThroughApi(url, MEMBER, DEMO_PASSWORD);
       const setup = await browser.newPage();
       await setup.goto(`${url}/api/health`);
-      await setup.evaluate(
-        (keys, stored) => {
-          localStorage.setItem(keys.user, JSON.stringify(stored.user));
-          localStorage.setItem(keys.token, stored.accessToken);
-          localStorage.setItem(keys.refreshToken, stored.refreshToken);
-        },
-        STORAGE_KEYS,
-        session,
-      );
+      await setup.evaluate(storeSessionInPage, { keys: SESSION_KEYS, session });
       await setup.close();
     }
     const tab = await browser.newPage();

@@ -63,3 +63,48 @@ test('a visitor without a session asks for nothing of the API on the conversatio
   await expect(page.getByLabel('E-mail ou usuário')).toBeVisible();
   expect(apiCalls).toEqual([]);
 });
+
+// Issue 18, the sign-in page: the page the server sends for '/' carries the page as static HTML
+// (the shell's build renders it), painted before the app's script runs, then replaced by the app.
+const SHELL_SCRIPTS = '**/static/js/**';
+
+test("the sign-in page shows before the app's script runs, takes no input until then, and the app replaces it in place", async ({ page }) => {
+  await page.route(SHELL_SCRIPTS, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByText('Entrar na sua conta')).toBeVisible();
+  await expect(page.locator('main')).toHaveAttribute('inert', '');
+  await expect(page.locator('#identifier')).not.toBeEditable();
+  const staticBox = await page.locator('main section').boundingBox();
+
+  await page.unroute(SHELL_SCRIPTS);
+  await page.goto('/');
+  // The app's own form: focused (autoFocus), editable, the only main on the page, at the same place.
+  await expect(page.getByLabel('E-mail ou usuário')).toBeFocused();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  expect(await page.locator('main section').boundingBox()).toEqual(staticBox);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => (total += (entry as unknown as { value: number }).value))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shifts).toBe(0);
+});
+
+test("a visitor with a stored session never sees the static sign-in form: the app sends them on", async ({ page }) => {
+  await signIn(page, 'bruno', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await page.route(SHELL_SCRIPTS, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+  await expect(page.locator('[data-prerendered]')).toBeHidden();
+  await page.unroute(SHELL_SCRIPTS);
+  await page.goto('/');
+  await expectPath(page, '/auth/conversations');
+});

@@ -13,3 +13,4 @@ export declare function sharedDeps(
 ): Record<string, { singleton: true; requiredVersion: string; version?: string; import?: string }>;
 export declare function remoteConfig(options: { remote: RemoteName; packageJson: PackageJson }): RsbuildConfig;
 export declare function shellConfig(options: { packageJson: PackageJson }): RsbuildConfig;
+export declare function shellPrerenderConfig(): RsbuildConfig;

@@ -165,3 +165,5 @@ export function shellConfig({ packageJson }) {
     },
   });
 }
+
+export { shellPrerenderConfig } from './prerender.mjs';

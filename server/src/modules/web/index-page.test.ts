@@ -113,3 +113,49 @@ describe('preloads of the route remote', () => {
     expect(served.preloads).toEqual([{ href: elsewhere, as: 'fetch', crossorigin: 'anonymous' }]);
   });
 });
+
+describe("the shell's static sign-in page on '/'", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'chat-index-prerender-'));
+  const index = path.join(root, 'shell', 'dist', 'index.html');
+  const prerenderFile = path.join(root, 'shell', 'dist-prerender', 'sign-in.json');
+  const STATIC_PAGE = { css: '.page-x{min-height:100vh}', html: '<main inert="" data-prerendered="true" class="page-x"><h1>Entrar na sua conta</h1></main>' };
+  beforeAll(() => {
+    mkdirSync(path.dirname(index), { recursive: true });
+    writeFileSync(index, TEMPLATE);
+    mkdirSync(path.dirname(prerenderFile), { recursive: true });
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const served = (pathname: string, config: AppConfig = configWith()) =>
+    new DOMParser().parseFromString(buildIndexPages(index, config, root)(pathname).html.toString(), 'text/html');
+
+  it("is in #root on '/' only, its CSS and the stored-session rule in the head, after a blocking session-gate.js", () => {
+    writeFileSync(prerenderFile, JSON.stringify(STATIC_PAGE));
+    const document = served('/');
+    expect(document.getElementById('root')?.innerHTML).toBe(STATIC_PAGE.html);
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    const gate = document.head.querySelector('script[src="/session-gate.js"]');
+    // Blocking (no defer, no async): it must run before the body is parsed and painted.
+    expect(gate?.hasAttribute('defer') || gate?.hasAttribute('async')).toBe(false);
+    const style = document.head.querySelector('style');
+    expect(style?.textContent).toBe(`${STATIC_PAGE.css}html[data-stored-session] [data-prerendered]{display:none}`);
+    expect(gate?.compareDocumentPosition(style!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(document.querySelector('script[defer]')?.getAttribute('src')).toBe('/static/js/index.1234abcd.js');
+    for (const pathname of ['/register', '/forgot-password', '/auth/conversations', '/index.html']) {
+      expect(served(pathname).getElementById('root')?.innerHTML, pathname).toBe('');
+      expect(served(pathname).querySelector('script[src="/session-gate.js"]'), pathname).toBeNull();
+    }
+  });
+
+  it('is left out with PRODUCTION_ORIGIN set: the page there hides links the static copy shows', () => {
+    writeFileSync(prerenderFile, JSON.stringify(STATIC_PAGE));
+    const document = served('/', configWith(LOCAL, 'https://papo.example'));
+    expect(document.getElementById('root')?.innerHTML).toBe('');
+    expect(document.querySelector('style')).toBeNull();
+  });
+
+  it('is left out when its CSS could end the <style> element', () => {
+    writeFileSync(prerenderFile, JSON.stringify({ ...STATIC_PAGE, css: 'a{}</style><script>alert(1)</script>' }));
+    expect(served('/').getElementById('root')?.innerHTML).toBe('');
+    expect(served('/').querySelectorAll('script:not([type])')).toHaveLength(1);
+  });
+});

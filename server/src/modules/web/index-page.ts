@@ -12,6 +12,8 @@ import { REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteN
 // - for a path a remote owns, preload links for that remote's manifest, entry and the chunks its
 //   ./App needs first, read from its mf-manifest.json: the browser fetches them alongside the
 //   shell's script instead of one after the other.
+// - for '/', the sign-in page the shell's build rendered to static HTML (shell/dist-prerender), so
+//   it paints before the app's script runs; the app's first render replaces it.
 // /index.html itself stays the built file: the service worker precaches that URL, and a cached
 // copy must not freeze a configuration that may point a remote elsewhere on the next deploy.
 
@@ -77,6 +79,35 @@ export function renderIndexHtml(template: string, config: AppConfig, links: read
   return `${template.slice(0, at)}${block}${links.join('')}${template.slice(at)}`;
 }
 
+/** The shell's static sign-in page (packages/build-config/prerender.mjs writes it). */
+interface Prerendered {
+  css: string;
+  html: string;
+}
+
+/**
+ * The page for '/' with the static sign-in page in it: its CSS in the head (inline, so nothing
+ * more blocks the first paint), its markup in #root. The blocking session-gate.js (a few bytes,
+ * from the shell's public files) marks a visitor who has a stored session before the body is
+ * parsed, and the style hides the static page for them: the app sends them on, and they must
+ * not see a sign-in form flash first.
+ */
+export function renderSignInHtml(template: string, prerendered: Prerendered): string | null {
+  const root = '<div id="root"></div>';
+  const head = template.lastIndexOf('</head>');
+  if (!template.includes(root) || head < 0 || /<\/style/i.test(prerendered.css)) return null;
+  const hide = 'html[data-stored-session] [data-prerendered]{display:none}';
+  const headAdditions = `<script src="/session-gate.js"></script><style>${prerendered.css}${hide}</style>`;
+  const withHead = `${template.slice(0, head)}${headAdditions}${template.slice(head)}`;
+  return withHead.replace(root, `<div id="root">${prerendered.html}</div>`);
+}
+
+function readPrerendered(file: string): Prerendered | null {
+  if (!existsSync(file)) return null;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Prerendered>;
+  return typeof parsed.css === 'string' && typeof parsed.html === 'string' ? { css: parsed.css, html: parsed.html } : null;
+}
+
 function compressed(html: string): IndexPage {
   const body = Buffer.from(html);
   return {
@@ -88,8 +119,9 @@ function compressed(html: string): IndexPage {
 }
 
 /**
- * Every variant of the page, built once: one per remote (with its preloads) and one for the
- * other paths (sign-in and the public pages, which need no remote). Returns the lookup by path.
+ * Every variant of the page, built once: one per remote (with its preloads), one for '/' with the
+ * static sign-in page, and one for the other paths (the public pages, which need no remote).
+ * Returns the lookup by path.
  */
 export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRoot: string): (pathname: string) => IndexPage {
   const template = readFileSync(shellIndexFile, 'utf8');
@@ -100,7 +132,16 @@ export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRo
   const byRemote = new Map(
     forEveryMember.map((name) => [name, compressed(renderIndexHtml(template, config, remotePreloads(name, config.remotes[name], webRoot)))]),
   );
+  // The static page shows the links a production origin hides (SPEC section 6, decided by the
+  // page's origin in the browser): with PRODUCTION_ORIGIN set, '/' is the plain page, so the
+  // app's render never removes a link the visitor already saw.
+  const prerendered = config.flags.productionOrigin
+    ? null
+    : readPrerendered(path.join(path.dirname(shellIndexFile), '..', 'dist-prerender', 'sign-in.json'));
+  const signInHtml = prerendered && renderSignInHtml(renderIndexHtml(template, config, []), prerendered);
+  const signIn = signInHtml ? compressed(signInHtml) : plain;
   return (pathname) => {
+    if (pathname === '/') return signIn;
     const remote = remoteForPath(pathname);
     return (remote && byRemote.get(remote)) || plain;
   };

@@ -10,6 +10,8 @@ interface Props {
   showForgotPassword: boolean;
   showRegister: boolean;
   onSubmit: (values: SigninInput) => Promise<void>;
+  /** The build's static copy of the page (see SignInCard's preview). */
+  readOnly?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * contracts schema (see field-errors: no form library in the first download). After a first
  * submit, every change validates again, so a corrected field's message goes away.
  */
-export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit }: Props) {
+export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit, readOnly }: Props) {
   const [rememberMe, setRememberMe] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -45,10 +47,10 @@ export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit
   return (
     <form className={styles.form} onSubmit={submit} onChange={(event) => submitted && setErrors(validate(event.currentTarget).errors)} noValidate>
       <FormField label="E-mail ou usuário" htmlFor="identifier" error={errors.identifier}>
-        <Input id="identifier" name="identifier" autoComplete="username" autoFocus />
+        <Input id="identifier" name="identifier" autoComplete="username" autoFocus readOnly={readOnly} />
       </FormField>
       <FormField label="Senha" htmlFor="password" error={errors.password}>
-        <PasswordInput id="password" name="password" autoComplete="current-password" />
+        <PasswordInput id="password" name="password" autoComplete="current-password" readOnly={readOnly} />
       </FormField>
       <div className={styles.row}>
         <Checkbox label="Lembrar de mim" checked={rememberMe} onCheckedChange={setRememberMe} />
