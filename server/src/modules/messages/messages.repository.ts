@@ -115,14 +115,16 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | n
 
 /**
  * The user has just connected: the other participants' messages still SENT in the user's
- * conversations become DELIVERED. Returns how many changed.
+ * conversations become DELIVERED. Returns how many changed. Built once and prepared (issue 14):
+ * it runs for every user who comes online, thousands at once after a restart.
  */
-export async function markDeliveredTo(db: Db, userId: string): Promise<number> {
+export function markDeliveredToQuery(db: Db): (userId: string) => Promise<number> {
+  const userId = sql.placeholder('userId');
   const theirs = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId)));
-  const rows = await db
+  const prepared = db
     .update(messages)
     .set({ status: 'DELIVERED', updatedAt: sql`now()` })
     .where(
@@ -134,8 +136,9 @@ export async function markDeliveredTo(db: Db, userId: string): Promise<number> {
         ne(messages.status, 'READ'),
       ),
     )
-    .returning({ id: messages.id });
-  return rows.length;
+    .returning({ id: messages.id })
+    .prepare('messages_mark_delivered_to');
+  return async (id) => (await prepared.execute({ userId: id })).length;
 }
 
 /** The reader has seen the conversation: the other participant's messages become READ. Returns how many changed. */
