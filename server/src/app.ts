@@ -145,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorateRequest('user', null);
+    app.decorateRequest('recheckUser', null);
 
     // Before every route: the OpenAPI generator collects routes as they are added.
     await registerOpenApi(app, APP_VERSION);

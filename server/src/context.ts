@@ -52,5 +52,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireAuth: the signed-in, active user, loaded fresh from the database. */
     user: UserWithWorkspace | null;
+    /** Set by requireAuth({ cachedUser: true }) when request.user came from the cache: reads it fresh (401/403 as requireAuth). */
+    recheckUser: (() => Promise<UserWithWorkspace>) | null;
   }
 }

@@ -72,14 +72,27 @@ function openSocket(index: number): Promise<void> {
   sockets[index] = socket;
   socket.on('message', (m: { clientId?: string | null }) => onMessage(index, m));
   let dropped = false;
+  // As the shell does (socket-connection.ts): connect after `delay` and a random part of it, unless
+  // the socket is back by then. Pages have 'online' and 'visibilitychange' too; these sockets have
+  // neither (always online, never hidden), so only the timed retries are mirrored.
+  const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = SOCKET_RECONNECTION;
+  let retry: NodeJS.Timeout | null = null;
+  const connectLater = (delay: number) => {
+    if (retry !== null) clearTimeout(retry);
+    retry = setTimeout(() => {
+      retry = null;
+      if (!socket.connected) socket.connect();
+    }, delay * (1 + Math.random() * randomizationFactor));
+  };
   socket.on('disconnect', (reason) => {
     dropped = true;
-    // As the shell does (socket-connection.ts): socket.io never retries a server-side disconnect
-    // (a clean shutdown), so the page connects again after the reconnection delay.
-    if (task.reconnect && reason === 'io server disconnect') {
-      const { reconnectionDelay, randomizationFactor } = SOCKET_RECONNECTION;
-      setTimeout(() => socket.connect(), reconnectionDelay * (1 + Math.random() * randomizationFactor));
-    }
+    // socket.io never retries a server-side disconnect (a clean shutdown): the page connects again
+    // after the reconnection delay, and socket.io's back-off takes over from there.
+    if (task.reconnect && reason === 'io server disconnect') connectLater(reconnectionDelay);
+  });
+  // socket.io stops after its 5 attempts; the page starts another round after the longest delay.
+  socket.io.on('reconnect_failed', () => {
+    if (task.reconnect) connectLater(reconnectionDelayMax);
   });
   socket.on('connect', () => {
     // As a page with this chat open does, on every connect: asks about the peer, and so hears

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import type { ServerConfig } from './protocol';
@@ -22,9 +23,34 @@ const env = parseEnv({
   PORT: String(config.port),
 });
 
+const loaded = performance.now();
 const app = await buildApp({ env });
-answerHarness(() => app.close());
+answerHarness(() => closeWatched());
+const built = performance.now();
 await app.listen({ port: config.port, host: '127.0.0.1' });
+if (config.seedMembers === 0) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.error(`  [servidor] partida: processo e módulos ${s(loaded)}, buildApp ${s(built - loaded)}, listen ${s(performance.now() - built)}`);
+}
 const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembers, config.workspaceSize) : [];
 const address = app.server.address();
 send({ type: 'ready', port: typeof address === 'object' && address ? address.port : config.port, members });
+
+/**
+ * app.close(), printing every 2 s what still holds it (open engine.io clients, TCP connections of
+ * the HTTP server, upgraded websockets included) and when the HTTP server itself has closed.
+ */
+async function closeWatched(): Promise<void> {
+  const started = performance.now();
+  const at = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const report = () =>
+    app.server.getConnections((_error, count) => console.error(`  [servidor] close() há ${at()}: ${app.io.engine.clientsCount} clientes engine.io, ${count} conexões TCP`));
+  const timer = setInterval(report, 2000);
+  app.server.once('close', () => console.error(`  [servidor] servidor HTTP fechado em ${at()}`));
+  try {
+    await app.close();
+  } finally {
+    clearInterval(timer);
+    console.error(`  [servidor] app.close() em ${at()}`);
+  }
+}

@@ -28,7 +28,8 @@ function row(run: number, f: RunFigures): string[] {
     ms(f.loopDelayP99Ms),
     `${f.serverRssMiB.toFixed(0)} MiB`,
     `${f.rssPerSocketKiB.toFixed(1)} / ${f.heapPerSocketKiB.toFixed(1)}`,
-    f.reconnectAllS === null ? '-' : `${f.reconnectAllS.toFixed(1)} s`,
+    f.reconnectAllS === null ? '-' : `${f.reconnectedIn30s}/${f.sockets} em 30 s, ${f.reconnected}/${f.sockets} em ${f.reconnectAllS.toFixed(1)} s`,
+    f.stopS === null ? '-' : `${f.stopS.toFixed(1)} s / ${f.startS!.toFixed(1)} s`,
   ];
 }
 
@@ -42,7 +43,7 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão'],
+        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'close() / partida'],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );

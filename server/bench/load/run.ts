@@ -18,7 +18,7 @@ import { ServerChild, WorkerChild } from './children';
 import { type LoadOptions, parseOptions } from './options';
 import type { BenchMember, ServerConfig, ServerStats, WorkerTask } from './protocol';
 import { printRuns } from './report';
-import { figures, type RunFigures } from './summary';
+import { figures, type RestartTimes, type RunFigures } from './summary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Lets presence records and the connect-time updates settle before the memory is read. */
@@ -43,6 +43,8 @@ function bareMembers(count: number): BenchMember[] {
   const conversations = Array.from({ length: count / 2 }, () => randomUUID());
   return ids.map((id, i) => ({ id, name: `Membro ${i}`, token: 'bare', peerId: ids[i ^ 1]!, conversationId: conversations[i >> 1]! }));
 }
+
+const epochNow = () => performance.timeOrigin + performance.now();
 
 async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promise<RunFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-load-'));
@@ -105,17 +107,20 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     for (const s of servers) s.resetLoop();
     const start = await statsOf(servers, false);
     const running = Promise.all(workers.map((w) => w.run()));
-    let restartReadyAt: number | null = null;
+    let restart: RestartTimes | null = null;
     if (options.restart) {
       await new Promise((r) => setTimeout(r, (options.durationS * 1000) / 2));
       console.log(`  reiniciando o processo 1 (${members.length} sockets conectados)...`);
+      const stopAskedAt = epochNow();
       await servers[0]!.stop();
+      const stoppedAt = epochNow();
       servers[0] = await ServerChild.start({ ...base, seedMembers: 0 }, profileDir);
-      restartReadyAt = performance.timeOrigin + performance.now();
+      restart = { stopAskedAt, stoppedAt, readyAt: epochNow() };
+      console.log(`  close() em ${((stoppedAt - stopAskedAt) / 1000).toFixed(1)} s, partida em ${((restart.readyAt - stoppedAt) / 1000).toFixed(1)} s`);
     }
     const results = await running;
     const end: ServerStats[] = await statsOf(servers, false);
-    return figures(kind, members.length, results, { seeded, connected, start, end }, restartReadyAt);
+    return figures(kind, members.length, results, { seeded, connected, start, end }, restart);
   } finally {
     await Promise.allSettled(workers.map((w) => w.finish()));
     await Promise.allSettled(servers.map((s) => s.stop()));

@@ -25,8 +25,21 @@ export interface RunFigures {
   /** Server CPU time per accepted message, ms (all server processes, measured phase only). */
   cpuPerMessageMs: number;
   loopDelayP99Ms: number;
-  /** --restart: seconds from the new process listening until every socket was back; null otherwise. */
+  /** --restart: seconds from the new process listening until the last socket was back; null otherwise. */
   reconnectAllS: number | null;
+  /** --restart: sockets back at all, and within 30 s of the new process listening (the target). */
+  reconnected: number | null;
+  reconnectedIn30s: number | null;
+  /** --restart: app.close() of the old process and the new process's start until it listens, seconds. */
+  stopS: number | null;
+  startS: number | null;
+}
+
+/** When the restart happened: the old process asked to stop, gone, and the new one listening (epoch ms). */
+export interface RestartTimes {
+  stopAskedAt: number;
+  stoppedAt: number;
+  readyAt: number;
 }
 
 /** Server stats at four moments of a run: seeded, sockets connected, measured phase start and end. */
@@ -44,8 +57,9 @@ export function figures(
   sockets: number,
   results: WorkerResult[],
   stats: StatsTimeline,
-  restartReadyAt: number | null,
+  restart: RestartTimes | null,
 ): RunFigures {
+  const restartReadyAt = restart?.readyAt ?? null;
   const deliver = results.flatMap((r) => r.deliver);
   const answer = results.flatMap((r) => r.answer);
   const sum = (f: (r: WorkerResult) => number) => results.reduce((n, r) => n + f(r), 0);
@@ -75,5 +89,9 @@ export function figures(
     cpuPerMessageMs: restartReadyAt !== null ? Number.NaN : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
     loopDelayP99Ms: Math.max(...stats.end.map((s) => s.loopDelayP99Ms)),
     reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
+    reconnected: restart ? reconnected.length : null,
+    reconnectedIn30s: restart ? reconnected.filter((t) => t - restart.readyAt <= 30_000).length : null,
+    stopS: restart ? (restart.stoppedAt - restart.stopAskedAt) / 1000 : null,
+    startS: restart ? (restart.readyAt - restart.stoppedAt) / 1000 : null,
   };
 }

@@ -34,15 +34,19 @@ const VERIFIED_CAPACITY = 20_000;
 
 /** Signs and verifies the short-lived HS256 access JWT { sub, role, workspaceId, exp }. */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once (issue 14): given the raw bytes, jose imports a WebCrypto key on every call,
+   * which a reconnection wave of thousands of handshakes (each a token not seen yet) paid each time.
+   */
+  private readonly key: Promise<CryptoKey>;
   /** Keyed by the whole token, signature included: only a byte-identical token skips the check. */
   private readonly verified = new BoundedMap<string, ServerAccessClaims>(VERIFIED_CAPACITY);
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  sign(subject: AccessTokenSubject, ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+  async sign(subject: AccessTokenSubject, ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const stamp = subject.passwordHash === undefined ? {} : { sv: passwordStamp(subject.passwordHash) };
     return new SignJWT({ role: subject.role, workspaceId: subject.workspaceId, ...stamp })
@@ -50,7 +54,7 @@ export class AccessTokens {
       .setSubject(subject.id)
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid, unexpired token; null for anything else (bad signature, expired, malformed). */
@@ -63,7 +67,7 @@ export class AccessTokens {
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const claims = serverClaimsSchema.safeParse(payload);
       if (!claims.success) return null;
       this.verified.set(token, claims.data);

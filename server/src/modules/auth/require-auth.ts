@@ -22,11 +22,12 @@ export async function authenticate(
   users: SessionUsers,
   accessTokens: AccessTokens,
   token: string | null | undefined,
+  cached = false,
 ): Promise<UserWithWorkspace | null> {
   if (!token) return null;
   const claims = await accessTokens.verify(token);
   if (!claims) return null;
-  const user = await users.byId(claims.sub);
+  const user = await (cached ? users.cachedById(claims.sub) : users.byId(claims.sub));
   if (!user?.active) return null;
   // Issued before the last password change (DESIGN: a change ends every other session).
   if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return null;
@@ -39,6 +40,12 @@ export interface RequireAuthOptions {
    * and passwords (issue 12). Browsers never send x-api-key, so their flow is the same either way.
    */
   apiKey?: 'allowed' | 'refused';
+  /**
+   * Issue 14: a bearer token's user may come from this process's cache (SessionUsers.cachedById),
+   * saving a round trip. Only for a route that confirms the user where it writes and, when that
+   * fails, calls request.recheckUser() for a fresh read (the send: author-guard.ts).
+   */
+  cachedUser?: boolean;
 }
 
 /**
@@ -49,12 +56,24 @@ export interface RequireAuthOptions {
 export function requireAuth(roles?: readonly Role[], options: RequireAuthOptions = {}): preHandlerAsyncHookHandler {
   return async function requireAuthHandler(request) {
     const { sessionUsers, accessTokens } = request.server.ctx;
-    const user =
-      request.headers[API_KEY_HEADER] === undefined
-        ? await authenticate(sessionUsers, accessTokens, bearerToken(request))
-        : await authenticateApiKey(request, options.apiKey ?? 'allowed');
-    if (!user) throw unauthorized(SESSION_INVALID);
-    if (roles && !roles.includes(user.role)) throw forbidden();
-    request.user = user;
+    const byToken = request.headers[API_KEY_HEADER] === undefined;
+    if (byToken && options.cachedUser) {
+      const fresh = async () => allowed(await authenticate(sessionUsers, accessTokens, bearerToken(request)), roles);
+      const known = await authenticate(sessionUsers, accessTokens, bearerToken(request), true);
+      // A refusal is never taken from the cache: the user may have been let back in since.
+      request.user = known && (!roles || roles.includes(known.role)) ? known : await fresh();
+      request.recheckUser = async () => (request.user = await fresh());
+      return;
+    }
+    const user = byToken
+      ? await authenticate(sessionUsers, accessTokens, bearerToken(request))
+      : await authenticateApiKey(request, options.apiKey ?? 'allowed');
+    request.user = allowed(user, roles);
   };
+}
+
+function allowed(user: UserWithWorkspace | null, roles: readonly Role[] | undefined): UserWithWorkspace {
+  if (!user) throw unauthorized(SESSION_INVALID);
+  if (roles && !roles.includes(user.role)) throw forbidden();
+  return user;
 }

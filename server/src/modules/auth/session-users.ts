@@ -1,8 +1,12 @@
 import type { Db } from '../../db/client';
 import { BatchQueue } from '../../lib/batch-queue';
+import { BoundedMap } from '../../lib/bounded-map';
 import { isUuid } from '../../lib/ids';
 import { usersByIdsQuery } from '../users/users.repository';
 import type { UserWithWorkspace } from '../users/user-entity';
+
+/** ~1 KiB each: 20 MiB at most, past which the users read longest ago are forgotten. */
+const MAX_KNOWN = 20_000;
 
 /**
  * The user behind each authenticated request and socket handshake, read from the database every
@@ -12,6 +16,8 @@ import type { UserWithWorkspace } from '../users/user-entity';
  */
 export class SessionUsers {
   private readonly queue: BatchQueue<string, UserWithWorkspace | null>;
+  /** The last fresh read of each user, for the routes that confirm it themselves (cachedById). */
+  private readonly known = new BoundedMap<string, UserWithWorkspace>(MAX_KNOWN);
 
   constructor(db: Db) {
     const usersByIds = usersByIdsQuery(db);
@@ -22,7 +28,19 @@ export class SessionUsers {
   }
 
   /** Null for an unknown or malformed id (PostgreSQL would answer a uuid syntax error instead). */
-  byId(id: string): Promise<UserWithWorkspace | null> {
-    return isUuid(id) ? this.queue.submit(id) : Promise.resolve(null);
+  async byId(id: string): Promise<UserWithWorkspace | null> {
+    if (!isUuid(id)) return null;
+    const user = await this.queue.submit(id);
+    if (user) this.known.set(id, user);
+    else this.known.delete(id);
+    return user;
+  }
+
+  /**
+   * The user as this process last read it, possibly stale (a fresh read when unknown). Only for a
+   * caller that confirms what it relies on where it writes, as the send does (author-guard.ts).
+   */
+  cachedById(id: string): Promise<UserWithWorkspace | null> {
+    return Promise.resolve(this.known.get(id) ?? this.byId(id));
   }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Conversation, type Group, MENTION_ALL, type Message, type MessageReceipts, mentionToken } from '@chat/contracts';
-import { messages } from '../../db/schema';
+import { messages, users } from '../../db/schema';
+import { isNotNullViolation } from '../../lib/db-errors';
 import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
@@ -38,6 +39,7 @@ const ids = (l: Listener) => (l.of('message') as Message[]).map((m) => m.id);
 function pending(clientId: string, body: string, conversationId = conversation.id): PendingMessage {
   return {
     values: { authorId: ana.id, conversationId, contentType: 'text', body, status: 'SENT', clientId, replyToId: null, mentions: [] },
+    authorGuard: null,
     author: { id: ana.id, name: ana.name, avatarUrl: null },
     reply: null,
     audience: [ana.id, bruno.id],
@@ -88,6 +90,28 @@ describe('MessageCommits', () => {
     expect(stored.map((m) => m.clientId)).toEqual(good);
     await settle(t.app, listeners);
     expect(ids(lb)).toEqual(stored.map((m) => m.id));
+  });
+
+  it('a guarded send whose author changed is refused by its INSERT, alone in its batch (author-guard.ts)', async () => {
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, ana.id));
+    const guard = { id: ana.id, role: row!.role, passwordHash: row!.passwordHash, name: row!.name, avatarUrl: row!.avatarUrl };
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents);
+    const guarded = (clientId: string, changed: Partial<typeof guard>) => ({ ...pending(clientId, 'guardada'), authorGuard: { ...guard, ...changed } });
+    const [alone, staleAlone] = [newClientId(), newClientId()];
+    await commits.submit(guarded(alone, {}));
+    await expect(commits.submit(guarded(staleAlone, { role: 'ADMIN' }))).rejects.toSatisfy((e) => isNotNullViolation(e, 'author_id'));
+    // The first goes alone; the next three wait for it and share one multi-row INSERT.
+    const inBatch = [newClientId(), newClientId(), newClientId()];
+    const results = await Promise.allSettled([
+      commits.submit(pending(newClientId(), 'abre o lote')),
+      commits.submit(guarded(inBatch[0]!, {})),
+      commits.submit(guarded(inBatch[1]!, { name: 'Nome de antes' })),
+      commits.submit(guarded(inBatch[2]!, {})),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(isNotNullViolation((results[2] as PromiseRejectedResult).reason, 'author_id')).toBe(true);
+    const stored = await t.app.ctx.db.select().from(messages).where(inArray(messages.clientId, [alone, staleAlone, ...inBatch]));
+    expect(stored.map((m) => m.clientId).sort()).toEqual([alone, inBatch[0]!, inBatch[2]!].sort());
   });
 });
 

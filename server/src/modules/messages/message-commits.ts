@@ -3,12 +3,15 @@ import type { Db } from '../../db/client';
 import { groupReceipts, type MessageRow } from '../../db/schema';
 import { BatchQueue } from '../../lib/batch-queue';
 import type { ChatEvents } from '../realtime/chat-events';
+import type { AuthorGuard } from './author-guard';
 import { type MessageAuthor, type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
 import { findByClientIds, insertMessages, insertOneMessageQuery, type SentMessage } from './messages.repository';
 
 /** A send whose checks have passed (permissions, content, mentions, reply), ready to be stored. */
 export interface PendingMessage {
   values: SentMessage & { clientId: string };
+  /** Set when the author came from this process's cache: the INSERT confirms it (author-guard.ts). */
+  authorGuard: AuthorGuard | null;
   author: MessageAuthor;
   reply: ReplyFields | null;
   /** Who hears the `message` event: everyone in the chat, the author's other tabs included. */
@@ -24,6 +27,7 @@ export interface PendingMessage {
 export type CommitResult = { inserted: Message } | { stored: MessageWithAuthor | null };
 
 const keyOf = (authorId: string, clientId: string) => `${authorId}\n${clientId}`;
+const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard });
 
 /**
  * Stores sends in groups (issue 14): the sends that arrive while one commit runs go together in
@@ -35,7 +39,7 @@ const keyOf = (authorId: string, clientId: string) => `${authorId}\n${clientId}`
  */
 export class MessageCommits {
   private readonly queue = new BatchQueue<PendingMessage, CommitResult>((batch) => this.commitOrSplit(batch));
-  private readonly insertOne: (row: SentMessage) => Promise<MessageRow[]>;
+  private readonly insertOne: ReturnType<typeof insertOneMessageQuery>;
 
   constructor(
     private readonly db: Db,
@@ -99,10 +103,10 @@ export class MessageCommits {
   /** One INSERT of every row; with group receipts to write, both in one transaction. */
   private async store(unique: readonly PendingMessage[]): Promise<MessageRow[]> {
     if (unique.every((p) => p.deliveredTo.length === 0)) {
-      return unique.length === 1 ? this.insertOne(unique[0]!.values) : insertMessages(this.db, unique.map((p) => p.values));
+      return unique.length === 1 ? this.insertOne(unique[0]!.values, unique[0]!.authorGuard) : insertMessages(this.db, unique.map(rowOf));
     }
     return this.db.transaction(async (tx) => {
-      const rows = await insertMessages(tx as unknown as Db, unique.map((p) => p.values));
+      const rows = await insertMessages(tx as unknown as Db, unique.map(rowOf));
       const byKey = new Map(unique.map((p) => [keyOf(p.values.authorId, p.values.clientId), p]));
       const receipts = rows.flatMap((r) => byKey.get(keyOf(r.authorId, r.clientId!))!.deliveredTo.map((userId) => ({ messageId: r.id, userId })));
       if (receipts.length > 0) await tx.insert(groupReceipts).values(receipts).onConflictDoNothing();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
+import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor, replyJoins } from './message-entity';
 
 /** A conversation's or a group's history. */
@@ -31,10 +32,10 @@ export function selectMessages(db: Db) {
  * the unique index, so two simultaneous attempts still store one row): the result has the rows
  * stored now.
  */
-export function insertMessages(db: Db, values: readonly NewMessage[]): Promise<MessageRow[]> {
+export function insertMessages(db: Db, rows: ReadonlyArray<{ values: NewMessage; guard: AuthorGuard | null }>): Promise<MessageRow[]> {
   return db
     .insert(messages)
-    .values([...values])
+    .values(rows.map(({ values, guard }) => (guard ? { ...values, authorId: guardedAuthorId(guard) } : values)))
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
     .returning(messageColumns);
 }
@@ -42,13 +43,28 @@ export function insertMessages(db: Db, values: readonly NewMessage[]): Promise<M
 /**
  * insertMessages for one row, built once and prepared (issue 14): a send that commits alone (no
  * other send arrived meanwhile, the usual case when few are sending) no longer builds the SQL.
+ * Two statements: the author as given, or guarded (author-guard.ts).
  */
-export function insertOneMessageQuery(db: Db): (row: SentMessage) => Promise<MessageRow[]> {
-  const p = <K extends keyof SentMessage>(name: K) => sql.placeholder(name);
-  const prepared = db
+export function insertOneMessageQuery(db: Db): (row: SentMessage, guard: AuthorGuard | null) => Promise<MessageRow[]> {
+  const plain = prepareInsertOne(db, false);
+  const guarded = prepareInsertOne(db, true);
+  return (row, guard) => {
+    const values = { ...row, conversationId: row.conversationId ?? null, groupId: row.groupId ?? null };
+    if (!guard) return plain.execute(values);
+    const { id, role, passwordHash, name, avatarUrl } = guard;
+    return guarded.execute({ ...values, guardId: id, guardRole: role, guardPasswordHash: passwordHash, guardName: name, guardAvatarUrl: avatarUrl });
+  };
+}
+
+function prepareInsertOne(db: Db, guarded: boolean) {
+  const p = (name: keyof SentMessage | `guard${string}`) => sql.placeholder(name);
+  const author = guarded
+    ? guardedAuthorId({ id: p('guardId'), role: p('guardRole'), passwordHash: p('guardPasswordHash'), name: p('guardName'), avatarUrl: p('guardAvatarUrl') })
+    : p('authorId');
+  return db
     .insert(messages)
     .values({
-      authorId: p('authorId'),
+      authorId: author,
       conversationId: p('conversationId'),
       groupId: p('groupId'),
       contentType: p('contentType'),
@@ -60,8 +76,7 @@ export function insertOneMessageQuery(db: Db): (row: SentMessage) => Promise<Mes
     })
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
     .returning()
-    .prepare('messages_insert_one');
-  return (row) => prepared.execute({ ...row, conversationId: row.conversationId ?? null, groupId: row.groupId ?? null });
+    .prepare(guarded ? 'messages_insert_one_guarded' : 'messages_insert_one');
 }
 
 /** The stored messages of these (author, clientId) pairs, in one query. */
@@ -100,14 +115,16 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | n
 
 /**
  * The user has just connected: the other participants' messages still SENT in the user's
- * conversations become DELIVERED. Returns how many changed.
+ * conversations become DELIVERED. Returns how many changed. Built once and prepared (issue 14):
+ * it runs for every user who comes online, thousands at once after a restart.
  */
-export async function markDeliveredTo(db: Db, userId: string): Promise<number> {
+export function markDeliveredToQuery(db: Db): (userId: string) => Promise<number> {
+  const userId = sql.placeholder('userId');
   const theirs = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId)));
-  const rows = await db
+  const prepared = db
     .update(messages)
     .set({ status: 'DELIVERED', updatedAt: sql`now()` })
     .where(
@@ -119,8 +136,9 @@ export async function markDeliveredTo(db: Db, userId: string): Promise<number> {
         ne(messages.status, 'READ'),
       ),
     )
-    .returning({ id: messages.id });
-  return rows.length;
+    .returning({ id: messages.id })
+    .prepare('messages_mark_delivered_to');
+  return async (id) => (await prepared.execute({ userId: id })).length;
 }
 
 /** The reader has seen the conversation: the other participant's messages become READ. Returns how many changed. */

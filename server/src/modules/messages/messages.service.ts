@@ -1,6 +1,7 @@
 import { type Message, MESSAGE_ACTION_ERRORS, type MessagesPage, type SendMessageBody } from '@chat/contracts';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
+import { isNotNullViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
@@ -100,8 +101,22 @@ export class MessagesService {
    * twice. Status is DELIVERED when someone else in the chat has a socket open, else SENT. The
    * checks run per send; the storing is shared with the sends arriving meanwhile (MessageCommits),
    * and the answer and the `message` event come after that commit.
+   *
+   * `recheck` is given when the viewer came from this process's cache (requireAuth's cachedUser):
+   * the INSERT confirms the author (author-guard.ts), and when it does not, the send is redone
+   * once with the user read fresh (or refused as requireAuth would).
    */
-  async send(viewer: UserWithWorkspace, body: SendMessageBody): Promise<Message> {
+  async send(viewer: UserWithWorkspace, body: SendMessageBody, recheck: (() => Promise<UserWithWorkspace>) | null = null): Promise<Message> {
+    if (!recheck) return this.sendAs(viewer, body, false);
+    try {
+      return await this.sendAs(viewer, body, true);
+    } catch (error) {
+      if (!isNotNullViolation(error, 'author_id')) throw error;
+      return this.sendAs(await recheck(), body, false);
+    }
+  }
+
+  private async sendAs(viewer: UserWithWorkspace, body: SendMessageBody, guarded: boolean): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
     await assertStorableContent(body.content, this.media.env, this.media.store);
     const mentions = await checkMentions(viewer.id, body.mentions, {
@@ -128,6 +143,7 @@ export class MessagesService {
         replyToId: reply?.id ?? null,
         mentions,
       },
+      authorGuard: guarded ? { id: viewer.id, role: viewer.role, passwordHash: viewer.passwordHash, name: viewer.name, avatarUrl: viewer.avatarUrl } : null,
       author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
       reply,
       audience: participantIds,

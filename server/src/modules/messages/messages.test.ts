@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type Conversation, type Group, type Message, messageSchema, publicUrlFromUploadUrl } from '@chat/contracts';
-import { messages } from '../../db/schema';
+import { messages, users } from '../../db/schema';
 import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TINY_IMAGES } from '../../test/images';
@@ -10,7 +10,7 @@ import { target, uploadUrlFor } from '../../test/media';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
 
 let t: TestApp;
-let ana: TestUser, bruno: TestUser, carla: TestUser, outsider: TestUser;
+let ana: TestUser, bruno: TestUser, carla: TestUser, dora: TestUser, elisa: TestUser, outsider: TestUser;
 let conversation: Conversation;
 let group: Group;
 const listeners: Listener[] = [];
@@ -18,7 +18,7 @@ const listeners: Listener[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  [ana, bruno, carla] = await createTeam(t.app, ['Ana Envio', 'Bruno Envio', 'Carla Envio']);
+  [ana, bruno, carla, dora, elisa] = await createTeam(t.app, ['Ana Envio', 'Bruno Envio', 'Carla Envio', 'Dora Envio', 'Elisa Envio']);
   [outsider] = await createTeam(t.app, ['Otávio Fora']);
   conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
   group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Envios', description: '', members: [bruno.id] }), 200);
@@ -147,6 +147,32 @@ describe('POST /api/message/send', () => {
     const res = await send(carla, textMessage(group.id, 'já saí', { isGroup: true }));
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Grupo não encontrado');
+  });
+
+  // The send starts from this process's cached user; the INSERT confirms it (author-guard.ts).
+  // These change the row behind the app's back, as another process would: no cache is told.
+  it('a member removed after her user was cached is refused at once: 401, nothing stored, nobody hears it', async () => {
+    const chat = expectStatus<Conversation>(await as(t.app, ana).post('/conversation/create', { userTwoId: dora.id }), 200);
+    const sent = textMessage(chat.id, 'antes de sair');
+    expectStatus(await send(dora, sent), 200);
+    await t.app.ctx.db.update(users).set({ active: false }).where(eq(users.id, dora.id));
+    const [la] = await listenAll(t.app, [ana], listeners);
+    const late = textMessage(chat.id, 'depois de sair');
+    for (const body of [late, sent]) expect((await send(dora, body)).statusCode).toBe(401);
+    expect(await rowsWithClientId(late.clientId)).toHaveLength(0);
+    await settle(t.app, listeners);
+    expect(la.of('message')).toEqual([]);
+  });
+
+  it('a renamed author is sent with her new name, not the cached one', async () => {
+    const chat = expectStatus<Conversation>(await as(t.app, ana).post('/conversation/create', { userTwoId: elisa.id }), 200);
+    expectStatus(await send(elisa, textMessage(chat.id, 'com o nome antigo')), 200);
+    await t.app.ctx.db.update(users).set({ name: 'Elisa Renomeada' }).where(eq(users.id, elisa.id));
+    const [la] = await listenAll(t.app, [ana], listeners);
+    const renamed = expectStatus<Message>(await send(elisa, textMessage(chat.id, 'com o nome novo')), 200);
+    expect(renamed.author.name).toBe('Elisa Renomeada');
+    await settle(t.app, listeners);
+    expect(la.of('message')).toEqual([renamed]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import { connectRedis } from '../../lib/redis';
-import { markDeliveredTo } from '../messages/messages.repository';
+import { markDeliveredToQuery } from '../messages/messages.repository';
 import type { ChatEvents } from './chat-events';
 import { deliverGroupMessages } from './group-receipts';
 import { Presence } from './presence';
@@ -29,8 +29,9 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
   } else {
     store = new MemoryPresenceStore();
   }
+  const markDeliveredTo = markDeliveredToQuery(db);
   return new Presence(store, events, log, async (userId) => {
-    await markDeliveredTo(db, userId);
+    await markDeliveredTo(userId);
     await deliverGroupMessages({ db, events }, userId);
   });
 }

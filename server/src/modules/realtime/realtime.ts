@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
+import { trackWebsockets } from './open-websockets';
 import { useRedisAdapter } from './redis-adapter';
 import { userRoom, workspaceRoom } from './rooms';
 import { registerClientEvents } from './socket-handlers';
@@ -14,6 +15,7 @@ import { registerClientEvents } from './socket-handlers';
 export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   const { env, db, accessTokens, sessionUsers, chatEvents, presence, conversationParticipants } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
+  const websockets = trackWebsockets(app.server);
   const closeRedis = env.redisUrl
     ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
     : async () => undefined;
@@ -50,7 +52,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   app.addHook('preClose', async () => {
     events.local.disconnectSockets(true);
     io.engine.close();
-    await presence.close();
+    await Promise.all([presence.close(), websockets.end()]);
   });
   app.addHook('onClose', async () => {
     await closeRedis();
