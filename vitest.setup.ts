@@ -1,7 +1,7 @@
 // Shared by the React packages' Vitest runs: DOM matchers, cleanup between tests, and inert
 // stand-ins for the layout APIs jsdom lacks but Radix primitives touch.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 class ResizeObserverStub {
@@ -19,5 +19,9 @@ if (typeof window !== 'undefined') {
   elementProto.releasePointerCapture ??= () => {};
   elementProto.setPointerCapture ??= () => {};
 }
+
+// findBy*/waitFor give up after 1 s by default; a loaded 2-core machine (helpers, Lighthouse, CI's
+// own parallel files) made passing tests fail on that alone. A passing test is not slower for it.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());

@@ -10,10 +10,15 @@ import * as reactRouterDom from 'react-router-dom';
 const REPO = join(__dirname, '../../../..');
 const APP_SOURCES = ['shell/src', 'remote-chat/src', 'remote-team/src', 'remote-settings/src', 'remote-root/src', 'packages/ui/src'];
 
+// The static sign-in page's entry is built apart, without Module Federation, and run once in Node
+// at build time (packages/build-config/prerender.mjs): it imports react-router-dom itself.
+const NOT_IN_THE_BROWSER = new Set(['shell/src/prerender.tsx']);
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
+    if (NOT_IN_THE_BROWSER.has(relative(REPO, path))) return [];
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
