@@ -102,6 +102,9 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     console.log(`  ${members.length} sockets conectados em ${((performance.now() - connecting) / 1000).toFixed(1)} s (${kind})`);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const connected = await statsOf(servers, true);
+    // The server's CPU for the whole connection wave (handshakes, presence, stored delivery), per socket.
+    const connectCpuMs = connected.reduce((sum, s, i) => sum + s.cpuMicros - seeded[i]!.cpuMicros, 0) / 1000;
+    console.log(`  CPU do servidor na conexão: ${(connectCpuMs / members.length).toFixed(2)} ms por socket (carga ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     await Promise.all(workers.map((w) => w.warm()));
 
     for (const s of servers) s.resetLoop();
