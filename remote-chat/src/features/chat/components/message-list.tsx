@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LIMITS } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
+import { useKeepEndOnResize } from '../hooks/use-keep-end-on-resize';
 import { useNewBelow } from '../hooks/use-new-below';
 import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
 import { UNREAD_DIVIDER_TEXT } from '../lib/unread';
@@ -78,6 +79,7 @@ export function MessageList(props: Props) {
     scrollEndThreshold: LIMITS.scrollLockPx,
     overscan: 8,
   });
+  useKeepEndOnResize(scrollRef, virtualizer);
 
   useEffect(() => {
     if (loading || rows.length === 0 || initialScrollDone.current) return;
