@@ -5,7 +5,8 @@ import { BatchQueue } from '../../lib/batch-queue';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { AuthorGuard } from './author-guard';
 import { type MessageAuthor, type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
-import { findByClientIds, insertMessages, insertOneMessageQuery, type SentMessage } from './messages.repository';
+import { insertMessages } from './message-batch-insert';
+import { findByClientIds, insertOneMessageQuery, type SentMessage } from './messages.repository';
 
 /** A send whose checks have passed (permissions, content, mentions, reply), ready to be stored. */
 export interface PendingMessage {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
+import { conversations, type MessageRow, messages, users } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import { messageAuthorJoin, messageWithAuthorFields, type MessageWithAuthor, replyJoins } from './message-entity';
 
@@ -27,21 +27,7 @@ export function selectMessages(db: Db) {
 }
 
 /**
- * Inserts the rows of a group commit (message-commits.ts) in ONE statement, in the given order
- * (seq follows it). A row whose (author, clientId) is already stored is skipped (ON CONFLICT on
- * the unique index, so two simultaneous attempts still store one row): the result has the rows
- * stored now.
- */
-export function insertMessages(db: Db, rows: ReadonlyArray<{ values: NewMessage; guard: AuthorGuard | null }>): Promise<MessageRow[]> {
-  return db
-    .insert(messages)
-    .values(rows.map(({ values, guard }) => (guard ? { ...values, authorId: guardedAuthorId(guard) } : values)))
-    .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
-    .returning(messageColumns);
-}
-
-/**
- * insertMessages for one row, built once and prepared (issue 14): a send that commits alone (no
+ * insertMessages (message-batch-insert.ts) for one row, built once and prepared (issue 14): a send that commits alone (no
  * other send arrived meanwhile, the usual case when few are sending) no longer builds the SQL.
  * Two statements: the author as given, or guarded (author-guard.ts).
  */

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type MessageRow, messageColumns, messages } from '../../db/schema';
+import { type AuthorGuard, guardedAuthorId } from './author-guard';
+import type { SentMessage } from './messages.repository';
+
+/** One row of a group commit: what the send sets, and the author's guard when it came from the cache. */
+export interface BatchRow {
+  values: SentMessage;
+  guard: AuthorGuard | null;
+}
+
+/**
+ * The record type of the JSON parameter: its place in the batch, one field per column a send sets,
+ * plus the guard's fields (NULL guard_id: the author as given). Enum and array types are parsed by PostgreSQL.
+ */
+const RECORD = sql.raw(`r(
+  ord int, author_id uuid, conversation_id uuid, group_id uuid, content_type message_content_type, body text,
+  status message_status, client_id text, reply_to_id uuid, mentions text[],
+  guard_id uuid, guard_role user_role, guard_password_hash text, guard_name text, guard_avatar_url text)`);
+
+const column = (name: string) => sql.raw(`r.${name}`);
+
+/** The author guard (author-guard.ts) read from the record's guard fields. */
+const guardedAuthor = guardedAuthorId({
+  id: column('guard_id'),
+  role: column('guard_role'),
+  passwordHash: column('guard_password_hash'),
+  name: column('guard_name'),
+  avatarUrl: column('guard_avatar_url'),
+});
+
+const returned = Object.entries(messageColumns);
+const RETURNING = sql.join(returned.map(([, c]) => sql.identifier(c.name)), sql`, `);
+
+/**
+ * Inserts the rows of a group commit (message-commits.ts) in ONE statement with ONE parameter,
+ * the rows as a JSON array (issue 14: a multi-row VALUES bound ~10 parameters a row, which the
+ * driver serialised and PostgreSQL parsed and planned anew for every batch size). seq follows the
+ * given order (each record carries its place, ORDER BY it). A row whose (author, clientId) is already stored is
+ * skipped (ON CONFLICT on the unique index, so two simultaneous attempts still store one row): the
+ * result has the rows stored now. A guarded row whose author no longer matches gets a NULL
+ * author_id, which NOT NULL refuses (the whole statement fails, as the multi-row VALUES did).
+ */
+export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise<MessageRow[]> {
+  const records = JSON.stringify(rows.map((row, ord) => toRecord(row, ord)));
+  const result = await db.execute(sql`
+    INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, status, client_id, reply_to_id, mentions)
+    SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
+      r.conversation_id, r.group_id, r.content_type, r.body, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
+    FROM json_to_recordset(${records}::json) AS ${RECORD}
+    ORDER BY r.ord
+    ON CONFLICT (author_id, client_id) DO NOTHING
+    RETURNING ${RETURNING}`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map(toMessageRow);
+}
+
+function toRecord({ values, guard }: BatchRow, ord: number) {
+  return {
+    ord,
+    author_id: values.authorId,
+    conversation_id: values.conversationId ?? null,
+    group_id: values.groupId ?? null,
+    content_type: values.contentType,
+    body: values.body,
+    status: values.status,
+    client_id: values.clientId,
+    reply_to_id: values.replyToId,
+    mentions: values.mentions,
+    guard_id: guard?.id ?? null,
+    guard_role: guard?.role ?? null,
+    guard_password_hash: guard?.passwordHash ?? null,
+    guard_name: guard?.name ?? null,
+    guard_avatar_url: guard?.avatarUrl ?? null,
+  };
+}
+
+/** A raw RETURNING row as the query builder would have given it (column types mapped by drizzle). */
+function toMessageRow(raw: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, c] of returned) {
+    const value = raw[c.name];
+    row[key] = value === null || value === undefined ? null : c.mapFromDriverValue(value);
+  }
+  return row as MessageRow;
+}
+
