@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchMember, FromServer, FromWorker, ServerConfig, ServerStats, ToServer, ToWorker, WorkerResult, WorkerTask } from './protocol';
+import type { BenchMember, FromServer, FromWorker, ProfileTop, ServerConfig, ServerStats, ToServer, ToWorker, WorkerResult, WorkerTask } from './protocol';
 
 // Child processes of the harness: server children (the product or the bare pipeline) and client
 // workers. They inherit tsx's loader from process.execArgv.
@@ -36,13 +36,13 @@ export class ServerChild {
     readonly members: BenchMember[],
   ) {}
 
-  static async start(config: ServerConfig, profileDir: string | null): Promise<ServerChild> {
+  static async start(config: ServerConfig): Promise<ServerChild> {
     const file = path.join(here, config.kind === 'product' ? 'product-server.ts' : 'bare-server.ts');
     const child = fork(file, [], {
       env: { ...process.env, BENCH_SERVER: JSON.stringify(config) },
       // The product logs as in production; the lines themselves would only bury the tables.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      execArgv: [...process.execArgv, '--expose-gc', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+      execArgv: [...process.execArgv, '--expose-gc'],
     });
     const ready = await next<FromServer, 'ready'>(child, 'ready');
     return new ServerChild(child, ready.port, ready.members);
@@ -56,6 +56,19 @@ export class ServerChild {
     const answer = next<FromServer, 'stats'>(this.child, 'stats');
     this.send({ type: 'stats', gc });
     return (await answer).stats;
+  }
+
+  /** Starts a CPU profile of the server (node:inspector), for the measured phase only (--profile). */
+  async startProfile(): Promise<void> {
+    const started = next<FromServer, 'profileStarted'>(this.child, 'profileStarted');
+    this.send({ type: 'profileStart' });
+    await started;
+  }
+
+  async stopProfile(dir: string, top: number): Promise<ProfileTop> {
+    const answer = next<FromServer, 'profile'>(this.child, 'profile');
+    this.send({ type: 'profileStop', dir, top });
+    return (await answer).profile;
   }
 
   resetLoop(): void {

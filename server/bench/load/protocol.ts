@@ -36,10 +36,25 @@ export interface ServerStats {
   loopDelayMaxMs: number;
 }
 
-export type ToServer = { type: 'stats'; gc: boolean } | { type: 'resetLoop' } | { type: 'stop' };
+export type ToServer =
+  | { type: 'stats'; gc: boolean }
+  | { type: 'resetLoop' }
+  | { type: 'stop' }
+  | { type: 'profileStart' }
+  | { type: 'profileStop'; dir: string; top: number };
+
+/** The measured phase's CPU profile (--profile): where it was written and its top self-time functions. */
+export interface ProfileTop {
+  file: string;
+  totalMs: number;
+  functions: Array<{ name: string; where: string; selfMs: number; percent: number }>;
+}
+
 export type FromServer =
   | { type: 'ready'; port: number; members: BenchMember[] }
-  | { type: 'stats'; stats: ServerStats };
+  | { type: 'stats'; stats: ServerStats }
+  | { type: 'profileStarted' }
+  | { type: 'profile'; profile: ProfileTop };
 
 export interface WorkerTask {
   kind: 'product' | 'bare';

@@ -1,4 +1,5 @@
 import { ms, percentile, table } from '../measure';
+import type { ProfileTop } from './protocol';
 import type { RunFigures } from './summary';
 
 // The printed tables: every run's figures, then product/bare ratios as median [min-max] over repeats.
@@ -90,4 +91,15 @@ function printFloorRatios(runs: Run[]) {
     ),
   );
   return ratios;
+}
+
+/** --profile: the measured phase's top functions by self time, and where the whole profile is (for a flame graph). */
+export function printProfile(profile: ProfileTop): void {
+  console.log(`\nPerfil de CPU do servidor na fase medida (${(profile.totalMs / 1000).toFixed(1)} s): ${profile.file}`);
+  console.log(
+    table(
+      ['tempo próprio', '%', 'função', 'onde'],
+      profile.functions.map((f) => [`${f.selfMs.toFixed(0)} ms`, `${f.percent.toFixed(1)}%`, f.name, f.where]),
+    ),
+  );
 }

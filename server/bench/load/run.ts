@@ -17,7 +17,7 @@ import { scratchDatabase } from '../scratch-database';
 import { ServerChild, WorkerChild } from './children';
 import { type LoadOptions, parseOptions } from './options';
 import type { BenchMember, ServerConfig, ServerStats, WorkerTask } from './protocol';
-import { printRuns } from './report';
+import { printProfile, printRuns } from './report';
 import { figures, type RestartTimes, type RunFigures } from './summary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +34,9 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** Functions listed from each --profile (by self time). */
+const PROFILE_TOP = 25;
 
 const statsOf = (servers: ServerChild[], gc: boolean) => Promise.all(servers.map((s) => s.stats(gc)));
 
@@ -66,8 +69,8 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
   const servers: ServerChild[] = [];
   const workers: WorkerChild[] = [];
   try {
-    servers.push(await ServerChild.start(base, profileDir));
-    if (options.processes === 2) servers.push(await ServerChild.start({ ...base, seedMembers: 0 }, profileDir));
+    servers.push(await ServerChild.start(base));
+    if (options.processes === 2) servers.push(await ServerChild.start({ ...base, seedMembers: 0 }));
     const members = kind === 'product' ? servers[0]!.members : bareMembers(options.members);
     const seeded = await statsOf(servers, true);
 
@@ -108,6 +111,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     await Promise.all(workers.map((w) => w.warm()));
 
     for (const s of servers) s.resetLoop();
+    if (profileDir) await Promise.all(servers.map((s) => s.startProfile()));
     const start = await statsOf(servers, false);
     const running = Promise.all(workers.map((w) => w.run()));
     let restart: RestartTimes | null = null;
@@ -117,12 +121,18 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
       const stopAskedAt = epochNow();
       await servers[0]!.stop();
       const stoppedAt = epochNow();
-      servers[0] = await ServerChild.start({ ...base, seedMembers: 0 }, profileDir);
+      servers[0] = await ServerChild.start({ ...base, seedMembers: 0 });
       restart = { stopAskedAt, stoppedAt, readyAt: epochNow() };
+      // The restarted process's profile covers what is left of the measured phase.
+      if (profileDir) await servers[0].startProfile();
       console.log(`  close() em ${((stoppedAt - stopAskedAt) / 1000).toFixed(1)} s, partida em ${((restart.readyAt - stoppedAt) / 1000).toFixed(1)} s`);
     }
     const results = await running;
     const end: ServerStats[] = await statsOf(servers, false);
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      for (const s of servers) printProfile(await s.stopProfile(profileDir, PROFILE_TOP));
+    }
     return figures(kind, members.length, results, { seeded, connected, start, end }, restart);
   } finally {
     await Promise.allSettled(workers.map((w) => w.finish()));

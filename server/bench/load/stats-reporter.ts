@@ -1,8 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { startProfile, stopProfile } from './cpu-profile';
 import type { FromServer, ServerStats, ToServer } from './protocol';
 
 // The server children's side of the IPC: answers `stats` (memory after an optional GC, CPU time,
-// event-loop delay) and runs `stop` (which must end the process so that --cpu-prof writes its file).
+// event-loop delay), starts and stops the measured phase's CPU profile (--profile) and runs `stop` (which ends the process).
 
 export function answerHarness(stop: () => Promise<void>): void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -22,6 +23,8 @@ export function answerHarness(stop: () => Promise<void>): void {
       };
       send({ type: 'stats', stats });
     }
+    if (message.type === 'profileStart') void startProfile().then(() => send({ type: 'profileStarted' }));
+    if (message.type === 'profileStop') void stopProfile(message.dir, message.top).then((profile) => send({ type: 'profile', profile }));
     if (message.type === 'stop') {
       stop().then(
         () => process.exit(0),
