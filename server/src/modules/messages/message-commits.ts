@@ -83,14 +83,17 @@ export class MessageCommits {
     const stored = new Map(earlier.map((m) => [keyOf(m.message.authorId, m.message.clientId!), m]));
 
     const messages = new Map<string, Message>();
-    // Emitted in seq order, so every socket hears a chat's messages in the order they are stored.
-    for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
-      const key = keyOf(row.authorId, row.clientId!);
-      const p = firstOf.get(key)!;
-      const message = toMessageEntity({ message: row, author: p.author, reply: p.reply });
-      messages.set(key, message);
-      this.events.toUsers(p.audience, 'message', message);
-    }
+    // Emitted in seq order, so every socket hears a chat's messages in the order they are stored;
+    // to the other processes in one write.
+    this.events.inOneWrite(() => {
+      for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
+        const key = keyOf(row.authorId, row.clientId!);
+        const p = firstOf.get(key)!;
+        const message = toMessageEntity({ message: row, author: p.author, reply: p.reply });
+        messages.set(key, message);
+        this.events.toUsers(p.audience, 'message', message);
+      }
+    });
 
     return batch.map((p) => {
       const key = keyOf(p.values.authorId, p.values.clientId);

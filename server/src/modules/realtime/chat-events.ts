@@ -2,12 +2,30 @@ import type { Namespace } from 'socket.io';
 import type { ServerEventName, ServerEventPayloads } from '@chat/contracts';
 import { presenceRoom, userRoom, workspaceRoom } from './rooms';
 
+/** Runs fn with the publisher's writes held and sent together at its end. */
+export type WriteBatcher = <T>(fn: () => T) => T;
+
 /**
  * Emits server events to users' rooms (every socket of each user, on every server process) or to
  * a workspace's. One emit to several rooms reaches a socket once even when it is in several.
  */
 export class ChatEvents {
+  private batchWrites: WriteBatcher = (fn) => fn();
+
   constructor(private readonly events: () => Namespace) {}
+
+  /** Set by the Redis adapter (redis-adapter.ts); without one, emits only reach local sockets. */
+  batchWritesWith(batcher: WriteBatcher): void {
+    this.batchWrites = batcher;
+  }
+
+  /**
+   * Runs fn, whose emits go to the other processes in one write instead of one each (a group
+   * commit's `message` events, message-commits.ts). fn must emit synchronously.
+   */
+  inOneWrite<T>(fn: () => T): T {
+    return this.batchWrites(fn);
+  }
 
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, payload: ServerEventPayloads[K]): void {
     if (userIds.length === 0) return;

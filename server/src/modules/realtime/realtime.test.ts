@@ -128,14 +128,30 @@ describe.runIf(testRedisUrl())('with the Redis adapter', () => {
     // A second socket.io server, as another process would run it.
     const http = createServer();
     const other = new Server(http, { transports: ['websocket'] });
-    const closeRedis = await useRedisAdapter(other, testRedisUrl()!, t.env.redisKeyPrefix, () => undefined);
+    const redis = await useRedisAdapter(other, testRedisUrl()!, t.env.redisKeyPrefix, () => undefined);
     try {
       const received = new Promise((resolve) => socket.once('from-other', resolve));
       other.of(SOCKET_NAMESPACE).to(userRoom(user.id)).emit('from-other', 42);
       expect(await received).toBe(42);
+
+      // Emits corked into one write (ChatEvents.inOneWrite) all arrive, in order.
+      const heard: number[] = [];
+      const all = new Promise<void>((resolve) =>
+        socket.on('batched', (n: number) => {
+          heard.push(n);
+          if (heard.length === 5) resolve();
+        }),
+      );
+      const returned = redis.inOneWrite(() => {
+        for (let n = 1; n <= 5; n++) other.of(SOCKET_NAMESPACE).to(userRoom(user.id)).emit('batched', n);
+        return 'done';
+      });
+      expect(returned).toBe('done');
+      await all;
+      expect(heard).toEqual([1, 2, 3, 4, 5]);
     } finally {
       other.close();
-      await closeRedis();
+      await redis.close();
     }
   });
 });

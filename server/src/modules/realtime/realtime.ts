@@ -16,9 +16,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   const { env, db, accessTokens, sessionUsers, chatEvents, presence, conversationParticipants } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const websockets = trackWebsockets(app.server);
-  const closeRedis = env.redisUrl
-    ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis'))
-    : async () => undefined;
+  const redis = env.redisUrl ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis')) : null;
+  const closeRedis = redis ? redis.close : async () => undefined;
+  if (redis) chatEvents.batchWritesWith(redis.inOneWrite);
 
   // Nothing is served on the default namespace.
   io.of('/').use((_socket, next) => next(new Error(UNAUTHORIZED)));

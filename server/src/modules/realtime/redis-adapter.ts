@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server } from 'socket.io';
 import { connectRedis } from '../../lib/redis';
+import type { WriteBatcher } from './chat-events';
 
 /**
  * Shares rooms and broadcasts between server processes through Redis pub/sub. The key prefix
@@ -8,23 +9,38 @@ import { connectRedis } from '../../lib/redis';
  *
  * Both connections are made before the adapter subscribes: a REDIS_URL that does not answer stops
  * the start with a clear message, and closing never cuts a subscription that is still in flight
- * (ioredis would reject it where nobody listens). Returns the function that closes both.
+ * (ioredis would reject it where nobody listens). Returns the function that closes both, and
+ * inOneWrite (ChatEvents.inOneWrite).
  */
 export async function useRedisAdapter(
   io: Server,
   url: string,
   keyPrefix: string,
   onError: (error: Error) => void,
-): Promise<() => Promise<void>> {
+): Promise<{ close: () => Promise<void>; inOneWrite: WriteBatcher }> {
   const [pub, sub] = await Promise.allSettled([connectRedis(url, onError), connectRedis(url, onError)]);
   if (pub.status === 'rejected' || sub.status === 'rejected') {
     for (const c of [pub, sub]) if (c.status === 'fulfilled') c.value.disconnect();
     throw pub.status === 'rejected' ? pub.reason : (sub as PromiseRejectedResult).reason;
   }
   io.adapter(createAdapter(pub.value, sub.value, { key: keyPrefix }));
-  return async () => {
+  const publisher = pub.value;
+  // The adapter publishes once per emit, synchronously (RedisAdapter.broadcast): with the
+  // publisher's socket corked, the PUBLISH commands of a batch leave in one write (issue 14).
+  const inOneWrite: WriteBatcher = (fn) => {
+    const socket = publisher.status === 'ready' ? publisher.stream : null;
+    if (!socket) return fn();
+    socket.cork();
+    try {
+      return fn();
+    } finally {
+      socket.uncork();
+    }
+  };
+  const close = async () => {
     // Commands run in order: once this PING answers, every earlier (un)subscribe has too.
     await Promise.allSettled([pub.value.ping(), sub.value.ping()]);
     await Promise.allSettled([pub.value.quit(), sub.value.quit()]);
   };
+  return { close, inOneWrite };
 }
