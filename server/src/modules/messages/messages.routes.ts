@@ -62,6 +62,11 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: sendPreHandler,
       schema: { body: sendMessageBodySchema, response: { 200: messageSchema } },
+      // The schema stays for the OpenAPI doc; the answer is serialised as it is (issue 14: the zod
+      // serializer parsed every answer again). toMessageEntity builds exactly the contract's
+      // fields, the same object the `message` event carries unparsed, and the handler's type is
+      // checked against messageSchema.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       onResponse: async (_request, reply) => metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
     },
     (request) => service.send(request.user!, request.body, request.recheckUser),
