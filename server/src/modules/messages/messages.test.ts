@@ -164,6 +164,22 @@ describe('POST /api/message/send', () => {
     expect(la.of('message')).toEqual([]);
   });
 
+  it('a token issued before a password change (on another process) is refused once her user was cached: 401, nothing stored', async () => {
+    const chat = expectStatus<Conversation>(await as(t.app, ana).post('/conversation/create', { userTwoId: carla.id }), 200);
+    const [before] = await t.app.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, carla.id));
+    // Stamped with the password, as a sign-in's token is (access-token.ts passwordStamp).
+    const stamped = { ...carla, token: await t.app.ctx.accessTokens.sign({ ...carla, passwordHash: before!.hash }) };
+    expectStatus(await send(stamped, textMessage(chat.id, 'antes da troca')), 200);
+    await t.app.ctx.db.update(users).set({ passwordHash: `${before!.hash}-trocada` }).where(eq(users.id, carla.id));
+    try {
+      const after = textMessage(chat.id, 'depois da troca');
+      expect((await send(stamped, after)).statusCode).toBe(401);
+      expect(await rowsWithClientId(after.clientId)).toHaveLength(0);
+    } finally {
+      await t.app.ctx.db.update(users).set({ passwordHash: before!.hash }).where(eq(users.id, carla.id));
+    }
+  });
+
   it('a renamed author is sent with her new name, not the cached one', async () => {
     const chat = expectStatus<Conversation>(await as(t.app, ana).post('/conversation/create', { userTwoId: elisa.id }), 200);
     expectStatus(await send(elisa, textMessage(chat.id, 'com o nome antigo')), 200);
