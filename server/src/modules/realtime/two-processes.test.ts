@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, Message, MessageReactionEvent, MessageReceiptEvent, MessagesPage, UserStatusPayload } from '@chat/contracts';
+import { users } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, startPeerApp, type TestApp, testDatabaseUrl, testRedisUrl } from '../../test/harness';
 import { closeAll, eventMatching, listen, type Listener, nextEvent, settle, watchPresence } from '../../test/socket-helpers';
@@ -168,6 +171,22 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     onB.socket.emit('group:read', { groupId: group.id });
     const receipt = await eventMatching<MessageReceiptEvent>(onA, 'message:receipt', (r) => r.userId === bruno.id && r.messageIds.includes(inGroup.id));
     expect(receipt).toMatchObject({ groupId: group.id, status: 'READ', completedIds: [inGroup.id] });
+  });
+
+  it('a token from before a password change made through B is refused by a send through A, which had the user cached', async () => {
+    const [dani, edu] = await createTeam(a, ['Dani Senha', 'Edu Senha']);
+    const hash = await hashPassword('senha-antiga-123');
+    await a.ctx.db.update(users).set({ passwordHash: hash }).where(eq(users.id, dani.id));
+    // Stamped with the password, as a sign-in's token is.
+    const old = { ...dani, token: await a.ctx.accessTokens.sign({ ...dani, passwordHash: hash }) };
+    const chat = expectStatus<Conversation>(await as(a, old).post('/conversation/create', { userTwoId: edu.id }), 200);
+    expectStatus(await as(a, old).post('/message/send', textMessage(chat.id, 'antes da troca')), 200);
+
+    expectStatus(await as(b, old).patch('/user/update-password', { oldPassword: 'senha-antiga-123', newPassword: 'senha-nova-456' }), 200);
+    const after = textMessage(chat.id, 'depois da troca');
+    expect((await as(a, old).post('/message/send', after)).statusCode).toBe(401);
+    expect((await as(a, old).get('/conversation/get-conversations')).statusCode).toBe(401);
+    expect((await history(a, edu, chat.id)).map((m) => m.content.body)).toEqual(['antes da troca']);
   });
 
   it('a process that shuts down announces its users offline to clients of the other', async () => {
