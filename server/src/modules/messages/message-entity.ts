@@ -1,6 +1,7 @@
-import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LastMessage, Message, Reaction, ReplyQuote } from '@chat/contracts';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { type MessageRow, messages, users } from '../../db/schema';
 
@@ -43,7 +44,7 @@ export function pageReplies(db: Db, quotedIds: SQLWrapper) {
     })
     .from(replied)
     .leftJoin(repliedAuthor, eq(repliedAuthor.id, replied.authorId))
-    .where(inArray(replied.id, quotedIds))
+    .where(anyOf(replied.id, quotedIds))
     .as('quoted');
 }
 

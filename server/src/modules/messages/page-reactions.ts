@@ -1,14 +1,15 @@
-import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { messageReactions, users } from '../../db/schema';
+import { anyOf } from '../../db/any-of';
 
 const reactor = alias(users, 'reactor');
 
 /**
  * The reactions of a page of messages (issue 15) as ONE grouped derived table, to LEFT JOIN by
- * message id: `pageIds` (a select of the page's message ids) restricts message_reactions through
+ * message id: `pageIds` (a select of the page's message ids) probes message_reactions through
  * its (message_id, ...) primary key before anything is aggregated, so a page costs its own
  * reactions, not a subquery per row nor the whole table. Each emoji lists its users in the order
  * they reacted; emoji come in the order of their first reaction. No row for a message without any.
@@ -25,7 +26,7 @@ export function pageReactions(db: Db, pageIds: SQLWrapper) {
     })
     .from(messageReactions)
     .innerJoin(reactor, eq(reactor.id, messageReactions.userId))
-    .where(inArray(messageReactions.messageId, pageIds))
+    .where(anyOf(messageReactions.messageId, pageIds))
     .groupBy(messageReactions.messageId, messageReactions.emoji)
     .as('reaction_emoji');
   return db
