@@ -35,19 +35,18 @@ export async function conversationSummaries(
     .where(
       and(eq(unread.conversationId, conversations.id), ne(unread.authorId, viewerId), ne(unread.status, 'READ'), isNull(unread.deletedAt)),
     );
-  const muted = db
-    .select({ one: sql`1` })
-    .from(conversationMutes)
-    .where(and(eq(conversationMutes.conversationId, conversations.id), eq(conversationMutes.userId, viewerId)));
   return db
     .select({
       conversation: conversations,
       last: lastMessageColumns(lm),
       unreadMessages: sql<number>`(${unreadCount})`.mapWith(Number),
-      muted: sql<boolean>`exists(${muted})`.mapWith(Boolean),
+      muted: sql<boolean>`${conversationMutes.userId} IS NOT NULL`.mapWith(Boolean),
     })
     .from(conversations)
     .leftJoinLateral(lm, sql`true`)
+    // The viewer's mutes as one join (at most one row a conversation: the primary key), not an
+    // EXISTS subplan per listed conversation.
+    .leftJoin(conversationMutes, and(eq(conversationMutes.conversationId, conversations.id), eq(conversationMutes.userId, viewerId)))
     .where(and(hasParticipant(viewerId), options.where, options.withMessagesOnly ? isNotNull(lm.body) : undefined))
     .orderBy(desc(sql`coalesce(${lm.createdAt}, ${conversations.createdAt})`), desc(conversations.id));
 }

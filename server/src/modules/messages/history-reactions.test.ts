@@ -82,3 +82,63 @@ describe('reactions in the history', () => {
     expect(messages.filter((m) => m.reactions.length > 0).length).toBeGreaterThan(10);
   });
 });
+
+describe('reactions of a page and of an around window (one grouped join over the page)', () => {
+  it('every message has its own reactions in order, [] without any, in pages, windows and the whole history', async () => {
+    const chat = expectStatus<Group>(
+      await as(t.app, ana).post('/group/create', { name: 'Janela de reações', description: '', members: [bruno.id, carla.id] }),
+      200,
+    );
+    const sent: Message[] = [];
+    for (let i = 1; i <= 12; i++) sent.push(await send(chat.id, `janela ${i}`, true));
+    const [m3, m6, m7] = [sent[2]!, sent[5]!, sent[6]!];
+    const reply = expectStatus<Message>(
+      await as(t.app, bruno).post('/message/send', { ...textMessage(chat.id, 'resposta', { isGroup: true }), replyToId: m3.id }),
+      200,
+    );
+    await react(carla, m6.id, '👍');
+    await react(bruno, m6.id, '🎉');
+    await react(ana, m6.id, '👍');
+    await react(ana, m6.id, '🎉');
+    await react(carla, m6.id, '❤️');
+    // Bruno takes his 🎉 back and gives it again: now after Ana's, and 🎉 still comes second
+    // (its first reaction is now Ana's, after Carla's 👍).
+    expectStatus(await as(t.app, bruno).delete(`/message/${m6.id}/reactions/${encodeURIComponent('🎉')}`), 200);
+    await react(bruno, m6.id, '🎉');
+    await react(bruno, m7.id, '👀');
+    await react(carla, reply.id, '👍');
+
+    const person = (u: TestUser) => ({ id: u.id, name: u.name });
+    const expected = new Map<string, unknown>([
+      [
+        m6.id,
+        [
+          { emoji: '👍', users: [person(carla), person(ana)] },
+          { emoji: '🎉', users: [person(ana), person(bruno)] },
+          { emoji: '❤️', users: [person(carla)] },
+        ],
+      ],
+      [m7.id, [{ emoji: '👀', users: [person(bruno)] }]],
+      [reply.id, [{ emoji: '👍', users: [person(carla)] }]],
+    ]);
+    const check = (messages: Message[], bodies: string[]) => {
+      expect(messages.map((m) => m.content.body)).toEqual(bodies);
+      for (const m of messages) expect(m.reactions, m.content.body).toEqual(expected.get(m.id) ?? []);
+    };
+    const url = `/message/get-messages-by-group?groupId=${chat.id}`;
+    const all = [...sent.map((m) => m.content.body), 'resposta'];
+
+    check(await page(url), all);
+    check(await page(`${url}&all=true`), all);
+    check(await page(`${url}&limit=4`), all.slice(-4));
+    check(await page(`${url}&around=${m6.id}&limit=2`), ['janela 4', 'janela 5', 'janela 6', 'janela 7', 'janela 8']);
+    check(await page(`${url}&around=${m7.id}&limit=1`), ['janela 6', 'janela 7', 'janela 8']);
+
+    // The reply's quote comes from the same statement; the quoted message has no reactions.
+    const [last] = (await page(`${url}&limit=1`)).slice(-1);
+    expect(last!.replyTo).toEqual({ id: m3.id, authorId: ana.id, authorName: ana.name, body: 'janela 3', type: 'text', deleted: false });
+    const around3 = await page(`${url}&around=${m3.id}&limit=1`);
+    check(around3, ['janela 2', 'janela 3', 'janela 4']);
+    expect(around3.map((m) => m.replyTo)).toEqual([null, null, null]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, gte } from 'drizzle-orm';
+import { and, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { MessageWithAuthor } from './message-entity';
@@ -16,10 +16,7 @@ export interface HistoryWindow {
 
 /** Up to `take` messages from `fromSeq` on (inclusive), OLDEST first: a forward walk of the (chat, seq) index. */
 function messagesFrom(db: Db, target: ChatTarget, fromSeq: number, take: number): Promise<MessageWithAuthor[]> {
-  return selectMessages(db)
-    .where(and(chatIs(target), gte(messages.seq, fromSeq)))
-    .orderBy(asc(messages.seq))
-    .limit(take);
+  return selectMessages(db, { where: and(chatIs(target), gte(messages.seq, fromSeq)), order: 'asc', limit: take });
 }
 
 /** `limit` messages before the one at `seq`, it, and `limit` after it. */

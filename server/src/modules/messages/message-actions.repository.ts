@@ -7,7 +7,7 @@ import { selectMessages } from './messages.repository';
 // Edit, delete and reactions of one message (issue 15).
 
 export async function findMessage(db: Db, id: string): Promise<MessageWithAuthor | null> {
-  const [row] = await selectMessages(db).where(eq(messages.id, id)).limit(1);
+  const [row] = await selectMessages(db, { where: eq(messages.id, id), limit: 1 });
   return row ?? null;
 }
 

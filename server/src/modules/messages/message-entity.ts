@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LastMessage, Message, Reaction, ReplyQuote } from '@chat/contracts';
-import { type MessageRow, messageColumns, messages, users } from '../../db/schema';
-import { reactionsColumn } from './reactions-column';
+import { anyOf } from '../../db/any-of';
+import type { Db } from '../../db/client';
+import { type MessageRow, messages, users } from '../../db/schema';
 
 export interface MessageAuthor {
   id: string;
@@ -20,32 +21,32 @@ export interface ReplyFields {
   deletedAt: Date | null;
 }
 
-/** A message as whole-message queries read it; `reactions` comes with them (reactionsColumn). */
+/** A message as whole-message queries read it (selectMessages); `reactions` comes with them (pageReactions). */
 export type MessageWithAuthor = { message: MessageRow; author: MessageAuthor; reply?: ReplyFields | null; reactions?: Reaction[] };
 
 const replied = alias(messages, 'replied');
 const repliedAuthor = alias(users, 'replied_author');
 
-/** Select list and joins shared by every query that returns whole messages. */
-export const messageWithAuthorFields = {
-  message: messageColumns,
-  author: { id: users.id, name: users.name, avatarUrl: users.avatarUrl },
-  reply: {
-    id: replied.id,
-    authorId: replied.authorId,
-    authorName: repliedAuthor.name,
-    body: replied.body,
-    type: replied.contentType,
-    deletedAt: replied.deletedAt,
-  },
-  reactions: reactionsColumn,
-};
-export const messageAuthorJoin = eq(users.id, messages.authorId);
-/** Left joins for the quoted message of a reply (and its author): `.leftJoin(...REPLY_JOIN)` twice. */
-export const replyJoins = [
-  [replied, eq(replied.id, messages.replyToId)],
-  [repliedAuthor, eq(repliedAuthor.id, replied.authorId)],
-] as const;
+/**
+ * The messages quoted by a page's replies (and their authors) as one derived table, to LEFT JOIN
+ * by id: `quotedIds` (a select of the page's reply_to_id) restricts it to those few rows, found by
+ * primary key, so that a long page never hashes the whole messages table to find them.
+ */
+export function pageReplies(db: Db, quotedIds: SQLWrapper) {
+  return db
+    .select({
+      id: replied.id,
+      authorId: replied.authorId,
+      authorName: sql<string | null>`${repliedAuthor.name}`.as('author_name'),
+      body: replied.body,
+      type: replied.contentType,
+      deletedAt: replied.deletedAt,
+    })
+    .from(replied)
+    .leftJoin(repliedAuthor, eq(repliedAuthor.id, replied.authorId))
+    .where(anyOf(replied.id, quotedIds))
+    .as('quoted');
+}
 
 export function toReplyQuote(reply: ReplyFields | null | undefined): ReplyQuote | null {
   if (!reply?.id || !reply.authorId || reply.body === null || !reply.type) return null;
