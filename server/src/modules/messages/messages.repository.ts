@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { conversations, type MessageRow, messages, users } from '../../db/schema';
+import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import { type MessageWithAuthor, pageReplies } from './message-entity';
 import { pageReactions } from './page-reactions';
