@@ -1,11 +1,15 @@
 import { startEarlyCalls } from './features/api/early-calls';
+import { preloadArea } from './features/areas/preload-area';
 import { requestConfig } from './features/config/early-config';
 
 // Read from the page (or fetched) while the app's chunks download, not after them: see
-// early-config. Then the route's first API calls start at once (early-calls).
-void requestConfig().then(
-  (config) => {
-    const apiBaseUrl = (config as { apiBaseUrl?: unknown } | null)?.apiBaseUrl;
+// early-config. Then the route's first API calls start at once (early-calls), and a signed-in
+// area's layout and remote start downloading (preload-area).
+const config = requestConfig();
+preloadArea(config);
+void config.then(
+  (raw) => {
+    const apiBaseUrl = (raw as { apiBaseUrl?: unknown } | null)?.apiBaseUrl;
     if (typeof apiBaseUrl === 'string') startEarlyCalls(apiBaseUrl);
   },
   // Shown by bootstrap, which awaits the same configuration.
