@@ -3,7 +3,8 @@
 // a production build as dist/route-preloads.json. The server reads it and adds preload links to
 // the page of that area, so the browser downloads these chunks beside the shell's main script
 // instead of discovering them one after another once it runs. The areas' dynamic imports carry a
-// webpackChunkName (shell/src/features/areas/area-modules.ts), which names their chunk groups.
+// webpackChunkName (shell/src/features/areas/area-modules.ts, and the app's bootstrap in
+// shell/src/index.ts), which names their chunk groups.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,22 +12,27 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** Path prefix -> the named chunk groups its first render loads. */
 export const AREA_CHUNK_GROUPS = {
-  '/auth': ['area-auth', 'area-remote-route'],
-  '/root': ['area-root', 'area-remote-route'],
+  '/auth': ['bootstrap', 'area-auth', 'area-remote-route'],
+  '/root': ['bootstrap', 'area-root', 'area-remote-route'],
 };
 
-const isConsumeShared = (origin) => /consume[ -]shared/i.test(`${origin.moduleName ?? ''} ${origin.module ?? ''}`);
+const originName = (origin) => `${origin.moduleName ?? ''} ${origin.module ?? ''}`;
+const isConsumeShared = (origin) => /consume[ -]shared/i.test(originName(origin));
+const isProvideShared = (origin) => /provide[ -]shared/i.test(originName(origin));
 
 /**
- * The files of the named groups, plus the chunks of the shared modules their chunks consume
- * (Module Federation loads those through the share scope, from chunks of their own), followed
- * transitively. Only .js files; each once, in a stable order.
+ * The files of the named groups, plus the chunks of the shared modules: those their chunks
+ * consume (followed transitively), and the shell's provided singletons (react, react-dom, the
+ * router, the workspace singletons: a signed-in area uses every one of them, and Module
+ * Federation loads each from a chunk of its own through the share scope). Only .js files; each
+ * once, in a stable order.
  */
 export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath = '/') {
   const chunks = new Map(statsJson.chunks.map((chunk) => [chunk.id, chunk]));
   const result = {};
   for (const [prefix, groupNames] of Object.entries(areas)) {
-    const pending = groupNames.flatMap((name) => statsJson.namedChunkGroups?.[name]?.chunks ?? []);
+    const provided = statsJson.chunks.filter((chunk) => chunk.origins?.length && chunk.origins.every(isProvideShared)).map((chunk) => chunk.id);
+    const pending = [...groupNames.flatMap((name) => statsJson.namedChunkGroups?.[name]?.chunks ?? []), ...provided];
     const seen = new Set();
     while (pending.length > 0) {
       const id = pending.shift();
@@ -52,6 +58,7 @@ export class RoutePreloadsPlugin {
       const publicPath = typeof compiler.options.output.publicPath === 'string' && compiler.options.output.publicPath !== 'auto' ? compiler.options.output.publicPath : '/';
       const outputDir = compiler.options.output.path;
       mkdirSync(outputDir, { recursive: true });
+      if (process.env.ROUTE_PRELOADS_DEBUG) writeFileSync(process.env.ROUTE_PRELOADS_DEBUG, JSON.stringify(json));
       writeFileSync(path.join(outputDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(routePreloads(json, AREA_CHUNK_GROUPS, publicPath), null, 2)}\n`);
     });
   }

@@ -16,4 +16,5 @@ void config.then(
   () => undefined,
 );
 // Async boundary: Module Federation negotiates the shared singletons before React loads.
-void import('./bootstrap');
+// Named for the build's route-preloads.json: a signed-in page preloads its chunks too.
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -20,7 +20,11 @@ export function preloadArea(config: Promise<unknown>, pathname: string = window.
   const ignore = () => undefined;
   area.load().catch(ignore);
   loadRemoteRoute().catch(ignore);
-  Promise.all([config, import('../config/load-config'), import('../remotes/federation')])
+  Promise.all([
+    config,
+    import(/* webpackChunkName: "area-remote-route" */ '../config/load-config'),
+    import(/* webpackChunkName: "area-remote-route" */ '../remotes/federation'),
+  ])
     .then(([raw, { loadConfig }, { preloadRemoteFor }]) => loadConfig(() => Promise.resolve(raw)).then((parsed) => preloadRemoteFor(pathname, parsed)))
     .catch(ignore);
 }
