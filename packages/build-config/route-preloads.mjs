@@ -58,7 +58,6 @@ export class RoutePreloadsPlugin {
       const publicPath = typeof compiler.options.output.publicPath === 'string' && compiler.options.output.publicPath !== 'auto' ? compiler.options.output.publicPath : '/';
       const outputDir = compiler.options.output.path;
       mkdirSync(outputDir, { recursive: true });
-      if (process.env.ROUTE_PRELOADS_DEBUG) writeFileSync(process.env.ROUTE_PRELOADS_DEBUG, JSON.stringify(json));
       writeFileSync(path.join(outputDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(routePreloads(json, AREA_CHUNK_GROUPS, publicPath), null, 2)}\n`);
     });
   }
