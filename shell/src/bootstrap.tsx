@@ -2,7 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@chat/ui/styles.css';
 import { App } from './app';
+import { preloadArea } from './features/areas/preload-area';
+import { requestConfig } from './features/config/early-config';
 import { loadConfig } from './features/config/load-config';
+
+// A signed-in area's layout, slot and remote start downloading now, not after the first render.
+preloadArea(requestConfig());
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);

@@ -1,13 +1,9 @@
 import { startEarlyCalls } from './features/api/early-calls';
-import { preloadArea } from './features/areas/preload-area';
 import { requestConfig } from './features/config/early-config';
 
 // Read from the page (or fetched) while the app's chunks download, not after them: see
-// early-config. Then the route's first API calls start at once (early-calls), and a signed-in
-// area's layout and remote start downloading (preload-area).
-const config = requestConfig();
-preloadArea(config);
-void config.then(
+// early-config. Then the route's first API calls start at once (early-calls).
+void requestConfig().then(
   (raw) => {
     const apiBaseUrl = (raw as { apiBaseUrl?: unknown } | null)?.apiBaseUrl;
     if (typeof apiBaseUrl === 'string') startEarlyCalls(apiBaseUrl);

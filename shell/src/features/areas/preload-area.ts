@@ -1,20 +1,18 @@
 import { STORAGE_KEYS } from '@chat/contracts';
+import { startArea } from './start-area';
 
 const AREA_PREFIXES = ['/auth', '/root'];
 
 /**
- * Run by the shell's first script (issue 18): on a signed-in area's page, with a stored session,
- * starts loading the area's layout, the remote's slot and the route's remote now, alongside the
- * app's bootstrap, instead of after the router has mounted and resolved the route. The router's
- * lazy routes then get the same modules. The work itself is in a chunk the page preloads
- * (start-area.ts), so that the sign-in page's first script stays as small as it was.
+ * Run as soon as the app's bootstrap chunk runs (issue 18): on a signed-in area's page, with a
+ * stored session, starts loading the area's layout, the remote's slot and the route's remote
+ * now, instead of after the configuration is parsed, React has rendered and the router has
+ * resolved the route. The router's lazy routes then get the same modules. It runs from the
+ * bootstrap, not from the first script, so that the area's chunks stay children of the
+ * bootstrap's: code they share with it is not split into more chunks for the sign-in page.
  */
 export function preloadArea(config: Promise<unknown>, pathname: string = window.location.pathname, storage: Storage = localStorage): void {
   if (!AREA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return;
   if (!storage.getItem(STORAGE_KEYS.token)) return;
-  import(/* webpackChunkName: "area-remote-route" */ './start-area').then(
-    ({ startArea }) => startArea(config, pathname),
-    // Retried, and shown, by the route that needs it.
-    () => undefined,
-  );
+  startArea(config, pathname);
 }
