@@ -55,6 +55,50 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   expect(requests.indexOf(entry)).toBeLessThan(requests.findIndex((request) => request.url().includes(LIST)));
 });
 
+// Issue 18, the shell's own chunks: the page lists the /auth area's chunks (the app's bootstrap,
+// the layout, the remote's slot, the shared singletons; shell/dist/route-preloads.json) as preload
+// links, so they download while the shell's main script does, not after it has run; and the live
+// connection waits until the page has settled.
+const MAIN_SCRIPT = /^\/static\/js\/index\.[0-9a-f]+\.js$/;
+
+test("the /auth area's shell chunks are preloaded by the page, fetched once each, before the main script runs", async ({ page, context }) => {
+  await signIn(page, 'bruno', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await page.close();
+
+  const html = await (await context.request.get('/auth/conversations', { headers: { accept: 'text/html' } })).text();
+  const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script" fetchpriority="low">/g)].map((match) => match[1]!);
+  expect(preloaded.some((href) => /\/async\/bootstrap\./.test(href)), 'the bootstrap').toBe(true);
+  expect(preloaded.some((href) => /\/async\/area-auth\./.test(href)), 'the /auth layout').toBe(true);
+  expect(preloaded.length).toBeGreaterThan(5);
+
+  const fresh = await context.newPage();
+  const order: string[] = [];
+  fresh.on('request', (request) => order.push(new URL(request.url()).pathname));
+  fresh.on('websocket', () => order.push('websocket'));
+  let allRequested!: () => void;
+  const preloadsSeen = new Promise<void>((resolve) => (allRequested = resolve));
+  fresh.on('request', () => preloaded.every((href) => order.includes(href)) && allRequested());
+  // The main script is held back until every preloaded chunk has been asked for: had only the
+  // main script's code asked for them (the old waterfall), the page would never load.
+  await fresh.route((url) => MAIN_SCRIPT.test(url.pathname), async (route) => {
+    await preloadsSeen;
+    await route.continue();
+  });
+  await fresh.goto('/auth/conversations');
+  await expect(chatList(fresh)).toBeVisible();
+  await expect.poll(() => order.includes('websocket'), { message: 'the socket opens once the page has settled' }).toBe(true);
+
+  for (const href of preloaded) expect(order.filter((path) => path === href), href).toHaveLength(1);
+  // What the shell loads beyond the preloaded list comes after the first render: the socket's
+  // client and the service worker's, never on the chat list's path.
+  const list = order.indexOf(LIST);
+  expect(list).toBeGreaterThan(-1);
+  expect(order.indexOf('websocket')).toBeGreaterThan(list);
+  const late = order.filter((path) => path.startsWith('/static/js/async/') && !preloaded.includes(path));
+  expect(late.length, late.join(', ')).toBeLessThanOrEqual(4);
+});
+
 test('a visitor without a session asks for nothing of the API on the conversations page', async ({ page }) => {
   const apiCalls: string[] = [];
   page.on('request', (request) => new URL(request.url()).pathname.startsWith('/api/conversation') && apiCalls.push(request.url()));

@@ -8,6 +8,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from './precompress.mjs';
+import { RoutePreloadsPlugin } from './route-preloads.mjs';
 import { pluginServiceWorker } from './service-worker.mjs';
 
 const require = createRequire(import.meta.url);
@@ -149,6 +150,8 @@ export function shellConfig({ packageJson }) {
     resolve: { alias: reactRouterAlias() },
     output: { cleanDistPath: true },
     html: { template: './index.html', favicon: './public/favicon.svg' },
+    // dist/route-preloads.json: the area chunks the server preloads on a signed-in page.
+    tools: { rspack: { plugins: [new RoutePreloadsPlugin()] } },
     dev: {
       watchFiles: { paths: REMOTE_DIRS.map((dir) => fileURLToPath(new URL(`../../${dir}/${REMOTE_DEV_OUTPUT}`, import.meta.url))), type: 'reload-page' },
     },

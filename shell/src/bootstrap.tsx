@@ -2,14 +2,17 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@chat/ui/styles.css';
 import { App } from './app';
+import { preloadArea } from './features/areas/preload-area';
+import { requestConfig } from './features/config/early-config';
 import { loadConfig } from './features/config/load-config';
-import { preloadRemoteFor } from './features/remotes/federation';
+
+// A signed-in area's layout, slot and remote start downloading now, not after the first render.
+preloadArea(requestConfig());
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
-    preloadRemoteFor(window.location.pathname, config);
     // A transition renders concurrently: React yields to the browser every few milliseconds
     // instead of building the whole first screen in one long task (issue 18: on a phone's CPU
     // that task blocked input for most of a second).

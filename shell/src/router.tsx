@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { REMOTE_BASE_PATHS, type AppConfig, type RemoteName, type Role } from '@chat/contracts';
 import { loadApiClient } from './features/api/load-api-client';
+import { loadAuthArea, loadRemoteRoute, loadRootArea } from './features/areas/area-modules';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';
 import { PublicLayout } from './features/navigation/public-layout';
@@ -18,11 +19,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
     // remote's download starts with the area's chunks instead of after the route renders.
     registerConfiguredRemotes(config);
     preloadRemoteFor(basePath, config);
-    const [{ MountedRemote }, { RequireRole }] = await Promise.all([
-      import('./features/remotes/mounted-remote'),
-      import('./features/navigation/guards'),
-      loadApiClient(config),
-    ]);
+    const [[{ MountedRemote }, { RequireRole }]] = await Promise.all([loadRemoteRoute(), loadApiClient(config)]);
     const mounted = <MountedRemote name={name} basePath={basePath} />;
     return { element: roles ? <RequireRole roles={roles}>{mounted}</RequireRole> : mounted };
   };
@@ -50,7 +47,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
         },
         {
           path: '/auth',
-          lazy: async () => ({ Component: (await import('./features/areas/auth-area')).AuthArea }),
+          lazy: async () => ({ Component: (await loadAuthArea()).AuthArea }),
           children: [
             { index: true, element: <Navigate to="conversations" replace /> },
             { path: 'conversations/*', lazy: remoteRoute('chat', REMOTE_BASE_PATHS.chat) },
@@ -60,7 +57,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
         },
         {
           path: '/root',
-          lazy: async () => ({ Component: (await import('./features/areas/root-area')).RootArea }),
+          lazy: async () => ({ Component: (await loadRootArea()).RootArea }),
           children: [
             { index: true, element: <Navigate to="workspaces" replace /> },
             { path: '*', lazy: remoteRoute('root', REMOTE_BASE_PATHS.root) },

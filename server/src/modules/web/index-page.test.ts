@@ -159,3 +159,52 @@ describe("the shell's static sign-in page on '/'", () => {
     expect(served('/').querySelectorAll('script:not([type])')).toHaveLength(1);
   });
 });
+
+describe("preloads of the shell's own chunks on the /auth area (shell/dist/route-preloads.json)", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'chat-index-area-'));
+  const index = path.join(root, 'shell', 'dist', 'index.html');
+  const routePreloadsFile = path.join(root, 'shell', 'dist', 'route-preloads.json');
+  const AREA = ['/static/js/async/area-auth.3e9c707f02.js', '/static/js/async/0.5e3b21f4e1.js'];
+  beforeAll(() => {
+    mkdirSync(path.dirname(index), { recursive: true });
+    writeFileSync(index, TEMPLATE);
+    mkdirSync(path.join(root, 'remote-chat', 'dist'), { recursive: true });
+    writeFileSync(path.join(root, 'remote-chat', 'dist', 'mf-manifest.json'), JSON.stringify(CHAT_MANIFEST));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const links = (pathname: string) => {
+    const html = buildIndexPages(index, configWith(), root)(pathname).html.toString();
+    return [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('link[rel=preload]')].map((link) => ({
+      href: link.getAttribute('href'),
+      as: link.getAttribute('as'),
+      crossorigin: link.getAttribute('crossorigin'),
+      fetchpriority: link.getAttribute('fetchpriority'),
+    }));
+  };
+  const areaLinks = AREA.map((href) => ({ href, as: 'script', crossorigin: null, fetchpriority: 'low' }));
+
+  it("on every /auth page: each listed chunk as a low-priority script preload (no crossorigin: the runtime's own script tags have none), after the remote's", () => {
+    writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': AREA, '/root': ['/static/js/async/area-root.1.js'] }));
+    const chat = links('/auth/conversations');
+    expect(chat.slice(0, 5).map((link) => link.href)).toContain('/remotes/chat/mf-manifest.json');
+    expect(chat.slice(5)).toEqual(areaLinks);
+    for (const pathname of ['/auth', '/auth/team', '/auth/settings']) expect(links(pathname).filter((link) => link.fetchpriority), pathname).toEqual(areaLinks);
+  });
+
+  it('none outside /auth: the sign-in and public pages, the ROOT area', () => {
+    writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': AREA, '/root': ['/static/js/async/area-root.1.js'] }));
+    for (const pathname of ['/', '/register', '/reset-password', '/root/workspaces', '/authx']) expect(links(pathname), pathname).toEqual([]);
+  });
+
+  it('none when the build wrote no list (dev, an older build): the page is the one without it', () => {
+    rmSync(routePreloadsFile, { force: true });
+    expect(links('/auth/conversations').filter((link) => link.fetchpriority)).toEqual([]);
+    expect(links('/auth/conversations')).toHaveLength(5);
+    expect(links('/auth')).toEqual([]);
+  });
+
+  it('only same-origin paths from the list; anything else in it is ignored', () => {
+    writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': [...AREA, '//evil.example/x.js', 'https://evil.example/y.js', 42] }));
+    expect(links('/auth')).toEqual(areaLinks);
+  });
+});

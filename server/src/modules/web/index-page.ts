@@ -12,6 +12,10 @@ import { REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteN
 // - for a path a remote owns, preload links for that remote's manifest, entry and the chunks its
 //   ./App needs first, read from its mf-manifest.json: the browser fetches them alongside the
 //   shell's script instead of one after the other.
+// - on a page of the signed-in /auth area, preload links for the shell's own chunks that area
+//   needs (its layout, the remote's slot, the shared modules they use), listed by the shell's
+//   build in shell/dist/route-preloads.json: without them the browser would only discover them
+//   once the shell's main script has run. No file (dev, an older build): no links.
 // - for '/', the sign-in page the shell's build rendered to static HTML (shell/dist-prerender), so
 //   it paints before the app's script runs; the app's first render replaces it.
 // /index.html itself stays the built file: the service worker precaches that URL, and a cached
@@ -65,6 +69,25 @@ export function remotePreloads(name: RemoteName, manifestUrl: string, webRoot: s
   for (const file of scripts) links.push(`<link rel="preload" href="${attribute(localBase + file)}" as="script">`);
   for (const file of app?.assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${attribute(localBase + file)}" as="style">`);
   return links;
+}
+
+/** The area whose shell chunks the page of a signed-in member preloads. */
+const PRELOADED_AREA = '/auth';
+
+/**
+ * Preload links for the shell chunks of an area, from the build's route-preloads.json ({ "/auth":
+ * ["/static/js/async/...js", ...] }). The webpack runtime inserts them as classic scripts without
+ * crossorigin, so the links carry none (one download each). Low priority: the main script and
+ * the remote's files come first; these only must not wait for the main script to run.
+ */
+export function areaPreloads(routePreloadsFile: string, area: string = PRELOADED_AREA): string[] {
+  if (!existsSync(routePreloadsFile)) return [];
+  const parsed = JSON.parse(readFileSync(routePreloadsFile, 'utf8')) as Record<string, unknown>;
+  const files = parsed[area];
+  if (!Array.isArray(files)) return [];
+  return files
+    .filter((file): file is string => typeof file === 'string' && file.startsWith('/') && !file.startsWith('//'))
+    .map((file) => `<link rel="preload" href="${attribute(file)}" as="script" fetchpriority="low">`);
 }
 
 /**
@@ -129,9 +152,12 @@ export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRo
   // Only the areas every member may open: the page is the same for any visitor (the server does
   // not know who asks), and a member must never be sent the team's or the ROOT's code.
   const forEveryMember = REMOTE_NAMES.filter((name) => REMOTE_ROLES[name].includes('USER'));
+  const area = areaPreloads(path.join(path.dirname(shellIndexFile), 'route-preloads.json'));
   const byRemote = new Map(
-    forEveryMember.map((name) => [name, compressed(renderIndexHtml(template, config, remotePreloads(name, config.remotes[name], webRoot)))]),
+    forEveryMember.map((name) => [name, compressed(renderIndexHtml(template, config, [...remotePreloads(name, config.remotes[name], webRoot), ...area]))]),
   );
+  // Other /auth paths (/auth itself, the admin's /auth/team): the area's chunks, no remote's.
+  const authPlain = area.length > 0 ? compressed(renderIndexHtml(template, config, area)) : plain;
   // The static page shows the links a production origin hides (SPEC section 6, decided by the
   // page's origin in the browser): with PRODUCTION_ORIGIN set, '/' is the plain page, so the
   // app's render never removes a link the visitor already saw.
@@ -143,6 +169,7 @@ export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRo
   return (pathname) => {
     if (pathname === '/') return signIn;
     const remote = remoteForPath(pathname);
-    return (remote && byRemote.get(remote)) || plain;
+    const inArea = pathname === PRELOADED_AREA || pathname.startsWith(`${PRELOADED_AREA}/`);
+    return (remote && byRemote.get(remote)) || (inArea ? authPlain : plain);
   };
 }

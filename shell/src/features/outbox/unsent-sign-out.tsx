@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
-import { OUTBOX_TEXTS } from '@chat/contracts';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { closeLocalData, localDataFor } from '@chat/outbox';
-import { Button, Modal } from '@chat/ui';
-import styles from './unsent-sign-out.module.css';
+
+// Issue 18: the dialog (and the modal code under it) is not on the first page's path.
+const UnsentSignOutDialog = lazy(() => import('./unsent-sign-out-dialog'));
 
 /**
  * Issue 16: signing out with messages still in the outbox asks first, saying what is lost; 'Sair
@@ -26,28 +26,16 @@ export function useUnsentSignOut(userId: string | null, unsent: number) {
   );
 
   const dialog = asking && userId && (
-    <Modal
-      title={OUTBOX_TEXTS.signOutTitle}
-      description={OUTBOX_TEXTS.signOutDescription(unsent)}
-      open
-      onOpenChange={(open) => !open && setAsking(null)}
-      maxWidth="sm"
-    >
-      <div className={styles.actions}>
-        <Button variant="outline" onClick={() => setAsking(null)}>
-          {OUTBOX_TEXTS.signOutCancel}
-        </Button>
-        <Button
-          colorType="destructive"
-          onClick={() => {
-            setAsking(null);
-            void localDataFor(userId).outbox.clear().finally(asking);
-          }}
-        >
-          {OUTBOX_TEXTS.signOutConfirm}
-        </Button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <UnsentSignOutDialog
+        unsent={unsent}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
+          void localDataFor(userId).outbox.clear().finally(asking);
+        }}
+      />
+    </Suspense>
   );
 
   return { ask, dialog };

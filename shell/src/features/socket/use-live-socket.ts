@@ -3,11 +3,15 @@ import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
 import { readSession } from '../session/storage';
-import { openSocket } from './socket-connection';
+import { afterPageSettles } from './after-page-settles';
 
 /**
  * SPEC section 4: the live connection is open only while the session token is valid and a user
  * is stored, and is closed when the user changes, the session ends or the area unmounts.
+ * Issue 18: it opens once the page has settled, and socket.io-client is downloaded then, so that
+ * neither competes with the first render for the network or the CPU. The first connect emits no
+ * 'socket:reconnected' (socket-connection.ts): the lists the page has just fetched are not
+ * fetched again.
  */
 export function useLiveSocket(): void {
   const { user, tokenIsValid } = useSession();
@@ -18,16 +22,30 @@ export function useLiveSocket(): void {
   // oneself must not drop and reopen the connection.
   useEffect(() => {
     if (!userId || !tokenIsValid) return;
-    return openSocket({
-      url: config.socketUrl,
-      user: { id: userId, name: readSession().user?.name ?? '' },
-      getToken: () => readSession().token,
-      onUnauthorized: (retry) => {
-        // Any authenticated call renews an expired session through the api-client (or ends it).
-        void loadApiClient(config)
-          .then((client) => client.getCurrentUser())
-          .then(retry, () => undefined);
-      },
+    let closed = false;
+    let close = () => {};
+    const stopWaiting = afterPageSettles(() => {
+      import('./socket-connection')
+        .then(({ openSocket }) => {
+          if (closed) return;
+          close = openSocket({
+            url: config.socketUrl,
+            user: { id: userId, name: readSession().user?.name ?? '' },
+            getToken: () => readSession().token,
+            onUnauthorized: (retry) => {
+              // Any authenticated call renews an expired session through the api-client (or ends it).
+              void loadApiClient(config)
+                .then((client) => client.getCurrentUser())
+                .then(retry, () => undefined);
+            },
+          });
+        })
+        .catch((error: unknown) => console.error('[socket] falha ao carregar a conexão', error));
     });
+    return () => {
+      closed = true;
+      stopWaiting();
+      close();
+    };
   }, [userId, tokenIsValid, config]);
 }

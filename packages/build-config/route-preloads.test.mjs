@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { routePreloads } from './route-preloads.mjs';
+
+// The area chunks the server preloads on a signed-in page, read from the build's stats: the named
+// groups, the shared modules their chunks consume, the shell's provided singletons; nothing that
+// a page loads later on its own (the socket, the service worker, the lazy dialogs).
+const STATS = {
+  namedChunkGroups: { bootstrap: { chunks: ['b'] }, 'area-auth': { chunks: ['aa', 'v'] }, 'area-remote-route': { chunks: ['rr', 'v'] }, 'area-root': { chunks: ['ar'] } },
+  chunks: [
+    { id: 'b', files: ['static/js/async/bootstrap.1.js'], children: ['c1', 'sock'], origins: [{ moduleName: './src/index.ts' }] },
+    { id: 'aa', files: ['static/js/async/area-auth.2.js', 'static/js/async/area-auth.2.js.LICENSE.txt'], children: ['dialog'], origins: [] },
+    { id: 'v', files: ['static/js/async/v.3.js'], children: [], origins: [] },
+    { id: 'rr', files: ['static/js/async/area-remote-route.4.js'], children: [], origins: [] },
+    { id: 'ar', files: ['static/js/async/area-root.5.js'], children: [], origins: [] },
+    { id: 'c1', files: ['static/js/async/c1.6.js'], children: ['c2'], origins: [{ moduleName: 'consume shared module (default) react-router-dom@^7' }] },
+    { id: 'c2', files: ['static/js/async/c2.7.js'], children: [], origins: [{ moduleName: 'consume shared module (default) react-router@^7' }] },
+    { id: 'p', files: ['static/js/async/p.8.js'], children: [], origins: [{ moduleName: 'provide shared module (default) react-dom@19.3.1 = x' }] },
+    { id: 'sock', files: ['static/js/async/sock.9.js'], children: [], origins: [{ moduleName: './src/features/socket/use-live-socket.ts' }] },
+    { id: 'dialog', files: ['static/js/async/dialog.10.js'], children: [], origins: [{ moduleName: './src/features/outbox/unsent-sign-out.tsx' }] },
+  ],
+};
+const AREAS = { '/auth': ['bootstrap', 'area-auth', 'area-remote-route'], '/root': ['bootstrap', 'area-root', 'area-remote-route'] };
+
+describe('routePreloads', () => {
+  it("lists each area's groups, the shared modules they consume (transitively) and the provided singletons, as sorted script paths", () => {
+    const result = routePreloads(STATS, AREAS, '/');
+    expect(result['/auth']).toEqual(
+      ['area-auth.2', 'area-remote-route.4', 'bootstrap.1', 'c1.6', 'c2.7', 'p.8', 'v.3'].map((name) => `/static/js/async/${name}.js`),
+    );
+    expect(result['/root']).toContain('/static/js/async/area-root.5.js');
+    expect(result['/root']).not.toContain('/static/js/async/area-auth.2.js');
+  });
+
+  it('leaves out what the page loads later by itself: the socket, lazy dialogs, non-script files', () => {
+    const all = Object.values(routePreloads(STATS, AREAS, '/')).flat();
+    for (const late of ['sock.9', 'dialog.10']) expect(all).not.toContain(`/static/js/async/${late}.js`);
+    expect(all.every((file) => file.endsWith('.js'))).toBe(true);
+  });
+
+  it('an unknown group adds nothing; the public path prefixes every file', () => {
+    expect(routePreloads(STATS, { '/x': ['nope'] }, '/app/')).toEqual({ '/x': ['/app/static/js/async/p.8.js'] });
+  });
+});
