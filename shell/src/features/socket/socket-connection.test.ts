@@ -95,6 +95,21 @@ describe('openSocket', () => {
     warn.mockRestore();
   });
 
+  it('announces its first connect as a reconnect only when the page fetched before opening it', async () => {
+    const heard: string[] = [];
+    eventBus.on('socket:reconnected', () => heard.push('reconnected'));
+    const plain = nextBusEvent('socket:status');
+    open();
+    await plain;
+    close?.();
+    expect(heard).toEqual([]);
+
+    const late = nextBusEvent('socket:reconnected');
+    close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized: () => {}, catchUpOnFirstConnect: true });
+    await late;
+    expect(heard).toEqual(['reconnected']);
+  });
+
   it('reconnects after the server drops it, with the token of that moment, and announces it', async () => {
     const first = nextServerSocket();
     open();

@@ -25,6 +25,12 @@ export interface SocketOptions {
   onUnauthorized: (retry: () => void) => void;
   /** socket.io's reconnection settings (SPEC section 9); tests shorten the delays. */
   reconnection?: ReconnectionSettings;
+  /**
+   * The page fetched its lists before this socket was opened (use-live-socket.ts opens it once
+   * the page has settled): the first connect is announced as a reconnect too, so that what was
+   * sent between those fetches and the socket joining its rooms is fetched again.
+   */
+  catchUpOnFirstConnect?: boolean;
 }
 
 interface ReconnectionSettings {
@@ -35,7 +41,7 @@ interface ReconnectionSettings {
   randomizationFactor: number;
 }
 
-export function openSocket({ url, user, getToken, onUnauthorized, reconnection = SOCKET_RECONNECTION }: SocketOptions): () => void {
+export function openSocket({ url, user, getToken, onUnauthorized, reconnection = SOCKET_RECONNECTION, catchUpOnFirstConnect = false }: SocketOptions): () => void {
   const socket: ChatSocket = io(`${url}${SOCKET_NAMESPACE}`, {
     transports: ['websocket'],
     withCredentials: true,
@@ -57,7 +63,7 @@ export function openSocket({ url, user, getToken, onUnauthorized, reconnection =
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
     // After an outage, whatever was sent meanwhile must be fetched again (DESIGN section 2).
-    if (everConnected) eventBus.emit('socket:reconnected', undefined);
+    if (everConnected || catchUpOnFirstConnect) eventBus.emit('socket:reconnected', undefined);
     everConnected = true;
   });
   socket.on('disconnect', (reason) => {

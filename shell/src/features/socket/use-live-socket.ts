@@ -9,9 +9,9 @@ import { afterPageSettles } from './after-page-settles';
  * SPEC section 4: the live connection is open only while the session token is valid and a user
  * is stored, and is closed when the user changes, the session ends or the area unmounts.
  * Issue 18: it opens once the page has settled, and socket.io-client is downloaded then, so that
- * neither competes with the first render for the network or the CPU. The first connect emits no
- * 'socket:reconnected' (socket-connection.ts): the lists the page has just fetched are not
- * fetched again.
+ * neither competes with the first render for the network or the CPU. Its first connect is announced
+ * as 'socket:reconnected' (catchUpOnFirstConnect): the lists fetched before it are fetched once more,
+ * since a message sent in between reached no socket of this page.
  */
 export function useLiveSocket(): void {
   const { user, tokenIsValid } = useSession();
@@ -32,6 +32,7 @@ export function useLiveSocket(): void {
             url: config.socketUrl,
             user: { id: userId, name: readSession().user?.name ?? '' },
             getToken: () => readSession().token,
+            catchUpOnFirstConnect: true,
             onUnauthorized: (retry) => {
               // Any authenticated call renews an expired session through the api-client (or ends it).
               void loadApiClient(config)
