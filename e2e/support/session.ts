@@ -31,3 +31,19 @@ export function expiredToken(): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.assinatura`;
 }
+
+/**
+ * Resolves when the page's live connection is up: socket.io's connect packet for the /events
+ * namespace arrived. The shell opens the socket once the page has settled (issue 18), so a test
+ * that needs it (a live event, a token the socket must not read yet) waits for this. Call it
+ * before the navigation that opens the connection.
+ */
+export function liveConnection(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40/events')) resolve();
+      });
+    });
+  });
+}

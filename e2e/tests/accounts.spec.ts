@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { outboxFiles, waitForMailLink } from '../support/outbox';
 import { DEMO_PASSWORD } from '../support/product';
-import { expectPath, expectToast, expiredToken, signIn } from '../support/session';
+import { expectPath, expectToast, expiredToken, liveConnection, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
 // Issue 3 in the browser: sign-in, password reset through the outbox, registration by invite,
@@ -139,8 +139,12 @@ test('an admin invites an e-mail, the invitee registers from the mailed link and
 });
 
 test('a returning user whose access token expired is renewed at startup, not sent to sign-in', async ({ page }) => {
+  // The first page's socket connects once the page settles: it must not find the expired token
+  // below and renew the session itself (rotating the refresh token just before the reload).
+  const live = liveConnection(page);
   await signIn(page, 'diego', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
+  await live;
   const before = await storedSession(page);
   await page.evaluate((token) => localStorage.setItem('@team-chat:token', token), expiredToken());
   const renewal = page.waitForResponse('**/api/refresh-token/use');

@@ -13,7 +13,7 @@ import {
 } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { DEMO_PASSWORD } from '../support/product';
-import { expectPath, signIn } from '../support/session';
+import { expectPath, liveConnection, signIn } from '../support/session';
 
 // Issue 5: presence, ticks, unread counts, typing and reconnection, between two browser contexts
 // (Ana and Bruno of the demo workspace, whose conversation the demo seed holds).
@@ -176,8 +176,11 @@ test('a message while the window is unfocused gives a desktop notification that 
     if (message.type() === 'warning' && !message.text().includes('blocked by Playwright')) warnings.push(message.text());
   });
   ana.on('pageerror', (error) => errors.push(error.message));
+  // A message before the socket is up reaches the page by the catch-up fetch, without a notification.
+  const live = liveConnection(ana);
   await signIn(ana, 'ana@demo.chat', DEMO_PASSWORD);
   await expectPath(ana, '/auth/conversations');
+  await live;
   // Somewhere else in the app: the shell still sees every message.
   await ana.getByRole('link', { name: 'Configurações' }).click();
   await expectPath(ana, '/auth/settings');
