@@ -84,12 +84,13 @@ export function MessageList(props: Props) {
   useEffect(() => {
     if (loading || rows.length === 0 || initialScrollDone.current) return;
     initialScrollDone.current = true;
-    // A search hit is placed by the jump below; unread messages open under their line (issue 16).
+    // A search hit is placed by the jump below; unread messages open under their line (issue 16),
+    // unless I already sent something while the line was being placed: then my message is what I look at.
     if (jumpTo) return;
-    const unreadAt = rows.findIndex((row) => row.key === UNREAD_ROW_KEY);
+    const unreadAt = sentCount > 0 ? -1 : rows.findIndex((row) => row.key === UNREAD_ROW_KEY);
     if (unreadAt !== -1) virtualizer.scrollToIndex(unreadAt, { align: 'start' });
     else virtualizer.scrollToEnd();
-  }, [loading, rows, jumpTo, virtualizer]);
+  }, [loading, rows, jumpTo, sentCount, virtualizer]);
 
   useEffect(() => {
     if (sentCount > 0) virtualizer.scrollToEnd();
