@@ -35,9 +35,16 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const focusMessageId = searchParams.get(FOCUS_MESSAGE_PARAM);
   const [newOpen, setNewOpen] = useState(false);
   const list = useChatList(user.id, id ?? null);
-  // Read on the render that opens the chat, before it clears the count ('Mensagens não lidas').
-  const unreadAtOpen =
-    kind === 'conversation' ? list.conversations.find((c) => c.id === id)?.unreadMessages : list.groups.find((g) => g.id === id)?.unreadMessages;
+  const chatKey = id ? `${kind}:${id}:${focusMessageId ?? ''}` : null;
+  // The 'Mensagens não lidas' count is read on the render that opens the chat and kept: the chat's
+  // view may mount later (its chunk, its header), and a list fetched meanwhile (the live
+  // connection's first catch-up) already holds the open chat's count cleared.
+  const [opened, setOpened] = useState<{ key: string | null; unread: number | undefined }>({ key: null, unread: undefined });
+  if (opened.key !== chatKey) {
+    const entry = kind === 'conversation' ? list.conversations.find((c) => c.id === id) : list.groups.find((g) => g.id === id);
+    setOpened({ key: chatKey, unread: entry?.unreadMessages });
+  }
+  const unreadAtOpen = opened.key === chatKey ? opened.unread : undefined;
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);
@@ -80,7 +87,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
           }
         >
           <ChatArea
-            key={`${kind}:${id}:${focusMessageId ?? ''}`}
+            key={chatKey!}
             kind={kind}
             chatId={id}
             focusMessageId={focusMessageId}

@@ -1,0 +1,45 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteAppProps } from '@chat/contracts';
+import { eventBus } from '@chat/event-bus';
+import { ana, conversation, lastMessage } from '../../test/fixtures';
+import { ConversationsScreen } from './conversations-screen';
+
+const api = vi.hoisted(() => ({ getConversations: vi.fn(), listGroups: vi.fn() }));
+vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+
+// The chat's view stands in as the count it was given: what this screen owes it is the list's
+// count at the moment the chat was opened, whatever the list does afterwards.
+vi.mock('./chat-area', () => ({
+  ChatArea: ({ unreadAtOpen }: { unreadAtOpen?: number }) => <p data-testid="unread-at-open">{String(unreadAtOpen)}</p>,
+}));
+
+const props = { basePath: '/auth/conversations', user: ana, flags: [], config: {}, headerSlot: null } as unknown as RemoteAppProps;
+
+describe('conversations screen: the unread count the chat opens with (issue 16)', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('keeps the count the list had on opening when the list is fetched again before the chat mounts', async () => {
+    const unread = conversation('c1', { unreadMessages: 40, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') });
+    api.getConversations.mockResolvedValue({ status: 200, data: [unread] });
+    api.listGroups.mockResolvedValue({ status: 200, data: [] });
+    render(
+      <MemoryRouter initialEntries={['/auth/conversations']}>
+        <Routes>
+          <Route path="/auth/conversations/:id?/:type?" element={<ConversationsScreen {...props} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByText('Bruno'));
+    expect(await screen.findByTestId('unread-at-open')).toHaveTextContent('40');
+
+    // The live connection's first catch-up fetches the list again: it clears the open chat's count.
+    await act(async () => {
+      eventBus.emit('socket:reconnected');
+      await Promise.resolve();
+    });
+    expect(api.getConversations).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('unread-at-open')).toHaveTextContent('40');
+  });
+});
