@@ -48,6 +48,12 @@ async function fetchLists(): Promise<Fetched> {
 
 const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
 
+/** A live change of the lists (a message, a read, a rename...), as the updaters React's setters take. */
+interface LiveChange {
+  conversations?: (list: Conversation[]) => Conversation[];
+  groups?: (list: Group[]) => Group[];
+}
+
 /**
  * The conversations and groups of the sidebar, kept live from the bus: new conversations and
  * groups, group changes and every message (SPEC section 4). `openId` is the open chat, whose
@@ -64,24 +70,55 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     latest.current = { openId, conversations, groups };
   });
 
+  // A fetch answers with the lists as they were when the server read them: a message that came
+  // live while it was on its way would be undone by it (its count, its preview). Each fetch in
+  // flight keeps the live changes made meanwhile, and they are applied again on its answer; they
+  // are idempotent on what the answer already holds (a message not newer than the chat's last one
+  // changes nothing).
+  const inFlight = useRef(new Set<LiveChange[]>());
+  const live = useCallback((change: LiveChange) => {
+    if (change.conversations) setConversations(change.conversations);
+    if (change.groups) setGroups(change.groups);
+    inFlight.current.forEach((changes) => changes.push(change));
+  }, []);
+
   // A transition: the whole list renders in slices that let the browser paint and take input in
   // between, instead of one long task on a phone's first visit (issue 18).
-  const applyFetched = useCallback((fetched: Fetched) => {
+  const applyFetched = useCallback((fetched: Fetched, meanwhile: LiveChange[]) => {
     const open = latest.current.openId;
+    const replay = <T>(list: T[], pick: (change: LiveChange) => ((list: T[]) => T[]) | undefined) =>
+      meanwhile.reduce((current, change) => pick(change)?.(current) ?? current, list);
     startTransition(() => {
       if (fetched.conversations) {
-        setConversations(open ? clearUnread(fetched.conversations, open) : fetched.conversations);
+        const conversations = replay(fetched.conversations, (change) => change.conversations);
+        setConversations(open ? clearUnread(conversations, open) : conversations);
       }
-      if (fetched.groups) setGroups(open ? clearGroupUnread(fetched.groups, open) : fetched.groups);
+      if (fetched.groups) {
+        const groups = replay(fetched.groups, (change) => change.groups);
+        setGroups(open ? clearGroupUnread(groups, open) : groups);
+      }
       setFailed(!fetched.conversations || !fetched.groups);
       setLoading(false);
     });
   }, []);
 
+  /** Fetches both lists; `isCurrent` false drops the answer (the screen went away). */
+  const fetchAndApply = useCallback(
+    (isCurrent: () => boolean = () => true) => {
+      const meanwhile: LiveChange[] = [];
+      inFlight.current.add(meanwhile);
+      void fetchLists().then((fetched) => {
+        inFlight.current.delete(meanwhile);
+        if (isCurrent()) applyFetched(fetched, meanwhile);
+      });
+    },
+    [applyFetched],
+  );
+
   const reload = useCallback(() => {
     setLoading(true);
-    void fetchLists().then(applyFetched);
-  }, [applyFetched]);
+    fetchAndApply();
+  }, [fetchAndApply]);
 
   const applyMessage = useCallback(
     (message: Message) => {
@@ -95,27 +132,29 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         return;
       }
       if (message.conversationId) {
-        setConversations((list) => applyMessageToConversations(list, message, meId, open) ?? list);
+        live({ conversations: (list) => applyMessageToConversations(list, message, meId, open) ?? list });
       } else {
-        setGroups((list) => applyMessageToGroups(list, message, meId, open) ?? list);
+        live({ groups: (list) => applyMessageToGroups(list, message, meId, open) ?? list });
       }
     },
-    [meId, reload],
+    [meId, reload, live],
   );
 
-  const upsertConversation = useCallback((c: Conversation) => {
-    const open = latest.current.openId;
-    setConversations((list) => upsertById(list, open === c.id ? { ...c, unreadMessages: 0 } : c));
-  }, []);
-  const upsertGroup = useCallback(
-    (g: Group) =>
-      setGroups((list) => (isMember(g, meId) ? upsertById(list, g) : list.filter((x) => x.id !== g.id))),
-    [meId],
+  const upsertConversation = useCallback(
+    (c: Conversation) => {
+      const open = latest.current.openId;
+      live({ conversations: (list) => upsertById(list, open === c.id ? { ...c, unreadMessages: 0 } : c) });
+    },
+    [live],
   );
-  const markRead = useCallback((id: string) => {
-    setConversations((list) => clearUnread(list, id));
-    setGroups((list) => clearGroupUnread(list, id));
-  }, []);
+  const upsertGroup = useCallback(
+    (g: Group) => live({ groups: (list) => (isMember(g, meId) ? upsertById(list, g) : list.filter((x) => x.id !== g.id)) }),
+    [meId, live],
+  );
+  const markRead = useCallback(
+    (id: string) => live({ conversations: (list) => clearUnread(list, id), groups: (list) => clearGroupUnread(list, id) }),
+    [live],
+  );
 
   useEffect(() => {
     const offs = [
@@ -125,42 +164,40 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       subscribe(eventBus, 'message', applyMessage),
       // My reading in another tab clears the count here too (SPEC section 4: the same in every tab).
       subscribe(eventBus, 'message:read:response', (response) =>
-        setConversations((list) => applyReadResponse(list, response, meId)),
+        live({ conversations: (list) => applyReadResponse(list, response, meId) }),
       ),
       subscribe(eventBus, 'socket:reconnected', reload),
       // Issue 15: an edit or delete of a last message changes its preview; silence follows my tabs;
       // my reading a group in another tab clears its '@' badge.
       ...(['message:updated', 'message:deleted'] as const).map((event) =>
-        subscribe(eventBus, event, (message) => {
-          setConversations((list) => applyChangedMessage(list, message));
-          setGroups((list) => applyChangedMessage(list, message));
-        }),
+        subscribe(eventBus, event, (message) =>
+          live({ conversations: (list) => applyChangedMessage(list, message), groups: (list) => applyChangedMessage(list, message) }),
+        ),
       ),
-      subscribe(eventBus, 'chat:muted', (change) => {
-        if (change.isGroup) setGroups((list) => applyMuted(list, change));
-        else setConversations((list) => applyMuted(list, change));
-      }),
+      subscribe(eventBus, 'chat:muted', (change) =>
+        live(change.isGroup ? { groups: (list) => applyMuted(list, change) } : { conversations: (list) => applyMuted(list, change) }),
+      ),
       subscribe(eventBus, 'message:receipt', (receipt) => {
-        if (receipt.userId === meId && receipt.status === 'READ') setGroups((list) => clearGroupUnread(list, receipt.groupId));
+        if (receipt.userId === meId && receipt.status === 'READ') live({ groups: (list) => clearGroupUnread(list, receipt.groupId) });
       }),
       // A colleague's new name or photo shows at once in the list (issue 12).
-      subscribe(eventBus, 'user:updated', (user) => {
-        setConversations((list) => mapChanged(list, (c) => userInConversation(c, user)));
-        setGroups((list) => mapChanged(list, (g) => userInGroup(g, user)));
-      }),
+      subscribe(eventBus, 'user:updated', (user) =>
+        live({
+          conversations: (list) => mapChanged(list, (c) => userInConversation(c, user)),
+          groups: (list) => mapChanged(list, (g) => userInGroup(g, user)),
+        }),
+      ),
     ];
     return () => offs.forEach((off) => off());
-  }, [upsertConversation, upsertGroup, applyMessage, reload, meId]);
+  }, [upsertConversation, upsertGroup, applyMessage, reload, meId, live]);
 
   useEffect(() => {
     let cancelled = false;
-    void fetchLists().then((fetched) => {
-      if (!cancelled) applyFetched(fetched);
-    });
+    fetchAndApply(() => !cancelled);
     return () => {
       cancelled = true;
     };
-  }, [applyFetched]);
+  }, [fetchAndApply]);
 
   // A list that could not be fetched (an offline start, the server down) fetches again by itself
   // when the browser is back online or the live connection comes up.

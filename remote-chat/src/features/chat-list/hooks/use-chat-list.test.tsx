@@ -1,0 +1,65 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Group } from '@chat/contracts';
+import { eventBus } from '@chat/event-bus';
+import { ana, conversation, group, lastMessage, message } from '../../../test/fixtures';
+import { useChatList } from './use-chat-list';
+
+const api = vi.hoisted(() => ({ getConversations: vi.fn(), listGroups: vi.fn() }));
+vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+
+/** Fetches the test answers when it chooses, with the lists as the server read them. */
+function answerLater() {
+  const waiting: Array<(lists: { conversations: Conversation[]; groups: Group[] }) => void> = [];
+  const later = (pick: (lists: { conversations: Conversation[]; groups: Group[] }) => unknown) => () =>
+    new Promise((resolve) => waiting.push((lists) => resolve({ status: 200, data: pick(lists) })));
+  api.getConversations.mockImplementation(later((lists) => lists.conversations));
+  api.listGroups.mockImplementation(later((lists) => lists.groups));
+  return (lists: { conversations: Conversation[]; groups: Group[] }) =>
+    act(async () => {
+      waiting.splice(0).forEach((answer) => answer(lists));
+      await Promise.resolve();
+    });
+}
+
+const at = (minute: number) => `2024-03-10T12:${String(minute).padStart(2, '0')}:00.000Z`;
+const fromDiego = (id: string, minute: number, extra = {}) => message(id, { createdAt: at(minute), updatedAt: at(minute), ...extra });
+
+describe('useChatList: a fetch does not undo what came live while it was on its way (issue 16)', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('counts and shows the messages that arrived during the fetch, once', async () => {
+    const answer = answerLater();
+    const { result } = renderHook(() => useChatList(ana.id, null));
+    const c1 = conversation('c1', { lastMessage: lastMessage(at(1)), unreadMessages: 1 });
+    const g1 = group('g1', { lastMessage: lastMessage(at(1), { id: 'g-old' }), unreadMessages: 0 });
+    await answer({ conversations: [c1], groups: [g1] });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.conversations[0]!.unreadMessages).toBe(1);
+
+    // The live connection's catch-up fetches again; three messages arrive before it answers,
+    // the first of them before the server read the lists (so the answer holds it already).
+    act(() => result.current.reload());
+    act(() => {
+      eventBus.emit('message', fromDiego('m2', 2));
+      eventBus.emit('message', fromDiego('m3', 3));
+      eventBus.emit('message', fromDiego('g2', 3, { conversationId: null, groupId: 'g1' }));
+    });
+    expect(result.current.conversations[0]!.unreadMessages).toBe(3);
+    await answer({
+      conversations: [{ ...c1, lastMessage: lastMessage(at(2), { id: 'm2' }), unreadMessages: 2 }],
+      groups: [g1],
+    });
+
+    await waitFor(() => expect(result.current.conversations[0]!.lastMessage?.id).toBe('m3'));
+    expect(result.current.conversations[0]!.unreadMessages).toBe(3);
+    expect(result.current.groups[0]!.lastMessage?.id).toBe('g2');
+    expect(result.current.groups[0]!.unreadMessages).toBe(1);
+
+    // A fetch with nothing live meanwhile is taken as it comes.
+    act(() => result.current.reload());
+    await answer({ conversations: [{ ...c1, lastMessage: lastMessage(at(3), { id: 'm3' }), unreadMessages: 0 }], groups: [g1] });
+    await waitFor(() => expect(result.current.conversations[0]!.unreadMessages).toBe(0));
+    expect(result.current.groups[0]!.lastMessage?.id).toBe('g-old');
+  });
+});
