@@ -152,3 +152,25 @@ test('a group with unread messages opens under the line too, from what the membe
   await expect(page.getByTestId('unread-divider')).toHaveCount(0);
   await page.context().close();
 });
+
+test('a chat opened by its address (a reload, a link) with unread messages opens under the line too', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const url = baseURL!;
+  const stamp = Date.now().toString(36);
+  const carla = await signInApi(url, 'carla');
+  const diego = await signInApi(url, 'diego');
+  const chat = await conversationWithApi(url, carla.token, diego.userId);
+  await sendTextApi(url, carla.token, chat.id, `lida ${stamp}`);
+  const page = await openMember(browser, url, 'carla');
+  await sendMany(url, diego.token, chat.id, 5, (i) => `endereço ${stamp} ${i}`);
+
+  // Straight to the chat's address: the list is not there yet when the chat opens.
+  await page.goto(`/auth/conversations/${chat.id}/conversation`);
+  await expectLineAbove(page, `endereço ${stamp} 1`);
+  await expect(bubble(page, `lida ${stamp}`)).toBeVisible();
+  // Opening it read them: a reload shows no line.
+  await page.reload();
+  await expect(bubble(page, `endereço ${stamp} 5`)).toBeVisible();
+  await expect(page.getByTestId('unread-divider')).toHaveCount(0);
+  await page.context().close();
+});

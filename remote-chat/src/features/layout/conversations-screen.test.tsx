@@ -15,6 +15,16 @@ vi.mock('./chat-area', () => ({
   ChatArea: ({ unreadAtOpen }: { unreadAtOpen?: number }) => <p data-testid="unread-at-open">{String(unreadAtOpen)}</p>,
 }));
 
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/auth/conversations/:id?/:type?" element={<ConversationsScreen {...props} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
 const props = { basePath: '/auth/conversations', user: ana, flags: [], config: {}, headerSlot: null } as unknown as RemoteAppProps;
 
 describe('conversations screen: the unread count the chat opens with (issue 16)', () => {
@@ -24,13 +34,7 @@ describe('conversations screen: the unread count the chat opens with (issue 16)'
     const unread = conversation('c1', { unreadMessages: 40, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') });
     api.getConversations.mockResolvedValue({ status: 200, data: [unread] });
     api.listGroups.mockResolvedValue({ status: 200, data: [] });
-    render(
-      <MemoryRouter initialEntries={['/auth/conversations']}>
-        <Routes>
-          <Route path="/auth/conversations/:id?/:type?" element={<ConversationsScreen {...props} />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderAt('/auth/conversations');
     fireEvent.click(await screen.findByText('Bruno'));
     expect(await screen.findByTestId('unread-at-open')).toHaveTextContent('40');
 
@@ -41,5 +45,18 @@ describe('conversations screen: the unread count the chat opens with (issue 16)'
     });
     expect(api.getConversations).toHaveBeenCalledTimes(2);
     expect(screen.getByTestId('unread-at-open')).toHaveTextContent('40');
+  });
+
+  it('gives a chat opened before the list loaded (a reload, a link) the count the list fetched, not the one it cleared', async () => {
+    let answer: (value: unknown) => void = () => {};
+    api.getConversations.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    api.listGroups.mockResolvedValue({ status: 200, data: [] });
+    renderAt('/auth/conversations/c1/conversation');
+    // Unknown while the list is on its way: the chat waits to place its line.
+    expect(await screen.findByTestId('unread-at-open')).toHaveTextContent('undefined');
+    await act(async () => answer({ status: 200, data: [conversation('c1', { unreadMessages: 7, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })] }));
+    expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7');
+    // The list itself shows the open chat read.
+    expect(screen.queryByText('7')).toBe(screen.getByTestId('unread-at-open'));
   });
 });

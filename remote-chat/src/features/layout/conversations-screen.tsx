@@ -44,7 +44,10 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
     const entry = kind === 'conversation' ? list.conversations.find((c) => c.id === id) : list.groups.find((g) => g.id === id);
     setOpened({ key: chatKey, unread: entry?.unreadMessages });
   }
-  const unreadAtOpen = opened.key === chatKey ? opened.unread : undefined;
+  // Opened before the list had loaded (a reload, a link): the count its fetch answered; unknown
+  // (undefined: the chat waits to place its line) while it is still on its way.
+  const fetched = list.fetchedOpenUnread?.id === id ? list.fetchedOpenUnread?.unread : undefined;
+  const unreadAtOpen = (opened.key === chatKey ? opened.unread : undefined) ?? (list.loading && !list.failed ? undefined : (fetched ?? 0));
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);

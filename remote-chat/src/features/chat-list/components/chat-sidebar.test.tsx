@@ -18,6 +18,7 @@ function listState(extra: Partial<ChatListState> = {}): ChatListState {
     upsertGroup: vi.fn(),
     applyMessage: vi.fn(),
     markRead: vi.fn(),
+    fetchedOpenUnread: null,
     ...extra,
   };
 }

@@ -29,6 +29,11 @@ export interface ChatListState {
   applyMessage: (message: Message) => void;
   /** Opening a conversation clears its unread count (SPEC section 4), a group its '@' badge (issue 15). */
   markRead: (chatId: string) => void;
+  /**
+   * The open chat's unread count as the last fetch answered it, before the list cleared it: the
+   * 'Mensagens não lidas' line of a chat opened before the list had loaded (a reload, a link).
+   */
+  fetchedOpenUnread: { id: string; unread: number } | null;
 }
 
 interface Fetched {
@@ -64,6 +69,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   const [groups, setGroups] = useState<Group[]>([]);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
+  const [fetchedOpenUnread, setFetchedOpenUnread] = useState<{ id: string; unread: number } | null>(null);
   // Read by the bus handlers, which are registered once.
   const latest = useRef({ openId, conversations, groups });
   useLayoutEffect(() => {
@@ -88,7 +94,9 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     const open = latest.current.openId;
     const replay = <T>(list: T[], pick: (change: LiveChange) => ((list: T[]) => T[]) | undefined) =>
       meanwhile.reduce((current, change) => pick(change)?.(current) ?? current, list);
+    const openEntry = open ? [...(fetched.conversations ?? []), ...(fetched.groups ?? [])].find((c) => c.id === open) : undefined;
     startTransition(() => {
+      setFetchedOpenUnread(open && openEntry ? { id: open, unread: openEntry.unreadMessages ?? 0 } : null);
       if (fetched.conversations) {
         const conversations = replay(fetched.conversations, (change) => change.conversations);
         setConversations(open ? clearUnread(conversations, open) : conversations);
@@ -211,5 +219,5 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     return () => offs.forEach((off) => off());
   }, [failed, reload]);
 
-  return { conversations, groups, loading, failed, reload, upsertConversation, upsertGroup, applyMessage, markRead };
+  return { conversations, groups, loading, failed, reload, upsertConversation, upsertGroup, applyMessage, markRead, fetchedOpenUnread };
 }

@@ -31,7 +31,10 @@ interface Props {
   onOpened?: (chatId: string) => void;
   /** Issue 16: open at this message (a search hit), highlighted. */
   focusMessageId?: string | null;
-  /** Issue 16: the chat list's unread count when the chat was opened (the 'Mensagens não lidas' line). */
+  /**
+   * Issue 16: the chat list's unread count when the chat was opened (the 'Mensagens não lidas'
+   * line); undefined while the list is still on its way (the first scroll waits for it).
+   */
   unreadAtOpen?: number;
   /** 'Informações' of my group message: the chat area shows who read it in its side panel. */
   onShowInfo?: (messageId: string) => void;
@@ -56,8 +59,9 @@ export function ChatView(props: Props) {
   const peerId = target?.kind === 'conversation' ? otherParticipant(target.conversation, me.id).id : null;
   const conversationId = peerId ? chatId : null;
   const loaded = useMessages(kind, chatId, me, onSent, focusMessageId);
-  // The count as the chat opened: the list clears it right away.
-  const [unreadAtOpen] = useState(focusMessageId ? 0 : (props.unreadAtOpen ?? 0));
+  // The count as the chat opened, kept: the list clears it right away.
+  const [unreadAtOpen, setUnreadAtOpen] = useState(focusMessageId ? 0 : props.unreadAtOpen);
+  if (unreadAtOpen === undefined && props.unreadAtOpen !== undefined) setUnreadAtOpen(props.unreadAtOpen);
   const unreadFrom = useUnreadStart(loaded, me.id, unreadAtOpen);
   const conversationRead = useReadReceipts(conversationId, peerId, me.id, loaded.messages);
   const messages = useGroupReceipts(kind === 'group' ? chatId : null, me.id, conversationRead);

@@ -8,14 +8,15 @@ const MAX_MESSAGES = 500;
 /**
  * Issue 16: the message the 'Mensagens não lidas' line goes above, fixed once found (reading the
  * chat does not move it while it stays open). `unread` is the count the chat list had when the
- * chat opened; older pages are fetched while fewer messages of others are loaded than that.
- * Undefined until known: the list waits for it before its first scroll.
+ * chat opened (undefined while the list has not answered yet); older pages are fetched while fewer
+ * messages of others are loaded than that. Undefined until known: the list waits for it before
+ * its first scroll.
  */
-export function useUnreadStart(history: MessagesState, meId: string, unread: number): string | null | undefined {
+export function useUnreadStart(history: MessagesState, meId: string, unread: number | undefined): string | null | undefined {
   const [found, setFound] = useState<string | null | undefined>(undefined);
   const { loading, messages, hasMore, loadingOlder, loadOlder } = history;
-  const settled = found === undefined && !loading && !loadingOlder;
-  const candidate = settled ? firstUnreadId(messages, meId, unread) : undefined;
+  const settled = found === undefined && unread !== undefined && !loading && !loadingOlder;
+  const candidate = settled ? firstUnreadId(messages, meId, unread ?? 0) : undefined;
   const needsOlder = settled && candidate === undefined && hasMore && messages.length < MAX_MESSAGES;
 
   // Decided during render (React's "adjusting state on a prop change"), so the list never paints without it.
