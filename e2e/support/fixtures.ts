@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { describeProblems, type PolicyProblem, watchNewContexts, watchPolicies } from './csp-guard';
 import { startProduct, type Product } from './product';
 
@@ -17,6 +17,8 @@ interface TestFixtures {
   policyProblems: PolicyProblem[];
   /** Fails every test whose pages reported a policy problem. */
   policyGuard: void;
+  /** Closes the browser contexts a test opened itself (openMember...) when it ends. */
+  ownContexts: void;
 }
 
 // One product per test FILE: files change shared state (a password reset, a new group), so a
@@ -60,6 +62,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         restore();
       }
       if (policyProblems.length > 0) throw new Error(describeProblems(policyProblems));
+    },
+    { auto: true },
+  ],
+  // The browser lives as long as the worker: a context left open would keep its page running,
+  // reconnecting to a product already stopped, through every later file of that worker.
+  ownContexts: [
+    async ({ browser, policyGuard }, use) => {
+      void policyGuard; // set up first, so that its wrapper of newContext is restored last
+      const opened: BrowserContext[] = [];
+      const original = browser.newContext;
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await original.apply(browser, args);
+        opened.push(context);
+        return context;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = original;
+        await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+      }
     },
     { auto: true },
   ],
