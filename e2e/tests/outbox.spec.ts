@@ -64,6 +64,8 @@ async function anaAndBruno(browser: Browser, baseURL: string) {
   await entryNamed(ana, 'Bruno Oliveira').click();
   const conversationId = /conversations\/([0-9a-f-]{36})\/conversation/.exec(ana.url())![1]!;
   await entryNamed(bruno, 'Ana Souza').click();
+  // Open (loaded) before a test takes the network away: the offline part is the writing, not the opening.
+  await expect(messageBox(ana)).toBeVisible();
   return { ana, bruno, conversationId };
 }
 
@@ -234,6 +236,7 @@ test("a refused message shows 'Não enviada'; signing out asks before discarding
   const ana = await member(browser, baseURL!, 'ana');
   await entryNamed(ana, groupName).click();
   await expect(ana).toHaveURL(new RegExp(`${group.id}/group$`));
+  await expect(messageBox(ana)).toBeVisible();
 
   // Written offline; meanwhile Bruno takes Ana out of the group: the server refuses it.
   await ana.context().setOffline(true);

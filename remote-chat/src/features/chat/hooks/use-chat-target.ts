@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getConversationById, getGroupById } from '@chat/api-client';
+import { getConversationById, getGroupById, isUnanswered } from '@chat/api-client';
 import { ERROR_TEXTS, type Group } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
@@ -13,11 +13,14 @@ export interface ChatTargetState {
   reload: () => void;
 }
 
-async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget | null> {
+/** The chat; null when the server refused it; 'unanswered' when no answer came (offline, server down). */
+async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget | null | 'unanswered'> {
   try {
     if (kind === 'group') return { kind: 'group', group: (await getGroupById(id)).data };
     return { kind: 'conversation', conversation: (await getConversationById(id)).data };
   } catch (error) {
+    // Not a missing chat: it stays loading and is fetched again once the connection is back.
+    if (isUnanswered(error)) return 'unanswered';
     notifyError(error, kind === 'group' ? ERROR_TEXTS.group.get : ERROR_TEXTS.conversation.get);
     return null;
   }
@@ -29,7 +32,8 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
   const [loading, setLoading] = useState(true);
 
   const loaded = useRef(false);
-  const apply = useCallback((next: ChatTarget | null) => {
+  const apply = useCallback((next: ChatTarget | null | 'unanswered') => {
+    if (next === 'unanswered') return;
     if (next) {
       loaded.current = true;
       setTarget(next);
@@ -39,14 +43,18 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
   const reload = useCallback(() => void fetchTarget(kind, id).then(apply), [kind, id, apply]);
 
   useEffect(() => {
+    const reloadUnloaded = () => !loaded.current && reload();
+    window.addEventListener('online', reloadUnloaded);
     const onGroup = (group: Group) => {
       if (kind === 'group' && group.id === id) setTarget({ kind: 'group', group });
     };
     const offs = [
       subscribe(eventBus, 'group::updated', onGroup),
       subscribe(eventBus, 'socket:reconnected', reload),
-      // Opened offline (issue 16: its unsent messages are shown in it): loaded once the connection is there.
+      // Opened offline, or the network dropped while it loaded (issue 16: its unsent messages are
+      // shown in it): loaded once the connection is there.
       subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && !loaded.current && reload()),
+      () => window.removeEventListener('online', reloadUnloaded),
       // Header and details panel show a colleague's new name and photo at once (issue 12).
       subscribe(eventBus, 'user:updated', (user) =>
         setTarget((current) => {
