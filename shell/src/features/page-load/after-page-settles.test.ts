@@ -9,6 +9,7 @@ function fakeWindow(readyState: DocumentReadyState) {
   const idle = vi.fn((run: () => void, _options?: { timeout: number }) => setTimeout(run, 1) as unknown as number);
   const win = Object.assign(target, {
     document: { readyState },
+    location: { pathname: '/auth/conversations' },
     requestIdleCallback: idle,
     cancelIdleCallback: (id: number) => clearTimeout(id),
     setTimeout,
@@ -58,6 +59,19 @@ describe('afterPageSettles', () => {
     afterPageSettles(run, { win, bus });
     vi.advanceTimersByTime(1);
     expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it("on a page whose remote announces no first screen (the team's, settings) only waits for the load and idle", () => {
+    vi.useFakeTimers();
+    for (const options of [{ path: '/auth/team' }, { path: '/auth/conversations', awaitFirstScreen: false }]) {
+      const { win, bus, load } = fakeWindow('loading');
+      (win.location as { pathname: string }).pathname = options.path;
+      const run = vi.fn();
+      afterPageSettles(run, { win, bus, awaitFirstScreen: options.awaitFirstScreen });
+      load();
+      vi.advanceTimersByTime(1);
+      expect(run, options.path).toHaveBeenCalledTimes(1);
+    }
   });
 
   it('never runs once cancelled, at any stage', () => {

@@ -1,17 +1,23 @@
+import { remoteForPath, REMOTES_ANNOUNCING_FIRST_SCREEN } from '@chat/contracts';
 import { eventBus, type EventBus } from '@chat/event-bus';
 
 /** The longest wait for an idle moment once the first screen is shown. */
 export const SETTLE_TIMEOUT_MS = 2000;
-/**
- * The longest wait, after the load event, for the route's remote to announce its first screen
- * ('screen:ready'): a remote that never announces it (team, settings) only delays what waits.
- */
+/** The longest wait, after the load event, for the route's remote to announce its first screen. */
 export const FIRST_SCREEN_TIMEOUT_MS = 3000;
 
 interface Options {
   win?: Window;
   bus?: EventBus;
+  /** Whether the page's remote announces its first screen; by default, from the page's path. */
+  awaitFirstScreen?: boolean;
 }
+
+/** On the routes of a remote that announces its first screen ('screen:ready' on the bus). */
+const announcesFirstScreen = (win: Window) => {
+  const remote = remoteForPath(win.location.pathname);
+  return remote !== null && REMOTES_ANNOUNCING_FIRST_SCREEN.includes(remote);
+};
 
 /** The buses whose first screen was announced, and those already listened to. */
 const announced = new WeakSet<EventBus>();
@@ -28,14 +34,16 @@ function watch(bus: EventBus): void {
 }
 
 /**
- * Calls `run` once the page has loaded, its first screen has been shown and the main thread is
- * idle, so that work the first screen does not need stays off its critical path (issue 18).
+ * Calls `run` once the page has loaded, its first screen has been shown (on the routes of a
+ * remote that announces it; at most FIRST_SCREEN_TIMEOUT_MS after the load) and the main thread
+ * is idle, so that work the first screen does not need stays off its critical path (issue 18).
  * The load event alone came before the remote's list was painted (the app's chunks load after
  * it), and the socket's download and start-up landed in the middle of the list's first paint.
  * Returns a cancel function; after it, `run` is never called.
  */
-export function afterPageSettles(run: () => void, { win = window, bus = eventBus }: Options = {}): () => void {
+export function afterPageSettles(run: () => void, { win = window, bus = eventBus, awaitFirstScreen }: Options = {}): () => void {
   watch(bus);
+  const waitsForScreen = awaitFirstScreen ?? announcesFirstScreen(win);
   let cancel = () => {};
   const whenIdle = () => {
     if (typeof win.requestIdleCallback === 'function') {
@@ -47,7 +55,7 @@ export function afterPageSettles(run: () => void, { win = window, bus = eventBus
     }
   };
   const afterFirstScreen = () => {
-    if (announced.has(bus)) return whenIdle();
+    if (!waitsForScreen || announced.has(bus)) return whenIdle();
     const shown = () => {
       stop();
       whenIdle();
