@@ -5,12 +5,15 @@
 // each. Prints the medians and writes every run's figures as JSON.
 //
 //   npm run lighthouse -- [--runs 3] [--out lighthouse-report.json] [--no-build]
-//                         [--only sign-in|conversations] [--preset mobile|desktop]
+//                         [--only sign-in|conversations] [--preset mobile|desktop] [--lhr-dir DIR]
+//
+// --lhr-dir keeps each run's whole Lighthouse report (DIR/<page>-<preset>-<run>.json), for the
+// audits the summary leaves out (critical request chains, main-thread breakdown, LCP element).
 //
 // The figures are noisy on a shared machine: read medians of several runs, never one run, and
 // compare before/after runs made alternately whose benchmarkIndex (Lighthouse's measure of the
 // machine's CPU at the time, printed and recorded with each run) is alike.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
@@ -25,6 +28,7 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     only: { type: 'string' },
     preset: { type: 'string' },
+    'lhr-dir': { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -117,7 +121,7 @@ function figures(lhr) {
 }
 
 /** One audit in a Chromium of its own: a new profile, so nothing is cached or registered. */
-async function audit(url, page, preset) {
+async function audit(url, page, preset, run) {
   const chrome = await launch({
     chromePath: findChromium() ?? undefined,
     chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
@@ -145,6 +149,10 @@ async function audit(url, page, preset) {
       tab,
     );
     await browser.disconnect();
+    if (options['lhr-dir']) {
+      mkdirSync(options['lhr-dir'], { recursive: true });
+      writeFileSync(resolve(options['lhr-dir'], `${page.name}-${preset}-${run}.json`), JSON.stringify(result.lhr));
+    }
     return figures(result.lhr);
   } finally {
     chrome.kill();
@@ -169,10 +177,10 @@ try {
       for (let run = 1; run <= RUNS; run += 1) {
         // Lighthouse sometimes loses the trace's navigation start on a busy machine (NO_NAVSTART):
         // such a run has no figures, so it is repeated (twice at most), never counted.
-        let figure = await audit(product.url, page, preset);
+        let figure = await audit(product.url, page, preset, run);
         for (let retry = 0; figure.runtimeError && retry < 2; retry += 1) {
           console.log(`  ${page.name} ${preset} #${run}: ${figure.runtimeError}; repetindo`);
-          figure = await audit(product.url, page, preset);
+          figure = await audit(product.url, page, preset, run);
         }
         if (figure.runtimeError) throw new Error(`Lighthouse falhou em ${page.path} (${preset}): ${figure.runtimeError}`);
         if (page.signedIn && !new URL(figure.finalUrl).pathname.startsWith(page.path)) {

@@ -19,8 +19,12 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
 
   // A fresh load of the page in the signed-in context (the stored session is shared).
   const fresh = await context.newPage();
+  // Counted until the live connection opens: its first connect fetches the list once more on
+  // purpose (catchUpOnFirstConnect), and since issue 18 it opens right after the list is shown.
   const requests: Request[] = [];
-  fresh.on('request', (request) => requests.push(request));
+  let socketOpened = false;
+  fresh.on('websocket', () => (socketOpened = true));
+  fresh.on('request', (request) => !socketOpened && requests.push(request));
   let listRequested!: () => void;
   const listSeen = new Promise<void>((resolve) => (listRequested = resolve));
   fresh.on('request', (request) => request.url().includes(LIST) && listRequested());

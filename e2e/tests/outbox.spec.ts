@@ -4,7 +4,7 @@ import { connectionBanner, entryNamed, messageBox, messages, tickOf } from '../s
 import { expect, test } from '../support/fixtures';
 import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
-import { expectPath, signIn } from '../support/session';
+import { expectPath, liveConnection, signIn } from '../support/session';
 
 // Issue 16: the offline outbox (IndexedDB) and drafts, between two browser contexts of the demo
 // workspace. Screenshots go to test-results/screens (looked at for the issue at 1440 and 390 px).
@@ -23,8 +23,12 @@ async function shots(page: Page, name: string, phone?: () => Promise<void>) {
 async function member(browser: Browser, baseURL: string, nick: string, worker = false): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, serviceWorkers: worker ? 'allow' : 'block' });
   const page = await context.newPage();
+  // The tests stop the server and take the network away from a page whose live connection is up
+  // (the banner says it was lost): the shell opens it only after the list is on screen.
+  const live = liveConnection(page);
   await signIn(page, `${nick}@demo.chat`, DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
+  await live;
   return page;
 }
 

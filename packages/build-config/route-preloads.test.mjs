@@ -12,8 +12,10 @@ const STATS = {
     { id: 'v', files: ['static/js/async/v.3.js'], children: [], origins: [] },
     { id: 'rr', files: ['static/js/async/area-remote-route.4.js'], children: [], origins: [] },
     { id: 'ar', files: ['static/js/async/area-root.5.js'], children: [], origins: [] },
-    { id: 'c1', files: ['static/js/async/c1.6.js'], children: ['c2'], origins: [{ moduleName: 'consume shared module (default) react-router-dom@^7' }] },
-    { id: 'c2', files: ['static/js/async/c2.7.js'], children: [], origins: [{ moduleName: 'consume shared module (default) react-router@^7' }] },
+    { id: 'c1', files: ['static/js/async/c1.6.js'], children: ['c2', 'fb'], origins: [{ moduleName: 'consume shared module (default) react-router-dom@^7' }, { moduleName: 'provide shared module (default) react-router-dom@7 = x' }] },
+    { id: 'c2', files: ['static/js/async/c2.7.js'], children: [], origins: [{ moduleName: 'consume shared module (default) react-router@^7' }, { moduleName: 'provide shared module (default) react-router@7 = x' }] },
+    // Only a consume's fallback: the shell provides the module, so the page never loads it.
+    { id: 'fb', files: ['static/js/async/fb.11.js'], children: [], origins: [{ moduleName: 'consume shared module (default) @chat/api-client@^1 (fallback)' }] },
     { id: 'p', files: ['static/js/async/p.8.js'], children: [], origins: [{ moduleName: 'provide shared module (default) react-dom@19.3.1 = x' }] },
     { id: 'sock', files: ['static/js/async/sock.9.js'], children: [], origins: [{ moduleName: './src/features/socket/use-live-socket.ts' }] },
     { id: 'dialog', files: ['static/js/async/dialog.10.js'], children: [], origins: [{ moduleName: './src/features/outbox/unsent-sign-out.tsx' }] },
@@ -28,6 +30,7 @@ describe('routePreloads', () => {
       ['area-auth.2', 'area-remote-route.4', 'bootstrap.1', 'c1.6', 'c2.7', 'p.8', 'v.3'].map((name) => `/static/js/async/${name}.js`),
     );
     expect(result['/root']).toContain('/static/js/async/area-root.5.js');
+    expect(result['/auth']).not.toContain('/static/js/async/fb.11.js');
     expect(result['/root']).not.toContain('/static/js/async/area-auth.2.js');
   });
 

@@ -10,6 +10,7 @@ export * from './feature-flags';
 export * from './errors';
 export * from './login-texts';
 export * from './outbox-texts';
+export * from './mentions';
 export * from './socket-events';
 export * from './remote-props';
 export * from './schemas/fields';

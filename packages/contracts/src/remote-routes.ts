@@ -41,3 +41,11 @@ export const FIRST_CALLS = {
 export const REMOTE_FIRST_CALLS: Partial<Record<RemoteName, readonly string[]>> = {
   chat: [FIRST_CALLS.conversations, FIRST_CALLS.groups],
 };
+
+/**
+ * The remotes that announce their first screen on the bus ('screen:ready', issue 18): on their
+ * routes the shell starts the live connection and the service worker only after that screen is
+ * on screen. On the others it does not wait for an announcement that never comes: their pages
+ * fetch nothing again on the first connect, so a late socket would miss what happens meanwhile.
+ */
+export const REMOTES_ANNOUNCING_FIRST_SCREEN: readonly RemoteName[] = ['chat'];

@@ -30,6 +30,12 @@ export type ShellEvents = {
   'chat:unread-total': { count: number };
   /** remote-chat's silenced chats (issue 15) whenever its list changes: the shell's notifications skip them. */
   'chat:muted-chats': { ids: string[] };
+  /**
+   * A remote's first screen has rendered its data (remote-chat: the chat list, or its error):
+   * the shell starts what that screen does not need, the live connection and the service
+   * worker, only then (issue 18), so that they do not compete with its first paint.
+   */
+  'screen:ready': undefined;
 };
 
 export type AppEvents = ServerEvents & ShellEvents;

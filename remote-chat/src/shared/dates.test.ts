@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, listTime, timeOfDay } from './dates';
+import { dayKey, dayLabel, listTime, timeOfDay } from './dates';
 
 // Local times (no Z): the app formats in the browser's time zone.
 const now = new Date(2024, 2, 10, 15, 30);
@@ -42,5 +42,18 @@ describe('chat-list time (SPEC section 4)', () => {
   it('is the creation date dd/MM/yyyy when there is no message, even today', () => {
     expect(listTime(null, local(10, 9, 0), now)).toBe('10/03/2024');
     expect(listTime(null, local(2, 9, 0), now)).toBe('02/03/2024');
+  });
+});
+
+// Issue 18: the formats are written by hand (no date-fns on the list's first path).
+describe('dayKey and bad input', () => {
+  it('keys a day as yyyy-MM-dd in local time', () => {
+    expect(dayKey(new Date(2024, 0, 5, 23, 59))).toBe('2024-01-05');
+    expect(dayKey(new Date(2024, 11, 31, 0, 0))).toBe('2024-12-31');
+  });
+
+  it('throws on a date that cannot be read, instead of showing NaN', () => {
+    expect(() => listTime(null, 'não é data')).toThrow(RangeError);
+    expect(() => timeOfDay('não é data')).toThrow(RangeError);
   });
 });

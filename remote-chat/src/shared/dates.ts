@@ -1,29 +1,49 @@
-import { format, isSameDay, subDays } from 'date-fns';
-import { ptBR } from 'date-fns/locale/pt-BR';
-
 // Dates of SPEC sections 2 and 4, in the browser's time zone. `now` is a parameter so tests can
-// pin "today".
+// pin "today". Every format here is numeric (dd/MM/yyyy, HH:mm), so no date library or locale is
+// needed: the chat list shows these on its first paint, and date-fns with its pt-BR locale was
+// 7.7 kB gzip of that first download (issue 18). The open chat's views may still use date-fns.
 
-const isYesterday = (date: Date, now: Date) => isSameDay(date, subDays(now, 1));
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/** A date that cannot be shown is a bug upstream: fail like date-fns' format did, never print NaN. */
+function valid(date: Date): Date {
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
+}
+
+const isSameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** The calendar day before `now` (setDate keeps the wall-clock time across DST changes). */
+function dayBefore(now: Date): Date {
+  const date = new Date(now);
+  date.setDate(date.getDate() - 1);
+  return date;
+}
+
+const isYesterday = (date: Date, now: Date) => isSameDay(date, dayBefore(now));
+
+const ddMMyyyy = (date: Date) => `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear(), 4)}`;
+
 /** Day separator of the message list: 'Hoje', 'Ontem' or dd/MM/yyyy. */
 export function dayLabel(value: string | Date, now: Date = new Date()): string {
-  const date = toDate(value);
+  const date = valid(toDate(value));
   if (isSameDay(date, now)) return 'Hoje';
   if (isYesterday(date, now)) return 'Ontem';
-  return format(date, 'dd/MM/yyyy', { locale: ptBR });
+  return ddMMyyyy(date);
 }
 
 /** The time under each message. */
 export function timeOfDay(value: string | Date): string {
-  return format(toDate(value), 'HH:mm', { locale: ptBR });
+  const date = valid(toDate(value));
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** Local calendar day key, used to group messages by day. */
 export function dayKey(value: string | Date): string {
-  return format(toDate(value), 'yyyy-MM-dd');
+  const date = valid(toDate(value));
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**
@@ -36,8 +56,8 @@ export function listTime(
   createdAt: string,
   now: Date = new Date(),
 ): string {
-  if (!lastMessage) return format(toDate(createdAt), 'dd/MM/yyyy', { locale: ptBR });
-  const updated = toDate(lastMessage.createdAt);
+  if (!lastMessage) return ddMMyyyy(valid(toDate(createdAt)));
+  const updated = valid(toDate(lastMessage.createdAt));
   if (isSameDay(updated, now) || isYesterday(updated, now)) return timeOfDay(updated);
-  return format(updated, 'dd/MM/yyyy', { locale: ptBR });
+  return ddMMyyyy(updated);
 }

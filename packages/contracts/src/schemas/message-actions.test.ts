@@ -3,13 +3,11 @@ import { chars, messagesAt, parseOk } from '../testing/issues';
 import {
   editMessageBodySchema,
   isEmoji,
-  MENTION_ALL,
-  mentionTargetsIn,
-  mentionToken,
   muteBodySchema,
   reactionBodySchema,
   reactionParamsSchema,
 } from './message-actions';
+import { MENTION_ALL, mentionTargetsIn, mentionToken } from '../mentions';
 import { sendMessageBodySchema } from './messages';
 
 const id = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';

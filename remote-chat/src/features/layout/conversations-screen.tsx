@@ -8,6 +8,7 @@ import { chatPath, FOCUS_MESSAGE_PARAM, isChatKind, messagePath } from '../../sh
 import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
+import { useAnnounceFirstScreen } from './use-announce-first-screen';
 import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
 
@@ -52,6 +53,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);
   usePublishMutedChats(list.conversations, list.groups);
+  useAnnounceFirstScreen(!list.loading);
 
   // SPEC section 2: Escape on a conversation route returns to the list. A dialog or popover that
   // handled the key itself (defaultPrevented) keeps it.

@@ -3,12 +3,12 @@ import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
 import { readSession } from '../session/storage';
-import { afterPageSettles } from './after-page-settles';
+import { afterPageSettles } from '../page-load/after-page-settles';
 
 /**
  * SPEC section 4: the live connection is open only while the session token is valid and a user
  * is stored, and is closed when the user changes, the session ends or the area unmounts.
- * Issue 18: it opens once the page has settled, and socket.io-client is downloaded then, so that
+ * Issue 18: it opens once the page has settled (loaded, its first screen shown, idle), and socket.io-client is downloaded then, so that
  * neither competes with the first render for the network or the CPU. Its first connect is announced
  * as 'socket:reconnected' (catchUpOnFirstConnect): the lists fetched before it are fetched once more,
  * since a message sent in between reached no socket of this page.

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { eventBus } from '@chat/event-bus';
+
+/**
+ * The longest wait for the browser to report the list's paint. It reports none when the list is
+ * not the largest thing painted so far (a wide screen, where the empty chat area's text is), and
+ * then nothing waits on the list's paint anyway.
+ */
+export const PAINT_REPORT_TIMEOUT_MS = 500;
+
+const reportsLargestPaint = () =>
+  typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint');
+
+/**
+ * Tells the shell that the list is on screen (with its chats, or its error): the shell opens the
+ * live connection and registers the service worker only after that (issue 18), so that their
+ * downloads and start-up stay out of the list's first paint. An effect, or a task after the next
+ * frame, ran before the frame reached the screen (Lighthouse traces showed the socket's chunk
+ * requested just before the list's LCP): the browser's largest-contentful-paint entry for the
+ * list comes once it has, so the announcement waits for an entry painted after this commit.
+ */
+export function useAnnounceFirstScreen(listShown: boolean): void {
+  useEffect(() => {
+    if (!listShown) return;
+    const committedAt = performance.now();
+    let observer: PerformanceObserver | undefined;
+    const announce = () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      eventBus.emit('screen:ready', undefined);
+    };
+    const timer = setTimeout(announce, PAINT_REPORT_TIMEOUT_MS);
+    if (reportsLargestPaint()) {
+      observer = new PerformanceObserver((entries) => {
+        if (entries.getEntries().some((entry) => entry.startTime >= committedAt)) announce();
+      });
+      observer.observe({ type: 'largest-contentful-paint' });
+    }
+    return () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, [listShown]);
+}
