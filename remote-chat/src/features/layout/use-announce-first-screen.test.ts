@@ -64,15 +64,25 @@ describe('useAnnounceFirstScreen', () => {
     stop();
   });
 
-  it('says nothing once unmounted first', () => {
+  it('announces at once, and once, when the screen goes away before its paint was reported (the menu took the user elsewhere)', () => {
     vi.useFakeTimers();
     vi.stubGlobal('PerformanceObserver', FakeObserver);
     const { ready, stop } = listen();
     const { unmount } = renderHook(() => useAnnounceFirstScreen(true));
-    unmount();
-    vi.advanceTimersByTime(PAINT_REPORT_TIMEOUT_MS);
     expect(ready).not.toHaveBeenCalled();
+    unmount();
+    expect(ready).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(PAINT_REPORT_TIMEOUT_MS);
+    expect(ready).toHaveBeenCalledTimes(1);
     expect(observers[0]!.disconnected).toBe(true);
+    stop();
+  });
+
+  it('announces when the screen goes away while its list is still loading', () => {
+    const { ready, stop } = listen();
+    const { unmount } = renderHook(() => useAnnounceFirstScreen(false));
+    unmount();
+    expect(ready).toHaveBeenCalledTimes(1);
     stop();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { eventBus } from '@chat/event-bus';
 
 /**
@@ -20,19 +20,26 @@ const reportsLargestPaint = () =>
  * list comes once it has, so the announcement waits for an entry painted after this commit.
  */
 export function useAnnounceFirstScreen(listShown: boolean): void {
+  const announced = useRef(false);
+  const announce = useCallback(() => {
+    if (announced.current) return;
+    announced.current = true;
+    eventBus.emit('screen:ready', undefined);
+  }, []);
+
   useEffect(() => {
     if (!listShown) return;
     const committedAt = performance.now();
     let observer: PerformanceObserver | undefined;
-    const announce = () => {
+    const shown = () => {
       clearTimeout(timer);
       observer?.disconnect();
-      eventBus.emit('screen:ready', undefined);
+      announce();
     };
-    const timer = setTimeout(announce, PAINT_REPORT_TIMEOUT_MS);
+    const timer = setTimeout(shown, PAINT_REPORT_TIMEOUT_MS);
     if (reportsLargestPaint()) {
       observer = new PerformanceObserver((entries) => {
-        if (entries.getEntries().some((entry) => entry.startTime >= committedAt)) announce();
+        if (entries.getEntries().some((entry) => entry.startTime >= committedAt)) shown();
       });
       observer.observe({ type: 'largest-contentful-paint' });
     }
@@ -40,5 +47,10 @@ export function useAnnounceFirstScreen(listShown: boolean): void {
       clearTimeout(timer);
       observer?.disconnect();
     };
-  }, [listShown]);
+  }, [listShown, announce]);
+
+  // Left before its list was painted (another page of the menu): the shell must not wait for a
+  // screen that is gone, or the live connection opens seconds late on the next page, missing what
+  // happens there meanwhile (a team page that follows ROOT's changes live).
+  useEffect(() => announce, [announce]);
 }
