@@ -83,6 +83,17 @@ export class ServerChild {
     await exited;
   }
 
+  /** stop() with a CPU profile of the shutdown (app.close()), written under `dir`. */
+  async stopProfiled(dir: string, top: number): Promise<ProfileTop> {
+    await this.startProfile();
+    const exited = once(this.child, 'exit');
+    const answer = next<FromServer, 'profile'>(this.child, 'profile');
+    this.send({ type: 'stop', profileDir: dir, top });
+    const profile = (await answer).profile;
+    await exited;
+    return profile;
+  }
+
   private send(message: ToServer) {
     this.child.send(message);
   }

@@ -39,7 +39,8 @@ export interface ServerStats {
 export type ToServer =
   | { type: 'stats'; gc: boolean }
   | { type: 'resetLoop' }
-  | { type: 'stop' }
+  /** With profileDir, a CPU profile started before (profileStart) covers app.close() and is sent back before exiting. */
+  | { type: 'stop'; profileDir?: string; top?: number }
   | { type: 'profileStart' }
   | { type: 'profileStop'; dir: string; top: number };
 
