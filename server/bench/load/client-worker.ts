@@ -213,6 +213,11 @@ process.on('message', (message: ToWorker) => {
     void (async () => {
       await connectAll();
       reply({ type: 'connected', count: sockets.length });
+    })().catch(fail);
+  }
+  // Only when asked: the harness reads the server's CPU for the connection wave before the warm-up.
+  if (message.type === 'warm') {
+    void (async () => {
       await closedLoop(task.warmup, false);
       reply({ type: 'warm' });
     })().catch(fail);

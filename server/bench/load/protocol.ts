@@ -93,7 +93,7 @@ export interface WorkerResult {
   reconnectedAt: number[];
 }
 
-export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'go' } | { type: 'finish' };
+export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'warm' } | { type: 'go' } | { type: 'finish' };
 export type FromWorker =
   | { type: 'connected'; count: number }
   | { type: 'warm' }
