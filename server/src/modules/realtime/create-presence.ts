@@ -23,7 +23,8 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
   let store: PresenceStore;
   if (env.redisUrl) {
     const onError = (error: Error) => log.error({ err: error }, 'redis (presence)');
-    const redis = await connectRedis(env.redisUrl, onError);
+    // Auto-pipelined (issue 14): every connect and disconnect runs a script here.
+    const redis = await connectRedis(env.redisUrl, onError, { autoPipelining: true });
     store = await new RedisPresenceStore(redis, env.redisKeyPrefix, { onError, quitOnClose: true })
       .start()
       .catch((error: unknown) => {
