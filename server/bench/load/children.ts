@@ -83,6 +83,17 @@ export class ServerChild {
     await exited;
   }
 
+  /** stop() with a CPU profile of the shutdown (app.close()), written under `dir`. */
+  async stopProfiled(dir: string, top: number): Promise<ProfileTop> {
+    await this.startProfile();
+    const exited = once(this.child, 'exit');
+    const answer = next<FromServer, 'profile'>(this.child, 'profile');
+    this.send({ type: 'stop', profileDir: dir, top });
+    const profile = (await answer).profile;
+    await exited;
+    return profile;
+  }
+
   private send(message: ToServer) {
     this.child.send(message);
   }
@@ -90,23 +101,21 @@ export class ServerChild {
 
 export class WorkerChild {
   private readonly child: ChildProcess;
-  /** Listened for from the start: with no warm-up it follows `connected` in the same tick. */
-  private warmed: Promise<unknown> = Promise.resolve();
-
   constructor() {
     this.child = fork(path.join(here, 'client-worker.ts'), [], { execArgv: process.execArgv });
   }
 
   async connect(task: WorkerTask): Promise<void> {
     const connected = next<FromWorker, 'connected'>(this.child, 'connected');
-    this.warmed = next<FromWorker, 'warm'>(this.child, 'warm');
-    this.warmed.catch(() => undefined);
     this.send({ type: 'task', task });
     await connected;
   }
 
-  warm(): Promise<unknown> {
-    return this.warmed;
+  /** The warm-up sends, after the connection wave has been measured. */
+  async warm(): Promise<void> {
+    const warmed = next<FromWorker, 'warm'>(this.child, 'warm');
+    this.send({ type: 'warm' });
+    await warmed;
   }
 
   async run(): Promise<WorkerResult> {

@@ -94,6 +94,11 @@ function openSocket(index: number): Promise<void> {
   socket.io.on('reconnect_failed', () => {
     if (task.reconnect) connectLater(reconnectionDelayMax);
   });
+  // A refused handshake is not retried by socket.io: the page renews its session and connects
+  // again (socket-connection.ts); these tokens outlive the run, so only the connect is mirrored.
+  socket.on('connect_error', () => {
+    if (task.reconnect && !socket.active) connectLater(reconnectionDelay);
+  });
   socket.on('connect', () => {
     // As a page with this chat open does, on every connect: asks about the peer, and so hears
     // the peer's presence changes from then on (userStatus goes only to those who asked).
@@ -213,6 +218,11 @@ process.on('message', (message: ToWorker) => {
     void (async () => {
       await connectAll();
       reply({ type: 'connected', count: sockets.length });
+    })().catch(fail);
+  }
+  // Only when asked: the harness reads the server's CPU for the connection wave before the warm-up.
+  if (message.type === 'warm') {
+    void (async () => {
       await closedLoop(task.warmup, false);
       reply({ type: 'warm' });
     })().catch(fail);

@@ -39,7 +39,8 @@ export interface ServerStats {
 export type ToServer =
   | { type: 'stats'; gc: boolean }
   | { type: 'resetLoop' }
-  | { type: 'stop' }
+  /** With profileDir, a CPU profile started before (profileStart) covers app.close() and is sent back before exiting. */
+  | { type: 'stop'; profileDir?: string; top?: number }
   | { type: 'profileStart' }
   | { type: 'profileStop'; dir: string; top: number };
 
@@ -92,7 +93,7 @@ export interface WorkerResult {
   reconnectedAt: number[];
 }
 
-export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'go' } | { type: 'finish' };
+export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'warm' } | { type: 'go' } | { type: 'finish' };
 export type FromWorker =
   | { type: 'connected'; count: number }
   | { type: 'warm' }

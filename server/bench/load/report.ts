@@ -94,8 +94,8 @@ function printFloorRatios(runs: Run[]) {
 }
 
 /** --profile: the measured phase's top functions by self time, and where the whole profile is (for a flame graph). */
-export function printProfile(profile: ProfileTop): void {
-  console.log(`\nPerfil de CPU do servidor na fase medida (${(profile.totalMs / 1000).toFixed(1)} s): ${profile.file}`);
+export function printProfile(profile: ProfileTop, phase = 'na fase medida'): void {
+  console.log(`\nPerfil de CPU do servidor ${phase} (${(profile.totalMs / 1000).toFixed(1)} s): ${profile.file}`);
   console.log(
     table(
       ['tempo próprio', '%', 'função', 'onde'],

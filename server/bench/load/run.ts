@@ -100,10 +100,17 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
       return task;
     });
     for (let w = 0; w < tasks.length; w++) workers.push(new WorkerChild());
+    // The connection wave has its own profile: it is what a restart's reconnection repeats.
+    if (profileDir) await Promise.all(servers.map((s) => s.startProfile()));
     const connecting = performance.now();
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
-    console.log(`  ${members.length} sockets conectados em ${((performance.now() - connecting) / 1000).toFixed(1)} s (${kind})`);
+    const connectS = (performance.now() - connecting) / 1000;
+    console.log(`  ${members.length} sockets conectados em ${connectS.toFixed(1)} s, ${(members.length / connectS).toFixed(0)} por segundo (${kind})`);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      for (const s of servers) printProfile(await s.stopProfile(profileDir, PROFILE_TOP), 'na onda de conexão');
+    }
     const connected = await statsOf(servers, true);
     // The server's CPU for the whole connection wave (handshakes, presence, stored delivery), per socket.
     const connectCpuMs = connected.reduce((sum, s, i) => sum + s.cpuMicros - seeded[i]!.cpuMicros, 0) / 1000;
@@ -118,12 +125,15 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     if (options.restart) {
       await new Promise((r) => setTimeout(r, (options.durationS * 1000) / 2));
       console.log(`  reiniciando o processo 1 (${members.length} sockets conectados)...`);
+      // With --profile the measured phase's profile of process 1 ends here, and the shutdown gets its own.
+      if (profileDir) printProfile(await servers[0]!.stopProfile(profileDir, PROFILE_TOP), 'na fase medida até o reinício');
       const stopAskedAt = epochNow();
-      await servers[0]!.stop();
+      const closeProfile = profileDir ? await servers[0]!.stopProfiled(profileDir, PROFILE_TOP) : await servers[0]!.stop();
       const stoppedAt = epochNow();
+      if (closeProfile) printProfile(closeProfile, 'no encerramento (app.close())');
       servers[0] = await ServerChild.start({ ...base, seedMembers: 0 });
       restart = { stopAskedAt, stoppedAt, readyAt: epochNow() };
-      // The restarted process's profile covers what is left of the measured phase.
+      // The restarted process's profile covers what is left of the measured phase: the reconnection wave and the catch-up.
       if (profileDir) await servers[0].startProfile();
       console.log(`  close() em ${((stoppedAt - stopAskedAt) / 1000).toFixed(1)} s, partida em ${((restart.readyAt - stoppedAt) / 1000).toFixed(1)} s`);
     }

@@ -3,7 +3,7 @@ import { startProfile, stopProfile } from './cpu-profile';
 import type { FromServer, ServerStats, ToServer } from './protocol';
 
 // The server children's side of the IPC: answers `stats` (memory after an optional GC, CPU time,
-// event-loop delay), starts and stops the measured phase's CPU profile (--profile) and runs `stop` (which ends the process).
+// event-loop delay), starts and stops the measured phase's CPU profile (--profile) and runs `stop` (which ends the process, after sending the shutdown's profile when asked).
 
 export function answerHarness(stop: () => Promise<void>): void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -26,8 +26,12 @@ export function answerHarness(stop: () => Promise<void>): void {
     if (message.type === 'profileStart') void startProfile().then(() => send({ type: 'profileStarted' }));
     if (message.type === 'profileStop') void stopProfile(message.dir, message.top).then((profile) => send({ type: 'profile', profile }));
     if (message.type === 'stop') {
+      const { profileDir, top } = message;
+      const profiled = async () => {
+        if (profileDir) send({ type: 'profile', profile: await stopProfile(profileDir, top ?? 25) });
+      };
       stop().then(
-        () => process.exit(0),
+        () => profiled().then(() => process.exit(0)),
         () => process.exit(1),
       );
     }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccessTokens } from './access-token';
 
@@ -36,5 +37,41 @@ describe('AccessTokens.verify and its cache of verified tokens', () => {
     const forged = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(await tokens.verify(forged)).toBeNull();
     expect(await new AccessTokens(`${SECRET}-outro`).verify(token)).toBeNull();
+  });
+
+  it('checks a new token in this thread, without a WebCrypto job (issue 14: the reconnection wave)', async () => {
+    const tokens = new AccessTokens(SECRET);
+    const token = await tokens.sign(subject);
+    const subtleVerify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      expect(await new AccessTokens(SECRET).verify(token)).toMatchObject({ sub: subject.id, role: 'USER', workspaceId: null });
+      expect(subtleVerify).not.toHaveBeenCalled();
+    } finally {
+      subtleVerify.mockRestore();
+    }
+  });
+
+  it('refuses what jwtVerify with HS256 refused: another algorithm, a crit header, a bad or missing signature, expiry, nbf ahead, garbage', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
+    const tokens = new AccessTokens(SECRET);
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: subject.id, role: 'USER', workspaceId: null, exp: now + 60 };
+    const signed = (header: object, payload: object, secret = SECRET) => {
+      const input = `${b64(header)}.${b64(payload)}`;
+      return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+    };
+    // Built by hand the same way, a good one passes: the refusals below are for their own reason.
+    expect(await tokens.verify(signed({ alg: 'HS256', typ: 'JWT' }, claims))).toMatchObject({ sub: subject.id });
+    expect(await tokens.verify(signed({ alg: 'HS512' }, claims))).toBeNull();
+    expect(await tokens.verify(`${b64({ alg: 'none' })}.${b64(claims)}.`)).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256', crit: ['x'], x: 1 }, claims))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, claims, `${SECRET}-outro`))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, exp: now }))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, nbf: now + 10 }))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, role: 'DONO' }))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, claims).replace(/\.[^.]+$/, '.###'))).toBeNull();
+    for (const garbage of ['', 'a.b', 'a.b.c.d', '...', 'não.é.jwt']) expect(await tokens.verify(garbage)).toBeNull();
   });
 });

@@ -18,27 +18,42 @@ export interface ReceiptRow {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The user came online: every group message of theirs not delivered yet is, now. Returns what changed. */
-export async function deliverWaiting(db: Db, userId: string): Promise<ReceiptRow[]> {
+/** One group message that reached `userId` (deliverWaitingMany). */
+export interface DeliveredRow extends ReceiptRow {
+  userId: string;
+}
+
+/**
+ * These users came online: every group message of theirs not delivered yet is, now, in one
+ * statement for all of them (issue 14: the users connecting while the previous one runs go
+ * together, create-presence.ts). Returns what changed, with whom it reached.
+ */
+export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredRow[]> {
+  if (userIds.length === 0) return [];
+  // One JSON parameter, whatever the number of users (as the group commit's INSERT).
   const result = await db.execute(sql`
-    WITH ins AS (
+    WITH who AS (
+      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${JSON.stringify(userIds)}::json)
+    ), ins AS (
       INSERT INTO group_receipts (message_id, user_id)
-      SELECT m.id, ${userId}::uuid
-      FROM group_members gm
+      SELECT m.id, gm.user_id
+      FROM who
+      JOIN group_members gm ON gm.user_id = who.user_id
       JOIN messages m ON m.group_id = gm.group_id AND m.seq > gm.delivered_seq
-      WHERE gm.user_id = ${userId}::uuid AND m.author_id <> ${userId}::uuid
+      WHERE m.author_id <> gm.user_id
       ON CONFLICT DO NOTHING
-      RETURNING message_id
+      RETURNING message_id, user_id
     ), mark AS (
       UPDATE group_members gm
       SET delivered_seq = greatest(gm.delivered_seq, coalesce((
         SELECT max(m.seq) FROM messages m WHERE m.group_id = gm.group_id AND m.created_at < now() - ${WATERMARK_LAG}
       ), 0))
-      WHERE gm.user_id = ${userId}::uuid
+      FROM who
+      WHERE gm.user_id = who.user_id
     )
-    SELECT ins.message_id AS "messageId", m.author_id AS "authorId", m.group_id AS "groupId"
+    SELECT ins.message_id AS "messageId", ins.user_id AS "userId", m.author_id AS "authorId", m.group_id AS "groupId"
     FROM ins JOIN messages m ON m.id = ins.message_id`);
-  return rowsOf<ReceiptRow>(result);
+  return rowsOf<DeliveredRow>(result);
 }
 
 /** The member has the group open: every message of others there is read (and delivered). Returns what changed. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
@@ -156,31 +156,35 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | n
 // messages_conversation_unread_idx (conversation, author) WHERE status <> 'READ' serves both.
 
 /**
- * The user has just connected: the other participants' messages still SENT in the user's
- * conversations become DELIVERED. Returns how many changed. Built once and prepared (issue 14):
- * it runs for every user who comes online, thousands at once after a restart.
+ * These users have just connected: the other participants' messages still SENT in their
+ * conversations become DELIVERED. Built once and prepared (issue 14), and for many users at once:
+ * after a restart thousands come online within seconds, and the users whose sockets connect while
+ * one such statement runs go together in the next (create-presence.ts), one round trip instead
+ * of one each. A message is the recipient's when the conversation's participant who is not its
+ * author is among them.
  */
-export function markDeliveredToQuery(db: Db): (userId: string) => Promise<number> {
-  const userId = sql.placeholder('userId');
-  const theirs = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId)));
+export function markDeliveredToManyQuery(db: Db): (userIds: readonly string[]) => Promise<void> {
+  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
+  const recipient = sql`(case when ${messages.authorId} = ${conversations.userOneId} then ${conversations.userTwoId} else ${conversations.userOneId} end)`;
   const prepared = db
     .update(messages)
     .set({ status: 'DELIVERED', updatedAt: sql`now()` })
+    .from(conversations)
     .where(
       and(
-        inArray(messages.conversationId, theirs),
-        ne(messages.authorId, userId),
+        eq(messages.conversationId, conversations.id),
+        or(sql`${conversations.userOneId} = any(${ids})`, sql`${conversations.userTwoId} = any(${ids})`),
+        sql`${recipient} = any(${ids})`,
+        sql`${recipient} <> ${messages.authorId}`,
         eq(messages.status, 'SENT'),
         // Implied by SENT; spelled out so that the planner matches the partial index.
         ne(messages.status, 'READ'),
       ),
     )
-    .returning({ id: messages.id })
-    .prepare('messages_mark_delivered_to');
-  return async (id) => (await prepared.execute({ userId: id })).length;
+    .prepare('messages_mark_delivered_to_many');
+  return async (userIds) => {
+    if (userIds.length > 0) await prepared.execute({ ids: [...userIds] });
+  };
 }
 
 /** The reader has seen the conversation: the other participant's messages become READ. Returns how many changed. */

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import { connectRedis } from '../../lib/redis';
-import { markDeliveredToQuery } from '../messages/messages.repository';
+import { BatchQueue } from '../../lib/batch-queue';
+import { markDeliveredToManyQuery } from '../messages/messages.repository';
 import type { ChatEvents } from './chat-events';
 import { deliverGroupMessages } from './group-receipts';
 import { Presence } from './presence';
@@ -12,14 +13,18 @@ import { RedisPresenceStore } from './redis-presence-store';
 /**
  * Presence counted in Redis when processes share it (REDIS_URL), else in memory. A user who comes
  * online first gets their waiting conversation messages marked DELIVERED (and their group
- * messages delivered, issue 15), then is announced.
+ * messages delivered, issue 15), then is announced. The users who come online while those two
+ * statements run for others wait and go together in the next pair (issue 14: after a restart
+ * thousands reconnect within seconds, and two round trips each held the wave back); a lone user
+ * waits for nobody.
  */
 export async function createPresence(deps: { env: Env; db: Db; events: ChatEvents; log: FastifyBaseLogger }): Promise<Presence> {
   const { env, db, events, log } = deps;
   let store: PresenceStore;
   if (env.redisUrl) {
     const onError = (error: Error) => log.error({ err: error }, 'redis (presence)');
-    const redis = await connectRedis(env.redisUrl, onError);
+    // Auto-pipelined (issue 14): every connect and disconnect runs a script here.
+    const redis = await connectRedis(env.redisUrl, onError, { autoPipelining: true });
     store = await new RedisPresenceStore(redis, env.redisKeyPrefix, { onError, quitOnClose: true })
       .start()
       .catch((error: unknown) => {
@@ -29,9 +34,11 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
   } else {
     store = new MemoryPresenceStore();
   }
-  const markDeliveredTo = markDeliveredToQuery(db);
-  return new Presence(store, events, log, async (userId) => {
-    await markDeliveredTo(userId);
-    await deliverGroupMessages({ db, events }, userId);
+  const markDeliveredTo = markDeliveredToManyQuery(db);
+  const delivery = new BatchQueue<string, void>(async (userIds) => {
+    await markDeliveredTo(userIds);
+    await deliverGroupMessages({ db, events }, userIds);
+    return userIds.map(() => undefined);
   });
+  return new Presence(store, events, log, (userId) => delivery.submit(userId));
 }

@@ -1,7 +1,7 @@
 import type { GroupRefPayload } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { findMembership } from '../groups/groups.repository';
-import { completeReads, deliverWaiting, readAll, type ReceiptRow } from '../messages/group-receipts.repository';
+import { completeReads, deliverWaitingMany, readAll, type ReceiptRow } from '../messages/group-receipts.repository';
 import type { ChatEvents } from './chat-events';
 import type { SocketUser } from './handshake';
 
@@ -59,10 +59,19 @@ export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId }:
   });
 }
 
-/** The user came online: their waiting group messages are delivered, and their authors hear it. */
-export async function deliverGroupMessages(deps: Deps, userId: string): Promise<number> {
-  const rows = await deliverWaiting(deps.db, userId);
-  await announce(deps, rows, userId, 'DELIVERED');
+/**
+ * These users came online (several at once after a restart, create-presence.ts): their waiting
+ * group messages are delivered in one statement, and each author hears it per reader.
+ */
+export async function deliverGroupMessages(deps: Deps, userIds: readonly string[]): Promise<number> {
+  const rows = await deliverWaitingMany(deps.db, userIds);
+  const byReader = new Map<string, ReceiptRow[]>();
+  for (const row of rows) {
+    const list = byReader.get(row.userId);
+    if (list) list.push(row);
+    else byReader.set(row.userId, [row]);
+  }
+  for (const [userId, theirs] of byReader) await announce(deps, theirs, userId, 'DELIVERED');
   return rows.length;
 }
 

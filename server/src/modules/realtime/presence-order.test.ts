@@ -28,6 +28,10 @@ class SlowStore extends MemoryPresenceStore {
     this.calls.push(`remove ${socket.socketId}`);
     return super.remove(socket);
   }
+  override async close(): Promise<void> {
+    this.calls.push('close');
+    return super.close();
+  }
 }
 
 function setup(beforeOnline: (userId: string) => Promise<unknown> = async () => undefined) {
@@ -72,6 +76,22 @@ describe('Presence ordering', () => {
     finishUpdate();
     await waiting;
     expect(announced).toEqual(['ana userStatus ana online']);
+  });
+
+  it('a process that shuts down leaves the store in one step, not one remove per socket it closes (issue 14)', async () => {
+    const { store, announced, presence } = setup();
+    presence.socketConnected(ana, 's1');
+    presence.socketConnected({ ...ana, id: 'bia' }, 's2');
+    store.release();
+    store.release();
+    await presence.whenIdle();
+    // What realtime.ts does on close: presence first, then every socket of the process disconnects.
+    const closed = presence.close();
+    presence.socketDisconnected(ana, 's1');
+    presence.socketDisconnected({ ...ana, id: 'bia' }, 's2');
+    await closed;
+    expect(store.calls).toEqual(['add s1', 'add s2', 'close']);
+    expect(announced).toEqual(['ana userStatus ana online', 'bia userStatus bia online']);
   });
 
   it('announces online even when the delivered update fails (logged), and nothing for a user without workspace', async () => {

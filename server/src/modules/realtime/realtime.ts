@@ -25,6 +25,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
 
   const handlerDeps = {
     db,
+    users: sessionUsers,
     events: chatEvents,
     presence,
     participants: conversationParticipants,
@@ -48,11 +49,14 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   });
 
   // Before the HTTP server closes: upgraded websockets are not tracked by it and would keep it open.
-  // Their users are then announced offline (unless another process holds them) while Redis is up.
+  // Presence closes first, so that the sockets' disconnects are not recorded one by one: the store
+  // then forgets this process's sockets at once and its users are announced offline (unless
+  // another process holds them) while Redis is up.
   app.addHook('preClose', async () => {
+    const presenceClosed = presence.close();
     events.local.disconnectSockets(true);
     io.engine.close();
-    await Promise.all([presence.close(), websockets.end()]);
+    await Promise.all([presenceClosed, websockets.end()]);
   });
   app.addHook('onClose', async () => {
     await closeRedis();

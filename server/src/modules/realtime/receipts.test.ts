@@ -55,6 +55,42 @@ describe('delivered when the recipient connects', () => {
     expect((await stored(ana, anaCarla.id)).get(toCarla.id)).toMatchObject({ status: 'SENT' });
   });
 
+  it('users who connect at the same moment go in one statement: each gets exactly the messages addressed to them, conversations and groups', async () => {
+    const [ana, bruno, carla, davi, eva] = await createTeam(t.app, ['Ana Onda', 'Bruno Onda', 'Carla Onda', 'Davi Onda', 'Eva Onda']);
+    const [anaBruno, brunoCarla, carlaDavi] = [await createConversation(ana, bruno), await createConversation(bruno, carla), await createConversation(carla, davi)];
+    const group = expectStatus<{ id: string }>(
+      await as(t.app, eva).post('/group/create', { name: 'Grupo da onda', description: '', members: [bruno.id, carla.id, davi.id] }),
+      200,
+    );
+    const anaToBruno = await send(ana, anaBruno.id, 'para bruno');
+    const brunoToAna = await send(bruno, anaBruno.id, 'para ana, offline');
+    const brunoToCarla = await send(bruno, brunoCarla.id, 'para carla');
+    const carlaToBruno = await send(carla, brunoCarla.id, 'para bruno');
+    const carlaToDavi = await send(carla, carlaDavi.id, 'para davi, offline');
+    const inGroup = await send(eva, group.id, 'para o grupo', true);
+    const [le] = await listenAll(t.app, [eva], listeners);
+    await t.app.ctx.presence.whenIdle();
+    le.events.length = 0;
+
+    // Both connect together: bruno's and carla's delivery go in one batch (after a first one alone at most).
+    const wave = [bruno, carla, bruno, carla].map((u) => listen(t.app, u));
+    listeners.push(...(await Promise.all(wave)));
+    await t.app.ctx.presence.whenIdle();
+
+    const stories = new Map([...(await stored(ana, anaBruno.id)), ...(await stored(bruno, brunoCarla.id)), ...(await stored(carla, carlaDavi.id))]);
+    expect(stories.get(anaToBruno.id)!.status).toBe('DELIVERED');
+    expect(stories.get(brunoToCarla.id)!.status).toBe('DELIVERED');
+    expect(stories.get(carlaToBruno.id)!.status).toBe('DELIVERED');
+    // Not to someone who stayed away, even in a conversation with one who came.
+    expect(stories.get(brunoToAna.id)).toMatchObject({ status: 'SENT', updatedAt: brunoToAna.updatedAt });
+    expect(stories.get(carlaToDavi.id)).toMatchObject({ status: 'SENT', updatedAt: carlaToDavi.updatedAt });
+    // The group's author hears one DELIVERED receipt per reader that came, none for davi.
+    await settle(t.app, listeners);
+    const receipts = le.of('message:receipt') as Array<{ userId: string; status: string; messageIds: string[] }>;
+    expect(receipts.map((r) => r.userId).sort()).toEqual([bruno.id, carla.id].sort());
+    for (const r of receipts) expect(r).toMatchObject({ status: 'DELIVERED', messageIds: [inGroup.id] });
+  });
+
   it('touches only SENT messages: READ stays READ, DELIVERED keeps its updatedAt', async () => {
     const [ana, bruno] = await createTeam(t.app, ['Ana Lida', 'Bruno Lido']);
     const conversation = await createConversation(ana, bruno);

@@ -18,7 +18,9 @@ export async function useRedisAdapter(
   keyPrefix: string,
   onError: (error: Error) => void,
 ): Promise<{ close: () => Promise<void>; inOneWrite: WriteBatcher }> {
-  const [pub, sub] = await Promise.allSettled([connectRedis(url, onError), connectRedis(url, onError)]);
+  // The publisher is auto-pipelined (issue 14): each presence announcement is one PUBLISH, and a
+  // reconnection wave announces thousands within a few ticks.
+  const [pub, sub] = await Promise.allSettled([connectRedis(url, onError, { autoPipelining: true }), connectRedis(url, onError)]);
   if (pub.status === 'rejected' || sub.status === 'rejected') {
     for (const c of [pub, sub]) if (c.status === 'fulfilled') c.value.disconnect();
     throw pub.status === 'rejected' ? pub.reason : (sub as PromiseRejectedResult).reason;

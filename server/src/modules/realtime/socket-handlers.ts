@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Db } from '../../db/client';
+import type { SessionUsers } from '../auth/session-users';
 import type { ChatEvents } from './chat-events';
 import { onClientEvent } from './client-events';
 import type { ConversationParticipants } from './conversation-participants';
@@ -13,6 +14,7 @@ import { answerUserStatus } from './user-status';
 
 export interface SocketHandlerDeps {
   db: Db;
+  users: SessionUsers;
   events: ChatEvents;
   presence: Presence;
   participants: ConversationParticipants;

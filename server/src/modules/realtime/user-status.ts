@@ -1,7 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { CheckUserStatusPayload, UserStatusPayload } from '@chat/contracts';
-import type { Db } from '../../db/client';
-import { findUserById } from '../users/users.repository';
+import type { SessionUsers } from '../auth/session-users';
 import type { SocketUser } from './handshake';
 import type { Presence } from './presence';
 import { presenceRoom } from './rooms';
@@ -19,13 +18,15 @@ export const WATCHED_PER_SOCKET = 50;
  * tells nothing about who exists elsewhere.
  */
 export async function answerUserStatus(
-  deps: { db: Db; presence: Presence },
+  deps: { users: SessionUsers; presence: Presence },
   socket: Socket,
   asker: SocketUser,
   { userId }: CheckUserStatusPayload,
 ): Promise<void> {
   if (!asker.workspaceId) return;
-  const user = await findUserById(deps.db, userId);
+  // A fresh read, gathered with the other lookups of the moment (issue 14): every page asks on
+  // every connect, so a reconnection wave asked thousands of single-row queries.
+  const user = await deps.users.byId(userId);
   if (!user || user.workspaceId !== asker.workspaceId) return;
   // Watching before reading: a change after the read is announced to this socket, one before it is in the answer.
   watch(socket, userId);
