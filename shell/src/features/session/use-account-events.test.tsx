@@ -102,6 +102,26 @@ describe('useAccountEvents', () => {
     await waitFor(() => expect(wentHome).toBe(1));
   });
 
+  it('socket:reconnected (the first connect too) reads my user again: what changed before the socket was there shows', async () => {
+    writeSession(me, { accessToken: ACCESS_NEW, refreshToken: 'r2' });
+    renderProbe();
+    serverUser = { ...me, name: 'Bruno Lima', workspaces: [{ id: 'w1', name: 'Equipe', features: ['polygonal'] }] };
+    act(() => eventBus.emit('socket:reconnected'));
+    expect(await screen.findByText('Bruno Lima:USER')).toBeInTheDocument();
+    expect(readSession().user?.workspaces?.[0]?.features).toEqual(['polygonal']);
+    // Same role: no renewal.
+    expect(api.calls.map((c) => c.path)).toEqual(['/auth/me']);
+  });
+
+  it('socket:reconnected with a role changed meanwhile also renews the token, whose claims carry it', async () => {
+    writeSession(me, { accessToken: ACCESS_NEW, refreshToken: 'r2' });
+    renderProbe();
+    serverUser = { ...me, role: 'ADMIN' };
+    act(() => eventBus.emit('socket:reconnected'));
+    expect(await screen.findByText('Bruno:ADMIN')).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path)).toEqual(['/auth/me', '/refresh-token/use']);
+  });
+
   it('session:revoked: the tab holding the new pair stays, with no renewal', async () => {
     writeSession(me, { accessToken: ACCESS_NEW, refreshToken: 'r2' });
     renderProbe();

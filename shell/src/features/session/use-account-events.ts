@@ -5,6 +5,7 @@ import { toast } from '@chat/ui';
 import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
 import { useSession } from './session-context';
+import { readSession } from './storage';
 
 /**
  * Account changes the server pushes over the socket (issues 10-12), so an open page follows them
@@ -16,6 +17,9 @@ import { useSession } from './session-context';
  * - 'session:revoked' (the password was changed, issue 12): ask the server whether this tab's
  *   tokens still hold. The tab that changed it stored the new pair first (its tabs share it), so
  *   it stays; any other session gets a 401, its renewal fails and the session ends, with a toast.
+ * - 'socket:reconnected', the first connect included (the socket opens once the page has settled,
+ *   issue 18): what changed before it reached no socket of this page, so the own user is read
+ *   again (workspace features, profile), and the token renewed when the role changed meanwhile.
  */
 /** A 401 that renewal could not fix, or no refresh token at all: the session is over. */
 const isSessionGone = (error: unknown) =>
@@ -38,6 +42,15 @@ export function useAccountEvents(): void {
         // A failed renewal has already ended the session through the api-client.
         .catch(() => undefined);
     });
+    const offReconnected = subscribe(eventBus, 'socket:reconnected', () => {
+      void loadApiClient(config)
+        .then(async (client) => {
+          const { data } = await client.getCurrentUser();
+          if (data.role !== readSession().user?.role) await client.renewSession();
+          replaceUser(data);
+        })
+        .catch(() => undefined);
+    });
     const offUpdated = subscribe(eventBus, 'user:updated', (updated) => {
       if (updated.id === userId) replaceUser(updated);
     });
@@ -55,6 +68,7 @@ export function useAccountEvents(): void {
         });
     });
     return () => {
+      offReconnected();
       offRevoked();
       offChanged();
       offUpdated();
