@@ -1,16 +1,21 @@
 import type { AxiosInstance } from 'axios';
 import type { TokenPair } from '@chat/contracts';
 import { takeEarlyResponse } from './early-responses';
-import { createBareHttp, createHttp, type ApiResult } from './http';
+import type { ApiResult } from './http';
 import { installRenewal, SessionRenewal, type SessionCallbacks } from './renewal';
 
 export interface ApiClientOptions extends SessionCallbacks {
   baseURL: string;
 }
 
-interface Configured {
+interface Instances {
   http: AxiosInstance;
   bare: AxiosInstance;
+}
+
+interface Configured {
+  /** Created with axios on the first call that reaches the network (axios-instances.ts). */
+  instances: () => Promise<Instances>;
   renewal: SessionRenewal;
   callbacks: SessionCallbacks;
 }
@@ -19,13 +24,22 @@ interface Configured {
 // typed functions, which is why this module is shared as a Module Federation singleton.
 let configured: Configured | null = null;
 
-export function configureApiClient(options: ApiClientOptions): AxiosInstance {
-  const http = createHttp({ baseURL: options.baseURL, getToken: options.getToken });
-  const bare = createBareHttp(options.baseURL);
-  const renewal = new SessionRenewal(bare, options);
-  installRenewal(http, renewal, options.getToken);
-  configured = { http, bare, renewal, callbacks: options };
-  return http;
+export function configureApiClient(options: ApiClientOptions): void {
+  let loading: Promise<Instances> | null = null;
+  const instances = () => {
+    loading ??= import('./axios-instances').then(({ createBareHttp, createHttp }) => {
+      const http = createHttp({ baseURL: options.baseURL, getToken: options.getToken });
+      installRenewal(http, renewal, options.getToken);
+      return { http, bare: createBareHttp(options.baseURL) };
+    });
+    // A failed chunk download is not remembered: the next call tries again.
+    loading.catch(() => {
+      loading = null;
+    });
+    return loading;
+  };
+  const renewal = new SessionRenewal(async () => (await instances()).bare, options);
+  configured = { instances, renewal, callbacks: options };
 }
 
 function current(): Configured {
@@ -34,10 +48,10 @@ function current(): Configured {
 }
 
 /** The instance every call goes through (bearer token, renewal on 401). */
-export const http = (): AxiosInstance => current().http;
+export const http = async (): Promise<AxiosInstance> => (await current().instances()).http;
 
 /** No interceptors: for calls that must never start a renewal. */
-export const bareHttp = (): AxiosInstance => current().bare;
+export const bareHttp = async (): Promise<AxiosInstance> => (await current().instances()).bare;
 
 /**
  * Renews the session now (the shell does it once at startup when the stored access token has

@@ -1,7 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiCallError, createHttp, request } from './http';
+import { createHttp } from './axios-instances';
+import { ApiCallError, request } from './http';
+import { isUnanswered } from './renewal';
 
 let server: Server;
 let baseURL = '';
@@ -60,5 +62,14 @@ describe('request', () => {
     expect(error).toBeInstanceOf(ApiCallError);
     expect(error.status).toBeNull();
     expect(error.serverMessage).toBeNull();
+  });
+
+  it('tells a call that got no answer from one the server refused (isUnanswered)', async () => {
+    // What remote-chat's open chat relies on to keep loading offline instead of showing 'não encontrada'.
+    const offline = await request(createHttp({ baseURL: 'http://127.0.0.1:1', getToken: () => null }), { url: '/ok' }).catch((e: unknown) => e);
+    const refused = await request(createHttp({ baseURL, getToken: () => null }), { url: '/fail' }).catch((e: unknown) => e);
+    expect(isUnanswered(offline)).toBe(true);
+    expect(isUnanswered(refused)).toBe(false);
+    expect(isUnanswered(new Error('outra coisa'))).toBe(false);
   });
 });

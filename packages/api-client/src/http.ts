@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import { apiErrorSchema } from '@chat/contracts';
 
 /** What every call helper returns (SPEC section 7: "the status code and the response data"). */
@@ -25,8 +25,16 @@ export class ApiCallError extends Error {
   }
 }
 
+/**
+ * What axios.isAxiosError checks, without loading axios: this module is on the page's first path,
+ * axios is not (axios-instances.ts).
+ */
+export function isAxiosError(cause: unknown): cause is AxiosError {
+  return typeof cause === 'object' && cause !== null && (cause as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 function describe(cause: unknown): { status: number | null; serverMessage: string | null } {
-  if (cause instanceof AxiosError) {
+  if (isAxiosError(cause)) {
     const parsed = apiErrorSchema.safeParse(cause.response?.data);
     return {
       status: cause.response?.status ?? null,
@@ -36,32 +44,10 @@ function describe(cause: unknown): { status: number | null; serverMessage: strin
   return { status: null, serverMessage: null };
 }
 
-export interface HttpOptions {
-  baseURL: string;
-  /** Reads the stored access token at call time, so a renewed token is used at once. */
-  getToken: () => string | null;
-}
-
-/** An instance without interceptors: the renewal call and sign-out go through one of these. */
-export function createBareHttp(baseURL: string): AxiosInstance {
-  // SPEC section 9: HTTP timeout none (0).
-  return axios.create({ baseURL, timeout: 0 });
-}
-
-export function createHttp({ baseURL, getToken }: HttpOptions): AxiosInstance {
-  const http = createBareHttp(baseURL);
-  http.interceptors.request.use((config) => {
-    const token = getToken();
-    // A retry after a renewal already carries the new token (set by the renewal interceptor).
-    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-  return http;
-}
-
-export async function request<T>(http: AxiosInstance, config: AxiosRequestConfig): Promise<ApiResult<T>> {
+/** `http` may still be loading (client.ts creates the instances on first use). */
+export async function request<T>(http: AxiosInstance | Promise<AxiosInstance>, config: AxiosRequestConfig): Promise<ApiResult<T>> {
   try {
-    const response = await http.request<T>(config);
+    const response = await (await http).request<T>(config);
     return { status: response.status, data: response.data };
   } catch (error) {
     throw new ApiCallError(error);

@@ -1,4 +1,4 @@
-export { ApiCallError, type ApiResult, type HttpOptions } from './http';
+export { ApiCallError, type ApiResult } from './http';
 export { configureApiClient } from './client';
 export { adoptEarlyCalls, type EarlyCalls } from './early-responses';
 export { apiErrorMessage } from './errors';

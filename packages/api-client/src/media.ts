@@ -1,11 +1,11 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import {
   LIMITS,
   type GeneratePublicMediaUrlBody,
   type GeneratePublicMediaUrlResponse,
 } from '@chat/contracts';
 import { http } from './client';
-import { ApiCallError, request, type ApiResult } from './http';
+import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 
 // The image upload calls of SPEC section 7: ask the API for a signed URL (bearer token, renewal
 // on 401 like every call), then PUT the file to that URL. The PUT is authorised by the URL's
@@ -43,10 +43,10 @@ export class UploadRequestError extends ApiCallError {
 
 function failureOf(cause: unknown, status: number | null): UploadFailure {
   if (status !== null) return 'status';
-  if (axios.isCancel(cause) || (cause instanceof AxiosError && cause.code === AxiosError.ERR_CANCELED)) return 'canceled';
-  if (cause instanceof AxiosError && (cause.code === AxiosError.ECONNABORTED || cause.code === AxiosError.ETIMEDOUT)) {
-    return 'timeout';
-  }
+  // axios's codes (AxiosError.ERR_CANCELED...), by value: axios itself is loaded on first use.
+  const code = isAxiosError(cause) ? cause.code : undefined;
+  if (code === 'ERR_CANCELED') return 'canceled';
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return 'timeout';
   return 'network';
 }
 
@@ -60,8 +60,14 @@ export interface UploadOptions {
 
 // Created on first use: no base URL (the signed URL is absolute), no interceptors, so no bearer
 // token and no renewal can ever be attached to it.
-let plain: AxiosInstance | null = null;
-const uploadHttp = (): AxiosInstance => (plain ??= axios.create());
+let plain: Promise<AxiosInstance> | null = null;
+const uploadHttp = (): Promise<AxiosInstance> => {
+  plain ??= import('./axios-instances').then(({ createBareHttp }) => createBareHttp());
+  plain.catch(() => {
+    plain = null;
+  });
+  return plain;
+};
 
 /** PUT the file to a signed upload URL with its content type. Throws UploadRequestError. */
 export async function uploadToSignedUrl(
@@ -70,7 +76,7 @@ export async function uploadToSignedUrl(
   { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
   try {
-    const response = await uploadHttp().request({
+    const response = await (await uploadHttp()).request({
       method: 'PUT',
       url,
       data: file,

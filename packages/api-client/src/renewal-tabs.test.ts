@@ -51,7 +51,7 @@ function installLocks() {
 
 function tab(stored: { token: string | null; refreshToken: string | null }) {
   const onSessionExpired = vi.fn();
-  const renewal = new SessionRenewal(axios.create({ baseURL }), {
+  const renewal = new SessionRenewal(() => axios.create({ baseURL }), {
     getToken: () => stored.token,
     getRefreshToken: () => stored.refreshToken,
     onTokensRenewed: (pair: TokenPair) => Object.assign(stored, { token: pair.accessToken, refreshToken: pair.refreshToken }),

@@ -1,5 +1,6 @@
-import { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { tokenPairSchema, type TokenPair } from '@chat/contracts';
+import { ApiCallError, isAxiosError } from './http';
 
 export const SIGNIN_PATH = '/auth/signin';
 export const RENEWAL_PATH = '/refresh-token/use';
@@ -40,7 +41,8 @@ export class SessionRenewal {
   private running: Promise<string> | null = null;
 
   constructor(
-    private readonly bare: AxiosInstance,
+    /** The instance without interceptors, created on first use (client.ts). */
+    private readonly bare: () => AxiosInstance | Promise<AxiosInstance>,
     private readonly callbacks: SessionCallbacks,
   ) {}
 
@@ -78,7 +80,7 @@ export class SessionRenewal {
     let pair: TokenPair;
     try {
       // The bare instance has no interceptors: a 401 here ends the session, never renews again.
-      const response = await this.bare.post<unknown>(RENEWAL_PATH, { refreshToken });
+      const response = await (await this.bare()).post<unknown>(RENEWAL_PATH, { refreshToken });
       pair = tokenPairSchema.parse(response.data);
     } catch (error) {
       // No answer at all (offline, server unreachable) says nothing about the session: keep it,
@@ -92,9 +94,13 @@ export class SessionRenewal {
   }
 }
 
-/** The request never got an answer (offline, server unreachable, timeout). */
+/**
+ * The request never got an answer (offline, server unreachable, timeout). Call helpers throw
+ * ApiCallError around the axios error, the renewal throws the axios error itself: both count.
+ */
 export function isUnanswered(error: unknown): boolean {
-  return error instanceof AxiosError && !error.response;
+  const cause = error instanceof ApiCallError ? error.cause : error;
+  return isAxiosError(cause) && !cause.response;
 }
 
 const RENEWAL_LOCK = 'papo:session-renewal';
@@ -120,7 +126,7 @@ function bearerOf(config: InternalAxiosRequestConfig): string | null {
  */
 export function installRenewal(http: AxiosInstance, renewal: SessionRenewal, getToken: () => string | null): void {
   http.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!(error instanceof AxiosError) || error.response?.status !== 401 || !error.config) throw error;
+    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
     const config = error.config as RetriableConfig;
     if (config._retry || NOT_RENEWABLE.has(pathOf(config.url))) throw error;
     config._retry = true;

@@ -8,7 +8,8 @@ type ApiClient = typeof ApiClientModule;
 let loading: Promise<ApiClient> | null = null;
 
 /**
- * The HTTP client (axios) is fetched on first use, not with the sign-in page, and configured
+ * The API client is fetched on first use, not with the sign-in page (axios comes later still, on
+ * its first call that reaches the network: packages/api-client/src/axios-instances.ts), and configured
  * exactly once: remotes share this same configured instance through Module Federation. The
  * session stays the shell's: the client reads and renews it only through these callbacks.
  */
