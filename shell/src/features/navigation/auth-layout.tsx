@@ -17,6 +17,7 @@ import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
+import { useAnnounceRouteScreen } from '../page-load/use-announce-route-screen';
 import styles from './layout.module.css';
 
 /**
@@ -35,6 +36,7 @@ export function AuthLayout() {
   const { pathname } = useLocation();
   const [actionsTarget, setActionsTarget] = useState<HTMLDivElement | null>(null);
   useVisualViewportHeight();
+  useAnnounceRouteScreen();
   useServiceWorker();
   const unread = useUnreadTotal(user?.id ?? null, pathname.startsWith('/auth/conversations'));
   const links = authLinks(user?.role, unread);

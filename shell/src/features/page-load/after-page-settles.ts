@@ -14,8 +14,8 @@ interface Options {
 }
 
 /** On the routes of a remote that announces its first screen ('screen:ready' on the bus). */
-const announcesFirstScreen = (win: Window) => {
-  const remote = remoteForPath(win.location.pathname);
+export const announcesFirstScreenAt = (pathname: string): boolean => {
+  const remote = remoteForPath(pathname);
   return remote !== null && REMOTES_ANNOUNCING_FIRST_SCREEN.includes(remote);
 };
 
@@ -43,7 +43,7 @@ function watch(bus: EventBus): void {
  */
 export function afterPageSettles(run: () => void, { win = window, bus = eventBus, awaitFirstScreen }: Options = {}): () => void {
   watch(bus);
-  const waitsForScreen = awaitFirstScreen ?? announcesFirstScreen(win);
+  const waitsForScreen = awaitFirstScreen ?? announcesFirstScreenAt(win.location.pathname);
   let cancel = () => {};
   const whenIdle = () => {
     if (typeof win.requestIdleCallback === 'function') {
