@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_CALLS } from '@chat/contracts';
 import { configureApiClient } from './client';
 import { getConversations } from './conversations';
-import { adoptEarlyCalls } from './early-responses';
+import { adoptEarlyCalls, dropEarlyCalls } from './early-responses';
 import { listGroups } from './groups';
+import { getCurrentUser } from './session';
 
 // The shell asks for the chat list's two lists with the page (shell/src/features/api/early-calls);
 // remote-chat's first getConversations/listGroups take those answers instead of asking again.
@@ -90,5 +91,23 @@ describe('early answers of the chat list', () => {
     });
     expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
     expect((await listGroups()).data).toEqual([{ id: 'from-server /api/group/list' }]);
+  });
+
+  it("answer the own user's reread too (the catch-up of the socket's first connect)", async () => {
+    adoptEarlyCalls(startedEarly({ [FIRST_CALLS.me]: '/early/me' }));
+    expect((await getCurrentUser()).data).toEqual([{ id: 'from-server /early/me' }]);
+    expect(hits.map((hit) => hit.url)).toEqual(['/early/me']);
+  });
+
+  it('once dropped, answer nothing: a later call asks the server (a set adopted since is kept)', async () => {
+    const stale = startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations', [FIRST_CALLS.groups]: '/early/groups' });
+    adoptEarlyCalls(stale);
+    dropEarlyCalls(stale);
+    expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
+
+    const newer = startedEarly({ [FIRST_CALLS.groups]: '/early/groups-2' });
+    adoptEarlyCalls(newer);
+    dropEarlyCalls(stale);
+    expect((await listGroups()).data).toEqual([{ id: 'from-server /early/groups-2' }]);
   });
 });

@@ -4,6 +4,8 @@ import type { ApiResult } from './http';
  * Answers of GET calls the shell started with the page, before this client or the remote that
  * makes the call were downloaded (issue 18). The shell hands them over once, right after it
  * configures the client; a call helper takes its own the first time it runs, and never again.
+ * The shell also starts the catch-up calls of a (re)connect this way, with fetch: the first
+ * connect's catch-up then needs no axios, which stays off the page's first seconds.
  */
 export interface EarlyCalls {
   /** The access token the calls were made with: the answers belong to that session only. */
@@ -12,10 +14,18 @@ export interface EarlyCalls {
   responses: ReadonlyMap<string, Promise<Response | null>>;
 }
 
-let early: { token: string; responses: Map<string, Promise<Response | null>> } | null = null;
+let early: { from: EarlyCalls; token: string; responses: Map<string, Promise<Response | null>> } | null = null;
 
 export function adoptEarlyCalls(calls: EarlyCalls): void {
-  early = { token: calls.token, responses: new Map(calls.responses) };
+  early = { from: calls, token: calls.token, responses: new Map(calls.responses) };
+}
+
+/**
+ * Forgets what is left of `calls` (not of a newer set): an answer nobody asked for while it was
+ * fresh must not answer a later call, which would miss what changed in between.
+ */
+export function dropEarlyCalls(calls: EarlyCalls): void {
+  if (early?.from === calls) early = null;
 }
 
 /**

@@ -1,6 +1,6 @@
 export { ApiCallError, type ApiResult } from './http';
 export { configureApiClient } from './client';
-export { adoptEarlyCalls, type EarlyCalls } from './early-responses';
+export { adoptEarlyCalls, dropEarlyCalls, type EarlyCalls } from './early-responses';
 export { apiErrorMessage } from './errors';
 export * from './auth';
 export * from './session';

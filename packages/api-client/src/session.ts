@@ -1,6 +1,7 @@
-import type { User } from '@chat/contracts';
-import { http } from './client';
+import { FIRST_CALLS, type User } from '@chat/contracts';
+import { earlyResponse, http } from './client';
 import { request } from './http';
 
 /** The signed-in user (GET /api/auth/me); also a cheap authenticated call to renew a session. */
-export const getCurrentUser = () => request<User>(http(), { method: 'GET', url: '/auth/me' });
+export const getCurrentUser = async () =>
+  (await earlyResponse<User>(FIRST_CALLS.me)) || request<User>(http(), { method: 'GET', url: FIRST_CALLS.me });

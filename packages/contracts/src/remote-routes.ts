@@ -36,6 +36,8 @@ export function remoteForPath(pathname: string): RemoteName | null {
 export const FIRST_CALLS = {
   conversations: '/conversation/get-conversations?showEmpty=true',
   groups: '/group/list',
+  /** The own user, read again by the shell on the socket's first connect (use-account-events). */
+  me: '/auth/me',
 } as const;
 
 export const REMOTE_FIRST_CALLS: Partial<Record<RemoteName, readonly string[]>> = {

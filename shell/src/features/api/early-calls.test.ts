@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_CALLS, STORAGE_KEYS } from '@chat/contracts';
-import { startEarlyCalls, takeEarlyCalls } from './early-calls';
+import { startCatchUpCalls, startEarlyCalls, takeEarlyCalls } from './early-calls';
 
 // Which page loads ask for the chat list with the page (issue 18), and with which session.
 
@@ -60,5 +60,25 @@ describe('startEarlyCalls', () => {
     startEarlyCalls('/api', '/auth/conversations', storageWith('USER', VALID));
     const calls = takeEarlyCalls();
     expect(await calls?.responses.get(FIRST_CALLS.conversations)).toBeNull();
+  });
+});
+
+describe('startCatchUpCalls', () => {
+  it("asks for what the route's remote and the shell read again on a connect: the lists and the own user", () => {
+    const chat = startCatchUpCalls('/api', '/auth/conversations', storageWith('USER', VALID));
+    expect([...(chat?.responses.keys() ?? [])]).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups, FIRST_CALLS.me]);
+    expect(chat?.token).toBe(VALID);
+    fetchMock.mockClear();
+
+    const team = startCatchUpCalls('/api', '/auth/team', storageWith('ADMIN', VALID));
+    expect([...(team?.responses.keys() ?? [])]).toEqual([FIRST_CALLS.me]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me']);
+    expect(takeEarlyCalls(), 'not the page-load set').toBeNull();
+  });
+
+  it('asks nothing without a valid token or off the remotes\' routes', () => {
+    expect(startCatchUpCalls('/api', '/auth/conversations', storageWith('USER', EXPIRED))).toBeNull();
+    expect(startCatchUpCalls('/api', '/', storageWith('USER', VALID))).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

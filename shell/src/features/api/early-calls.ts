@@ -1,5 +1,5 @@
 import type { EarlyCalls } from '@chat/api-client';
-import { REMOTE_FIRST_CALLS, REMOTE_ROLES, remoteForPath, STORAGE_KEYS } from '@chat/contracts';
+import { FIRST_CALLS, REMOTE_FIRST_CALLS, REMOTE_ROLES, remoteForPath, STORAGE_KEYS } from '@chat/contracts';
 import { isTokenValid } from '../session/token';
 
 let started: EarlyCalls | null = null;
@@ -15,13 +15,28 @@ let started: EarlyCalls | null = null;
  * the first script; only its role is used, and only to decide whether to ask.
  */
 export function startEarlyCalls(apiBaseUrl: string, pathname: string = window.location.pathname, storage: Storage = localStorage): void {
+  started = routeCalls(apiBaseUrl, pathname, storage, []);
+}
+
+/**
+ * The catch-up of a (re)connect (use-live-socket): what the route's remote and the shell read
+ * again on 'socket:reconnected' (the lists, the own user), asked with fetch before the event is
+ * announced, for the api-client to hand to those calls. So the first connect's catch-up, a few
+ * seconds into the page, does not download and run axios (issue 18: its evaluation and answer
+ * handling were the largest tasks after the first screen on a phone's CPU).
+ */
+export function startCatchUpCalls(apiBaseUrl: string, pathname: string = window.location.pathname, storage: Storage = localStorage): EarlyCalls | null {
+  return routeCalls(apiBaseUrl, pathname, storage, [FIRST_CALLS.me]);
+}
+
+function routeCalls(apiBaseUrl: string, pathname: string, storage: Storage, always: readonly string[]): EarlyCalls | null {
   const remote = remoteForPath(pathname);
-  const paths = remote ? REMOTE_FIRST_CALLS[remote] : undefined;
+  const paths = [...((remote && REMOTE_FIRST_CALLS[remote]) || []), ...always];
   const token = storage.getItem(STORAGE_KEYS.token);
-  if (!remote || !paths || !token || !isTokenValid(token)) return;
-  if (!(REMOTE_ROLES[remote] as readonly unknown[]).includes(storedRole(storage))) return;
+  if (!remote || paths.length === 0 || !token || !isTokenValid(token)) return null;
+  if (!(REMOTE_ROLES[remote] as readonly unknown[]).includes(storedRole(storage))) return null;
   const headers = { authorization: `Bearer ${token}` };
-  started = {
+  return {
     token,
     responses: new Map(paths.map((path) => [path, fetch(`${apiBaseUrl}${path}`, { headers }).catch(() => null)])),
   };

@@ -110,6 +110,48 @@ describe('openSocket', () => {
     expect(heard).toEqual(['reconnected']);
   });
 
+  it('prepares the catch-up before announcing a connect, and finishes it after the handlers ran', async () => {
+    const steps: string[] = [];
+    eventBus.on('socket:reconnected', () => steps.push('announced'));
+    let prepared!: () => void;
+    const preparing = new Promise<void>((resolve) => (prepared = resolve));
+    const announced = nextBusEvent('socket:reconnected');
+    close = openSocket({
+      url,
+      user: USER,
+      getToken: () => token,
+      onUnauthorized: () => {},
+      catchUpOnFirstConnect: true,
+      prepareCatchUp: async () => {
+        steps.push('prepare');
+        await preparing;
+        return () => steps.push('done');
+      },
+    });
+    await vi.waitFor(() => expect(steps).toEqual(['prepare']));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(steps, 'not announced before the catch-up is ready').toEqual(['prepare']);
+    prepared();
+    await announced;
+    expect(steps).toEqual(['prepare', 'announced', 'done']);
+  });
+
+  it('announces the connect even when preparing the catch-up failed', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const announced = nextBusEvent('socket:reconnected');
+    close = openSocket({
+      url,
+      user: USER,
+      getToken: () => token,
+      onUnauthorized: () => {},
+      catchUpOnFirstConnect: true,
+      prepareCatchUp: () => Promise.reject(new Error('sem cliente')),
+    });
+    await announced;
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
   it('reconnects after the server drops it, with the token of that moment, and announces it', async () => {
     const first = nextServerSocket();
     open();

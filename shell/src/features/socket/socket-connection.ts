@@ -31,6 +31,11 @@ export interface SocketOptions {
    * sent between those fetches and the socket joining its rooms is fetched again.
    */
   catchUpOnFirstConnect?: boolean;
+  /**
+   * Runs before a (re)connect is announced as 'socket:reconnected' (use-live-socket starts the
+   * catch-up calls with it); the function it resolves with runs right after the announcement.
+   */
+  prepareCatchUp?: () => Promise<() => void>;
 }
 
 interface ReconnectionSettings {
@@ -41,7 +46,15 @@ interface ReconnectionSettings {
   randomizationFactor: number;
 }
 
-export function openSocket({ url, user, getToken, onUnauthorized, reconnection = SOCKET_RECONNECTION, catchUpOnFirstConnect = false }: SocketOptions): () => void {
+export function openSocket({
+  url,
+  user,
+  getToken,
+  onUnauthorized,
+  reconnection = SOCKET_RECONNECTION,
+  catchUpOnFirstConnect = false,
+  prepareCatchUp,
+}: SocketOptions): () => void {
   const socket: ChatSocket = io(`${url}${SOCKET_NAMESPACE}`, {
     transports: ['websocket'],
     withCredentials: true,
@@ -51,6 +64,16 @@ export function openSocket({ url, user, getToken, onUnauthorized, reconnection =
   });
 
   let everConnected = false;
+  let closed = false;
+  const announceReconnect = async () => {
+    const done = await prepareCatchUp?.().catch((error: unknown) => {
+      console.error('[socket] falha ao preparar a atualização após a conexão', error);
+      return undefined;
+    });
+    if (closed) return;
+    eventBus.emit('socket:reconnected', undefined);
+    done?.();
+  };
   let retry: ReturnType<typeof setTimeout> | null = null;
   /** Connects after `delay` ms and a random part of it (many pages must not come back at once). */
   const connectLater = (delay: number) => {
@@ -63,7 +86,7 @@ export function openSocket({ url, user, getToken, onUnauthorized, reconnection =
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
     // After an outage, whatever was sent meanwhile must be fetched again (DESIGN section 2).
-    if (everConnected || catchUpOnFirstConnect) eventBus.emit('socket:reconnected', undefined);
+    if (everConnected || catchUpOnFirstConnect) void announceReconnect();
     everConnected = true;
   });
   socket.on('disconnect', (reason) => {
@@ -127,6 +150,7 @@ export function openSocket({ url, user, getToken, onUnauthorized, reconnection =
   eventBus.on('socket:emit', forward);
 
   return () => {
+    closed = true;
     if (retry !== null) clearTimeout(retry);
     browserWindow?.removeEventListener('online', connectNow);
     browserWindow?.document.removeEventListener('visibilitychange', onVisible);

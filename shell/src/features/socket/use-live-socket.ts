@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { startCatchUpCalls } from '../api/early-calls';
 import { loadApiClient } from '../api/load-api-client';
 import { useAppConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
@@ -33,6 +34,16 @@ export function useLiveSocket(): void {
             user: { id: userId, name: readSession().user?.name ?? '' },
             getToken: () => readSession().token,
             catchUpOnFirstConnect: true,
+            prepareCatchUp: async () => {
+              const client = await loadApiClient(config);
+              const calls = startCatchUpCalls(config.apiBaseUrl);
+              if (!calls) return () => undefined;
+              client.adoptEarlyCalls(calls);
+              // The handlers of 'socket:reconnected' take their answers at once (in the event's
+              // task or its promise jobs); what none took is dropped with the next task, so that
+              // a list mounted later asks afresh instead of getting an answer older than it.
+              return () => setTimeout(() => client.dropEarlyCalls(calls), 0);
+            },
             onUnauthorized: (retry) => {
               // Any authenticated call renews an expired session through the api-client (or ends it).
               void loadApiClient(config)
