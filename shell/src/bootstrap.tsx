@@ -1,10 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@chat/ui/styles.css';
-import { App } from './app';
 import { preloadArea } from './features/areas/preload-area';
 import { requestConfig } from './features/config/early-config';
 import { loadConfig } from './features/config/load-config';
+import { yieldToMain } from './features/page-load/yield-to-main';
 
 // A signed-in area's layout, slot and remote start downloading now, not after the first render.
 preloadArea(requestConfig());
@@ -13,6 +13,10 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadConfig();
+    // The app's modules (router, session, schemas) are evaluated in a task of their own, not in
+    // react-dom's (issue 18). 'eager': they are in this chunk, no request is added.
+    await yieldToMain();
+    const { App } = await import(/* webpackMode: "eager" */ './app');
     // A transition renders concurrently: React yields to the browser every few milliseconds
     // instead of building the whole first screen in one long task (issue 18: on a phone's CPU
     // that task blocked input for most of a second).

@@ -1,5 +1,6 @@
 import { startEarlyCalls } from './features/api/early-calls';
 import { requestConfig } from './features/config/early-config';
+import { yieldToMain } from './features/page-load/yield-to-main';
 
 // Read from the page (or fetched) while the app's chunks download, not after them: see
 // early-config. Then the route's first API calls start at once (early-calls).
@@ -12,5 +13,7 @@ void requestConfig().then(
   () => undefined,
 );
 // Async boundary: Module Federation negotiates the shared singletons before React loads.
-// Named for the build's route-preloads.json: a signed-in page preloads its chunks too.
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+// Named for the build's route-preloads.json: a signed-in page preloads its chunks too. In a task
+// of its own, after this script's: the page's HTML already preloads those chunks, and starting
+// them (the shared modules' negotiation, one script element each) was half of this script's task.
+void yieldToMain().then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));

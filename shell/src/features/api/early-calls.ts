@@ -1,5 +1,6 @@
 import type { EarlyCalls } from '@chat/api-client';
 import { FIRST_CALLS, REMOTE_FIRST_CALLS, REMOTE_ROLES, remoteForPath, STORAGE_KEYS } from '@chat/contracts';
+import { storedRole } from '../session/stored-role';
 import { isTokenValid } from '../session/token';
 
 let started: EarlyCalls | null = null;
@@ -40,14 +41,6 @@ function routeCalls(apiBaseUrl: string, pathname: string, storage: Storage, alwa
     token,
     responses: new Map(paths.map((path) => [path, fetch(`${apiBaseUrl}${path}`, { headers }).catch(() => null)])),
   };
-}
-
-function storedRole(storage: Storage): unknown {
-  try {
-    return (JSON.parse(storage.getItem(STORAGE_KEYS.user) ?? 'null') as { role?: unknown } | null)?.role;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The calls started, once: load-api-client hands them to the api-client it configures. */

@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
-import { readSession } from '../session/storage';
+import { storedRole } from '../session/stored-role';
 
 
 export class RemoteLoadError extends Error {
@@ -69,8 +69,8 @@ export function loadRemoteApp<P>(name: RemoteName): Promise<{ default: Component
  */
 export function preloadRemoteFor(pathname: string, config: AppConfig): void {
   const name = remoteForPath(pathname);
-  const { user } = readSession();
-  if (!name || !user || !REMOTE_ROLES[name].includes(user.role)) return;
+  // Only a download is started: the role is read without validating the stored user (stored-role).
+  if (!name || !(REMOTE_ROLES[name] as readonly unknown[]).includes(storedRole())) return;
   registerConfiguredRemotes(config);
   loadRemoteApp(name).catch(() => undefined);
 }

@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import '../zod-locale';
+import { countField } from './count-field';
+import { userSchema, workspaceFeaturesSchema } from './user';
+
+/** A workspace as GET /workspace/list answers it (issue 11). */
+export const workspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  admin: z.nullable(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  membersCount: countField(),
+  /** 0 means no limit. */
+  limitOfMembers: countField(),
+  features: workspaceFeaturesSchema,
+  createdAt: z.string(),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
+
+/** GET /workspace/{id} and GET /workspace/get-by-admin-id: the summary plus the active members. */
+export const workspaceSchemaEntity = z.extend(workspaceSummarySchema, { members: z.array(userSchema) });
+export type Workspace = z.infer<typeof workspaceSchemaEntity>;
