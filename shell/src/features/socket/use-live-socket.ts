@@ -5,6 +5,7 @@ import { useAppConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
 import { readSession } from '../session/storage';
 import { afterPageSettles } from '../page-load/after-page-settles';
+import { yieldToMain } from '../page-load/yield-to-main';
 
 /**
  * SPEC section 4: the live connection is open only while the session token is valid and a user
@@ -26,8 +27,11 @@ export function useLiveSocket(): void {
     let closed = false;
     let close = () => {};
     const stopWaiting = afterPageSettles(() => {
+      // socket.io-client and the event schemas are evaluated in one task, the connection opened
+      // in the next (yieldToMain): together they were one long task a phone felt (issue 18).
       import('./socket-connection')
-        .then(({ openSocket }) => {
+        .then(async ({ openSocket }) => {
+          await yieldToMain();
           if (closed) return;
           close = openSocket({
             url: config.socketUrl,
