@@ -54,6 +54,11 @@ function open(onUnauthorized: (retry: () => void) => void = () => {}, reconnecti
   close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized, reconnection });
 }
 
+/** A page that fetched before opening the socket, preparing its catch-up with `prepareCatchUp`. */
+function openCatchingUp(prepareCatchUp: () => Promise<() => void>) {
+  close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized: () => {}, catchUpOnFirstConnect: true, prepareCatchUp });
+}
+
 describe('openSocket', () => {
   it('connects to /events over websocket with the user query and the current token', async () => {
     const connected = nextServerSocket();
@@ -116,17 +121,10 @@ describe('openSocket', () => {
     let prepared!: () => void;
     const preparing = new Promise<void>((resolve) => (prepared = resolve));
     const announced = nextBusEvent('socket:reconnected');
-    close = openSocket({
-      url,
-      user: USER,
-      getToken: () => token,
-      onUnauthorized: () => {},
-      catchUpOnFirstConnect: true,
-      prepareCatchUp: async () => {
-        steps.push('prepare');
-        await preparing;
-        return () => steps.push('done');
-      },
+    openCatchingUp(async () => {
+      steps.push('prepare');
+      await preparing;
+      return () => steps.push('done');
     });
     await vi.waitFor(() => expect(steps).toEqual(['prepare']));
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -139,14 +137,7 @@ describe('openSocket', () => {
   it('announces the connect even when preparing the catch-up failed', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const announced = nextBusEvent('socket:reconnected');
-    close = openSocket({
-      url,
-      user: USER,
-      getToken: () => token,
-      onUnauthorized: () => {},
-      catchUpOnFirstConnect: true,
-      prepareCatchUp: () => Promise.reject(new Error('sem cliente')),
-    });
+    openCatchingUp(() => Promise.reject(new Error('sem cliente')));
     await announced;
     expect(error).toHaveBeenCalled();
     error.mockRestore();
