@@ -1,8 +1,8 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
+import { yieldToMain } from '../page-load/yield-to-main';
 import { storedRole } from '../session/stored-role';
-
 
 export class RemoteLoadError extends Error {
   constructor(readonly remote: RemoteName, cause: unknown) {
@@ -33,6 +33,19 @@ export function registerConfiguredRemotes(config: AppConfig): void {
       errorLoadRemote({ id, error }) {
         console.error(`[federation] falha ao carregar ${id}`, error);
         throw error;
+      },
+    },
+    {
+      name: 'chat-remote-tasks',
+      // Issue 18: the remote's entry script, its container's start (the shared modules it takes)
+      // and its ./App's modules each run for tens of milliseconds on a phone's CPU, and chained in
+      // the entry's load event they were one long task. Each now starts in a task of its own.
+      async beforeInitContainer(args) {
+        await yieldToMain();
+        return args;
+      },
+      async beforeExecuteFactory() {
+        await yieldToMain();
       },
     },
   ]);
