@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -37,6 +36,8 @@ function pageSocket(user: TestUser): Socket {
   });
 }
 
+const connected = (socket: Socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
 describe('a restart', () => {
   it('drops the sockets as a lost connection; they come back to the new process by themselves and the catch-up brings what was sent meanwhile', async () => {
     const socket = pageSocket(bruno);
@@ -45,7 +46,7 @@ describe('a restart', () => {
     const reasons: string[] = [];
     socket.on('disconnect', (reason) => reasons.push(reason));
     try {
-      await once(socket, 'connect');
+      await connected(socket);
       const before = expectStatus<Message>(await as(t.app, ana).post('/message/send', textMessage(conversation.id, 'antes')), 200);
       await expect.poll(() => live.map((m) => m.id)).toEqual([before.id]);
 
@@ -61,7 +62,7 @@ describe('a restart', () => {
       // Sent while no process listens: the new one has it before bruno's socket is back.
       const next = await t.restart();
       const during = expectStatus<Message>(await as(next, ana).post('/message/send', textMessage(conversation.id, 'durante')), 200);
-      const back = once(socket, 'connect');
+      const back = connected(socket);
       await next.listen({ port, host: '127.0.0.1' });
       await back;
 
