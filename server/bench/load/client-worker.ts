@@ -96,8 +96,9 @@ function openSocket(index: number): Promise<void> {
     firstDropAt ??= now();
     lastBackAt[index] = null;
     caughtUpSince[index] = false;
-    // socket.io never retries a server-side disconnect (a clean shutdown): the page connects again
-    // after the reconnection delay, and socket.io's back-off takes over from there.
+    // socket.io never retries a server-side disconnect (an expired token; a restart cuts the
+    // transport instead, which socket.io retries by itself): the page connects again after the
+    // reconnection delay, and socket.io's back-off takes over from there.
     if (task.reconnect && reason === 'io server disconnect') connectLater(reconnectionDelay);
   });
   // socket.io stops after its 5 attempts; the page starts another round after the longest delay.

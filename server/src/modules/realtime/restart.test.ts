@@ -80,4 +80,40 @@ describe('a restart', () => {
       socket.disconnect();
     }
   });
+
+  it('answers every send it accepted only once committed, and a send cut by the restart stored once when retried on the new process', async () => {
+    const post = (body: object) =>
+      fetch(`http://127.0.0.1:${port}/api/message/send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(
+        async (r) => (r.status === 200 ? ((await r.json()) as Message) : null),
+        () => null,
+      );
+    const bodies = Array.from({ length: 30 }, (_, i) => textMessage(conversation.id, `no reinício ${i}`));
+    // Sends in flight while the process closes: each is answered 200 (then it must be stored),
+    // 503 or cut (then the client retries it, with the same clientId, on the next process).
+    const first = post(bodies[0]!);
+    const rest = bodies.slice(1).map((b) => post(b));
+    await first;
+    await t.app.close();
+    const answers = [await first, ...(await Promise.all(rest))];
+    const next = await t.restart();
+    await next.listen({ port, host: '127.0.0.1' });
+    const stored = expectStatus<MessagesPage>(
+      await as(next, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
+      200,
+    ).messages;
+    for (const [i, answer] of answers.entries()) {
+      if (answer) expect(stored.find((m) => m.clientId === bodies[i]!.clientId)?.id).toBe(answer.id);
+    }
+    const retried = await Promise.all(bodies.map((b, i) => answers[i] ?? post(b)));
+    expect(retried.every((m) => m !== null)).toBe(true);
+    const after = expectStatus<MessagesPage>(
+      await as(next, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
+      200,
+    ).messages;
+    for (const b of bodies) expect(after.filter((m) => m.clientId === b.clientId)).toHaveLength(1);
+  });
 });
