@@ -51,6 +51,7 @@ import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerApiCompression } from './plugins/api-compression';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
+import { closeIdleWhileClosing } from './lib/close-idle-connections';
 
 /** Request bodies above this size are refused with 413 before parsing (issue 17). */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
@@ -111,6 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());
+    // The HTTP server closes once its last request is answered, not once keep-alive ends (issue 14).
+    const httpServer = app.server;
+    app.addHook('preClose', (done) => {
+      httpServer.once('close', closeIdleWhileClosing(httpServer));
+      done();
+    });
     const controlSocket = await openControlSocket(env.dataDir, database, app.log);
     app.addHook('onClose', () => closeControlSocket(controlSocket));
     const rateLimiter = await createRateLimiter(env, app);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
+import { LISTEN_BACKLOG } from './config/listen-backlog';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { formatAccounts } from './modules/bootstrap/credentials-file';
 
@@ -53,7 +54,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
-    await app.listen({ port: env.port, host: env.host });
+    await app.listen({ port: env.port, host: env.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       await app.close().catch(() => undefined);

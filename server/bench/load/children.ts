@@ -75,11 +75,11 @@ export class ServerChild {
     this.send({ type: 'resetLoop' });
   }
 
-  /** Graceful stop (app.close(), as on SIGTERM); resolves when the process has exited. */
+  /** Graceful stop with SIGTERM (app.close(), as main.ts on a deploy); resolves when the process has exited. */
   async stop(): Promise<void> {
     if (this.child.exitCode !== null) return;
     const exited = once(this.child, 'exit');
-    this.send({ type: 'stop' });
+    this.child.kill('SIGTERM');
     await exited;
   }
 

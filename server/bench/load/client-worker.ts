@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
@@ -42,8 +42,15 @@ const result: WorkerResult = {
   httpErrors: 0,
   startedAt: 0,
   endedAt: 0,
-  reconnectedAt: [],
+  backAt: [],
+  notBack: 0,
+  cpuMicros: 0,
+  loopDelayP99Ms: 0,
 };
+/** Per socket: when it last connected after a drop (null until then), and whether its catch-up after that connect is done. */
+const lastBackAt: Array<number | null> = [];
+const caughtUpSince: boolean[] = [];
+let firstDropAt: number | null = null;
 
 function onMessage(receiver: number, message: { clientId?: string | null }) {
   const t = tracked.get(message.clientId ?? '');
@@ -86,8 +93,12 @@ function openSocket(index: number): Promise<void> {
   };
   socket.on('disconnect', (reason) => {
     dropped = true;
-    // socket.io never retries a server-side disconnect (a clean shutdown): the page connects again
-    // after the reconnection delay, and socket.io's back-off takes over from there.
+    firstDropAt ??= now();
+    lastBackAt[index] = null;
+    caughtUpSince[index] = false;
+    // socket.io never retries a server-side disconnect (an expired token; a restart cuts the
+    // transport instead, which socket.io retries by itself): the page connects again after the
+    // reconnection delay, and socket.io's back-off takes over from there.
     if (task.reconnect && reason === 'io server disconnect') connectLater(reconnectionDelay);
   });
   // socket.io stops after its 5 attempts; the page starts another round after the longest delay.
@@ -105,8 +116,13 @@ function openSocket(index: number): Promise<void> {
     if (task.kind === 'product') socket.emit('checkUserStatus', { userId: member.peerId });
     if (!dropped) return;
     dropped = false;
-    result.reconnectedAt.push(now());
-    void catchUp(index);
+    lastBackAt[index] = now();
+    caughtUpSince[index] = false;
+    const connection = socket.id;
+    void catchUp(index).then((done) => {
+      // Counts only if the socket is still on the connection this catch-up followed.
+      if (done && socket.connected && socket.id === connection) caughtUpSince[index] = true;
+    });
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -114,8 +130,8 @@ function openSocket(index: number): Promise<void> {
   });
 }
 
-/** What the browser does after a reconnect: read the open chat's history again. */
-async function catchUp(index: number): Promise<void> {
+/** What the browser does after a reconnect: read the open chat's history again. True once it has. */
+async function catchUp(index: number): Promise<boolean> {
   const member = task.members[index]!;
   const url = `${task.postUrls[index]}/api/message/get-messages-by-conversation?conversationId=${member.conversationId}&limit=100`;
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -132,11 +148,12 @@ async function catchUp(index: number): Promise<void> {
           result.caughtUp++;
         }
       }
-      return;
+      return true;
     } catch {
       await sleep(RETRY_MS);
     }
   }
+  return false;
 }
 
 async function sendOne(sender: number, scheduledAt: number, measure: boolean): Promise<void> {
@@ -195,6 +212,24 @@ async function openLoop(): Promise<void> {
   await Promise.all(pending);
 }
 
+/**
+ * After a restart: waits until every socket that dropped is connected again and has done its
+ * catch-up, for at most task.reconnectWaitMs from the first drop seen here. Before this, the
+ * messages of a socket that was back late were counted as lost although its catch-up brings them,
+ * and a socket back after the drain was never counted as back.
+ */
+async function waitAllBack(): Promise<void> {
+  const until = (firstDropAt ?? now()) + task.reconnectWaitMs;
+  const back = (i: number) => sockets[i]!.connected && (lastBackAt[i] === undefined || caughtUpSince[i] === true);
+  while (now() < until && !sockets.every((_, i) => back(i))) await sleep(100);
+  // Sockets that never dropped have no entry; those that did and are not back have null.
+  for (const at of lastBackAt) {
+    if (at === undefined) continue;
+    if (at === null) result.notBack++;
+    else result.backAt.push(at);
+  }
+}
+
 const settled = (t: Tracked) => !t.accepted || ((t.peerSeen > 0 || t.caught & 2) && (t.ownSeen > 0 || t.caught & 1));
 
 async function drain(): Promise<void> {
@@ -229,10 +264,18 @@ process.on('message', (message: ToWorker) => {
   }
   if (message.type === 'go') {
     void (async () => {
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      const cpu = process.cpuUsage();
       result.startedAt = now();
       await (task.mode === 'closed' ? closedLoop(task.messages, true) : openLoop());
       result.endedAt = now();
+      if (task.reconnect) await waitAllBack();
       await drain();
+      const used = process.cpuUsage(cpu);
+      result.cpuMicros = used.user + used.system;
+      result.loopDelayP99Ms = loop.percentile(99) / 1e6;
+      loop.disable();
       reply({ type: 'result', result });
     })().catch(fail);
   }

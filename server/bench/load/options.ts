@@ -17,6 +17,8 @@ export interface LoadOptions {
   workers: number;
   warmup: number;
   restart: boolean;
+  /** After --restart: how long (s, from the drop) the clients wait for every socket to be back and caught up. */
+  reconnectWaitS: number;
   profile: boolean;
   skipBare: boolean;
   /** No durable floor (bare pipeline + one INSERT/COMMIT per message) next to the bare pipeline. */
@@ -27,7 +29,7 @@ export interface LoadOptions {
 }
 
 const USAGE = `npm run bench:load -- [--engine postgres|pglite] [--members 40] [--messages 20 | --rate 50 --duration 60]
-  [--repeat 3] [--processes 1|2] [--workers N] [--warmup 5] [--restart] [--profile] [--skip-bare] [--skip-floor] [--workspace-size N] [--out file.json]`;
+  [--repeat 3] [--processes 1|2] [--workers N] [--warmup 5] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--workspace-size N] [--out file.json]`;
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
   const { values } = parseArgs({
@@ -43,6 +45,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
       workers: { type: 'string' },
       warmup: { type: 'string', default: '5' },
       restart: { type: 'boolean', default: false },
+      'reconnect-wait': { type: 'string', default: '180' },
       profile: { type: 'boolean', default: false },
       'skip-bare': { type: 'boolean', default: false },
       'skip-floor': { type: 'boolean', default: false },
@@ -82,6 +85,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     workers: values.workers ? positive('workers', values.workers) : Math.max(1, Math.ceil(members / 1500)),
     warmup: Number(values.warmup),
     restart: values.restart,
+    reconnectWaitS: positive('reconnect-wait', values['reconnect-wait']),
     profile: values.profile,
     skipBare: values['skip-bare'] || values.restart,
     // Two bare processes share nothing (no adapter), so there is no floor to compare two nodes with.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
+import { LISTEN_BACKLOG } from '../../src/config/listen-backlog';
 import type { ServerConfig } from './protocol';
 import { seedMembers } from './seed-members';
 import { answerHarness, send, serverConfig } from './stats-reporter';
@@ -27,7 +28,7 @@ const loaded = performance.now();
 const app = await buildApp({ env });
 answerHarness(() => closeWatched());
 const built = performance.now();
-await app.listen({ port: config.port, host: '127.0.0.1' });
+await app.listen({ port: config.port, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 if (config.seedMembers === 0) {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.error(`  [servidor] partida: processo e módulos ${s(loaded)}, buildApp ${s(built - loaded)}, listen ${s(performance.now() - built)}`);

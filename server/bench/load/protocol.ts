@@ -71,6 +71,8 @@ export interface WorkerTask {
   warmup: number;
   /** Reconnect after a server restart and catch up through the history call. */
   reconnect: boolean;
+  /** After a restart, how long (from the first drop) to wait for every socket to be back and caught up before counting. */
+  reconnectWaitMs: number;
   drainMs: number;
 }
 
@@ -90,7 +92,14 @@ export interface WorkerResult {
   /** performance.timeOrigin-based ms, comparable across processes of this machine. */
   startedAt: number;
   endedAt: number;
-  reconnectedAt: number[];
+  /** After a restart: when each socket that dropped last connected (epoch ms), for those back within the wait. */
+  backAt: number[];
+  /** Sockets that dropped and were not back (connected and caught up) when the wait ended. */
+  notBack: number;
+  /** This client process's CPU time (user + system) over the measured phase, microseconds. */
+  cpuMicros: number;
+  /** This client process's event-loop delay p99 over the measured phase, ms. */
+  loopDelayP99Ms: number;
 }
 
 export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'warm' } | { type: 'go' } | { type: 'finish' };

@@ -1,6 +1,6 @@
 import { ms, percentile, table } from '../measure';
 import type { ProfileTop } from './protocol';
-import type { RunFigures } from './summary';
+import type { BackTimes, RunFigures } from './summary';
 
 // The printed tables: every run's figures, then product/bare ratios as median [min-max] over repeats.
 
@@ -30,9 +30,15 @@ function row(run: number, f: RunFigures): string[] {
     `${f.serverRssMiB.toFixed(0)} MiB`,
     `${f.rssPerSocketKiB.toFixed(1)} / ${f.heapPerSocketKiB.toFixed(1)}`,
     f.reconnectAllS === null ? '-' : `${f.reconnectedIn30s}/${f.sockets} em 30 s, ${f.reconnected}/${f.sockets} em ${f.reconnectAllS.toFixed(1)} s`,
+    back(f.backFromListenS),
+    back(f.backFromStopS),
     f.stopS === null ? '-' : `${f.stopS.toFixed(1)} s / ${f.startS!.toFixed(1)} s`,
+    `${(f.clientCpuMs / 1000).toFixed(1)} s / ${ms(f.clientLoopDelayP99Ms)}`,
   ];
 }
+
+/** 50/90/99/100% of the sockets back, in seconds ('não' for a share that never came back). */
+const back = (t: BackTimes | null) => (t === null ? '-' : [t.p50, t.p90, t.p99, t.p100].map((s) => (s === null ? 'não' : s.toFixed(1))).join(' / '));
 
 interface Run {
   bare: RunFigures | null;
@@ -44,7 +50,7 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'close() / partida'],
+        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida', 'CPU clientes / laço p99'],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );

@@ -92,9 +92,10 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
         durationS: options.durationS,
         warmup: options.warmup,
         reconnect: options.restart,
-        // After a restart the drain must outlast the reconnection wave: a tab that is back later than
-        // the drain would count its messages as lost although the catch-up delivers them.
-        drainMs: options.restart ? 150_000 : 10_000,
+        // Counting waits for every socket to be back and caught up (bounded); the drain then only
+        // lets the last live deliveries arrive.
+        reconnectWaitMs: options.reconnectWaitS * 1000,
+        drainMs: 10_000,
       };
       offset += slice.length;
       return task;

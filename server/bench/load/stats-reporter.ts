@@ -30,12 +30,16 @@ export function answerHarness(stop: () => Promise<void>): void {
       const profiled = async () => {
         if (profileDir) send({ type: 'profile', profile: await stopProfile(profileDir, top ?? 25) });
       };
-      stop().then(
+      stopOnce().then(
         () => profiled().then(() => process.exit(0)),
         () => process.exit(1),
       );
     }
   });
+  // As main.ts: a deploy stops the process with SIGTERM (ServerChild.stop sends it).
+  let stopping: Promise<void> | null = null;
+  const stopOnce = () => (stopping ??= stop());
+  process.once('SIGTERM', () => stopOnce().then(() => process.exit(0), () => process.exit(1)));
   // Orphaned by a harness that died: go too.
   process.on('disconnect', () => process.exit(0));
 }

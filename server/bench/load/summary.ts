@@ -27,12 +27,40 @@ export interface RunFigures {
   loopDelayP99Ms: number;
   /** --restart: seconds from the new process listening until the last socket was back; null otherwise. */
   reconnectAllS: number | null;
-  /** --restart: sockets back at all, and within 30 s of the new process listening (the issue's target). */
+  /** --restart: sockets back (connected and caught up) when counting began, and within 30 s of the new process listening (the issue's target). */
   reconnected: number | null;
   reconnectedIn30s: number | null;
+  /** --restart: sockets not back when the wait (--reconnect-wait) ended. */
+  notBack: number | null;
+  /**
+   * --restart: seconds until 50, 90, 99 and 100% of the sockets were back, from the new process
+   * listening and from the old one being asked to stop (SIGTERM); null when that share never came back.
+   */
+  backFromListenS: BackTimes | null;
+  backFromStopS: BackTimes | null;
+  /** Client processes' CPU over the measured phase (all of them, ms) and their worst event-loop delay p99: are the clients the bottleneck? */
+  clientCpuMs: number;
+  clientLoopDelayP99Ms: number;
   /** --restart: app.close() of the old process and the new process's start until it listens, seconds. */
   stopS: number | null;
   startS: number | null;
+}
+
+export interface BackTimes {
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  p100: number | null;
+}
+
+/** Seconds from `origin` until each share of `total` sockets was back (the share's last socket). */
+export function backTimes(backAt: readonly number[], total: number, origin: number): BackTimes {
+  const sorted = [...backAt].sort((a, b) => a - b);
+  const at = (share: number) => {
+    const k = Math.ceil(share * total);
+    return k <= sorted.length ? (sorted[k - 1]! - origin) / 1000 : null;
+  };
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), p100: at(1) };
 }
 
 /** When the restart happened: the old process asked to stop, gone, and the new one listening (epoch ms). */
@@ -66,7 +94,7 @@ export function figures(
   const accepted = sum((r) => r.accepted);
   const elapsedS = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
   const perSocket = (f: (s: ServerStats) => number) => (total(stats.connected, f) - total(stats.seeded, f)) / 1024 / sockets;
-  const reconnected = results.flatMap((r) => r.reconnectedAt);
+  const reconnected = results.flatMap((r) => r.backAt);
   return {
     kind,
     sockets,
@@ -91,6 +119,11 @@ export function figures(
     reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
     reconnected: restart ? reconnected.length : null,
     reconnectedIn30s: restart ? reconnected.filter((t) => t - restart.readyAt <= 30_000).length : null,
+    notBack: restart ? sum((r) => r.notBack) : null,
+    backFromListenS: restart ? backTimes(reconnected, sockets, restart.readyAt) : null,
+    backFromStopS: restart ? backTimes(reconnected, sockets, restart.stopAskedAt) : null,
+    clientCpuMs: sum((r) => r.cpuMicros) / 1000,
+    clientLoopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
     stopS: restart ? (restart.stoppedAt - restart.stopAskedAt) / 1000 : null,
     startS: restart ? (restart.readyAt - restart.stoppedAt) / 1000 : null,
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
@@ -23,7 +23,7 @@ export type SentMessage = Pick<NewMessage, 'conversationId' | 'groupId'> &
 export interface MessageSelection {
   where: SQL | undefined;
   order?: 'asc' | 'desc';
-  limit?: number;
+  limit?: number | Placeholder;
 }
 
 /** `"<table>"."<column>"` decoded by `decoder` (a real table's column). */
@@ -46,7 +46,11 @@ const pageMessageFields = Object.fromEntries(
  * a page of n messages costs n index steps plus its own quotes and reactions (issue 15), however
  * large the tables are.
  */
-export function selectMessages(db: Db, { where, order, limit }: MessageSelection): Promise<MessageWithAuthor[]> {
+export function selectMessages(db: Db, selection: MessageSelection): Promise<MessageWithAuthor[]> {
+  return messagesQuery(db, selection);
+}
+
+function messagesQuery(db: Db, { where, order, limit }: MessageSelection) {
   const bySeq = (seq: AnyPgColumn) => (order === 'desc' ? desc(seq) : asc(seq));
   const selected = db.select(messageColumns).from(messages).where(where).$dynamic();
   if (order) selected.orderBy(bySeq(messages.seq));
@@ -145,11 +149,33 @@ export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuth
  * (chat, seq) index that stops after `take` rows.
  */
 export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | null, take: number): Promise<MessageWithAuthor[]> {
-  return selectMessages(db, {
-    where: and(chatIs(target), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)),
-    order: 'desc',
-    limit: take,
-  });
+  let pages = preparedPages.get(db);
+  if (!pages) preparedPages.set(db, (pages = preparePages(db)));
+  const group = 'groupId' in target;
+  const chatId = group ? target.groupId : target.conversationId;
+  const page = pages[`${group ? 'group' : 'conversation'}${beforeSeq === null ? 'Newest' : 'Before'}`];
+  return page.execute({ chatId, beforeSeq, take });
+}
+
+/**
+ * The pages of messagesBefore, built once per database and prepared (issue 14): after a restart
+ * every page that reconnects reads its open chat's newest page (the catch-up), thousands within
+ * seconds, and building this statement (CTE, quotes, reactions) cost more of the new process's CPU
+ * than running it, ~20% of its profile during the reconnection wave.
+ */
+const preparedPages = new WeakMap<Db, ReturnType<typeof preparePages>>();
+
+function preparePages(db: Db) {
+  const chatId = sql.placeholder('chatId');
+  const before = lt(messages.seq, sql.placeholder('beforeSeq'));
+  const page = (column: typeof messages.conversationId | typeof messages.groupId, older: boolean, name: string) =>
+    messagesQuery(db, { where: and(eq(column, chatId), older ? before : undefined), order: 'desc', limit: sql.placeholder('take') }).prepare(name);
+  return {
+    conversationNewest: page(messages.conversationId, false, 'messages_page_conversation_newest'),
+    conversationBefore: page(messages.conversationId, true, 'messages_page_conversation_before'),
+    groupNewest: page(messages.groupId, false, 'messages_page_group_newest'),
+    groupBefore: page(messages.groupId, true, 'messages_page_group_before'),
+  };
 }
 
 // Status changes touch only messages not yet READ of one author side: the partial index

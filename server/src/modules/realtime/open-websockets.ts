@@ -1,25 +1,26 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
-
-/** How long a closing server lets clients answer the websocket closing handshake. */
-export const CLOSE_GRACE_MS = 1000;
 
 /**
  * The connections the HTTP server upgraded to websockets. server.close() waits for every one of
- * them, and a websocket ends only when its client answers the closing handshake, or after ws's
- * 30 s: with 10,000 sockets on a busy machine app.close() took 30 s (issue 14), the restart's
- * downtime. `end` gives the clients CLOSE_GRACE_MS, then drops the rest (they reconnect as after
- * any lost connection); from its call on, new upgrades are cut at once.
+ * them, so a closing process must end them itself.
+ *
+ * `cut` drops them all at the transport, at once: no socket.io disconnect packet and no websocket
+ * closing handshake. A restart is a deploy, and what the clients must see is a lost connection,
+ * which socket.io reconnects with its back-off (a server-side disconnect, 'io server disconnect',
+ * is final for socket.io: the page had to restart it by hand). It is also what a 10,000-socket
+ * shutdown can afford (issue 14): the polite way wrote two frames per socket, waited up to a
+ * grace for the clients' answers and then handled their closes one by one, 20-22 s of app.close();
+ * here each socket costs one close(2) and the clean-up of its socket.io state.
  */
-export function trackWebsockets(server: Server): { end: () => Promise<void> } {
+export function trackWebsockets(server: Server): { cut: () => Promise<void> } {
   const open = new Set<Duplex>();
   let ending = false;
   server.on('upgrade', (_request, socket: Duplex) => {
-    // A client that comes back while this process is closing (after the page's 1 s delay, within
-    // the grace below) would be let in only to be dropped, or refused at the handshake, which a
-    // page takes for an expired session. Cut at the transport, it is a failed attempt that
-    // socket.io retries with its back-off, and finds the next process.
+    // A client that comes back while this process is closing would be let in only to be dropped,
+    // or refused at the handshake, which a page takes for an expired session. Cut at the
+    // transport, it is a failed attempt that socket.io retries with its back-off, and finds the
+    // next process.
     if (ending) {
       socket.destroy();
       return;
@@ -28,11 +29,12 @@ export function trackWebsockets(server: Server): { end: () => Promise<void> } {
     socket.once('close', () => open.delete(socket));
   });
   return {
-    async end() {
+    /** Drops every upgraded connection; resolves once each has closed (its socket.io disconnect handled). */
+    async cut() {
       ending = true;
-      const until = Date.now() + CLOSE_GRACE_MS;
-      while (open.size > 0 && Date.now() < until) await sleep(50);
+      const closed = [...open].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
       for (const socket of open) socket.destroy();
+      await Promise.all(closed);
     },
   };
 }

@@ -48,15 +48,19 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     });
   });
 
-  // Before the HTTP server closes: upgraded websockets are not tracked by it and would keep it open.
-  // Presence closes first, so that the sockets' disconnects are not recorded one by one: the store
-  // then forgets this process's sockets at once and its users are announced offline (unless
-  // another process holds them) while Redis is up.
+  // Before the HTTP server closes, which would wait for the upgraded websockets. Presence closes
+  // first, so that the sockets' disconnects are not recorded one by one: the store then forgets
+  // this process's sockets at once and its users are announced offline (unless another process
+  // holds them) while Redis is up; by the time its answer comes the cut sockets have left their
+  // rooms, so the announcement goes to the other processes' watchers only. The sockets are cut at
+  // the transport (open-websockets.ts): the clients reconnect with their back-off, to the next
+  // process. Sends already accepted finish (the HTTP server waits for its requests); later ones
+  // get 503 and are retried by the client with the same clientId.
   app.addHook('preClose', async () => {
     const presenceClosed = presence.close();
-    events.local.disconnectSockets(true);
+    await websockets.cut();
     io.engine.close();
-    await Promise.all([presenceClosed, websockets.end()]);
+    await presenceClosed;
   });
   app.addHook('onClose', async () => {
     await closeRedis();

@@ -90,10 +90,12 @@ export function openSocket({
     everConnected = true;
   });
   socket.on('disconnect', (reason) => {
-    // A server that shuts down cleanly (a restart, a deploy) disconnects its sockets, which
-    // socket.io treats as final ('io server disconnect'). The pages must come back on their own:
-    // connect again after the reconnection delay, and from there socket.io's back-off takes over.
-    // A member the server removed is refused at that handshake, which ends the session.
+    // The server closes a socket itself when its access token expires or its session ends
+    // elsewhere (a password change, a removed member), which socket.io treats as final ('io
+    // server disconnect'; a restart, by contrast, cuts the transport, and socket.io reconnects by
+    // itself). The page must come back on its own: connect again after the reconnection delay, and
+    // from there socket.io's back-off takes over. A member the server removed is refused at that
+    // handshake, which ends the session.
     if (reason === 'io server disconnect') {
       eventBus.emit('socket:status', { status: 'reconnecting' });
       connectLater(reconnection.reconnectionDelay);
