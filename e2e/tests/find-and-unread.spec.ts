@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { call, conversationWithApi, sendTextApi, signInApi } from '../support/api';
 import { entryNamed, messages, openMember } from '../support/chat';
+import { PHONE } from '../support/phone';
+import { DEMO_PASSWORD } from '../support/product';
+import { expectPath, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
 // Issue 16: a message found by the chat search opens its chat at that message (300 messages
@@ -121,6 +124,49 @@ test('unread messages open under their line; new ones while scrolled up show the
   await expect(bubble(page, `nova ${stamp} B`)).toBeInViewport();
   await expect(page.getByRole('button', { name: /novas? mensage/ })).toHaveCount(0);
   await page.context().close();
+});
+
+test('a chat open at its end stays there when the catch-up of a late connect lands under live messages', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const url = baseURL!;
+  const stamp = Date.now().toString(36);
+  const { carla, diego, chat } = await carlaAndDiego(url);
+  // A history longer than a page, and nothing unread for Carla: the chat opens at its end.
+  await sendMany(url, carla.token, chat.id, 60, (i) => `minha ${stamp} ${i}`);
+  await sendTextApi(url, carla.token, chat.id, `no fim ${stamp}`);
+
+  // The page's socket is held until the first batch is stored, and the history the connect reads
+  // again is answered only after live messages came (a busy server): its page then lands in the
+  // middle of the list, under the view, above what is already at the end.
+  const context = await browser.newContext({ ...PHONE, baseURL: url });
+  let releaseSocket!: () => void;
+  const socketReleased = new Promise<void>((resolve) => (releaseSocket = resolve));
+  await context.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    await socketReleased;
+    socket.connectToServer();
+  });
+  const page = await context.newPage();
+  await signIn(page, 'carla@demo.chat', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await entryNamed(page, 'Diego Santos').click();
+  await expect(bubble(page, `no fim ${stamp}`)).toBeInViewport();
+
+  let releaseHistory!: () => void;
+  const historyReleased = new Promise<void>((resolve) => (releaseHistory = resolve));
+  await page.route('**/api/message/get-messages-by-conversation?*', async (route) => {
+    const response = await route.fetch();
+    await historyReleased;
+    await route.fulfill({ response });
+  });
+  await sendMany(url, diego.token, chat.id, 25, (i) => `enquanto fora ${stamp} ${i}`);
+  releaseSocket();
+  await expect(page.getByText('Sem conexão')).toHaveCount(0);
+  await sendMany(url, diego.token, chat.id, 3, (i) => `ao vivo ${stamp} ${i}`);
+  await expect(bubble(page, `ao vivo ${stamp} 3`)).toBeInViewport();
+  releaseHistory();
+  await expect(bubble(page, `enquanto fora ${stamp} 25`)).toHaveCount(1);
+  await expect(bubble(page, `ao vivo ${stamp} 3`)).toBeInViewport();
+  await context.close();
 });
 
 test('a group with unread messages opens under the line too, from what the member has read', async ({ browser, baseURL }) => {

@@ -47,4 +47,51 @@ describe('message list', () => {
     expect(screen.queryByRole('button', { name: 'Ana' })).toBeNull();
     expect(screen.getByRole('img', { name: 'Lida' })).toBeInTheDocument();
   });
+
+  describe('messages put under the end', () => {
+    const start = Date.parse('2024-03-01T00:00:00.000Z');
+    const history = (count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        message(`m${i}`, { authorId: carla.id, createdAt: new Date(start + i * 60_000).toISOString() }),
+      );
+    // jsdom neither lays out nor scrolls: the scroller's height is its rows', and scrollTo moves it.
+    const scrolls: number[] = [];
+    beforeAll(() => {
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        if (this.dataset.testid !== 'message-scroller') return 0;
+        // The virtualiser's canvas carries the whole history's height.
+        const canvas = [...this.children].find((child) => (child as HTMLElement).style.height) as HTMLElement | undefined;
+        return canvas ? parseFloat(canvas.style.height) : 0;
+      });
+      HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
+        const top = typeof options === 'object' ? (options.top ?? 0) : 0;
+        this.scrollTop = top;
+        scrolls.push(top);
+        this.dispatchEvent(new Event('scroll'));
+      } as typeof HTMLElement.prototype.scrollTo;
+    });
+
+    it('a catch-up page landing under the view, above live messages, keeps a view that was at the end there', () => {
+      const all = history(58);
+      // 30 held, then 3 live ones (m55-m57), then the page of what was sent meanwhile (m30-m54).
+      const { rerender } = render(<MessageList {...props} rows={buildRows(all.slice(0, 30))} isGroup={false} />);
+      rerender(<MessageList {...props} rows={buildRows([...all.slice(0, 30), ...all.slice(55)])} isGroup={false} />);
+      const before = scrolls.length;
+      rerender(<MessageList {...props} rows={buildRows(all)} isGroup={false} />);
+      expect(scrolls.length, 'scrolled after the page came').toBeGreaterThan(before);
+      // The end of 58 rows of 60 px in a 600 px view.
+      expect(scrolls.at(-1)).toBeGreaterThanOrEqual(58 * 60 - 600);
+    });
+
+    it('a view the user scrolled up stays where it is, and the button counts what came', () => {
+      const { rerender } = render(<MessageList {...props} rows={buildRows(history(30))} isGroup={false} />);
+      const scroller = screen.getByTestId('message-scroller');
+      scroller.scrollTop = 0;
+      fireEvent.scroll(scroller);
+      const before = scrolls.length;
+      rerender(<MessageList {...props} rows={buildRows(history(55))} isGroup={false} />);
+      expect(scrolls.length).toBe(before);
+      expect(screen.getByRole('button', { name: /25 novas mensagens/ })).toBeInTheDocument();
+    });
+  });
 });

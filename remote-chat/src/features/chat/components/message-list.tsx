@@ -4,7 +4,7 @@ import { LIMITS } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
 import { useKeepEndOnResize } from '../hooks/use-keep-end-on-resize';
 import { useNewBelow } from '../hooks/use-new-below';
-import { type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
+import { lastMessageKey, type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
 import { UNREAD_DIVIDER_TEXT } from '../lib/unread';
 import { NewMessagesButton } from './new-messages-button';
 import { type BubbleAction, MessageBubble } from './message-bubble';
@@ -81,9 +81,13 @@ export function MessageList(props: Props) {
   });
   useKeepEndOnResize(scrollRef, virtualizer);
 
+  // The rows the view has been placed for: the first placement below, then the follow.
+  const placedFor = useRef({ count: rows.length, lastKey: lastMessageKey(rows) });
+
   useEffect(() => {
     if (loading || rows.length === 0 || initialScrollDone.current) return;
     initialScrollDone.current = true;
+    placedFor.current = { count: rows.length, lastKey: lastMessageKey(rows) };
     // A search hit is placed by the jump below; unread messages open under their line (issue 16),
     // unless I already sent something while the line was being placed: then my message is what I look at.
     if (jumpTo) return;
@@ -95,6 +99,20 @@ export function MessageList(props: Props) {
   useEffect(() => {
     if (sentCount > 0) virtualizer.scrollToEnd();
   }, [sentCount, virtualizer]);
+
+  // Messages put under the view while it was at the end (SPEC section 2) keep it there, however
+  // many came at once and wherever they go: the catch-up page after a (re)connect brings all that
+  // was sent meanwhile, and when live messages came first it lands above them, under the view. The
+  // virtualiser follows only an append, and keeps the top row in place otherwise: the view was
+  // left tens of rows above the end with no 'novas mensagens' button (no scroll had happened to say
+  // it was not at the end). Older pages put in front come while the view is at the top.
+  const lastKey = lastMessageKey(rows);
+  useEffect(() => {
+    const placed = placedFor.current;
+    if (rows.length === placed.count && lastKey === placed.lastKey) return;
+    placedFor.current = { count: rows.length, lastKey };
+    if (initialScrollDone.current && !hasNewer && !newBelow.isAwayFromEnd()) virtualizer.scrollToEnd();
+  }, [rows.length, lastKey, hasNewer, newBelow, virtualizer]);
 
   // The quoted message may be in an older page: fetch pages until it is held, then go to it.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '@chat/contracts';
-import type { MessageRow } from '../lib/message-rows';
+import { lastMessageKey, type MessageRow } from '../lib/message-rows';
 
 /**
  * Issue 16: how many messages of others arrived below the view while the user was scrolled up more
@@ -12,9 +12,7 @@ export function useNewBelow(rows: MessageRow[], meId: string, ready: boolean) {
   const lastKey = useRef<string | null>(null);
 
   useEffect(() => {
-    let last = rows.length - 1;
-    while (last >= 0 && rows[last]!.type !== 'message') last -= 1;
-    const key = last >= 0 ? rows[last]!.key : null;
+    const key = lastMessageKey(rows);
     const previous = lastKey.current;
     lastKey.current = key;
     if (!ready || previous === null || key === previous || !awayFromEnd.current) return;
@@ -32,5 +30,5 @@ export function useNewBelow(rows: MessageRow[], meId: string, ready: boolean) {
     if (!awayFromEnd.current) setCount(0);
   };
 
-  return { count, onScroll, reset: () => setCount(0) };
+  return { count, onScroll, reset: () => setCount(0), isAwayFromEnd: () => awayFromEnd.current };
 }

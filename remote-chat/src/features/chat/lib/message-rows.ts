@@ -32,3 +32,9 @@ export function buildRows(messages: ChatMessage[], now: Date = new Date(), unrea
   }
   return rows;
 }
+
+/** The key of the last message row (day labels and the unread line are not messages). */
+export function lastMessageKey(rows: MessageRow[]): string | null {
+  for (let index = rows.length - 1; index >= 0; index -= 1) if (rows[index]!.type === 'message') return rows[index]!.key;
+  return null;
+}
