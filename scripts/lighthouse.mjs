@@ -6,9 +6,12 @@
 //
 //   npm run lighthouse -- [--runs 3] [--out lighthouse-report.json] [--no-build]
 //                         [--only sign-in|conversations] [--preset mobile|desktop] [--lhr-dir DIR]
+//                         [--trace-dir DIR]
 //
 // --lhr-dir keeps each run's whole Lighthouse report (DIR/<page>-<preset>-<run>.json), for the
-// audits the summary leaves out (critical request chains, main-thread breakdown, LCP element).
+// audits the summary leaves out (critical request chains, main-thread breakdown, LCP element);
+// --trace-dir keeps each run's trace (DIR/<page>-<preset>-<run>.trace.json), which Chromium's
+// performance panel opens, to see what each task did.
 //
 // The figures are noisy on a shared machine: read medians of several runs, never one run, and
 // compare before/after runs made alternately whose benchmarkIndex (Lighthouse's measure of the
@@ -29,6 +32,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     preset: { type: 'string' },
     'lhr-dir': { type: 'string' },
+    'trace-dir': { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -152,6 +156,10 @@ async function audit(url, page, preset, run) {
     if (options['lhr-dir']) {
       mkdirSync(options['lhr-dir'], { recursive: true });
       writeFileSync(resolve(options['lhr-dir'], `${page.name}-${preset}-${run}.json`), JSON.stringify(result.lhr));
+    }
+    if (options['trace-dir']) {
+      mkdirSync(options['trace-dir'], { recursive: true });
+      writeFileSync(resolve(options['trace-dir'], `${page.name}-${preset}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     return figures(result.lhr);
   } finally {

@@ -71,10 +71,12 @@ test("the /auth area's shell chunks are preloaded by the page, fetched once each
   await page.close();
 
   const html = await (await context.request.get('/auth/conversations', { headers: { accept: 'text/html' } })).text();
-  const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script" fetchpriority="low">/g)].map((match) => match[1]!);
+  const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script" fetchpriority="high">/g)].map((match) => match[1]!);
+  expect(preloaded[0], 'react, react-dom and the router first: the longest download').toMatch(/\/async\/framework\./);
   expect(preloaded.some((href) => /\/async\/bootstrap\./.test(href)), 'the bootstrap').toBe(true);
   expect(preloaded.some((href) => /\/async\/area-auth\./.test(href)), 'the /auth layout').toBe(true);
-  expect(preloaded.length).toBeGreaterThan(5);
+  // A few files, not one per module family: on a phone each is a round trip (packages/build-config).
+  expect(preloaded.length).toBeLessThanOrEqual(5);
 
   const fresh = await context.newPage();
   const order: string[] = [];

@@ -1,6 +1,7 @@
 // Rsbuild + Module Federation settings shared by the shell and every remote, so the singletons,
 // their required versions and the remote layout are declared once. Plain ESM so that each
 // rsbuild.config.ts can import it without a TypeScript step.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,9 @@ export function sharedDeps(appPackageJson) {
  */
 const REMOTE_DEV_OUTPUT = 'dist-dev';
 
+/** The chunk of a remote's ./App (the Module Federation plugin names it after the expose). */
+const EXPOSE_APP_CHUNK = '__federation_expose_App';
+
 /** Rsbuild config of one remote: exposes ./App, loads its chunks relative to its own URL. */
 export function remoteConfig({ remote, packageJson }) {
   const { container, devPort } = REMOTES[remote];
@@ -111,6 +115,14 @@ export function remoteConfig({ remote, packageJson }) {
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: reactRouterAlias() },
+    // Everything ./App runs first is one file (issue 18): the default split left it in 3-4 files
+    // of 2-12 kB, each a round trip of its own on a phone before the remote's first render. The
+    // chunks loaded later (a chat's view, the picker, the panels) keep the default split.
+    splitChunks: {
+      cacheGroups: {
+        exposeApp: { chunks: (chunk) => chunk.name === EXPOSE_APP_CHUNK, name: EXPOSE_APP_CHUNK, enforce: true, priority: 50 },
+      },
+    },
     // 'auto' makes chunks load from wherever the remote is served, not from the shell's root.
     output: {
       assetPrefix: 'auto',
@@ -122,6 +134,58 @@ export function remoteConfig({ remote, packageJson }) {
     dev: { lazyCompilation: false, writeToDisk: true },
     tools: { rspack: { output: { uniqueName: container } } },
   }));
+}
+
+/**
+ * What every page of the shell runs before its first render, as one file: react, react-dom, the
+ * router (the provided singletons), the event bus, the toast queue and zod. Left to the default
+ * split they were about 10 files of 1-62 kB, and on a phone each file costs a round trip that
+ * holds a connection and a share of the bandwidth (issue 18: Lighthouse's simulation of the
+ * conversations page spent most of its 3 s LCP on these requests, not on their bytes).
+ */
+const FRAMEWORK_MODULES = new RegExp(
+  [
+    String.raw`[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|zod|mitt)[\\/]`,
+    String.raw`[\\/]packages[\\/]event-bus[\\/]src[\\/]`,
+    String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/]toast[\\/]toast-store\.ts$`,
+    String.raw`[\\/]packages[\\/]build-config[\\/]react-router-client\.mjs$`,
+    // The contracts the sign-in page and the session need first: texts, field schemas, the user.
+    String.raw`[\\/]packages[\\/]contracts[\\/]src[\\/](errors|login-texts|entities[\\/]user|schemas[\\/](fields|message-text)|feature-flags|zod-locale)\.ts$`,
+  ].join('|'),
+);
+
+/**
+ * The signed-in pages' singletons (the HTTP client, the outbox) and what only they use, as one
+ * file: the sign-in page loads neither before its form is sent (its budget, `npm run sizes`).
+ */
+const SIGNED_IN_MODULES =
+  /[\\/]packages[\\/](api-client|outbox)[\\/]src[\\/]|[\\/]node_modules[\\/]idb[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](api|schemas[\\/]message(s|-actions))\.ts$/;
+
+/**
+ * The /auth area's layout and what a remote's route renders around the remote, one file (ROOT's
+ * area, which also mounts a remote, then loads the /auth layout's few kB with it).
+ */
+const AUTH_AREA_CHUNKS = new Set(['area-auth', 'area-remote-route']);
+
+/**
+ * The page's own requests on a phone's first visit (issue 18). The main script is a deferred
+ * script, which Chromium asks for at low priority, behind the icon and the preloads: it is asked
+ * for at high priority. The favicon is written into the page (a data: URL, ~1 kB) instead of being
+ * one more request beside the app's first files. The web app manifest is linked by the app once
+ * the page has settled (shell/src/features/pwa/link-manifest.ts), which is also when the browser
+ * would fetch its icons.
+ */
+function firstRequestsFirst(tags) {
+  const favicon = readFileSync(join(process.cwd(), 'public', 'favicon.svg'), 'utf8');
+  const faviconTag = {
+    tag: 'link',
+    attrs: { rel: 'icon', type: 'image/svg+xml', href: `data:image/svg+xml,${encodeURIComponent(favicon.trim())}` },
+    publicPath: false,
+  };
+  // Rsbuild links public/favicon.svg by itself: that link is replaced, not doubled.
+  const own = tags.filter((tag) => !(tag.tag === 'link' && tag.attrs?.rel === 'icon'));
+  const withPriority = own.map((tag) => (tag.tag === 'script' && tag.attrs?.src ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } } : tag));
+  return [...withPriority, faviconTag];
 }
 
 /** Rsbuild config of the shell: a host with no build-time remotes (they come from /config.json). */
@@ -149,7 +213,19 @@ export function shellConfig({ packageJson }) {
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: reactRouterAlias() },
     output: { cleanDistPath: true },
-    html: { template: './index.html', favicon: './public/favicon.svg' },
+    html: { template: './index.html', tags: [firstRequestsFirst] },
+    splitChunks: {
+      cacheGroups: {
+        framework: { test: FRAMEWORK_MODULES, name: 'framework', chunks: 'all', enforce: true, priority: 40 },
+        // The app's first chunk and a signed-in area's chunk whole, for the same reason: the
+        // default split took the modules they share with later chunks (forms, dialogs) apart.
+        bootstrap: { chunks: (chunk) => chunk.name === 'bootstrap', name: 'bootstrap', enforce: true, priority: 30 },
+        areaAuth: { chunks: (chunk) => AUTH_AREA_CHUNKS.has(chunk.name), name: 'area-auth', enforce: true, priority: 30 },
+        // Not in the area's file: the area's modules take these from the share scope, and with the
+        // shell's provider of them in the area's own file, loading the area waited for itself.
+        signedIn: { test: SIGNED_IN_MODULES, name: 'signed-in', chunks: 'all', enforce: true, priority: 35 },
+      },
+    },
     // dist/route-preloads.json: the area chunks the server preloads on a signed-in page.
     tools: { rspack: { plugins: [new RoutePreloadsPlugin()] } },
     dev: {

@@ -27,7 +27,7 @@ const isProvideShared = (origin) => /provide[ -]shared/i.test(originName(origin)
  * fallbacks), and the shell's provided singletons (react, react-dom, the
  * router, the workspace singletons: a signed-in area uses every one of them, and Module
  * Federation loads each from a chunk of its own through the share scope). Only .js files; each
- * once, in a stable order.
+ * once, the largest chunk first.
  */
 export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath = '/') {
   const chunks = new Map(statsJson.chunks.map((chunk) => [chunk.id, chunk]));
@@ -47,8 +47,11 @@ export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath =
         if (origins.some(isConsumeShared) && !origins.every(isConsumeShared)) pending.push(childId);
       }
     }
-    const files = [...seen].flatMap((id) => chunks.get(id).files ?? []).filter((file) => file.endsWith('.js'));
-    result[prefix] = [...new Set(files)].sort().map((file) => `${publicPath}${file}`);
+    // Largest first: the page asks for them in this order, and the longest download should not
+    // start last.
+    const bySize = [...seen].map((id) => chunks.get(id)).sort((a, b) => (b.size ?? 0) - (a.size ?? 0) || String(a.id).localeCompare(String(b.id)));
+    const files = bySize.flatMap((chunk) => chunk.files ?? []).filter((file) => file.endsWith('.js'));
+    result[prefix] = [...new Set(files)].map((file) => `${publicPath}${file}`);
   }
   return result;
 }

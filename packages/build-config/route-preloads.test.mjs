@@ -7,7 +7,7 @@ import { routePreloads } from './route-preloads.mjs';
 const STATS = {
   namedChunkGroups: { bootstrap: { chunks: ['b'] }, 'area-auth': { chunks: ['aa', 'v'] }, 'area-remote-route': { chunks: ['rr', 'v'] }, 'area-root': { chunks: ['ar'] } },
   chunks: [
-    { id: 'b', files: ['static/js/async/bootstrap.1.js'], children: ['c1', 'sock'], origins: [{ moduleName: './src/index.ts' }] },
+    { id: 'b', size: 50, files: ['static/js/async/bootstrap.1.js'], children: ['c1', 'sock'], origins: [{ moduleName: './src/index.ts' }] },
     { id: 'aa', files: ['static/js/async/area-auth.2.js', 'static/js/async/area-auth.2.js.LICENSE.txt'], children: ['dialog'], origins: [] },
     { id: 'v', files: ['static/js/async/v.3.js'], children: [], origins: [] },
     { id: 'rr', files: ['static/js/async/area-remote-route.4.js'], children: [], origins: [] },
@@ -16,7 +16,7 @@ const STATS = {
     { id: 'c2', files: ['static/js/async/c2.7.js'], children: [], origins: [{ moduleName: 'consume shared module (default) react-router@^7' }, { moduleName: 'provide shared module (default) react-router@7 = x' }] },
     // Only a consume's fallback: the shell provides the module, so the page never loads it.
     { id: 'fb', files: ['static/js/async/fb.11.js'], children: [], origins: [{ moduleName: 'consume shared module (default) @chat/api-client@^1 (fallback)' }] },
-    { id: 'p', files: ['static/js/async/p.8.js'], children: [], origins: [{ moduleName: 'provide shared module (default) react-dom@19.3.1 = x' }] },
+    { id: 'p', size: 900, files: ['static/js/async/p.8.js'], children: [], origins: [{ moduleName: 'provide shared module (default) react-dom@19.3.1 = x' }] },
     { id: 'sock', files: ['static/js/async/sock.9.js'], children: [], origins: [{ moduleName: './src/features/socket/use-live-socket.ts' }] },
     { id: 'dialog', files: ['static/js/async/dialog.10.js'], children: [], origins: [{ moduleName: './src/features/outbox/unsent-sign-out.tsx' }] },
   ],
@@ -24,10 +24,10 @@ const STATS = {
 const AREAS = { '/auth': ['bootstrap', 'area-auth', 'area-remote-route'], '/root': ['bootstrap', 'area-root', 'area-remote-route'] };
 
 describe('routePreloads', () => {
-  it("lists each area's groups, the shared modules they consume (transitively) and the provided singletons, as sorted script paths", () => {
+  it("lists each area's groups, the shared modules they consume (transitively) and the provided singletons, largest chunk first", () => {
     const result = routePreloads(STATS, AREAS, '/');
     expect(result['/auth']).toEqual(
-      ['area-auth.2', 'area-remote-route.4', 'bootstrap.1', 'c1.6', 'c2.7', 'p.8', 'v.3'].map((name) => `/static/js/async/${name}.js`),
+      ['p.8', 'bootstrap.1', 'area-auth.2', 'c1.6', 'c2.7', 'area-remote-route.4', 'v.3'].map((name) => `/static/js/async/${name}.js`),
     );
     expect(result['/root']).toContain('/static/js/async/area-root.5.js');
     expect(result['/auth']).not.toContain('/static/js/async/fb.11.js');

@@ -4,10 +4,13 @@ import '@chat/ui/styles.css';
 import { preloadArea } from './features/areas/preload-area';
 import { requestConfig } from './features/config/early-config';
 import { loadConfig } from './features/config/load-config';
+import { afterPageSettles } from './features/page-load/after-page-settles';
 import { yieldToMain } from './features/page-load/yield-to-main';
+import { linkManifest } from './features/pwa/link-manifest';
 
 // A signed-in area's layout, slot and remote start downloading now, not after the first render.
 preloadArea(requestConfig());
+afterPageSettles(() => linkManifest());
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);

@@ -181,13 +181,13 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
       fetchpriority: link.getAttribute('fetchpriority'),
     }));
   };
-  const areaLinks = AREA.map((href) => ({ href, as: 'script', crossorigin: null, fetchpriority: 'low' }));
+  const areaLinks = AREA.map((href) => ({ href, as: 'script', crossorigin: null, fetchpriority: 'high' }));
 
-  it("on every /auth page: each listed chunk as a low-priority script preload (no crossorigin: the runtime's own script tags have none), after the remote's", () => {
+  it("on every /auth page: each listed chunk, in the list's order, as a high-priority script preload (no crossorigin: the runtime's own script tags have none), before the remote's", () => {
     writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': AREA, '/root': ['/static/js/async/area-root.1.js'] }));
     const chat = links('/auth/conversations');
-    expect(chat.slice(0, 5).map((link) => link.href)).toContain('/remotes/chat/mf-manifest.json');
-    expect(chat.slice(5)).toEqual(areaLinks);
+    expect(chat.slice(0, AREA.length)).toEqual(areaLinks);
+    expect(chat.slice(AREA.length).map((link) => link.href)).toContain('/remotes/chat/mf-manifest.json');
     for (const pathname of ['/auth', '/auth/team', '/auth/settings']) expect(links(pathname).filter((link) => link.fetchpriority), pathname).toEqual(areaLinks);
   });
 
