@@ -7,6 +7,7 @@ import { appConfigSchema, type AppConfig } from '@chat/contracts';
 import type { Env } from '../../config/env';
 import { appConfig } from './app-config';
 import { buildIndexPages, scriptSafeJson } from './index-page';
+import { SESSION_GATE_SCRIPT } from './session-gate';
 
 // The page the server sends: the built index.html with the runtime configuration and, on a
 // remote's paths, preloads of what that remote needs first (read from its mf-manifest.json).
@@ -128,21 +129,20 @@ describe("the shell's static sign-in page on '/'", () => {
   const served = (pathname: string, config: AppConfig = configWith()) =>
     new DOMParser().parseFromString(buildIndexPages(index, config, root)(pathname).html.toString(), 'text/html');
 
-  it("is in #root on '/' only, its CSS and the stored-session rule in the head, after a blocking session-gate.js", () => {
+  it("is in #root on '/' only, its CSS and the stored-session rule in the head, after the inline session gate", () => {
     writeFileSync(prerenderFile, JSON.stringify(STATIC_PAGE));
     const document = served('/');
     expect(document.getElementById('root')?.innerHTML).toBe(STATIC_PAGE.html);
     expect(document.querySelectorAll('main')).toHaveLength(1);
-    const gate = document.head.querySelector('script[src="/session-gate.js"]');
-    // Blocking (no defer, no async): it must run before the body is parsed and painted.
-    expect(gate?.hasAttribute('defer') || gate?.hasAttribute('async')).toBe(false);
+    const gate = document.head.querySelector('script:not([src]):not([type])');
+    expect(gate?.textContent).toBe(SESSION_GATE_SCRIPT);
     const style = document.head.querySelector('style');
     expect(style?.textContent).toBe(`${STATIC_PAGE.css}html[data-stored-session] [data-prerendered]{display:none}`);
     expect(gate?.compareDocumentPosition(style!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(document.querySelector('script[defer]')?.getAttribute('src')).toBe('/static/js/index.1234abcd.js');
     for (const pathname of ['/register', '/forgot-password', '/auth/conversations', '/index.html']) {
       expect(served(pathname).getElementById('root')?.innerHTML, pathname).toBe('');
-      expect(served(pathname).querySelector('script[src="/session-gate.js"]'), pathname).toBeNull();
+      expect(served(pathname).querySelector('script:not([src]):not([type])'), pathname).toBeNull();
     }
   });
 

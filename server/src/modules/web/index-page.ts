@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
+import { SESSION_GATE_ELEMENT } from './session-gate';
 
 // The shell's index.html as the server sends it for a page path (issue 18: no waterfall). Two
 // things are written into the built file, once at startup:
@@ -112,17 +113,16 @@ interface Prerendered {
 
 /**
  * The page for '/' with the static sign-in page in it: its CSS in the head (inline, so nothing
- * more blocks the first paint), its markup in #root. The blocking session-gate.js (a few bytes,
- * from the shell's public files) marks a visitor who has a stored session before the body is
- * parsed, and the style hides the static page for them: the app sends them on, and they must
- * not see a sign-in form flash first.
+ * more blocks the first paint), its markup in #root. The inline session gate (session-gate.ts)
+ * marks a visitor who has a stored session before the body is parsed, and the style hides the
+ * static page for them: the app sends them on, and they must not see a sign-in form flash first.
  */
 export function renderSignInHtml(template: string, prerendered: Prerendered): string | null {
   const root = '<div id="root"></div>';
   const head = template.lastIndexOf('</head>');
   if (!template.includes(root) || head < 0 || /<\/style/i.test(prerendered.css)) return null;
   const hide = 'html[data-stored-session] [data-prerendered]{display:none}';
-  const headAdditions = `<script src="/session-gate.js"></script><style>${prerendered.css}${hide}</style>`;
+  const headAdditions = `${SESSION_GATE_ELEMENT}<style>${prerendered.css}${hide}</style>`;
   const withHead = `${template.slice(0, head)}${headAdditions}${template.slice(head)}`;
   return withHead.replace(root, `<div id="root">${prerendered.html}</div>`);
 }
