@@ -49,8 +49,10 @@ const DEMO_PASSWORD = 'medindo-tamanhos';
  * app's render replaces it), a page heading is there, and no spinner is left (a remote's slot
  * shows one until the remote's ./App has rendered).
  */
-const APP_SHOWN = () =>
-  !document.querySelector('[data-prerendered]') && document.querySelector('#root h1') !== null && document.querySelector('#root [role="status"]') === null;
+const APP_SHOWN = () => {
+  const page = globalThis.document;
+  return !page.querySelector('[data-prerendered]') && page.querySelector('#root h1') !== null && page.querySelector('#root [role="status"]') === null;
+};
 
 /**
  * Opens the product in Chromium and records the JS files each page really downloads: the sign-in
