@@ -145,3 +145,22 @@ export function storeSessionInPage({ keys, session }) {
   localStorage.setItem(keys.token, session.accessToken);
   localStorage.setItem(keys.refreshToken, session.refreshToken);
 }
+
+/**
+ * For a Playwright page of the product: waits until the app has drawn its own screen (the static
+ * sign-in page has given way, a page heading is there, no spinner is left: a remote's slot shows
+ * one until its ./App has rendered), then for the network to pause. networkidle alone is not the
+ * end of a load: on a busy machine the main script's own run, between its download and the
+ * chunks it asks for, outlasted networkidle's 500 ms, and a measurement counted only that script.
+ */
+export async function waitForAppScreen(page) {
+  await page.waitForFunction(
+    () => {
+      const doc = globalThis.document;
+      return !doc.querySelector('[data-prerendered]') && doc.querySelector('#root h1') !== null && doc.querySelector('#root [role="status"]') === null;
+    },
+    null,
+    { timeout: 60_000 },
+  );
+  await page.waitForLoadState('networkidle');
+}

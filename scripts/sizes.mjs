@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, SESSION_KEYS, signInThroughApi, startBuiltServer, storeSessionInPage } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, SESSION_KEYS, signInThroughApi, startBuiltServer, storeSessionInPage, waitForAppScreen } from './lib.mjs';
 
 const SHELL_BUDGET_KB = 170;
 /**
@@ -45,16 +45,6 @@ function fileFor(pathname) {
 const DEMO_PASSWORD = 'medindo-tamanhos';
 
 /**
- * In the page: the app has drawn its own screen. The static sign-in page has given way (the
- * app's render replaces it), a page heading is there, and no spinner is left (a remote's slot
- * shows one until the remote's ./App has rendered).
- */
-const APP_SHOWN = () => {
-  const page = globalThis.document;
-  return !page.querySelector('[data-prerendered]') && page.querySelector('#root h1') !== null && page.querySelector('#root [role="status"]') === null;
-};
-
-/**
  * Opens the product in Chromium and records the JS files each page really downloads: the sign-in
  * page (the shell's first download), then each remote's page as ADMIN or ROOT. Each page loads
  * in a context of its own with the session already stored (signed in through the API), and
@@ -85,11 +75,7 @@ async function measurePages() {
         if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
       });
       await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
-      // A pause in the network is not the end of the load: on a busy machine the main script's
-      // own run (between its download and the chunks it asks for) outlasted networkidle's 500 ms,
-      // and only that script was counted. Wait for the app's screen, then for the network again.
-      await page.waitForFunction(APP_SHOWN, null, { timeout: 60_000 });
-      await page.waitForLoadState('networkidle');
+      await waitForAppScreen(page);
       if (!new URL(page.url()).pathname.startsWith(path)) throw new Error(`${path} terminou em ${page.url()}`);
       await context.close();
       return scripts;

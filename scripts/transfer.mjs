@@ -7,7 +7,7 @@
 // `--json` prints the figures as JSON. Build first (`npm run build`).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { CHROMIUM_FLAGS, findChromium, ROOT, startBuiltServer } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, ROOT, startBuiltServer, waitForAppScreen } from './lib.mjs';
 
 const PASSWORD = 'medindo-transferencia';
 const SCENARIOS = [
@@ -42,23 +42,6 @@ async function recorder(page) {
   };
 }
 
-/**
- * A pause in the network is not the end of the load: on a busy machine the main script's own run
- * outlasted networkidle's 500 ms. Waits for the app's own screen (the static sign-in page gone, a
- * heading, no spinner left), then for the network again.
- */
-async function appShown(page) {
-  await page.waitForFunction(
-    () => {
-      const doc = globalThis.document;
-      return !doc.querySelector('[data-prerendered]') && doc.querySelector('#root h1') !== null && doc.querySelector('#root [role="status"]') === null;
-    },
-    null,
-    { timeout: 60_000 },
-  );
-  await page.waitForLoadState('networkidle');
-}
-
 async function measure(browser, url, scenario, signedIn) {
   const headers = { extraHTTPHeaders: { 'accept-encoding': scenario.acceptEncoding } };
   const signInContext = await browser.newContext({ serviceWorkers: 'block', ...headers });
@@ -66,7 +49,7 @@ async function measure(browser, url, scenario, signedIn) {
   const signInFigures = await recorder(page);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByText('Entrar na sua conta').waitFor();
-  await appShown(page);
+  await waitForAppScreen(page);
   const signIn = signInFigures();
 
   // A member who comes back: the session is stored, the HTTP cache is empty.
@@ -75,7 +58,7 @@ async function measure(browser, url, scenario, signedIn) {
   const chatFigures = await recorder(chat);
   await chat.goto(`${url}/auth/conversations`, { waitUntil: 'networkidle' });
   await chat.waitForURL(/\/auth\/conversations/);
-  await appShown(chat);
+  await waitForAppScreen(chat);
   const conversations = chatFigures();
   await signInContext.close();
   await conversationsContext.close();
