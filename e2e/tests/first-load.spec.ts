@@ -65,7 +65,7 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
 // connection waits until the page has settled.
 const MAIN_SCRIPT = /^\/static\/js\/index\.[0-9a-f]+\.js$/;
 
-test("the /auth area's shell chunks are preloaded by the page, fetched once each, before the main script runs", async ({ page, context }) => {
+test("the /auth area's shell chunks and their CSS are preloaded by the page, fetched once each, before the main script runs", async ({ page, context }) => {
   await signIn(page, 'bruno', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
   await page.close();
@@ -77,6 +77,9 @@ test("the /auth area's shell chunks are preloaded by the page, fetched once each
   expect(preloaded.some((href) => /\/async\/area-auth\./.test(href)), 'the /auth layout').toBe(true);
   // A few files, not one per module family: on a phone each is a round trip (packages/build-config).
   expect(preloaded.length).toBeLessThanOrEqual(5);
+  // Their stylesheets too: the runtime asks for a chunk's CSS only after the chunk's script has run.
+  const styles = [...html.matchAll(/<link rel="preload" href="(\/static\/css\/[^"]+)" as="style">/g)].map((match) => match[1]!);
+  expect(styles.some((href) => /\/async\/area-auth\./.test(href)), "the /auth layout's CSS").toBe(true);
 
   const fresh = await context.newPage();
   const order: string[] = [];
@@ -95,7 +98,7 @@ test("the /auth area's shell chunks are preloaded by the page, fetched once each
   await expect(chatList(fresh)).toBeVisible();
   await expect.poll(() => order.includes('websocket'), { message: 'the socket opens once the page has settled' }).toBe(true);
 
-  for (const href of preloaded) expect(order.filter((path) => path === href), href).toHaveLength(1);
+  for (const href of [...preloaded, ...styles]) expect(order.filter((path) => path === href), href).toHaveLength(1);
   // What the shell loads beyond the preloaded list comes after the first render: the socket's
   // client and the service worker's, never on the chat list's path.
   const list = order.indexOf(LIST);

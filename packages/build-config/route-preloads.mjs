@@ -26,8 +26,8 @@ const isProvideShared = (origin) => /provide[ -]shared/i.test(originName(origin)
  * page never runs: measured, 4 requests and 14 kB gzip of the signed-in page were such
  * fallbacks), and the shell's provided singletons (react, react-dom, the
  * router, the workspace singletons: a signed-in area uses every one of them, and Module
- * Federation loads each from a chunk of its own through the share scope). Only .js files; each
- * once, the largest chunk first.
+ * Federation loads each from a chunk of its own through the share scope). Their .js files, the
+ * largest chunk first, then their .css files; each once.
  */
 export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath = '/') {
   const chunks = new Map(statsJson.chunks.map((chunk) => [chunk.id, chunk]));
@@ -50,8 +50,14 @@ export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath =
     // Largest first: the page asks for them in this order, and the longest download should not
     // start last.
     const bySize = [...seen].map((id) => chunks.get(id)).sort((a, b) => (b.size ?? 0) - (a.size ?? 0) || String(a.id).localeCompare(String(b.id)));
-    const files = bySize.flatMap((chunk) => chunk.files ?? []).filter((file) => file.endsWith('.js'));
-    result[prefix] = [...new Set(files)].map((file) => `${publicPath}${file}`);
+    const files = bySize.flatMap((chunk) => chunk.files ?? []);
+    // The chunks' stylesheets too: the webpack runtime asks for a chunk's CSS only once that
+    // chunk's script has run, and waits for it before running the chunk's modules, so the area's
+    // first render waited for one more round trip per chunk (issue 18: bootstrap.css and
+    // area-auth.css started after the scripts had run, on the conversations page's LCP path).
+    const scripts = files.filter((file) => file.endsWith('.js'));
+    const styles = files.filter((file) => file.endsWith('.css'));
+    result[prefix] = [...new Set([...scripts, ...styles])].map((file) => `${publicPath}${file}`);
   }
   return result;
 }

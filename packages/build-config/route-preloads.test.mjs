@@ -8,7 +8,7 @@ const STATS = {
   namedChunkGroups: { bootstrap: { chunks: ['b'] }, 'area-auth': { chunks: ['aa', 'v'] }, 'area-remote-route': { chunks: ['rr', 'v'] }, 'area-root': { chunks: ['ar'] } },
   chunks: [
     { id: 'b', size: 50, files: ['static/js/async/bootstrap.1.js'], children: ['c1', 'sock'], origins: [{ moduleName: './src/index.ts' }] },
-    { id: 'aa', files: ['static/js/async/area-auth.2.js', 'static/js/async/area-auth.2.js.LICENSE.txt'], children: ['dialog'], origins: [] },
+    { id: 'aa', files: ['static/css/async/area-auth.2.css', 'static/js/async/area-auth.2.js', 'static/js/async/area-auth.2.js.LICENSE.txt'], children: ['dialog'], origins: [] },
     { id: 'v', files: ['static/js/async/v.3.js'], children: [], origins: [] },
     { id: 'rr', files: ['static/js/async/area-remote-route.4.js'], children: [], origins: [] },
     { id: 'ar', files: ['static/js/async/area-root.5.js'], children: [], origins: [] },
@@ -18,7 +18,7 @@ const STATS = {
     { id: 'fb', files: ['static/js/async/fb.11.js'], children: [], origins: [{ moduleName: 'consume shared module (default) @chat/api-client@^1 (fallback)' }] },
     { id: 'p', size: 900, files: ['static/js/async/p.8.js'], children: [], origins: [{ moduleName: 'provide shared module (default) react-dom@19.3.1 = x' }] },
     { id: 'sock', files: ['static/js/async/sock.9.js'], children: [], origins: [{ moduleName: './src/features/socket/use-live-socket.ts' }] },
-    { id: 'dialog', files: ['static/js/async/dialog.10.js'], children: [], origins: [{ moduleName: './src/features/outbox/unsent-sign-out.tsx' }] },
+    { id: 'dialog', files: ['static/js/async/dialog.10.js', 'static/css/async/dialog.10.css'], children: [], origins: [{ moduleName: './src/features/outbox/unsent-sign-out.tsx' }] },
   ],
 };
 const AREAS = { '/auth': ['bootstrap', 'area-auth', 'area-remote-route'], '/root': ['bootstrap', 'area-root', 'area-remote-route'] };
@@ -26,18 +26,19 @@ const AREAS = { '/auth': ['bootstrap', 'area-auth', 'area-remote-route'], '/root
 describe('routePreloads', () => {
   it("lists each area's groups, the shared modules they consume (transitively) and the provided singletons, largest chunk first", () => {
     const result = routePreloads(STATS, AREAS, '/');
-    expect(result['/auth']).toEqual(
-      ['p.8', 'bootstrap.1', 'area-auth.2', 'c1.6', 'c2.7', 'area-remote-route.4', 'v.3'].map((name) => `/static/js/async/${name}.js`),
-    );
+    expect(result['/auth']).toEqual([
+      ...['p.8', 'bootstrap.1', 'area-auth.2', 'c1.6', 'c2.7', 'area-remote-route.4', 'v.3'].map((name) => `/static/js/async/${name}.js`),
+      '/static/css/async/area-auth.2.css',
+    ]);
     expect(result['/root']).toContain('/static/js/async/area-root.5.js');
     expect(result['/auth']).not.toContain('/static/js/async/fb.11.js');
     expect(result['/root']).not.toContain('/static/js/async/area-auth.2.js');
   });
 
-  it('leaves out what the page loads later by itself: the socket, lazy dialogs, non-script files', () => {
+  it('leaves out what the page loads later by itself: the socket, lazy dialogs (and their CSS), licence texts', () => {
     const all = Object.values(routePreloads(STATS, AREAS, '/')).flat();
-    for (const late of ['sock.9', 'dialog.10']) expect(all).not.toContain(`/static/js/async/${late}.js`);
-    expect(all.every((file) => file.endsWith('.js'))).toBe(true);
+    for (const late of ['sock.9', 'dialog.10']) expect(all.filter((file) => file.includes(late))).toEqual([]);
+    expect(all.every((file) => file.endsWith('.js') || file.endsWith('.css'))).toBe(true);
   });
 
   it('an unknown group adds nothing; the public path prefixes every file', () => {

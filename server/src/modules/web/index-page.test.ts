@@ -164,7 +164,8 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
   const root = mkdtempSync(path.join(os.tmpdir(), 'chat-index-area-'));
   const index = path.join(root, 'shell', 'dist', 'index.html');
   const routePreloadsFile = path.join(root, 'shell', 'dist', 'route-preloads.json');
-  const AREA = ['/static/js/async/area-auth.3e9c707f02.js', '/static/js/async/0.5e3b21f4e1.js'];
+  const AREA_CSS = '/static/css/async/area-auth.7aeddfc54e.css';
+  const AREA = ['/static/js/async/area-auth.3e9c707f02.js', '/static/js/async/0.5e3b21f4e1.js', AREA_CSS];
   beforeAll(() => {
     mkdirSync(path.dirname(index), { recursive: true });
     writeFileSync(index, TEMPLATE);
@@ -181,14 +182,19 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
       fetchpriority: link.getAttribute('fetchpriority'),
     }));
   };
-  const areaLinks = AREA.map((href) => ({ href, as: 'script', crossorigin: null, fetchpriority: 'high' }));
+  const areaLinks = AREA.map((href) =>
+    href.endsWith('.css')
+      ? { href, as: 'style', crossorigin: null, fetchpriority: null }
+      : { href, as: 'script', crossorigin: null, fetchpriority: 'high' },
+  );
+  const areaLinksIn = (pathname: string) => links(pathname).filter((link) => AREA.includes(link.href ?? ''));
 
-  it("on every /auth page: each listed chunk, in the list's order, as a high-priority script preload (no crossorigin: the runtime's own script tags have none), before the remote's", () => {
+  it("on every /auth page: each listed file, in the list's order, before the remote's: a script as a high-priority script preload (no crossorigin: the runtime's own script tags have none), a chunk's CSS as a style preload", () => {
     writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': AREA, '/root': ['/static/js/async/area-root.1.js'] }));
     const chat = links('/auth/conversations');
     expect(chat.slice(0, AREA.length)).toEqual(areaLinks);
     expect(chat.slice(AREA.length).map((link) => link.href)).toContain('/remotes/chat/mf-manifest.json');
-    for (const pathname of ['/auth', '/auth/team', '/auth/settings']) expect(links(pathname).filter((link) => link.fetchpriority), pathname).toEqual(areaLinks);
+    for (const pathname of ['/auth', '/auth/team', '/auth/settings']) expect(areaLinksIn(pathname), pathname).toEqual(areaLinks);
   });
 
   it('none outside /auth: the sign-in and public pages, the ROOT area', () => {
@@ -198,7 +204,7 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
 
   it('none when the build wrote no list (dev, an older build): the page is the one without it', () => {
     rmSync(routePreloadsFile, { force: true });
-    expect(links('/auth/conversations').filter((link) => link.fetchpriority)).toEqual([]);
+    expect(areaLinksIn('/auth/conversations')).toEqual([]);
     expect(links('/auth/conversations')).toHaveLength(5);
     expect(links('/auth')).toEqual([]);
   });

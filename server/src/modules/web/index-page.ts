@@ -77,7 +77,7 @@ const PRELOADED_AREA = '/auth';
 
 /**
  * Preload links for the shell chunks of an area, from the build's route-preloads.json ({ "/auth":
- * ["/static/js/async/...js", ...] }, largest first). The webpack runtime inserts them as classic
+ * ["/static/js/async/...js", ..., "/static/css/async/...css"] }, scripts largest first). The webpack runtime inserts them as classic
  * scripts without crossorigin, so the links carry none (one download each). High priority and
  * before the remote's links: the largest of them (react, react-dom, the router) is the longest
  * download of a signed-in page's first visit, and on a phone it was last to start and last to end
@@ -90,7 +90,12 @@ export function areaPreloads(routePreloadsFile: string, area: string = PRELOADED
   if (!Array.isArray(files)) return [];
   return files
     .filter((file): file is string => typeof file === 'string' && file.startsWith('/') && !file.startsWith('//'))
-    .map((file) => `<link rel="preload" href="${attribute(file)}" as="script" fetchpriority="high">`);
+    .map((file) =>
+      // A chunk's stylesheet: the runtime's <link rel="stylesheet"> then finds it downloaded.
+      file.endsWith('.css')
+        ? `<link rel="preload" href="${attribute(file)}" as="style">`
+        : `<link rel="preload" href="${attribute(file)}" as="script" fetchpriority="high">`,
+    );
 }
 
 /**
