@@ -164,8 +164,7 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
   const root = mkdtempSync(path.join(os.tmpdir(), 'chat-index-area-'));
   const index = path.join(root, 'shell', 'dist', 'index.html');
   const routePreloadsFile = path.join(root, 'shell', 'dist', 'route-preloads.json');
-  const AREA_CSS = '/static/css/async/area-auth.7aeddfc54e.css';
-  const AREA = ['/static/js/async/area-auth.3e9c707f02.js', '/static/js/async/0.5e3b21f4e1.js', AREA_CSS];
+  const AREA = ['/static/js/async/area-auth.3e9c707f02.js', '/static/js/async/0.5e3b21f4e1.js', '/static/css/async/area-auth.7aeddfc54e.css'];
   beforeAll(() => {
     mkdirSync(path.dirname(index), { recursive: true });
     writeFileSync(index, TEMPLATE);
