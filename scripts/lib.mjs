@@ -152,14 +152,19 @@ export function storeSessionInPage({ keys, session }) {
  * one until its ./App has rendered), then for the network to pause. networkidle alone is not the
  * end of a load: on a busy machine the main script's own run, between its download and the
  * chunks it asks for, outlasted networkidle's 500 ms, and a measurement counted only that script.
+ * With `settled`, it also waits for the page to have settled, which the shell marks by linking its
+ * web app manifest (shell/src/features/pwa/link-manifest.ts), so that the downloads started then
+ * (the live connection's client, the lazy chunks) are counted too, in every visit: before, a visit
+ * whose network paused just before them counted 17 requests and the next one 25.
  */
-export async function waitForAppScreen(page) {
+export async function waitForAppScreen(page, { settled = false } = {}) {
   await page.waitForFunction(
-    () => {
+    (afterSettle) => {
       const doc = globalThis.document;
-      return !doc.querySelector('[data-prerendered]') && doc.querySelector('#root h1') !== null && doc.querySelector('#root [role="status"]') === null;
+      const screen = !doc.querySelector('[data-prerendered]') && doc.querySelector('#root h1') !== null && doc.querySelector('#root [role="status"]') === null;
+      return screen && (!afterSettle || doc.querySelector('link[rel="manifest"]') !== null);
     },
-    null,
+    settled,
     { timeout: 60_000 },
   );
   await page.waitForLoadState('networkidle');

@@ -16,11 +16,28 @@ const SCENARIOS = [
   { label: 'br + gzip', acceptEncoding: 'br, gzip' },
 ];
 
-/** Records every finished request of a page through the DevTools protocol. */
+/**
+ * Records every finished request of a page through the DevTools protocol. `quiet(ms)` waits until
+ * no request has been in flight for `ms`: Playwright's networkidle is an event of the page's life,
+ * reached once, and a later wait for it returned at once, before the downloads the page starts
+ * once it has settled (the live connection's client, the lazy chunks). So one visit counted 17
+ * requests and the next 25, and in CI the br visit outweighed the gzip one.
+ */
 async function recorder(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const requests = new Map();
+  const inFlight = new Set();
+  let lastActivity = Date.now();
+  const settle = (requestId) => {
+    inFlight.delete(requestId);
+    lastActivity = Date.now();
+  };
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (request.url.startsWith('data:')) return;
+    inFlight.add(requestId);
+    lastActivity = Date.now();
+  });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     const encoding = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
     requests.set(requestId, { type, url: response.url, encoding: encoding ?? 'identity', bytes: 0 });
@@ -28,8 +45,13 @@ async function recorder(page) {
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     const request = requests.get(requestId);
     if (request) request.bytes = encodedDataLength;
+    settle(requestId);
   });
-  return () => {
+  cdp.on('Network.loadingFailed', ({ requestId }) => settle(requestId));
+  const quiet = async (ms) => {
+    while (inFlight.size > 0 || Date.now() - lastActivity < ms) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  const figures = () => {
     const all = [...requests.values()];
     const sum = (list) => list.reduce((total, r) => total + r.bytes, 0);
     const scripts = all.filter((r) => r.type === 'Script');
@@ -40,26 +62,32 @@ async function recorder(page) {
       compressed: all.filter((r) => r.encoding !== 'identity').length,
     };
   };
+  return { figures, quiet };
+}
+
+/** Until the page has drawn its screen and settled, and its network has been quiet for a second. */
+async function loaded(page, recorded) {
+  await waitForAppScreen(page, { settled: true });
+  await recorded.quiet(1000);
+  return recorded.figures();
 }
 
 async function measure(browser, url, scenario, signedIn) {
   const headers = { extraHTTPHeaders: { 'accept-encoding': scenario.acceptEncoding } };
   const signInContext = await browser.newContext({ serviceWorkers: 'block', ...headers });
   const page = await signInContext.newPage();
-  const signInFigures = await recorder(page);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  const signInRecorded = await recorder(page);
+  await page.goto(url);
   await page.getByText('Entrar na sua conta').waitFor();
-  await waitForAppScreen(page);
-  const signIn = signInFigures();
+  const signIn = await loaded(page, signInRecorded);
 
   // A member who comes back: the session is stored, the HTTP cache is empty.
   const conversationsContext = await browser.newContext({ serviceWorkers: 'block', storageState: signedIn, ...headers });
   const chat = await conversationsContext.newPage();
-  const chatFigures = await recorder(chat);
-  await chat.goto(`${url}/auth/conversations`, { waitUntil: 'networkidle' });
+  const chatRecorded = await recorder(chat);
+  await chat.goto(`${url}/auth/conversations`);
   await chat.waitForURL(/\/auth\/conversations/);
-  await waitForAppScreen(chat);
-  const conversations = chatFigures();
+  const conversations = await loaded(chat, chatRecorded);
   await signInContext.close();
   await conversationsContext.close();
   return { scenario: scenario.label, signIn, conversations };
