@@ -149,13 +149,14 @@ export function storeSessionInPage({ keys, session }) {
 /**
  * For a Playwright page of the product: waits until the app has drawn its own screen (the static
  * sign-in page has given way, a page heading is there, no spinner is left: a remote's slot shows
- * one until its ./App has rendered), then for the network to pause. networkidle alone is not the
- * end of a load: on a busy machine the main script's own run, between its download and the
- * chunks it asks for, outlasted networkidle's 500 ms, and a measurement counted only that script.
+ * one until its ./App has rendered). A pause in the network is not that moment: on a busy machine
+ * the main script's own run, between its download and the chunks it asks for, outlasted
+ * networkidle's 500 ms, and a measurement counted only that script. Nor can networkidle be awaited
+ * again afterwards: it is an event of the page's life, reached once, and a second wait returns at
+ * once; a caller that needs the network quiet after this counts its requests itself (transfer.mjs).
  * With `settled`, it also waits for the page to have settled, which the shell marks by linking its
- * web app manifest (shell/src/features/pwa/link-manifest.ts), so that the downloads started then
- * (the live connection's client, the lazy chunks) are counted too, in every visit: before, a visit
- * whose network paused just before them counted 17 requests and the next one 25.
+ * web app manifest (shell/src/features/pwa/link-manifest.ts): the downloads started then (the live
+ * connection's client, the lazy chunks) have begun by the time this returns.
  */
 export async function waitForAppScreen(page, { settled = false } = {}) {
   await page.waitForFunction(
@@ -167,5 +168,4 @@ export async function waitForAppScreen(page, { settled = false } = {}) {
     settled,
     { timeout: 60_000 },
   );
-  await page.waitForLoadState('networkidle');
 }

@@ -18,10 +18,10 @@ const SCENARIOS = [
 
 /**
  * Records every finished request of a page through the DevTools protocol. `quiet(ms)` waits until
- * no request has been in flight for `ms`: Playwright's networkidle is an event of the page's life,
- * reached once, and a later wait for it returned at once, before the downloads the page starts
- * once it has settled (the live connection's client, the lazy chunks). So one visit counted 17
- * requests and the next 25, and in CI the br visit outweighed the gzip one.
+ * no request has been in flight for `ms`. Playwright's networkidle, reached once in a page's life,
+ * came before the downloads the page starts once it has settled (the live connection's client,
+ * the lazy chunks) in some visits and after them in others: one visit counted 17 requests and the
+ * next 25, and in CI the br visit outweighed the gzip one.
  */
 async function recorder(page) {
   const cdp = await page.context().newCDPSession(page);
