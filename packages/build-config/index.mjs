@@ -36,6 +36,9 @@ export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@ch
  */
 const SHARE_STRATEGY = 'loaded-first';
 
+/** Runtime plugins every app's Module Federation instance registers before its first share. */
+const RUNTIME_PLUGINS = [fileURLToPath(new URL('./share-version-check.mjs', import.meta.url))];
+
 /** The four remotes: MF container name and dev port. */
 export const REMOTES = {
   chat: { container: 'remote_chat', devPort: 3101 },
@@ -103,6 +106,7 @@ export function remoteConfig({ remote, packageJson }) {
         exposes: { './App': './src/App.tsx' },
         shared: sharedDeps(packageJson),
         shareStrategy: SHARE_STRATEGY,
+        runtimePlugins: RUNTIME_PLUGINS,
         dts: false,
         experiments: {
           optimization: { target: 'web' },
@@ -202,6 +206,7 @@ export function shellConfig({ packageJson }) {
         remotes: {},
         shared: sharedDeps(packageJson),
         shareStrategy: SHARE_STRATEGY,
+        runtimePlugins: RUNTIME_PLUGINS,
         dts: false,
         experiments: {
           // Browser-only: leave the runtime's Node loading code out (saves ~2 kB gzip).
