@@ -36,8 +36,12 @@ export const WORKSPACE_SINGLETONS = ['@chat/event-bus', '@chat/api-client', '@ch
  */
 const SHARE_STRATEGY = 'loaded-first';
 
-/** Runtime plugins every app's Module Federation instance registers before its first share. */
-const RUNTIME_PLUGINS = [fileURLToPath(new URL('./share-version-check.mjs', import.meta.url))];
+/**
+ * Runtime plugins every app's Module Federation instance registers before its first share. A
+ * function: this module is also imported by tests in a browser environment, where import.meta.url
+ * is not a file URL.
+ */
+const runtimePlugins = () => [fileURLToPath(new URL('./share-version-check.mjs', import.meta.url))];
 
 /** The four remotes: MF container name and dev port. */
 export const REMOTES = {
@@ -106,7 +110,7 @@ export function remoteConfig({ remote, packageJson }) {
         exposes: { './App': './src/App.tsx' },
         shared: sharedDeps(packageJson),
         shareStrategy: SHARE_STRATEGY,
-        runtimePlugins: RUNTIME_PLUGINS,
+        runtimePlugins: runtimePlugins(),
         dts: false,
         experiments: {
           optimization: { target: 'web' },
@@ -206,7 +210,7 @@ export function shellConfig({ packageJson }) {
         remotes: {},
         shared: sharedDeps(packageJson),
         shareStrategy: SHARE_STRATEGY,
-        runtimePlugins: RUNTIME_PLUGINS,
+        runtimePlugins: runtimePlugins(),
         dts: false,
         experiments: {
           // Browser-only: leave the runtime's Node loading code out (saves ~2 kB gzip).

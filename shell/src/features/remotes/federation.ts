@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
+import { slotFrame } from '../page-load/slot-frame';
 import { yieldToMain } from '../page-load/yield-to-main';
 import { storedRole } from '../session/stored-role';
 
@@ -39,12 +40,14 @@ export function registerConfiguredRemotes(config: AppConfig): void {
       name: 'chat-remote-tasks',
       // Issue 18: the remote's entry script, its container's start (the shared modules it takes)
       // and its ./App's modules each run for tens of milliseconds on a phone's CPU, and chained in
-      // the entry's load event they were one long task. Each now starts in a task of its own.
+      // the entry's load event they were one long task. Each now starts in a task of its own,
+      // and ./App's modules only once the frame around the remote's slot is on screen (slot-frame).
       async beforeInitContainer(args) {
         await yieldToMain();
         return args;
       },
       async beforeExecuteFactory() {
+        await slotFrame.painted();
         await yieldToMain();
       },
     },
