@@ -25,20 +25,21 @@ afterEach(() => {
 });
 
 describe('RemoteSlot', () => {
-  it('shows a spinner, tells the slot frame it is on screen, then shows the remote', async () => {
-    const { container } = render(<RemoteSlot name="settings" {...props} />);
+  it('shows a spinner, tells the slot frame it is on screen, then shows the remote; opened again, shows it at once', async () => {
+    const first = render(<RemoteSlot name="settings" {...props} />);
     expect(screen.queryByText(/remote em/)).toBeNull();
-    expect(container.querySelector('[class*="loading"]')).not.toBeNull();
+    expect(first.container.querySelector('[class*="loading"]')).not.toBeNull();
     expect(shown).toHaveBeenCalled();
     await act(async () => loads.get('settings')!.resolve({ default: Remote }));
     expect(await screen.findByText('remote em /auth/settings')).toBeTruthy();
-    expect(container.querySelector('[class*="loading"]')).toBeNull();
-  });
+    expect(first.container.querySelector('[class*="loading"]')).toBeNull();
+    first.unmount();
+    loads.clear();
 
-  it('opened again, renders the loaded remote at once without loading it again', () => {
-    render(<RemoteSlot name="settings" {...props} />);
+    const again = render(<RemoteSlot name="settings" {...props} />);
     expect(screen.getByText('remote em /auth/settings')).toBeTruthy();
-    expect(loads.has('settings')).toBe(false);
+    expect(again.container.querySelector('[class*="loading"]')).toBeNull();
+    expect(loads.has('settings'), 'not loaded again').toBe(false);
   });
 
   it('shows the error panel in the slot when the remote cannot load', async () => {
