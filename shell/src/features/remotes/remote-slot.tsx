@@ -30,7 +30,7 @@ export function RemoteSlot({ name, ...props }: RemoteAppProps & { name: RemoteNa
 /**
  * The remote's ./App once loaded, a spinner until then. Not a lazy component: the frame around
  * the slot is painted before the remote's modules run (slot-frame), and the remote then appears
- * as an ordinary update. Shown through a Suspense boundary, its arrival would count as a retry,
+ * as a transition update. Shown through a Suspense boundary, its arrival would count as a retry,
  * which React holds until 300 ms after the spinner appeared: a wait on a fast machine for nothing.
  * A failed load is thrown to the error boundary, which shows the slot's error panel.
  */
