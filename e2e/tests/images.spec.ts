@@ -48,14 +48,16 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   await expect(messageBox(bruno)).toBeVisible();
   await expect(bruno.getByTestId('message-scroller')).toBeVisible();
 
-  // A slow uplink (about 3 s for this file) so that the PENDING bubble and its progress can be seen.
+  // A slow uplink (about 9 s for this file) so that the PENDING bubble and its progress can be seen.
+  // At 120 kB/s (about 3 s) a loaded CI machine once finished the upload before the poll below saw
+  // any progress, and the bar was gone when it looked again.
   const cdp = await ana.context().newCDPSession(ana);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 20,
     downloadThroughput: -1,
-    uploadThroughput: 120 * 1024,
+    uploadThroughput: 40 * 1024,
   });
   const image = pngImage(320, 240, undefined, 48);
   await pickImage(ana, { name: 'quadro.png', mimeType: 'image/png', buffer: image });
