@@ -33,6 +33,9 @@ export function isAxiosError(cause: unknown): cause is AxiosError {
   return typeof cause === 'object' && cause !== null && (cause as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
+/** The Portuguese `message` of a server's error answer, or null. */
+export const serverMessageOf = (cause: unknown): string | null => describe(cause).serverMessage;
+
 function describe(cause: unknown): { status: number | null; serverMessage: string | null } {
   if (isAxiosError(cause)) {
     const parsed = apiErrorSchema.safeParse(cause.response?.data);

@@ -79,7 +79,7 @@ function session(refreshToken: string | null = 'r1') {
     stored.token = pair.accessToken;
     stored.refreshToken = pair.refreshToken;
   });
-  const onSessionExpired = vi.fn(() => {
+  const onSessionExpired = vi.fn((_refusal: string | null) => {
     stored.token = null;
     stored.refreshToken = null;
   });
@@ -147,7 +147,9 @@ describe('session renewal (SPEC section 4)', () => {
     expect(renewals).toBe(1);
     // No call is retried after a failed renewal.
     for (const n of ['1', '2', '3', '4', '5']) expect(hits(`/dados/${n}`)).toHaveLength(1);
+    // With the refused call's own message: it may say why the session ended.
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(onSessionExpired).toHaveBeenCalledWith('Token inválido ou expirado');
     expect(onTokensRenewed).not.toHaveBeenCalled();
   });
 
@@ -157,6 +159,7 @@ describe('session renewal (SPEC section 4)', () => {
     expect(error.status).toBe(401);
     expect(renewals).toBe(0);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(onSessionExpired).toHaveBeenCalledWith('Token inválido ou expirado');
     expect(hits('/dados/1')).toHaveLength(1);
   });
 
@@ -190,7 +193,8 @@ describe('session renewal (SPEC section 4)', () => {
     const { onSessionExpired } = session();
     renewalWorks = false;
     await expect(renewSession()).rejects.toThrow();
-    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    // No refused call asked for this renewal: no reason to pass on.
+    expect(onSessionExpired).toHaveBeenCalledWith(null);
   });
 
   it('a renewal that gets no answer (offline) rejects but keeps the stored session', async () => {

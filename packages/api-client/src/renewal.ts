@@ -1,6 +1,6 @@
 import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { tokenPairSchema, type TokenPair } from '@chat/contracts';
-import { ApiCallError, isAxiosError } from './http';
+import { ApiCallError, isAxiosError, serverMessageOf } from './http';
 
 export const SIGNIN_PATH = '/auth/signin';
 export const RENEWAL_PATH = '/refresh-token/use';
@@ -16,8 +16,12 @@ export interface SessionCallbacks {
   getRefreshToken: () => string | null;
   /** Store the new pair (the retried calls use `accessToken` at once). */
   onTokensRenewed: (pair: TokenPair) => void;
-  /** No refresh token, or the server refused the renewal: clear the stored session and go to '/'. */
-  onSessionExpired: () => void;
+  /**
+   * No refresh token, or the server refused the renewal: clear the stored session and go to '/'.
+   * `refusal` is the message of the 401 that asked for the renewal (it may say why the session
+   * ended, e.g. the password was changed elsewhere), null when there was none.
+   */
+  onSessionExpired: (refusal: string | null) => void;
 }
 
 /** A 401 on these never starts a renewal (SPEC section 4). */
@@ -50,15 +54,18 @@ export class SessionRenewal {
     return this.running !== null;
   }
 
-  /** Resolves with the new access token; rejects (after onSessionExpired) when renewal is impossible. */
-  renew(): Promise<string> {
-    this.running ??= this.run().finally(() => {
+  /**
+   * Resolves with the new access token; rejects (after onSessionExpired) when renewal is impossible.
+   * `refusal`: the server's message on the 401 that asks for it (the first caller's counts).
+   */
+  renew(refusal: string | null = null): Promise<string> {
+    this.running ??= this.run(refusal).finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async run(): Promise<string> {
+  private async run(refusal: string | null): Promise<string> {
     const seen = this.callbacks.getRefreshToken();
     return withRenewalLock(async () => {
       // Another tab of this browser renewed while we waited for the lock: its pair is already
@@ -67,14 +74,14 @@ export class SessionRenewal {
       const stored = this.callbacks.getRefreshToken();
       const token = this.callbacks.getToken();
       if (seen && stored && stored !== seen && token) return token;
-      return this.renewWithServer();
+      return this.renewWithServer(refusal);
     });
   }
 
-  private async renewWithServer(): Promise<string> {
+  private async renewWithServer(refusal: string | null): Promise<string> {
     const refreshToken = this.callbacks.getRefreshToken();
     if (!refreshToken) {
-      this.callbacks.onSessionExpired();
+      this.callbacks.onSessionExpired(refusal);
       throw new SessionExpiredError();
     }
     let pair: TokenPair;
@@ -86,7 +93,7 @@ export class SessionRenewal {
       // No answer at all (offline, server unreachable) says nothing about the session: keep it,
       // so an app opened on a train is not signed out; the next call renews once the network
       // is back. Only an answer (a refusal, a malformed pair) ends the session.
-      if (!isUnanswered(error)) this.callbacks.onSessionExpired();
+      if (!isUnanswered(error)) this.callbacks.onSessionExpired(refusal);
       throw error;
     }
     this.callbacks.onTokensRenewed({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
@@ -138,7 +145,7 @@ export function installRenewal(http: AxiosInstance, renewal: SessionRenewal, get
       token = current;
     } else {
       try {
-        token = await renewal.renew();
+        token = await renewal.renew(serverMessageOf(error));
       } catch {
         // Each waiting call is rejected with its own 401 (its server message stays readable).
         throw error;

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '@chat/contracts';
+import { SESSION_TEXTS, type Role } from '@chat/contracts';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { type AccessTokens, passwordStamp } from './access-token';
@@ -14,8 +14,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The user behind an access token, or why it is refused (the 401's message). */
+export type Authentication = { user: UserWithWorkspace } | { user: null; refusal: string };
+
+const INVALID: Authentication = { user: null, refusal: SESSION_INVALID };
 /**
- * The user behind an access token, or null. The user is read again from the database, so a
+ * A token issued before the last password change says so: a page that missed the socket's
+ * 'session:revoked' (its socket was not open yet) learns from its next call why it is signed out.
+ */
+const PASSWORD_CHANGED: Authentication = { user: null, refusal: SESSION_TEXTS.passwordChanged.description };
+
+/**
+ * The user behind an access token, or a refusal. The user is read again from the database, so a
  * removed member is refused at once and role/workspace are current, not as they were at sign-in.
  */
 export async function authenticate(
@@ -23,15 +33,15 @@ export async function authenticate(
   accessTokens: AccessTokens,
   token: string | null | undefined,
   cached = false,
-): Promise<UserWithWorkspace | null> {
-  if (!token) return null;
+): Promise<Authentication> {
+  if (!token) return INVALID;
   const claims = await accessTokens.verify(token);
-  if (!claims) return null;
+  if (!claims) return INVALID;
   const user = await (cached ? users.cachedById(claims.sub) : users.byId(claims.sub));
-  if (!user?.active) return null;
+  if (!user?.active) return INVALID;
   // Issued before the last password change (DESIGN: a change ends every other session).
-  if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return null;
-  return user;
+  if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return PASSWORD_CHANGED;
+  return { user };
 }
 
 export interface RequireAuthOptions {
@@ -59,21 +69,21 @@ export function requireAuth(roles?: readonly Role[], options: RequireAuthOptions
     const byToken = request.headers[API_KEY_HEADER] === undefined;
     if (byToken && options.cachedUser) {
       const fresh = async () => allowed(await authenticate(sessionUsers, accessTokens, bearerToken(request)), roles);
-      const known = await authenticate(sessionUsers, accessTokens, bearerToken(request), true);
+      const { user: known } = await authenticate(sessionUsers, accessTokens, bearerToken(request), true);
       // A refusal is never taken from the cache: the user may have been let back in since.
       request.user = known && (!roles || roles.includes(known.role)) ? known : await fresh();
       request.recheckUser = async () => (request.user = await fresh());
       return;
     }
-    const user = byToken
+    const authentication = byToken
       ? await authenticate(sessionUsers, accessTokens, bearerToken(request))
-      : await authenticateApiKey(request, options.apiKey ?? 'allowed');
-    request.user = allowed(user, roles);
+      : { user: await authenticateApiKey(request, options.apiKey ?? 'allowed') };
+    request.user = allowed(authentication, roles);
   };
 }
 
-function allowed(user: UserWithWorkspace | null, roles: readonly Role[] | undefined): UserWithWorkspace {
-  if (!user) throw unauthorized(SESSION_INVALID);
-  if (roles && !roles.includes(user.role)) throw forbidden();
-  return user;
+function allowed(authentication: Authentication, roles: readonly Role[] | undefined): UserWithWorkspace {
+  if (!authentication.user) throw unauthorized(authentication.refusal);
+  if (roles && !roles.includes(authentication.user.role)) throw forbidden();
+  return authentication.user;
 }

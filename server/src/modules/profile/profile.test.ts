@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TokenPair, type User, type WorkspaceFeature } from '@chat/contracts';
+import { SESSION_TEXTS, type TokenPair, type User, type WorkspaceFeature } from '@chat/contracts';
 import { users, workspaces } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { as, createTeam, createUser, expectStatus, type TestUser } from '../../test/chat-helpers';
@@ -8,6 +8,7 @@ import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../test/harn
 import { TINY_IMAGES } from '../../test/images';
 import { target, uploadUrlFor } from '../../test/media';
 import { closeAll, type Listener, listen, listenAll, nextEvent, settle } from '../../test/socket-helpers';
+import { SESSION_INVALID } from '../auth/require-auth';
 import { NICKNAME_TAKEN } from '../users/create-member';
 import { PERSONAL_INFO_LOCKED } from './profile.routes';
 import { AVATAR_NOT_FROM_MEDIA_STORE, WRONG_CURRENT_PASSWORD } from './profile.service';
@@ -152,7 +153,14 @@ describe('PATCH /api/user/update-password', () => {
     expect((await me(pair.accessToken)).statusCode).toBe(200);
     expect((await renew(pair.refreshToken)).statusCode).toBe(200);
     // Everything issued before is refused: access tokens (even unexpired) and refresh tokens.
-    for (const token of [here.accessToken, elsewhere.accessToken]) expect((await me(token)).statusCode).toBe(401);
+    // Their 401 says why, so a page whose socket missed the event can tell its user.
+    for (const token of [here.accessToken, elsewhere.accessToken]) {
+      const refused = await me(token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(SESSION_TEXTS.passwordChanged.description);
+    }
+    // Any other bad token keeps the plain message.
+    expect((await me('not-a-token')).json().message).toBe(SESSION_INVALID);
     for (const token of [here.refreshToken, elsewhere.refreshToken]) expect((await renew(token)).statusCode).toBe(401);
     // The old password no longer signs in, the new one does.
     const oldSignin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'bruno', password: TEST_DEMO_PASSWORD } });

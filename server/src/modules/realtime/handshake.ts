@@ -24,7 +24,7 @@ export function handshakeAuth(users: SessionUsers, accessTokens: AccessTokens) {
     // One after the other: the second verify finds the token verified by the first (side by side,
     // both missed and paid the HMAC).
     authenticate(users, accessTokens, presented)
-      .then(async (user) => [user, user && presented ? await accessTokens.verify(presented) : null] as const)
+      .then(async ({ user }) => [user, user && presented ? await accessTokens.verify(presented) : null] as const)
       .then(([user, claims]) => {
         if (!user || !claims || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
         const data: SocketUser = { id: user.id, name: user.name, role: user.role, workspaceId: user.workspaceId };

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_TEXTS, type AppConfig, type User } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { ToastHost } from '@chat/ui';
+import { resetToastStore } from '@chat/ui/toast-store';
+import { loadApiClient } from '../api/load-api-client';
 import { AppConfigContext } from '../config/config-context';
 import { apiError, fakeJwt, startApiServer, type ApiServer } from '../../testing/api-server';
 import { SessionProvider, useSession } from './session-context';
@@ -29,14 +31,20 @@ let config: AppConfig;
 let serverUser: User = me;
 /** After a password change elsewhere, the server refuses this browser's old refresh token. */
 let refreshRevoked = false;
+/** The refresh token's own lifetime is over (nothing was changed elsewhere). */
+let refreshExpired = false;
 
 beforeAll(async () => {
   api = await startApiServer(({ path, auth }) => {
     if (path === '/refresh-token/use') {
-      return refreshRevoked ? apiError(401, 'Sessão expirada') : { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
+      return refreshRevoked || refreshExpired ? apiError(401, 'Sessão expirada') : { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
     }
-    // The new role is only visible with the renewed token, as on the real server.
-    if (path === '/auth/me') return auth === `Bearer ${ACCESS_NEW}` ? { status: 200, body: serverUser } : apiError(401, 'Sessão expirada');
+    // The new role is only visible with the renewed token, as on the real server, whose 401 for a
+    // token issued before a password change says so.
+    if (path === '/auth/me') {
+      if (auth === `Bearer ${ACCESS_NEW}`) return { status: 200, body: serverUser };
+      return apiError(401, refreshRevoked ? SESSION_TEXTS.passwordChanged.description : 'Sessão inválida ou expirada');
+    }
     return apiError(404, 'Não encontrado');
   });
   config = api.config;
@@ -48,6 +56,8 @@ beforeEach(() => {
   api.calls.length = 0;
   serverUser = me;
   refreshRevoked = false;
+  refreshExpired = false;
+  resetToastStore();
   writeSession(me, { accessToken: ACCESS_OLD, refreshToken: 'r1' });
 });
 
@@ -140,5 +150,31 @@ describe('useAccountEvents', () => {
     expect(api.calls.map((c) => c.path)).toEqual(['/auth/me', '/refresh-token/use']);
     expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
     await waitFor(() => expect(wentHome).toBe(1));
+  });
+
+  it('a page whose socket missed session:revoked hears it from its first connect, with the same toast, once', async () => {
+    refreshRevoked = true;
+    renderProbe();
+    act(() => {
+      eventBus.emit('socket:reconnected');
+      eventBus.emit('socket:reconnected');
+    });
+    expect(await screen.findByText(SESSION_TEXTS.passwordChanged.description)).toBeInTheDocument();
+    await waitFor(() => expect(wentHome).toBeGreaterThan(0));
+    expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
+    // A call still under way (a remote's) is refused the same way afterwards: no second toast.
+    const client = await loadApiClient(config);
+    await expect(client.getCurrentUser()).rejects.toMatchObject({ status: 401 });
+    expect(screen.getAllByText(SESSION_TEXTS.passwordChanged.title)).toHaveLength(1);
+  });
+
+  it('a session that merely expired ends without that toast', async () => {
+    refreshExpired = true;
+    renderProbe();
+    act(() => eventBus.emit('socket:reconnected'));
+    await waitFor(() => expect(wentHome).toBe(1));
+    expect(api.calls.map((c) => c.path)).toEqual(['/auth/me', '/refresh-token/use']);
+    expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
+    expect(screen.queryByText(SESSION_TEXTS.passwordChanged.title)).not.toBeInTheDocument();
   });
 });

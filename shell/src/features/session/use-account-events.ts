@@ -16,15 +16,12 @@ import { readSession } from './storage';
  * - 'account:deactivated' about myself: the session ends at once, with a toast saying why.
  * - 'session:revoked' (the password was changed, issue 12): ask the server whether this tab's
  *   tokens still hold. The tab that changed it stored the new pair first (its tabs share it), so
- *   it stays; any other session gets a 401, its renewal fails and the session ends, with a toast.
+ *   it stays; any other session gets a 401 saying why, its renewal fails and the session ends
+ *   with a toast (session-expiry.ts: a page that missed the event learns it from any call).
  * - 'socket:reconnected', the first connect included (the socket opens once the page has settled,
  *   issue 18): what changed before it reached no socket of this page, so the own user is read
  *   again (workspace features, profile), and the token renewed when the role changed meanwhile.
  */
-/** A 401 that renewal could not fix, or no refresh token at all: the session is over. */
-const isSessionGone = (error: unknown) =>
-  (error as { status?: unknown } | null)?.status === 401 || (error as Error | null)?.name === 'SessionExpiredError';
-
 export function useAccountEvents(): void {
   const { user, replaceUser, endSession } = useSession();
   const config = useAppConfig();
@@ -62,10 +59,8 @@ export function useAccountEvents(): void {
     const offRevoked = subscribe(eventBus, 'session:revoked', () => {
       void loadApiClient(config)
         .then((client) => client.getCurrentUser())
-        .catch((error: unknown) => {
-          // The failed renewal has already cleared the session and gone to '/': say why.
-          if (isSessionGone(error)) toast({ type: 'alert', ...SESSION_TEXTS.passwordChanged });
-        });
+        // A refusal has already ended the session through the api-client, with the toast.
+        .catch(() => undefined);
     });
     return () => {
       offReconnected();
