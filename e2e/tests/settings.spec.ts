@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { conversationWithApi, signInApi } from '../support/api';
 import { entryNamed, messages, openMember } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
-import { expectPath, expectToast, signIn } from '../support/session';
+import { expectPath, expectToast, liveConnection, signIn } from '../support/session';
 
 // Issue 12: the account settings and the public API, between real browser contexts.
 // Bruno edits his account; Carla keeps their conversation open and sees the effects live.
@@ -72,8 +72,35 @@ test('bruno changes his name and photo; carla’s open chat shows both without a
   await shots(bruno, 'settings-profile');
 });
 
-test('a password change keeps this tab signed in and signs out bruno’s other context', async ({ browser, product }) => {
-  const elsewhere = await openMember(browser, product.url, 'bruno');
+/**
+ * Bruno in another browser, signed in and on his conversations. `socket`: 'live' waits for the
+ * live connection; 'held' keeps it from reaching the server until `release` is called, as on a
+ * page that has not opened it yet when the password changes.
+ */
+async function brunoElsewhere(browser: Browser, url: string, socket: 'live' | 'held') {
+  const context = await browser.newContext({ baseURL: url });
+  let release = () => undefined as void;
+  if (socket === 'held') {
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await released;
+      ws.connectToServer();
+    });
+  }
+  const page = await context.newPage();
+  const live = socket === 'live' ? liveConnection(page) : Promise.resolve();
+  await signIn(page, 'bruno@demo.chat', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await live;
+  return { page, release };
+}
+
+test('a password change keeps this tab signed in and signs out bruno’s other contexts, also one whose socket was not open', async ({
+  browser,
+  product,
+}) => {
+  const { page: elsewhere } = await brunoElsewhere(browser, product.url, 'live');
+  const { page: late, release: openLateSocket } = await brunoElsewhere(browser, product.url, 'held');
   await openAccount(bruno, 'Segurança');
   await bruno.getByLabel('Senha atual', { exact: true }).fill(DEMO_PASSWORD);
   await bruno.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
@@ -82,9 +109,16 @@ test('a password change keeps this tab signed in and signs out bruno’s other c
   await expectToast(bruno, 'Sucesso', 'Senha atualizada com sucesso');
   await expect(bruno.getByLabel('Senha atual', { exact: true })).toHaveValue('');
 
+  // The live page hears 'session:revoked'; the late one learns it from its socket's refused
+  // handshake (its old token): both say why they went back to sign-in.
   await expectPath(elsewhere, '/');
-  await expectToast(elsewhere, 'Sessão encerrada');
+  await expectToast(elsewhere, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
   await elsewhere.context().close();
+  await expectPath(late, '/auth/conversations');
+  openLateSocket();
+  await expectPath(late, '/');
+  await expectToast(late, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
+  await late.context().close();
 
   // This tab still works, also after a reload (its stored pair is the new one).
   await bruno.reload();
