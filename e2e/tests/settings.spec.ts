@@ -79,7 +79,7 @@ test('bruno changes his name and photo; carla’s open chat shows both without a
  */
 async function brunoElsewhere(browser: Browser, url: string, socket: 'live' | 'held') {
   const context = await browser.newContext({ baseURL: url });
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   if (socket === 'held') {
     const released = new Promise<void>((resolve) => (release = resolve));
     await context.routeWebSocket(/\/socket\.io\//, async (ws) => {
