@@ -10,6 +10,7 @@ import { expect, test } from '../support/fixtures';
 // answer (real data) without asking again.
 
 const LIST = '/api/conversation/get-conversations';
+const MAIN_SCRIPT = /^\/static\/js\/index\.[0-9a-f]+\.js$/;
 const isRemoteEntry = (url: string) => /\/remotes\/chat\/static\/js\/remote_chat\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
 
 test('the conversations list is asked for before remote-chat has arrived, once, and shown', async ({ page, context }) => {
@@ -59,12 +60,43 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   expect(requests.indexOf(entry)).toBeLessThan(requests.findIndex((request) => request.url().includes(LIST)));
 });
 
+test("the page itself asks for the conversations list, before the shell's first script has arrived", async ({ page, context }) => {
+  await signIn(page, 'bruno', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await page.close();
+
+  const fresh = await context.newPage();
+  // Counted until the live connection opens, whose first connect asks again on purpose.
+  const lists: Request[] = [];
+  let socketOpened = false;
+  fresh.on('websocket', () => (socketOpened = true));
+  let listRequested!: () => void;
+  const listSeen = new Promise<void>((resolve) => (listRequested = resolve));
+  fresh.on('request', (request) => {
+    if (!request.url().includes(LIST) || socketOpened) return;
+    lists.push(request);
+    listRequested();
+  });
+  // The shell's main script is held back until the list has been asked for: only the page's own
+  // inline script (server/src/modules/web/first-calls-script.ts) can ask before it runs.
+  await fresh.route((url) => MAIN_SCRIPT.test(url.pathname), async (route) => {
+    await listSeen;
+    await route.continue();
+  });
+  const listResponse = fresh.waitForResponse((response) => response.url().includes(LIST));
+  await fresh.goto('/auth/conversations');
+  const conversations = (await (await listResponse).json()) as { userOne: { name: string; nickName: string }; userTwo: { name: string; nickName: string } }[];
+  const first = conversations[0]!;
+  await expect(listEntry(fresh, (first.userOne.nickName === 'bruno' ? first.userTwo : first.userOne).name).first()).toBeVisible();
+  expect(await lists[0]!.headerValue('authorization')).toMatch(/^Bearer /);
+  // The shell took that answer and the remote showed it: nobody asked a second time.
+  expect(lists).toHaveLength(1);
+});
+
 // Issue 18, the shell's own chunks: the page lists the /auth area's chunks (the app's bootstrap,
 // the layout, the remote's slot, the shared singletons; shell/dist/route-preloads.json) as preload
 // links, so they download while the shell's main script does, not after it has run; and the live
 // connection waits until the page has settled.
-const MAIN_SCRIPT = /^\/static\/js\/index\.[0-9a-f]+\.js$/;
-
 test("the /auth area's shell chunks and their CSS are preloaded by the page, fetched once each, before the main script runs", async ({ page, context }) => {
   await signIn(page, 'bruno', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');

@@ -6,6 +6,7 @@ export * from './entities';
 export * from './api';
 export * from './config';
 export * from './remote-routes';
+export * from './first-calls';
 export * from './feature-flags';
 export * from './errors';
 export * from './login-texts';

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema, type AppConfig } from '@chat/contracts';
 import type { Env } from '../../config/env';
 import { appConfig } from './app-config';
-import { buildIndexPages, scriptSafeJson } from './index-page';
+import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
+import { buildIndexPages } from './index-page';
+import { scriptSafeJson } from './script-safe-json';
 import { SESSION_GATE_SCRIPT } from './session-gate';
 
 // The page the server sends: the built index.html with the runtime configuration and, on a
@@ -67,7 +69,9 @@ describe('the runtime configuration in the page', () => {
       expect(appConfigSchema.parse(served.config), pathname).toEqual(configWith());
       // The shell's own script is untouched and stays the first thing the page asks for.
       expect(served.document.querySelector('script[src]')?.getAttribute('src')).toBe('/static/js/index.1234abcd.js');
-      expect(served.document.querySelectorAll('script:not([type="application/json"]):not([src])')).toHaveLength(0);
+      // The only inline script: on the chat's paths, the one that starts the list's first calls.
+      const inline = [...served.document.querySelectorAll('script:not([type="application/json"]):not([src])')].map((s) => s.textContent);
+      expect(inline, pathname).toEqual(pathname === '/auth/conversations' ? [FIRST_CALLS_SCRIPTS.chat!.text] : []);
     }
   });
 
@@ -142,7 +146,9 @@ describe("the shell's static sign-in page on '/'", () => {
     expect(document.querySelector('script[defer]')?.getAttribute('src')).toBe('/static/js/index.1234abcd.js');
     for (const pathname of ['/register', '/forgot-password', '/auth/conversations', '/index.html']) {
       expect(served(pathname).getElementById('root')?.innerHTML, pathname).toBe('');
-      expect(served(pathname).querySelector('script:not([src]):not([type])'), pathname).toBeNull();
+      // No session gate: the chat's page has only the script of its first calls.
+      const inline = [...served(pathname).querySelectorAll('script:not([src]):not([type])')].map((script) => script.textContent);
+      expect(inline, pathname).toEqual(pathname === '/auth/conversations' ? [FIRST_CALLS_SCRIPTS.chat!.text] : []);
     }
   });
 

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
+import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
+import { scriptSafeJson } from './script-safe-json';
 import { SESSION_GATE_ELEMENT } from './session-gate';
 
 // The shell's index.html as the server sends it for a page path (issue 18: no waterfall). Two
@@ -40,14 +42,6 @@ interface ManifestEntry {
 /** `"` and `&` in an attribute value; the URLs come from the deployment's own configuration. */
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-}
-
-/**
- * JSON that cannot end its <script> element or open a comment inside it: every `<`, `>` and `&`
- * is written as a \u escape, which JSON.parse reads back unchanged.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -99,15 +93,17 @@ export function areaPreloads(routePreloadsFile: string, area: string = PRELOADED
 }
 
 /**
- * The built index.html with the configuration block and the given links before </head> (after
- * the shell's deferred script tag, which the browser should ask for first). A page without a
- * head gets them at its end: the deferred script still runs after they are parsed.
+ * The built index.html with the given inline scripts, the configuration block and the given links
+ * before </head> (after the shell's deferred script tag, which the browser should ask for first).
+ * The scripts come first: the first calls they start are tiny answers, and they take a connection
+ * before the preloads fill all six. A page without a head gets them at its end: the deferred
+ * script still runs after they are parsed.
  */
-export function renderIndexHtml(template: string, config: AppConfig, links: readonly string[]): string {
+export function renderIndexHtml(template: string, config: AppConfig, links: readonly string[], scripts: readonly string[] = []): string {
   const block = `<script type="application/json" id="app-config">${scriptSafeJson(config)}</script>`;
   const head = template.lastIndexOf('</head>');
   const at = head < 0 ? template.length : head;
-  return `${template.slice(0, at)}${block}${links.join('')}${template.slice(at)}`;
+  return `${template.slice(0, at)}${scripts.join('')}${block}${links.join('')}${template.slice(at)}`;
 }
 
 /** The shell's static sign-in page (packages/build-config/prerender.mjs writes it). */
@@ -161,7 +157,11 @@ export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRo
   const forEveryMember = REMOTE_NAMES.filter((name) => REMOTE_ROLES[name].includes('USER'));
   const area = areaPreloads(path.join(path.dirname(shellIndexFile), 'route-preloads.json'));
   const byRemote = new Map(
-    forEveryMember.map((name) => [name, compressed(renderIndexHtml(template, config, [...area, ...remotePreloads(name, config.remotes[name], webRoot)]))]),
+    forEveryMember.map((name) => {
+      const links = [...area, ...remotePreloads(name, config.remotes[name], webRoot)];
+      const firstCalls = FIRST_CALLS_SCRIPTS[name];
+      return [name, compressed(renderIndexHtml(template, config, links, firstCalls ? [firstCalls.element] : []))];
+    }),
   );
   // Other /auth paths (/auth itself, the admin's /auth/team): the area's chunks, no remote's.
   const authPlain = area.length > 0 ? compressed(renderIndexHtml(template, config, area)) : plain;

@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@chat/contracts';
 import { contentSecurityPolicy } from './content-security-policy';
+import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
 import { SESSION_GATE_CSP_SOURCE, SESSION_GATE_SCRIPT } from './session-gate';
+
+const FIRST_CALLS_CSP_SOURCE = FIRST_CALLS_SCRIPTS.chat!.cspSource;
 
 // The inline script of the sign-in page's head: it marks a stored session before the body is
 // parsed, and the page's CSP allows it by its hash (no other inline script runs).
@@ -48,6 +51,6 @@ describe('the session gate', () => {
   it("is allowed by the page's CSP through its own hash, and by nothing broader", () => {
     expect(SESSION_GATE_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(SESSION_GATE_SCRIPT).digest('base64')}'`);
     const scriptSrc = contentSecurityPolicy({ appUrl: 'http://localhost:3000', remoteUrls: { chat: null, team: null, settings: null, root: null } })['script-src'];
-    expect(scriptSrc).toEqual(["'self'", SESSION_GATE_CSP_SOURCE]);
+    expect(scriptSrc).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
   });
 });

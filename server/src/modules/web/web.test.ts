@@ -10,7 +10,9 @@ import { registerWeb } from './web';
 // Web serving needs no database: a bare Fastify with the app's error handler and a fake build.
 const INDEX = '<!doctype html><html><head><title>shell</title></head><body></body></html>';
 /** The page as served: the built file with the configuration block (index-page.test.ts) in its head. */
-const servesPage = (body: string) => expect(body).toMatch(/^<!doctype html><html><head><title>shell<\/title><script type="application\/json" id="app-config">/);
+// A chat path's page starts with the inline script of its first calls (first-calls-script.ts).
+const servesPage = (body: string) =>
+  expect(body).toMatch(/^<!doctype html><html><head><title>shell<\/title>(<script>[\s\S]*?<\/script>)?<script type="application\/json" id="app-config">/);
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 function writeFiles(root: string, files: Record<string, string>) {

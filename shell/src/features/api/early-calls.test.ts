@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_CALLS, STORAGE_KEYS } from '@chat/contracts';
+import { FIRST_CALLS, PAGE_FIRST_CALLS_KEY, STORAGE_KEYS } from '@chat/contracts';
 import { startCatchUpCalls, startEarlyCalls, takeEarlyCalls } from './early-calls';
 
 // Which page loads ask for the chat list with the page (issue 18), and with which session.
@@ -53,6 +53,18 @@ describe('startEarlyCalls', () => {
       expect(takeEarlyCalls(), `${path} ${role} ${token === EXPIRED ? 'expirado' : token}`).toBeNull();
     }
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes the calls the page itself started (the server writes them into the HTML), once, asking nothing again', async () => {
+    const page = window as unknown as Record<string, unknown>;
+    const answer = Promise.resolve(new Response('[]'));
+    page[PAGE_FIRST_CALLS_KEY] = { token: VALID, responses: { [FIRST_CALLS.conversations]: answer } };
+    startEarlyCalls('/api', '/auth/conversations', storageWith('USER', VALID));
+    const calls = takeEarlyCalls();
+    expect(calls?.token).toBe(VALID);
+    expect([...(calls?.responses.entries() ?? [])]).toEqual([[FIRST_CALLS.conversations, answer]]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(PAGE_FIRST_CALLS_KEY in page, 'taken off the window').toBe(false);
   });
 
   it('never rejects: a network failure becomes a null answer', async () => {

@@ -1,22 +1,38 @@
 import type { EarlyCalls } from '@chat/api-client';
-import { FIRST_CALLS, REMOTE_FIRST_CALLS, REMOTE_ROLES, remoteForPath, STORAGE_KEYS } from '@chat/contracts';
-import { storedRole } from '../session/stored-role';
-import { isTokenValid } from '../session/token';
+import {
+  FIRST_CALLS,
+  PAGE_FIRST_CALLS_KEY,
+  REMOTE_FIRST_CALLS,
+  REMOTE_ROLES,
+  remoteForPath,
+  startFirstCalls,
+  STORAGE_KEYS,
+  type StartedFirstCalls,
+} from '@chat/contracts';
 
 let started: EarlyCalls | null = null;
 
 /**
  * Run by the shell's first script: on a route whose remote's first paint waits for API answers
- * (REMOTE_FIRST_CALLS: the chat list), asks for them now, while the shell, the remote and the
- * HTTP client download, instead of after all three have run (issue 18). Only with a stored access
- * token that has not expired and a role that may open the route; otherwise the startup renewal
- * and the guards decide first, and the remote asks by itself. Nothing here can fail the start: a
- * failed or refused call is simply not used (the remote's own call then shows the error).
- * The stored user is read without its zod schema (session/storage.ts) so that zod stays out of
- * the first script; only its role is used, and only to decide whether to ask.
+ * (REMOTE_FIRST_CALLS: the chat list), takes the calls the page itself started (the server writes
+ * startFirstCalls into the HTML of those routes, server/src/modules/web/first-calls-script.ts),
+ * or starts them now where the page did not (the dev server, the service worker's index.html):
+ * either way while the shell, the remote and the HTTP client download, instead of after all
+ * three have run (issue 18). Only with a stored access token that has not expired and a role that
+ * may open the route; otherwise the startup renewal and the guards decide first, and the remote
+ * asks by itself. Nothing here can fail the start: a failed or refused call is simply not used
+ * (the remote's own call then shows the error).
  */
-export function startEarlyCalls(apiBaseUrl: string, pathname: string = window.location.pathname, storage: Storage = localStorage): void {
-  started = routeCalls(apiBaseUrl, pathname, storage, []);
+export function startEarlyCalls(
+  apiBaseUrl: string,
+  pathname: string = window.location.pathname,
+  storage: Storage = localStorage,
+  page: Record<string, unknown> = window as unknown as Record<string, unknown>,
+): void {
+  const fromPage = page[PAGE_FIRST_CALLS_KEY] as StartedFirstCalls | null | undefined;
+  // Taken once: a later start (a retry of the app's start) asks again rather than reuse them.
+  delete page[PAGE_FIRST_CALLS_KEY];
+  started = fromPage ? asEarlyCalls(fromPage) : routeCalls(apiBaseUrl, pathname, storage, []);
 }
 
 /**
@@ -33,14 +49,14 @@ export function startCatchUpCalls(apiBaseUrl: string, pathname: string = window.
 function routeCalls(apiBaseUrl: string, pathname: string, storage: Storage, always: readonly string[]): EarlyCalls | null {
   const remote = remoteForPath(pathname);
   const paths = [...((remote && REMOTE_FIRST_CALLS[remote]) || []), ...always];
-  const token = storage.getItem(STORAGE_KEYS.token);
-  if (!remote || paths.length === 0 || !token || !isTokenValid(token)) return null;
-  if (!(REMOTE_ROLES[remote] as readonly unknown[]).includes(storedRole(storage))) return null;
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    token,
-    responses: new Map(paths.map((path) => [path, fetch(`${apiBaseUrl}${path}`, { headers }).catch(() => null)])),
-  };
+  if (!remote || paths.length === 0) return null;
+  const plan = { apiBaseUrl, tokenKey: STORAGE_KEYS.token, userKey: STORAGE_KEYS.user, roles: REMOTE_ROLES[remote], paths };
+  const calls = startFirstCalls(plan, { localStorage: storage, fetch: (...args) => fetch(...args) }, Date.now());
+  return calls && asEarlyCalls(calls);
+}
+
+function asEarlyCalls(calls: StartedFirstCalls): EarlyCalls {
+  return { token: calls.token, responses: new Map(Object.entries(calls.responses)) };
 }
 
 /** The calls started, once: load-api-client hands them to the api-client it configures. */
