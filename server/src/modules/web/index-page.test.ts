@@ -214,6 +214,30 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
     expect(links('/auth')).toEqual([]);
   });
 
+  it("writes a chunk's stylesheet into the page under its path (the runtime then asks for nothing), unless its text depends on its URL or could end the element", () => {
+    writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': AREA }));
+    const cssFile = path.join(root, 'shell', 'dist', AREA[2]!);
+    mkdirSync(path.dirname(cssFile), { recursive: true });
+    const styles = (pathname: string) =>
+      [...new DOMParser().parseFromString(buildIndexPages(index, configWith(), root)(pathname).html.toString(), 'text/html').querySelectorAll('style')].map(
+        (style) => [style.getAttribute('data-href'), style.textContent],
+      );
+    try {
+      writeFileSync(cssFile, '.layout-a1{display:grid}');
+      for (const pathname of ['/auth/conversations', '/auth/team']) {
+        expect(styles(pathname), pathname).toEqual([[AREA[2], '.layout-a1{display:grid}']]);
+        expect(areaLinksIn(pathname).map((link) => link.href), pathname).toEqual(AREA.slice(0, 2));
+      }
+      for (const css of ['.a{background:url(x.png)}', '@import "b.css";', '.a{}</style><script>alert(1)</script>']) {
+        writeFileSync(cssFile, css);
+        expect(styles('/auth/conversations'), css).toEqual([]);
+        expect(areaLinksIn('/auth/conversations'), css).toEqual(areaLinks);
+      }
+    } finally {
+      rmSync(cssFile);
+    }
+  });
+
   it('only same-origin paths from the list; anything else in it is ignored', () => {
     writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': [...AREA, '//evil.example/x.js', 'https://evil.example/y.js', 42] }));
     expect(links('/auth')).toEqual(areaLinks);
