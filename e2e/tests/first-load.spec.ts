@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { chatList, listEntry } from '../support/chat';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
@@ -6,22 +6,28 @@ import { expect, test } from '../support/fixtures';
 
 // Issue 18, no waterfall on a signed-in first load of the conversations page: the configuration
 // comes inside the page, the chat remote's files are preloaded by the page, and the chat list is
-// asked for by the shell's first script while remote-chat downloads; remote-chat shows that
+// asked for by the page itself while the shell and remote-chat download; remote-chat shows that
 // answer (real data) without asking again.
 
 const LIST = '/api/conversation/get-conversations';
 const MAIN_SCRIPT = /^\/static\/js\/index\.[0-9a-f]+\.js$/;
 const isRemoteEntry = (url: string) => /\/remotes\/chat\/static\/js\/remote_chat\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
 
-test('the conversations list is asked for before remote-chat has arrived, once, and shown', async ({ page, context }) => {
+type Person = { name: string; nickName: string };
+
+/**
+ * Bruno signed in, then a fresh load of the conversations page in that context (the stored
+ * session is shared) where the files `held` matches are held back until the list has been asked
+ * for: if only what they bring could ask for it, the page would never get there and this times
+ * out. Returns that page, once the list's first entry shows, and its requests until the live
+ * connection opened (its first connect asks for the list again on purpose: catchUpOnFirstConnect).
+ */
+async function loadHoldingUntilListAsked(page: Page, context: BrowserContext, held: (url: URL) => boolean) {
   await signIn(page, 'bruno', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
   await page.close();
 
-  // A fresh load of the page in the signed-in context (the stored session is shared).
   const fresh = await context.newPage();
-  // Counted until the live connection opens: its first connect fetches the list once more on
-  // purpose (catchUpOnFirstConnect), and since issue 18 it opens right after the list is shown.
   const requests: Request[] = [];
   let socketOpened = false;
   fresh.on('websocket', () => (socketOpened = true));
@@ -29,21 +35,23 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   let listRequested!: () => void;
   const listSeen = new Promise<void>((resolve) => (listRequested = resolve));
   fresh.on('request', (request) => request.url().includes(LIST) && listRequested());
-  // remote-chat's entry is held back until the list has been asked for: if only remote-chat's
-  // own code asked for it (the old waterfall), the page would never get there and this times out.
-  await fresh.route((url) => isRemoteEntry(url.href), async (route) => {
+  await fresh.route(held, async (route) => {
     await listSeen;
     await route.continue();
   });
 
   const listResponse = fresh.waitForResponse((response) => response.url().includes(LIST));
   await fresh.goto('/auth/conversations');
-  const conversations = (await (await listResponse).json()) as { userOne: { name: string; nickName: string }; userTwo: { name: string; nickName: string } }[];
+  const conversations = (await (await listResponse).json()) as { userOne: Person; userTwo: Person }[];
   expect(conversations.length).toBeGreaterThan(0);
   const first = conversations[0]!;
-  const other = first.userOne.nickName === 'bruno' ? first.userTwo : first.userOne;
-  await expect(listEntry(fresh, other.name).first()).toBeVisible();
+  await expect(listEntry(fresh, (first.userOne.nickName === 'bruno' ? first.userTwo : first.userOne).name).first()).toBeVisible();
   await expect(chatList(fresh)).toBeVisible();
+  return { fresh, requests };
+}
+
+test('the conversations list is asked for before remote-chat has arrived, once, and shown', async ({ page, context }) => {
+  const { requests } = await loadHoldingUntilListAsked(page, context, (url) => isRemoteEntry(url.href));
 
   const paths = requests.map((request) => new URL(request.url()).pathname);
   expect(paths.filter((path) => path === LIST), 'the list is asked for once').toHaveLength(1);
@@ -61,33 +69,10 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
 });
 
 test("the page itself asks for the conversations list, before the shell's first script has arrived", async ({ page, context }) => {
-  await signIn(page, 'bruno', DEMO_PASSWORD);
-  await expectPath(page, '/auth/conversations');
-  await page.close();
-
-  const fresh = await context.newPage();
-  // Counted until the live connection opens, whose first connect asks again on purpose.
-  const lists: Request[] = [];
-  let socketOpened = false;
-  fresh.on('websocket', () => (socketOpened = true));
-  let listRequested!: () => void;
-  const listSeen = new Promise<void>((resolve) => (listRequested = resolve));
-  fresh.on('request', (request) => {
-    if (!request.url().includes(LIST) || socketOpened) return;
-    lists.push(request);
-    listRequested();
-  });
-  // The shell's main script is held back until the list has been asked for: only the page's own
-  // inline script (server/src/modules/web/first-calls-script.ts) can ask before it runs.
-  await fresh.route((url) => MAIN_SCRIPT.test(url.pathname), async (route) => {
-    await listSeen;
-    await route.continue();
-  });
-  const listResponse = fresh.waitForResponse((response) => response.url().includes(LIST));
-  await fresh.goto('/auth/conversations');
-  const conversations = (await (await listResponse).json()) as { userOne: { name: string; nickName: string }; userTwo: { name: string; nickName: string } }[];
-  const first = conversations[0]!;
-  await expect(listEntry(fresh, (first.userOne.nickName === 'bruno' ? first.userTwo : first.userOne).name).first()).toBeVisible();
+  // Only the page's own inline script (server/src/modules/web/first-calls-script.ts) can ask
+  // before the shell's main script runs.
+  const { requests } = await loadHoldingUntilListAsked(page, context, (url) => MAIN_SCRIPT.test(url.pathname));
+  const lists = requests.filter((request) => request.url().includes(LIST));
   expect(await lists[0]!.headerValue('authorization')).toMatch(/^Bearer /);
   // The shell took that answer and the remote showed it: nobody asked a second time.
   expect(lists).toHaveLength(1);
