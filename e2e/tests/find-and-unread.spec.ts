@@ -212,6 +212,43 @@ test('a group with unread messages opens under the line too, from what the membe
   await page.context().close();
 });
 
+test('a group opened and left before the live connection exists is read on the server once the socket opens', async ({ browser, baseURL }) => {
+  const url = baseURL!;
+  const stamp = Date.now().toString(36);
+  const carla = await signInApi(url, 'carla');
+  const diego = await signInApi(url, 'diego');
+  const name = `Cedo ${stamp}`;
+  const group = await call<{ id: string }>(url, '/group/create', { method: 'POST', token: carla.token, body: { name, description: '', members: [diego.userId] } });
+  await sendTextApi(url, diego.token, group.id, `antes do socket ${stamp}`, true);
+  const unreadOnServer = async () =>
+    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)?.unreadMessages;
+  expect(await unreadOnServer()).toBe(1);
+
+  // Carla's page gets the socket's code only after she has opened the group and left it.
+  const context = await browser.newContext({ baseURL: url });
+  let releaseSocket!: () => void;
+  const socketReleased = new Promise<void>((resolve) => (releaseSocket = resolve));
+  await context.route(/\/static\/js\/async\/socket-connection\.[0-9a-f]+\.js$/, async (route) => {
+    await socketReleased;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  let socketOpened = false;
+  page.on('websocket', () => (socketOpened = true));
+  await signIn(page, 'carla@demo.chat', DEMO_PASSWORD);
+  await expectPath(page, '/auth/conversations');
+  await entryNamed(page, name).click();
+  await expect(bubble(page, `antes do socket ${stamp}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/auth\/conversations$/);
+  expect(socketOpened, 'no live connection yet').toBe(false);
+  expect(await unreadOnServer(), 'read only once a socket takes it').toBe(1);
+
+  releaseSocket();
+  await expect.poll(unreadOnServer, { message: 'the read of the group, held until the socket opened' }).toBe(0);
+  await context.close();
+});
+
 test('a chat opened by its address (a reload, a link) with unread messages opens under the line too', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const url = baseURL!;

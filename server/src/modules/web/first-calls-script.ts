@@ -8,6 +8,7 @@ import {
   type FirstCallsPlan,
   type RemoteName,
 } from '@chat/contracts';
+import { API_BASE_URL } from './app-config';
 import { scriptSafeJson } from './script-safe-json';
 
 // The chat list's first API calls, started by the page itself (issue 18). The shell's first
@@ -18,10 +19,8 @@ import { scriptSafeJson } from './script-safe-json';
 // for the shell to take (early-calls.ts). Allowed by its hash in the CSP's script-src: the text is
 // fixed for a given build, as the API's base path is.
 
-/** The API's base path in the browser: the one app-config.ts gives the shell. */
-const API_BASE_URL = '/api';
-
 export interface InlineScript {
+  /** Its code: what the hash covers. */
   text: string;
   /** The script element, for the page's head. */
   element: string;
