@@ -27,16 +27,22 @@ export async function openMemberOn(browser: Browser, baseURL: string, nick: stri
   const page = await context.newPage();
   await signIn(page, `${nick}@demo.chat`, DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
-  // On a phone the welcome toast lies over the chat header, and Radix pauses a toast while the
-  // pointer rests on it, which a blocked click leaves there: close it as a user would.
-  // On a busy machine it may have timed out already: then there is nothing to close.
-  const welcome = page.locator('li[data-type]').filter({ hasText: 'Bem vindo!' });
-  await welcome
+  await closeToast(page, 'Bem vindo!');
+  return page;
+}
+
+/**
+ * On a phone a toast lies over the chat header, and Radix pauses a toast while the pointer rests
+ * on it, which a blocked click leaves there: close it as a user would. On a busy machine it may
+ * have timed out already: then there is nothing to close.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator('li[data-type]').filter({ hasText: text });
+  await toast
     .getByRole('button', { name: 'Fechar' })
     .click({ timeout: 5000 })
     .catch(() => undefined);
-  await expect(welcome).toBeHidden();
-  return page;
+  await expect(toast).toBeHidden();
 }
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling). */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { connectionBanner, entryNamed, messageBox, messages, sendText, userRow } from '../support/chat';
 import { expect, test } from '../support/fixtures';
-import { expectNoSidewaysScroll, expectPhoneFriendly, longPress, openMemberOn, PHONE, TABLET } from '../support/phone';
+import { closeToast, expectNoSidewaysScroll, expectPhoneFriendly, longPress, openMemberOn, PHONE, TABLET } from '../support/phone';
 import { expectPath, expiredToken } from '../support/session';
 
 // Issue 13: the signed-in product on a phone (one pane at a time, bottom tab bar, sheets, 44 px
@@ -86,6 +86,8 @@ test('phone: list, chat, back, details sheet, new group, team and settings', asy
   await sheet.getByRole('button', { name: 'Criar Grupo' }).click();
   await expectPath(ana, /\/auth\/conversations\/[^/]+\/group$/);
   await expect(chatRegion(ana).getByText('Plantão celular')).toBeVisible();
+  // Its success toast lies over the header's back button (a CI run waited on it until the timeout).
+  await closeToast(ana, 'Grupo criado com sucesso');
   await ana.getByRole('button', { name: 'Voltar' }).click();
 
   // Team and settings through the tab bar.
