@@ -211,6 +211,18 @@ describe('parseEvent', () => {
     expect(parseEvent('clientToServer', 'message' as 'message:read', { conversationId: uuid(1) }).ok).toBe(false);
   });
 
+  it('bound a read by the newest message shown, when one is given', () => {
+    for (const [name, ref] of [
+      ['message:read', { conversationId: uuid(10) }],
+      ['message:read:all', { conversationId: uuid(10) }],
+      ['group:read', { groupId: uuid(30) }],
+    ] as const) {
+      expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: uuid(20) })).toEqual({ ok: true, data: { ...ref, lastMessageId: uuid(20) } });
+      expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: 'a última' }).ok).toBe(false);
+      expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: null }).ok).toBe(false);
+    }
+  });
+
   it('types the data by direction and name', () => {
     const result = parseEvent('serverToClient', 'userStatus', goodServer.userStatus);
     if (result.ok) expectTypeOf(result.data).toEqualTypeOf<{ userId: string; status: 'online' | 'offline' }>();

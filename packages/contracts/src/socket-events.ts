@@ -14,7 +14,11 @@ export type PresenceStatus = z.infer<typeof presenceStatusSchema>;
 // Server -> client ids are produced by the server, so only their presence is checked.
 const serverId = () => z.string().check(z.minLength(1));
 
-export const messageReadResponseSchema = z.object({ conversationId: serverId(), readerId: serverId() });
+/**
+ * `readUpTo`: the createdAt of the newest message the read covered, when it was bounded
+ * (`lastMessageId`); the author's ticks turn READ up to it only. Absent: the whole conversation.
+ */
+export const messageReadResponseSchema = z.object({ conversationId: serverId(), readerId: serverId(), readUpTo: z.optional(serverId()) });
 export type MessageReadResponse = z.infer<typeof messageReadResponseSchema>;
 
 export const userStatusPayloadSchema = z.object({ userId: serverId(), status: presenceStatusSchema });
@@ -109,23 +113,32 @@ export const userTypingPayloadSchema = z.object({
 });
 export type UserTypingPayload = z.infer<typeof userTypingPayloadSchema>;
 
-export const conversationRefPayloadSchema = z.object({ conversationId: uuidField() });
-export type ConversationRefPayload = z.infer<typeof conversationRefPayloadSchema>;
+/**
+ * A read covers what the reader had on screen: `lastMessageId` is the newest message shown, and
+ * only it and older ones become read. A read can reach the server late (emitted before the live
+ * connection existed, or while it was down, and sent once it is there): unbounded, it would also
+ * mark read what arrived after the chat was left. Without it (an integration, SPEC section 7's
+ * `{conversationId}`), everything in the chat is read.
+ */
+const lastMessageIdField = () => z.optional(uuidField());
+
+export const conversationReadPayloadSchema = z.object({ conversationId: uuidField(), lastMessageId: lastMessageIdField() });
+export type ConversationReadPayload = z.infer<typeof conversationReadPayloadSchema>;
 
 export const checkUserStatusPayloadSchema = z.object({ userId: uuidField() });
 export type CheckUserStatusPayload = z.infer<typeof checkUserStatusPayloadSchema>;
 
-/** Issue 15: the member has the group open; everything in it is read (one batch on the server). */
-export const groupRefPayloadSchema = z.object({ groupId: uuidField() });
-export type GroupRefPayload = z.infer<typeof groupRefPayloadSchema>;
+/** Issue 15: the member has the group open; what it shows is read (one batch on the server). */
+export const groupReadPayloadSchema = z.object({ groupId: uuidField(), lastMessageId: lastMessageIdField() });
+export type GroupReadPayload = z.infer<typeof groupReadPayloadSchema>;
 
 /** Events the browser emits, keyed by event name. */
 export const clientEventSchemas = {
   'user:typing': userTypingPayloadSchema,
-  'message:read': conversationRefPayloadSchema,
-  'message:read:all': conversationRefPayloadSchema,
+  'message:read': conversationReadPayloadSchema,
+  'message:read:all': conversationReadPayloadSchema,
   checkUserStatus: checkUserStatusPayloadSchema,
-  'group:read': groupRefPayloadSchema,
+  'group:read': groupReadPayloadSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -160,10 +173,10 @@ export interface ServerToClientEvents {
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */
 export interface ClientToServerEvents {
   'user:typing': (payload: UserTypingPayload) => void;
-  'message:read': (payload: ConversationRefPayload) => void;
-  'message:read:all': (payload: ConversationRefPayload) => void;
+  'message:read': (payload: ConversationReadPayload) => void;
+  'message:read:all': (payload: ConversationReadPayload) => void;
   checkUserStatus: (payload: CheckUserStatusPayload) => void;
-  'group:read': (payload: GroupRefPayload) => void;
+  'group:read': (payload: GroupReadPayload) => void;
 }
 
 // Compile-time guard: the hand-written interfaces above must match the schema records exactly.

@@ -56,22 +56,31 @@ export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Pr
   return rowsOf<DeliveredRow>(result);
 }
 
-/** The member has the group open: every message of others there is read (and delivered). Returns what changed. */
-export async function readAll(db: Db, groupId: string, readerId: string): Promise<ReceiptRow[]> {
+/**
+ * The member has the group open: every message of others there, up to the one shown last
+ * (`lastMessageId`; null: all), is read (and delivered). Returns what changed; a `lastMessageId`
+ * not in this group reads nothing.
+ */
+export async function readAll(db: Db, groupId: string, readerId: string, lastMessageId: string | null): Promise<ReceiptRow[]> {
+  // The bound's seq; no bound: the largest there is (a bigint).
+  const bound = lastMessageId
+    ? sql`(SELECT seq FROM messages WHERE id = ${lastMessageId}::uuid AND group_id = ${groupId}::uuid)`
+    : sql`9223372036854775807::bigint`;
   const result = await db.execute(sql`
     WITH gm AS (
-      SELECT read_seq FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
+      SELECT read_seq, ${bound} AS up_to FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
     ), ins AS (
       INSERT INTO group_receipts (message_id, user_id, delivered_at, read_at)
       SELECT m.id, ${readerId}::uuid, now(), now()
       FROM messages m, gm
-      WHERE m.group_id = ${groupId}::uuid AND m.seq > gm.read_seq AND m.author_id <> ${readerId}::uuid
+      WHERE m.group_id = ${groupId}::uuid AND m.seq > gm.read_seq AND m.seq <= gm.up_to AND m.author_id <> ${readerId}::uuid
       ON CONFLICT (message_id, user_id) DO UPDATE SET read_at = excluded.read_at WHERE group_receipts.read_at IS NULL
       RETURNING message_id
     ), mark AS (
       UPDATE group_members
       SET read_seq = greatest(read_seq, coalesce((
-        SELECT max(m.seq) FROM messages m WHERE m.group_id = ${groupId}::uuid AND m.created_at < now() - ${WATERMARK_LAG}
+        SELECT max(m.seq) FROM messages m, gm
+        WHERE m.group_id = ${groupId}::uuid AND m.seq <= gm.up_to AND m.created_at < now() - ${WATERMARK_LAG}
       ), 0))
       WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
     )

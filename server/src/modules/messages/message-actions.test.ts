@@ -282,6 +282,34 @@ describe('unread messages in groups (issue 16)', () => {
   });
 });
 
+describe('a group read bounded by the newest message shown', () => {
+  it('reads up to that message only; a message of another chat as the bound reads nothing', async () => {
+    const [lc] = await listenAll(t.app, [carla], listeners);
+    const unreadOf = async () => (await groupsOf(carla)).find((g) => g.id === group.id)!.unreadMessages;
+    lc.socket.emit('group:read', { groupId: group.id });
+    // Her own tabs hear her read once it is done: what follows is sent after it.
+    await eventMatching(lc, 'message:receipt', (r: { userId: string }) => r.userId === carla.id);
+    expect(await unreadOf()).toBe(0);
+    const shown = [await send(bruno, group.id, 'vista no grupo'), await send(ana, group.id, 'também vista')];
+    const later = await send(bruno, group.id, 'chegou depois');
+    const elsewhere = await send(ana, conversation.id, 'de uma conversa');
+
+    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    lc.socket.emit('group:read', { groupId: group.id, lastMessageId: elsewhere.id });
+    lc.socket.emit('group:read', { groupId: group.id, lastMessageId: shown[1]!.id });
+    // Each author hears of their own message read; the one after the bound stays unread.
+    const heard = async (l: Listener) =>
+      (await eventMatching<{ userId: string; status: string; messageIds: string[] }>(l, 'message:receipt', (r) => r.userId === carla.id && r.status === 'READ')).messageIds;
+    expect(await heard(lb)).toEqual([shown[0]!.id]);
+    expect(await heard(la)).toEqual([shown[1]!.id]);
+    expect(await unreadOf()).toBe(1);
+    await settle(t.app, listeners);
+    expect(lb.of('message:receipt').flatMap((r) => (r as { messageIds: string[] }).messageIds)).toEqual([shown[0]!.id]);
+    const after = expectStatus<MessageReceipts>(await as(t.app, bruno).get(`/message/${later.id}/receipts`), 200);
+    expect(after.readBy.map((r) => r.user.id)).not.toContain(carla.id);
+  });
+});
+
 describe('silence', () => {
   it('is per user and per chat, stored, heard by my other tabs; outsiders get 404', async () => {
     const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
@@ -213,12 +213,36 @@ export function markDeliveredToManyQuery(db: Db): (userIds: readonly string[]) =
   };
 }
 
-/** The reader has seen the conversation: the other participant's messages become READ. Returns how many changed. */
-export async function markReadBy(db: Db, conversationId: string, readerId: string): Promise<number> {
+/**
+ * The reader has seen the conversation up to `lastMessageId` (everything when null): the other
+ * participant's messages there, up to that one's seq, become READ. Returns how many changed and
+ * the bound's createdAt (null: unbounded), or null when `lastMessageId` is not in this conversation.
+ */
+export async function markReadBy(
+  db: Db,
+  conversationId: string,
+  readerId: string,
+  lastMessageId: string | null,
+): Promise<{ changed: number; upTo: Date | null } | null> {
+  let bound: { seq: number; createdAt: Date } | undefined;
+  if (lastMessageId) {
+    [bound] = await db
+      .select({ seq: messages.seq, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.id, lastMessageId), eq(messages.conversationId, conversationId)));
+    if (!bound) return null;
+  }
   const rows = await db
     .update(messages)
     .set({ status: 'READ', updatedAt: sql`now()` })
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.authorId, readerId), ne(messages.status, 'READ')))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        ne(messages.authorId, readerId),
+        ne(messages.status, 'READ'),
+        bound ? lte(messages.seq, bound.seq) : undefined,
+      ),
+    )
     .returning({ id: messages.id });
-  return rows.length;
+  return { changed: rows.length, upTo: bound?.createdAt ?? null };
 }

@@ -1,4 +1,4 @@
-import type { GroupRefPayload } from '@chat/contracts';
+import type { GroupReadPayload } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { findMembership } from '../groups/groups.repository';
 import { completeReads, deliverWaitingMany, readAll, type ReceiptRow } from '../messages/group-receipts.repository';
@@ -41,13 +41,13 @@ async function announce(deps: Deps, rows: ReceiptRow[], userId: string, status: 
 }
 
 /**
- * `group:read {groupId}` from a member who has the group open: everything there is read, in one
- * statement. The reader's own tabs hear it too (their '@' badge of that group clears). Anyone
- * else is dropped.
+ * `group:read {groupId, lastMessageId?}` from a member who has the group open: what it showed
+ * (up to that message; without it, everything) is read, in one statement. The reader's own tabs
+ * hear it too (their '@' badge of that group clears). Anyone else is dropped.
  */
-export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId }: GroupRefPayload): Promise<void> {
+export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId, lastMessageId }: GroupReadPayload): Promise<void> {
   if (!(await findMembership(deps.db, groupId, reader.id))) return;
-  const rows = await readAll(deps.db, groupId, reader.id);
+  const rows = await readAll(deps.db, groupId, reader.id, lastMessageId ?? null);
   await announce(deps, rows, reader.id, 'READ');
   deps.events.toUsers([reader.id], 'message:receipt', {
     groupId,

@@ -147,6 +147,29 @@ describe('message:read:all and message:read', () => {
     },
   );
 
+  it('a read bounded by the newest message shown leaves what came after it unread; the response says up to when', async () => {
+    const [ana, bruno, carla] = await createTeam(t.app, ['Ana Limite', 'Bruno Limite', 'Carla Limite']);
+    const conversation = await createConversation(ana, bruno);
+    const other = await createConversation(ana, carla);
+    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    const seen = [await send(ana, conversation.id, 'vista 1'), await send(ana, conversation.id, 'vista 2')];
+    const later = await send(ana, conversation.id, 'chegou depois de sair');
+    const elsewhere = await send(ana, other.id, 'de outra conversa');
+
+    // A bound from another conversation reads nothing and tells nobody.
+    lb.socket.emit('message:read:all', { conversationId: conversation.id, lastMessageId: elsewhere.id });
+    lb.socket.emit('message:read:all', { conversationId: conversation.id, lastMessageId: seen[1]!.id });
+    const response = await nextEvent(la, 'message:read:response');
+    expect(response).toEqual({ conversationId: conversation.id, readerId: bruno.id, readUpTo: seen[1]!.createdAt });
+
+    const after = await stored(ana, conversation.id);
+    expect(seen.map((m) => after.get(m.id)!.status)).toEqual(['READ', 'READ']);
+    expect(after.get(later.id)!.status).toBe('DELIVERED');
+    expect(await unreadOf(bruno, conversation.id)).toBe(1);
+    await settle(t.app, listeners);
+    expect(lb.of('message:read:response')).toEqual([response]);
+  });
+
   it('drops a read from a non-participant (nothing stored, nobody told)', async () => {
     const [ana, bruno, carla] = await createTeam(t.app, ['Ana Intrusa', 'Bruno Intruso', 'Carla Intrusa']);
     const [stranger] = await createTeam(t.app, ['Estranho Intruso']);

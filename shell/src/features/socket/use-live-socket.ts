@@ -6,6 +6,7 @@ import { useSession } from '../session/session-context';
 import { readSession } from '../session/storage';
 import { afterPageSettles } from '../page-load/after-page-settles';
 import { yieldToMain } from '../page-load/yield-to-main';
+import { holdEarlyEmits } from './early-emits';
 
 /**
  * SPEC section 4: the live connection is open only while the session token is valid and a user
@@ -26,10 +27,13 @@ export function useLiveSocket(): void {
     if (!userId || !tokenIsValid) return;
     let closed = false;
     let close = () => {};
+    // What the remotes ask the socket before it exists (a chat opened and left meanwhile is read).
+    const early = holdEarlyEmits();
     const stopWaiting = afterPageSettles(() => {
       // socket.io-client and the event schemas are evaluated in one task, the connection opened
       // in the next (yieldToMain): together they were one long task a phone felt (issue 18).
-      import('./socket-connection')
+      // Named: the e2e suite holds this file back to reach the time before the socket exists.
+      import(/* webpackChunkName: "socket-connection" */ './socket-connection')
         .then(async ({ openSocket }) => {
           await yieldToMain();
           if (closed) return;
@@ -55,11 +59,13 @@ export function useLiveSocket(): void {
                 .then(retry, () => undefined);
             },
           });
+          early.release();
         })
         .catch((error: unknown) => console.error('[socket] falha ao carregar a conexão', error));
     });
     return () => {
       closed = true;
+      early.drop();
       stopWaiting();
       close();
     };

@@ -87,4 +87,10 @@ describe('unread rules (SPEC section 4)', () => {
     expect(applyReadResponse(both, { conversationId: 'c1', readerId: 'u-bruno' }, ana.id)).toBe(both);
     expect(applyReadResponse(both, { conversationId: 'unknown', readerId: ana.id }, ana.id)).toBe(both);
   });
+
+  it('keeps the count when my read, sent late, covered less than the last message', () => {
+    const read = (readUpTo: string) => applyReadResponse(list, { conversationId: 'c1', readerId: ana.id, readUpTo }, ana.id);
+    expect(read('2024-03-10T09:59:00.000Z')).toBe(list);
+    expect(read('2024-03-10T10:00:00.000Z')[0]!.unreadMessages).toBe(0);
+  });
 });

@@ -123,9 +123,13 @@ export function clearUnread(list: Conversation[], id: string): Conversation[] {
 
 /**
  * 'message:read:response' reaches both participants. When I am the reader (this tab or another of
- * mine opened the conversation), the conversation's count is 0 in every tab; the other's reading
- * changes nothing in my list.
+ * mine opened the conversation), the conversation's count is 0 in every tab, unless its last
+ * message came after what the read covered (`readUpTo`: a read sent late), which then still
+ * counts; the other's reading changes nothing in my list.
  */
 export function applyReadResponse(list: Conversation[], response: MessageReadResponse, meId: string): Conversation[] {
-  return response.readerId === meId ? clearUnread(list, response.conversationId) : list;
+  if (response.readerId !== meId) return list;
+  const last = list.find((c) => c.id === response.conversationId)?.lastMessage;
+  if (response.readUpTo && last && Date.parse(last.createdAt) > Date.parse(response.readUpTo)) return list;
+  return clearUnread(list, response.conversationId);
 }

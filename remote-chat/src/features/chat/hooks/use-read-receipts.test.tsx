@@ -24,21 +24,23 @@ describe('useReadReceipts (SPEC section 4)', () => {
   });
   afterEach(() => eventBus.off('socket:emit', record));
 
-  it('marks the conversation read when it opens and again after a reconnect', () => {
-    open([]);
-    expect(emitted).toEqual([{ event: 'message:read:all', payload: { conversationId: 'c1' } }]);
+  it('marks read what the conversation shows once it has a history, naming its newest stored message; again after a reconnect', () => {
+    const { rerender } = open([]);
+    expect(emitted).toEqual([]);
+    rerender({ list: [message('a'), mine('b', 'SENT'), mine('sending', 'PENDING')] });
+    expect(emitted).toEqual([{ event: 'message:read:all', payload: { conversationId: 'c1', lastMessageId: 'b' } }]);
     act(() => eventBus.emit('socket:reconnected'));
+    expect(emitted[1]).toEqual({ event: 'message:read:all', payload: { conversationId: 'c1', lastMessageId: 'b' } });
+    // A re-render with the same newest message sends nothing more.
+    rerender({ list: [message('a'), mine('b', 'SENT')] });
     expect(emitted).toHaveLength(2);
-    expect(emitted[1]).toEqual({ event: 'message:read:all', payload: { conversationId: 'c1' } });
   });
 
-  it("marks the other person's incoming message read at once, not mine nor other chats'", () => {
-    open([]);
+  it("marks the other person's incoming message read once it is shown", () => {
+    const { rerender } = open([message('a')]);
     emitted = [];
-    act(() => eventBus.emit('message', message('x', { conversationId: 'c1' })));
-    act(() => eventBus.emit('message', mine('y', 'DELIVERED')));
-    act(() => eventBus.emit('message', message('z', { conversationId: 'c2' })));
-    expect(emitted).toEqual([{ event: 'message:read', payload: { conversationId: 'c1' } }]);
+    rerender({ list: [message('a'), message('x')] });
+    expect(emitted).toEqual([{ event: 'message:read', payload: { conversationId: 'c1', lastMessageId: 'x' } }]);
   });
 
   it('peer online -> my SENT become DELIVERED; their read confirmation -> READ', () => {
@@ -53,6 +55,13 @@ describe('useReadReceipts (SPEC section 4)', () => {
     expect(statuses(result.current)).toEqual(['s:DELIVERED', 'd:DELIVERED', 'theirs:SENT']);
     act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id }));
     expect(statuses(result.current)).toEqual(['s:READ', 'd:READ', 'theirs:SENT']);
+  });
+
+  it('a read confirmation up to a time turns READ only my messages up to it', () => {
+    const at = (id: string, minute: number) => ({ ...mine(id, 'DELIVERED'), createdAt: `2024-03-10T12:0${minute}:00.000Z` });
+    const { result } = open([at('seen', 1), at('bound', 2), at('after', 3)]);
+    act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id, readUpTo: '2024-03-10T12:02:00.000Z' }));
+    expect(statuses(result.current)).toEqual(['seen:READ', 'bound:READ', 'after:DELIVERED']);
   });
 
   it('reads my message whose echo came before the history re-rendered with it', () => {
@@ -76,7 +85,6 @@ describe('useReadReceipts (SPEC section 4)', () => {
   it('does nothing for groups', () => {
     const { result } = open([mine('s', 'SENT')], null, null);
     act(() => eventBus.emit('message:read:response', { conversationId: 'c1', readerId: bruno.id }));
-    act(() => eventBus.emit('message', message('x', { conversationId: 'c1' })));
     expect(emitted).toEqual([]);
     expect(statuses(result.current)).toEqual(['s:SENT']);
   });

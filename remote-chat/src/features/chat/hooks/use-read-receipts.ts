@@ -3,16 +3,16 @@ import type { PresenceStatus } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatMessage } from '../lib/merge-messages';
 import { deliveredToPeer, mergeOverrides, readByPeer, withOverrides, type StatusOverrides } from '../lib/receipts';
+import { useReadShown } from './use-read-shown';
 
-const readAll = (conversationId: string) =>
-  eventBus.emit('socket:emit', { event: 'message:read:all', payload: { conversationId } });
+const read = (conversationId: string, lastMessageId: string, first: boolean) =>
+  eventBus.emit('socket:emit', { event: first ? 'message:read:all' : 'message:read', payload: { conversationId, lastMessageId } });
 
 /**
  * Delivery and read receipts of an open conversation (SPEC section 4), both ways:
- * - mine: opening the conversation (and coming back after an outage) marks all of it read, and an
- *   incoming message while it is open is marked read at once;
+ * - mine: what the open conversation shows is read (useReadShown), an incoming message at once;
  * - theirs: the peer coming online makes my SENT messages DELIVERED, their read confirmation makes
- *   my messages READ.
+ *   my messages READ (up to the newest they were shown).
  * Returns the history with those statuses. Groups have no receipts: pass null ids.
  */
 export function useReadReceipts(
@@ -32,9 +32,10 @@ export function useReadReceipts(
   // connection before that confirmation, so it is known here. Never more than one chat's worth.
   const echoed = useRef(new Map<string, ChatMessage>());
 
+  useReadShown(peerId ? conversationId : null, messages, read);
+
   useEffect(() => {
     if (!conversationId || !peerId) return;
-    readAll(conversationId);
     const known = () => [...latest.current, ...echoed.current.values()];
     const promote = (change: StatusOverrides) => {
       if (Object.keys(change).length > 0) setOverrides((current) => mergeOverrides(current, change));
@@ -46,20 +47,14 @@ export function useReadReceipts(
     const offs = [
       subscribe(eventBus, 'message', (message) => {
         if (message.conversationId !== conversationId) return;
-        if (message.authorId === meId) {
-          echoed.current.set(message.id, message);
-          return;
-        }
-        eventBus.emit('socket:emit', { event: 'message:read', payload: { conversationId } });
+        if (message.authorId === meId) echoed.current.set(message.id, message);
       }),
-      subscribe(eventBus, 'message:read:response', ({ conversationId: id, readerId }) => {
+      subscribe(eventBus, 'message:read:response', ({ conversationId: id, readerId, readUpTo }) => {
         // readerId === me is my own reading in another tab: my messages are unchanged.
-        if (id === conversationId && readerId !== meId) promote(readByPeer(known(), meId));
+        if (id === conversationId && readerId !== meId) promote(readByPeer(known(), meId, readUpTo));
       }),
       subscribe(eventBus, 'userStatus', onPresence),
       subscribe(eventBus, 'userStatusResponse', onPresence),
-      // What arrived during an outage is fetched again, and is read as soon as it is shown.
-      subscribe(eventBus, 'socket:reconnected', () => readAll(conversationId)),
     ];
     return () => offs.forEach((off) => off());
   }, [conversationId, peerId, meId]);

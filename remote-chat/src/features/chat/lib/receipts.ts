@@ -9,18 +9,19 @@ export type StatusOverrides = Readonly<Record<string, MessageStatus>>;
 
 const RANK: Record<MessageStatus, number> = { PENDING: 0, SENT: 1, DELIVERED: 2, READ: 3 };
 
-function promotions(list: ChatMessage[], meId: string, from: readonly MessageStatus[], to: MessageStatus): StatusOverrides {
+function promotions(list: ChatMessage[], meId: string, from: readonly MessageStatus[], to: MessageStatus, upTo?: string): StatusOverrides {
   const result: Record<string, MessageStatus> = {};
+  const bound = upTo === undefined ? Infinity : Date.parse(upTo);
   // A pending or failed entry has no server id yet: its send response carries its status.
-  for (const m of list) if (m.authorId === meId && !m.failed && from.includes(m.status)) result[m.id] = to;
+  for (const m of list) if (m.authorId === meId && !m.failed && from.includes(m.status) && Date.parse(m.createdAt) <= bound) result[m.id] = to;
   return result;
 }
 
 /** The peer came online: my SENT messages reached them (DELIVERED). */
 export const deliveredToPeer = (list: ChatMessage[], meId: string) => promotions(list, meId, ['SENT'], 'DELIVERED');
 
-/** The peer read the conversation: my SENT and DELIVERED messages become READ. */
-export const readByPeer = (list: ChatMessage[], meId: string) => promotions(list, meId, ['SENT', 'DELIVERED'], 'READ');
+/** The peer read the conversation (up to the createdAt `upTo`, when given): my SENT and DELIVERED messages there become READ. */
+export const readByPeer = (list: ChatMessage[], meId: string, upTo?: string) => promotions(list, meId, ['SENT', 'DELIVERED'], 'READ', upTo);
 
 /** Both sets of overrides, keeping the further status of each message. */
 export function mergeOverrides(a: StatusOverrides, b: StatusOverrides): StatusOverrides {
