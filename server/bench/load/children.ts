@@ -2,12 +2,16 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleProductServer } from './bundle-product';
 import type { BenchMember, FromServer, FromWorker, ProfileTop, ServerConfig, ServerStats, ToServer, ToWorker, WorkerResult, WorkerTask } from './protocol';
 
 // Child processes of the harness: server children (the product or the bare pipeline) and client
-// workers. They inherit tsx's loader from process.execArgv.
+// workers. The product runs bundled, as in production (bundle-product.ts); the others inherit
+// tsx's loader from process.execArgv.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Bundled once per run, with the first product child. */
+let productBundle: Promise<string> | null = null;
 
 function next<T extends { type: string }, K extends T['type']>(child: ChildProcess, type: K): Promise<Extract<T, { type: K }>> {
   return new Promise((resolve, reject) => {
@@ -37,12 +41,13 @@ export class ServerChild {
   ) {}
 
   static async start(config: ServerConfig): Promise<ServerChild> {
-    const file = path.join(here, config.kind === 'product' ? 'product-server.ts' : 'bare-server.ts');
+    const product = config.kind === 'product';
+    const file = product ? await (productBundle ??= bundleProductServer()) : path.join(here, 'bare-server.ts');
     const child = fork(file, [], {
       env: { ...process.env, BENCH_SERVER: JSON.stringify(config) },
       // The product logs as in production; the lines themselves would only bury the tables.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      execArgv: [...process.execArgv, '--expose-gc'],
+      execArgv: [...(product ? [] : process.execArgv), '--expose-gc'],
     });
     const ready = await next<FromServer, 'ready'>(child, 'ready');
     return new ServerChild(child, ready.port, ready.members);
