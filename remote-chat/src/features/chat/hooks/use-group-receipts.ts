@@ -17,7 +17,7 @@ export function useGroupReceipts(groupId: string | null, meId: string, messages:
   const [overrides, setOverrides] = useState<StatusOverrides>({});
   const shown = useMemo(() => withOverrides(messages, overrides), [messages, overrides]);
 
-  useReadShown(groupId, messages, readGroup);
+  useReadShown(groupId, meId, messages, readGroup);
 
   useEffect(() => {
     if (!groupId) return;

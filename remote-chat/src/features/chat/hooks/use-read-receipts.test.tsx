@@ -24,15 +24,16 @@ describe('useReadReceipts (SPEC section 4)', () => {
   });
   afterEach(() => eventBus.off('socket:emit', record));
 
-  it('marks read what the conversation shows once it has a history, naming its newest stored message; again after a reconnect', () => {
+  it("marks read what the conversation shows once it has a history, naming the other person's newest message; again after a reconnect", () => {
     const { rerender } = open([]);
     expect(emitted).toEqual([]);
-    rerender({ list: [message('a'), mine('b', 'SENT'), mine('sending', 'PENDING')] });
+    rerender({ list: [message('a'), message('b'), mine('c', 'SENT')] });
     expect(emitted).toEqual([{ event: 'message:read:all', payload: { conversationId: 'c1', lastMessageId: 'b' } }]);
     act(() => eventBus.emit('socket:reconnected'));
     expect(emitted[1]).toEqual({ event: 'message:read:all', payload: { conversationId: 'c1', lastMessageId: 'b' } });
-    // A re-render with the same newest message sends nothing more.
-    rerender({ list: [message('a'), mine('b', 'SENT')] });
+    // My own sends, pending then stored, need no reading: nothing more is sent.
+    rerender({ list: [message('a'), message('b'), mine('c', 'SENT'), mine('sending', 'PENDING')] });
+    rerender({ list: [message('a'), message('b'), mine('c', 'SENT'), mine('d', 'SENT')] });
     expect(emitted).toHaveLength(2);
   });
 

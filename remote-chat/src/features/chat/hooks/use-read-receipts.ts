@@ -32,7 +32,7 @@ export function useReadReceipts(
   // connection before that confirmation, so it is known here. Never more than one chat's worth.
   const echoed = useRef(new Map<string, ChatMessage>());
 
-  useReadShown(peerId ? conversationId : null, messages, read);
+  useReadShown(peerId ? conversationId : null, meId, messages, read);
 
   useEffect(() => {
     if (!conversationId || !peerId) return;

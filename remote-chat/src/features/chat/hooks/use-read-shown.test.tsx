@@ -4,25 +4,26 @@ import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 import { message } from '../../../test/fixtures';
 import type { ChatMessage } from '../lib/merge-messages';
 import { useGroupReceipts } from './use-group-receipts';
-import { newestStoredId } from './use-read-shown';
+import { newestToRead } from './use-read-shown';
 
 let emitted: SocketEmitRequest[] = [];
 const record = (request: SocketEmitRequest) => emitted.push(request);
 const inGroup = (id: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ ...message(id, { conversationId: null, groupId: 'g1' }), ...extra });
 const readUpTo = (lastMessageId: string, groupId = 'g1') => ({ event: 'group:read', payload: { groupId, lastMessageId } });
 
-describe('newestStoredId', () => {
-  it('is the newest message the server has: not a send in progress, failed, refused or uploading', () => {
-    expect(newestStoredId([])).toBeNull();
-    expect(newestStoredId([inGroup('a'), inGroup('p', { status: 'PENDING' })])).toBe('a');
+describe('newestToRead', () => {
+  it('is the newest message of others the server has: not mine, a send in progress, failed, refused or uploading', () => {
+    expect(newestToRead([], 'me')).toBeNull();
+    expect(newestToRead([inGroup('a'), inGroup('p', { status: 'PENDING' })], 'me')).toBe('a');
+    expect(newestToRead([inGroup('a'), inGroup('mine', { authorId: 'me' })], 'me')).toBe('a');
     expect(
-      newestStoredId([
+      newestToRead([
         inGroup('a'),
         inGroup('b'),
         inGroup('f', { failed: true }),
         inGroup('r', { refused: { reason: null } }),
         inGroup('u', { upload: { previewUrl: 'blob:x', progress: 40 } }),
-      ]),
+      ], 'me'),
     ).toBe('b');
   });
 });
