@@ -173,14 +173,21 @@ test('a chat open at its end stays there when the catch-up of a late connect lan
   await context.close();
 });
 
+/** A new group of Carla's with Diego, and the count of its messages the server holds unread for her. */
+async function carlasGroupWithDiego(url: string, prefix: string) {
+  const stamp = Date.now().toString(36);
+  const [carla, diego] = [await signInApi(url, 'carla'), await signInApi(url, 'diego')];
+  const name = `${prefix} ${stamp}`;
+  const group = await call<{ id: string }>(url, '/group/create', { method: 'POST', token: carla.token, body: { name, description: '', members: [diego.userId] } });
+  const unreadOnServer = async () =>
+    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)?.unreadMessages;
+  return { stamp, carla, diego, name, group, unreadOnServer };
+}
+
 test('a group with unread messages opens under the line too, from what the member has read', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const url = baseURL!;
-  const stamp = Date.now().toString(36);
-  const carla = await signInApi(url, 'carla');
-  const diego = await signInApi(url, 'diego');
-  const name = `Leitura ${stamp}`;
-  const group = await call<{ id: string }>(url, '/group/create', { method: 'POST', token: carla.token, body: { name, description: '', members: [diego.userId] } });
+  const { stamp, carla, diego, name, group, unreadOnServer } = await carlasGroupWithDiego(url, 'Leitura');
   await sendTextApi(url, carla.token, group.id, `minha ${stamp}`, true);
   await sendTextApi(url, diego.token, group.id, `lida antes ${stamp}`, true);
 
@@ -207,8 +214,6 @@ test('a group with unread messages opens under the line too, from what the membe
   await shot(page, 'group-unread-divider');
 
   // Opening it read them all: the server counts none, and opening it again shows no line.
-  const unreadOnServer = async () =>
-    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)?.unreadMessages;
   await expect.poll(unreadOnServer).toBe(0);
   await page.keyboard.press('Escape');
   await entryNamed(page, name).click();
@@ -219,14 +224,8 @@ test('a group with unread messages opens under the line too, from what the membe
 
 test('a group opened and left before the live connection exists is read on the server once the socket opens, up to what was shown', async ({ browser, baseURL }) => {
   const url = baseURL!;
-  const stamp = Date.now().toString(36);
-  const carla = await signInApi(url, 'carla');
-  const diego = await signInApi(url, 'diego');
-  const name = `Cedo ${stamp}`;
-  const group = await call<{ id: string }>(url, '/group/create', { method: 'POST', token: carla.token, body: { name, description: '', members: [diego.userId] } });
+  const { stamp, diego, name, group, unreadOnServer } = await carlasGroupWithDiego(url, 'Cedo');
   await sendTextApi(url, diego.token, group.id, `antes do socket ${stamp}`, true);
-  const unreadOnServer = async () =>
-    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)?.unreadMessages;
   expect(await unreadOnServer()).toBe(1);
 
   // Carla's page gets the socket's code only after she has opened the group and left it.
