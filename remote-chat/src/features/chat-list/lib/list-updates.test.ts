@@ -92,5 +92,8 @@ describe('unread rules (SPEC section 4)', () => {
     const read = (readUpTo: string) => applyReadResponse(list, { conversationId: 'c1', readerId: ana.id, readUpTo }, ana.id);
     expect(read('2024-03-10T09:59:00.000Z')).toBe(list);
     expect(read('2024-03-10T10:00:00.000Z')[0]!.unreadMessages).toBe(0);
+    // A last message of mine after the bound leaves nothing unread.
+    const mineLast = [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { authorId: ana.id }), unreadMessages: 1 })];
+    expect(applyReadResponse(mineLast, { conversationId: 'c1', readerId: ana.id, readUpTo: '2024-03-10T09:59:00.000Z' }, ana.id)[0]!.unreadMessages).toBe(0);
   });
 });

@@ -124,12 +124,13 @@ export function clearUnread(list: Conversation[], id: string): Conversation[] {
 /**
  * 'message:read:response' reaches both participants. When I am the reader (this tab or another of
  * mine opened the conversation), the conversation's count is 0 in every tab, unless its last
- * message came after what the read covered (`readUpTo`: a read sent late), which then still
- * counts; the other's reading changes nothing in my list.
+ * message is someone else's and came after what the read covered (`readUpTo`: a read sent late),
+ * which then still counts; the other's reading changes nothing in my list.
  */
 export function applyReadResponse(list: Conversation[], response: MessageReadResponse, meId: string): Conversation[] {
   if (response.readerId !== meId) return list;
   const last = list.find((c) => c.id === response.conversationId)?.lastMessage;
-  if (response.readUpTo && last && Date.parse(last.createdAt) > Date.parse(response.readUpTo)) return list;
+  // A later message of mine needs no reading: only someone else's can be left unread.
+  if (response.readUpTo && last && last.authorId !== meId && Date.parse(last.createdAt) > Date.parse(response.readUpTo)) return list;
   return clearUnread(list, response.conversationId);
 }
