@@ -215,24 +215,24 @@ export function markDeliveredToManyQuery(db: Db): (userIds: readonly string[]) =
 
 /**
  * The reader has seen the conversation up to `lastMessageId` (everything when null): the other
- * participant's messages there, up to that one's seq, become READ. Returns how many changed and
- * the bound's createdAt (null: unbounded), or null when `lastMessageId` is not in this conversation.
+ * participant's messages there, up to that one's seq, become READ. Returns the bound's createdAt
+ * (null: unbounded), or undefined when `lastMessageId` is not in this conversation (nothing read).
  */
 export async function markReadBy(
   db: Db,
   conversationId: string,
   readerId: string,
   lastMessageId: string | null,
-): Promise<{ changed: number; upTo: Date | null } | null> {
+): Promise<{ upTo: Date | null } | undefined> {
   let bound: { seq: number; createdAt: Date } | undefined;
   if (lastMessageId) {
     [bound] = await db
       .select({ seq: messages.seq, createdAt: messages.createdAt })
       .from(messages)
       .where(and(eq(messages.id, lastMessageId), eq(messages.conversationId, conversationId)));
-    if (!bound) return null;
+    if (!bound) return undefined;
   }
-  const rows = await db
+  await db
     .update(messages)
     .set({ status: 'READ', updatedAt: sql`now()` })
     .where(
@@ -242,7 +242,6 @@ export async function markReadBy(
         ne(messages.status, 'READ'),
         bound ? lte(messages.seq, bound.seq) : undefined,
       ),
-    )
-    .returning({ id: messages.id });
-  return { changed: rows.length, upTo: bound?.createdAt ?? null };
+    );
+  return { upTo: bound?.createdAt ?? null };
 }

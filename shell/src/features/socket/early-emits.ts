@@ -15,8 +15,8 @@ const STALE_WHEN_LATE: ReadonlySet<ClientEventName> = new Set(['user:typing']);
  * only the chat still open. socket.io itself buffers what is emitted while it reconnects; this
  * does the same for the time before it exists. Sending a read late is safe because it names the
  * newest message the chat showed (contracts' lastMessageId): what arrived after stays unread.
- * `release` stops holding and emits what was held,
- * in order, for the socket that now listens; `drop` forgets it (the session ended).
+ * `release` stops holding and emits what was held, in order, for the socket that now listens;
+ * `drop` forgets it (the session ended).
  */
 export function holdEarlyEmits(): { release: () => void; drop: () => void } {
   let held: SocketEmitRequest[] = [];

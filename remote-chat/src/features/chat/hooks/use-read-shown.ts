@@ -17,9 +17,10 @@ export function newestToRead(messages: readonly ChatMessage[], meId: string): st
 /**
  * Tells the server that what the open chat shows is read: once its history is on screen, again
  * each time a newer message of others is (one arriving while the chat is open), and after an
- * outage. Each read names the newest such message shown, so one that reaches the server late (sent before the live
- * connection existed, or while it was down) covers only what was shown, never what arrived after
- * the chat was left. `read` gets `first` for the chat's first read and the one after an outage.
+ * outage. Each read names the newest such message shown, so one that reaches the server late
+ * (sent before the live connection existed, or while it was down) covers only what was shown,
+ * never what arrived after the chat was left. `read` gets `first` for the chat's first read and
+ * the one after an outage.
  */
 export function useReadShown(
   chatId: string | null,
