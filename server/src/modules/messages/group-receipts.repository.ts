@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
 import { groupMembers, groupReceipts, messages, users } from '../../db/schema';
 
 // Per-member delivery and read state of group messages (issue 15). Each write is ONE statement
@@ -23,17 +24,13 @@ export interface DeliveredRow extends ReceiptRow {
   userId: string;
 }
 
-/**
- * These users came online: every group message of theirs not delivered yet is, now, in one
- * statement for all of them (issue 14: the users connecting while the previous one runs go
- * together, create-presence.ts). Returns what changed, with whom it reached.
- */
-export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredRow[]> {
-  if (userIds.length === 0) return [];
-  // One JSON parameter, whatever the number of users (as the group commit's INSERT).
-  const result = await db.execute(sql`
+// One JSON parameter, whatever the number of users (as the group commit's INSERT); a named
+// prepared statement (named-statement.ts): a reconnection wave runs it hundreds of times.
+const deliverWaiting = namedStatement<DeliveredRow>(
+  'group_receipts_deliver_waiting',
+  sql`
     WITH who AS (
-      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${JSON.stringify(userIds)}::json)
+      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${sql.placeholder('userIds')}::json)
     ), ins AS (
       INSERT INTO group_receipts (message_id, user_id)
       SELECT m.id, gm.user_id
@@ -52,8 +49,17 @@ export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Pr
       WHERE gm.user_id = who.user_id
     )
     SELECT ins.message_id AS "messageId", ins.user_id AS "userId", m.author_id AS "authorId", m.group_id AS "groupId"
-    FROM ins JOIN messages m ON m.id = ins.message_id`);
-  return rowsOf<DeliveredRow>(result);
+    FROM ins JOIN messages m ON m.id = ins.message_id`,
+);
+
+/**
+ * These users came online: every group message of theirs not delivered yet is, now, in one
+ * statement for all of them (issue 14: the users connecting while the previous one runs go
+ * together, create-presence.ts). Returns what changed, with whom it reached.
+ */
+export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredRow[]> {
+  if (userIds.length === 0) return [];
+  return deliverWaiting(db, { userIds: JSON.stringify(userIds) });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
 import { type MessageRow, messageColumns, messages } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import type { SentMessage } from './messages.repository';
@@ -40,19 +41,24 @@ const RETURNING = sql.join(returned.map(([, c]) => sql.identifier(c.name)), sql`
  * given order (each record carries its place, ORDER BY it). A row whose (author, clientId) is already stored is
  * skipped (ON CONFLICT on the unique index, so two simultaneous attempts still store one row): the
  * result has the rows stored now. A guarded row whose author no longer matches gets a NULL
- * author_id, which NOT NULL refuses (the whole statement fails, as the multi-row VALUES did).
+ * author_id, which NOT NULL refuses (the whole statement fails, as the multi-row VALUES did). Its text
+ * never changes, so it is a named prepared statement (named-statement.ts).
  */
-export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise<MessageRow[]> {
-  const records = JSON.stringify(rows.map((row, ord) => toRecord(row, ord)));
-  const result = await db.execute(sql`
+const insertBatch = namedStatement<Record<string, unknown>>(
+  'messages_insert_batch',
+  sql`
     INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, status, client_id, reply_to_id, mentions)
     SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
       r.conversation_id, r.group_id, r.content_type, r.body, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
-    FROM json_to_recordset(${records}::json) AS ${RECORD}
+    FROM json_to_recordset(${sql.placeholder('records')}::json) AS ${RECORD}
     ORDER BY r.ord
     ON CONFLICT (author_id, client_id) DO NOTHING
-    RETURNING ${RETURNING}`);
-  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map(toMessageRow);
+    RETURNING ${RETURNING}`,
+);
+
+export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise<MessageRow[]> {
+  const records = JSON.stringify(rows.map((row, ord) => toRecord(row, ord)));
+  return (await insertBatch(db, { records })).map(toMessageRow);
 }
 
 function toRecord({ values, guard }: BatchRow, ord: number) {
