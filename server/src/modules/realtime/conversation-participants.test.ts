@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '@chat/contracts';
+import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { ConversationParticipants } from './conversation-participants';
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser;
+let conversation: Conversation;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Par', 'Bruno Par', 'Carla Par']);
+  conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+});
+afterAll(() => t?.close());
+
+describe('ConversationParticipants', () => {
+  it('answers the other participant to each member and null to anyone else or an unknown conversation', async () => {
+    const participants = new ConversationParticipants(t.app.ctx.db);
+    expect(await participants.otherOf(conversation.id, ana.id)).toBe(bruno.id);
+    expect(await participants.otherOf(conversation.id, bruno.id)).toBe(ana.id);
+    expect(await participants.otherOf(conversation.id, carla.id)).toBeNull();
+    expect(await participants.otherOf('00000000-0000-4000-8000-000000000000', ana.id)).toBeNull();
+  });
+
+  it('reads a conversation once for everyone asking while it loads (a restart: both members at once), then from memory', async () => {
+    const participants = new ConversationParticipants(t.app.ctx.db);
+    const read = vi.spyOn(participants['read'], 'execute');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => participants.otherOf(conversation.id, i % 2 ? ana.id : bruno.id)));
+    expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? bruno.id : ana.id)));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(await participants.otherOf(conversation.id, ana.id)).toBe(bruno.id);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not keep a failed read: the next ask reads again', async () => {
+    const participants = new ConversationParticipants(t.app.ctx.db);
+    const read = vi.spyOn(participants['read'], 'execute').mockRejectedValueOnce(new Error('banco fora do ar'));
+    await expect(participants.otherOf(conversation.id, ana.id)).rejects.toThrow('banco fora do ar');
+    expect(await participants.otherOf(conversation.id, ana.id)).toBe(bruno.id);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+});
