@@ -55,10 +55,34 @@ describe('BatchQueue', () => {
 
   it('splits a long queue at maxItems', async () => {
     const r = recorder();
-    const queue = new BatchQueue(r.run, 2);
+    const queue = new BatchQueue(r.run, { maxItems: 2 });
     const all = Promise.all([1, 2, 3, 4, 5].map((n) => queue.submit(n)));
     for (let i = 0; i < 3; i++) await r.releaseNext();
     expect(await all).toEqual([10, 20, 30, 40, 50]);
     expect(r.batches).toEqual([[1], [2, 3], [4, 5]]);
+  });
+
+  it('with gapMs, waits before the next batch only when items came during one (load); a lone item runs at once', async () => {
+    const r = recorder();
+    const queue = new BatchQueue(r.run, { gapMs: 1000 });
+    // Quiet: one after another, nothing waits when a batch answers, so nothing pauses.
+    const started = performance.now();
+    for (const n of [1, 2]) {
+      const answer = queue.submit(n);
+      await r.releaseNext();
+      expect(await answer).toBe(n * 10);
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+    // Load: 3 came while 4's batch ran; the pause lets 5 and 6 join it.
+    const first = queue.submit(4);
+    const second = queue.submit(3);
+    await r.releaseNext();
+    expect(await first).toBe(40);
+    const answered = performance.now();
+    const joined = [5, 6].map((n) => queue.submit(n));
+    await r.releaseNext();
+    expect(await Promise.all([second, ...joined])).toEqual([30, 50, 60]);
+    expect(performance.now() - answered).toBeGreaterThanOrEqual(950);
+    expect(r.batches).toEqual([[1], [2], [4], [3, 5, 6]]);
   });
 });
