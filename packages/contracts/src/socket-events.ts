@@ -64,6 +64,8 @@ export type MessageReactionEvent = z.infer<typeof messageReactionEventSchema>;
 /**
  * Issue 15: a group member had messages delivered or read (to their authors). `completedIds` are
  * the ones every current member has now read: their status is READ (the highlighted tick).
+ * `readUpTo`, on the reader's own event: the createdAt of the newest message the read covered,
+ * when it was bounded (as in `message:read:response`).
  */
 export const RECEIPT_KINDS = ['DELIVERED', 'READ'] as const;
 export const messageReceiptEventSchema = z.object({
@@ -73,6 +75,7 @@ export const messageReceiptEventSchema = z.object({
   at: z.string(),
   messageIds: z.array(serverId()),
   completedIds: z.array(serverId()),
+  readUpTo: z.optional(serverId()),
 });
 export type MessageReceiptEvent = z.infer<typeof messageReceiptEventSchema>;
 

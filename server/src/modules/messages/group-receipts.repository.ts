@@ -67,6 +67,15 @@ export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Pr
  * (`lastMessageId`; null: all), is read (and delivered). Returns what changed; a `lastMessageId`
  * not in this group reads nothing.
  */
+/** The createdAt of a group read's bound, a message of that group; undefined when it is not one. */
+export async function readBound(db: Db, groupId: string, messageId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.groupId, groupId)));
+  return row?.createdAt;
+}
+
 export async function readAll(db: Db, groupId: string, readerId: string, lastMessageId: string | null): Promise<ReceiptRow[]> {
   // The bound's seq; no bound: the largest there is (a bigint).
   const bound = lastMessageId

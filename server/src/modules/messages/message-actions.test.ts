@@ -305,6 +305,10 @@ describe('a group read bounded by the newest message shown', () => {
     expect(await unreadOf()).toBe(1);
     await settle(t.app, listeners);
     expect(lb.of('message:receipt').flatMap((r) => (r as { messageIds: string[] }).messageIds)).toEqual([shown[0]!.id]);
+    // Her own tabs hear the unbounded read, then the bounded one with how far it went (their list
+    // keeps the count of what came after it); the read bounded elsewhere is dropped, unheard.
+    const own = lc.of('message:receipt') as Array<{ userId: string; readUpTo?: string }>;
+    expect(own.filter((r) => r.userId === carla.id).map((r) => r.readUpTo)).toEqual([undefined, shown[1]!.createdAt]);
     const after = expectStatus<MessageReceipts>(await as(t.app, bruno).get(`/message/${later.id}/receipts`), 200);
     expect(after.readBy.map((r) => r.user.id)).not.toContain(carla.id);
   });

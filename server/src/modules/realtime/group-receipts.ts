@@ -1,7 +1,7 @@
 import type { GroupReadPayload } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { findMembership } from '../groups/groups.repository';
-import { completeReads, deliverWaitingMany, readAll, type ReceiptRow } from '../messages/group-receipts.repository';
+import { completeReads, deliverWaitingMany, readAll, readBound, type ReceiptRow } from '../messages/group-receipts.repository';
 import type { ChatEvents } from './chat-events';
 import type { SocketUser } from './handshake';
 
@@ -43,10 +43,14 @@ async function announce(deps: Deps, rows: ReceiptRow[], userId: string, status: 
 /**
  * `group:read {groupId, lastMessageId?}` from a member who has the group open: what it showed
  * (up to that message; without it, everything) is read, in one statement. The reader's own tabs
- * hear it too (their '@' badge of that group clears). Anyone else is dropped.
+ * hear it too, with how far it went (`readUpTo`): their count and '@' badge of that group clear
+ * unless a message of others came after it (a read that reached the server late). Anyone else,
+ * or a `lastMessageId` from elsewhere, is dropped.
  */
 export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId, lastMessageId }: GroupReadPayload): Promise<void> {
   if (!(await findMembership(deps.db, groupId, reader.id))) return;
+  const upTo = lastMessageId ? await readBound(deps.db, groupId, lastMessageId) : null;
+  if (upTo === undefined) return;
   const rows = await readAll(deps.db, groupId, reader.id, lastMessageId ?? null);
   await announce(deps, rows, reader.id, 'READ');
   deps.events.toUsers([reader.id], 'message:receipt', {
@@ -56,6 +60,7 @@ export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId, l
     at: new Date().toISOString(),
     messageIds: [],
     completedIds: [],
+    ...(upTo ? { readUpTo: upTo.toISOString() } : {}),
   });
 }
 

@@ -9,6 +9,7 @@ import {
   applyMessageToConversations,
   applyMessageToGroups,
   applyMuted,
+  applyGroupReadReceipt,
   applyReadResponse,
   clearGroupUnread,
   clearUnread,
@@ -185,9 +186,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       subscribe(eventBus, 'chat:muted', (change) =>
         live(change.isGroup ? { groups: (list) => applyMuted(list, change) } : { conversations: (list) => applyMuted(list, change) }),
       ),
-      subscribe(eventBus, 'message:receipt', (receipt) => {
-        if (receipt.userId === meId && receipt.status === 'READ') live({ groups: (list) => clearGroupUnread(list, receipt.groupId) });
-      }),
+      subscribe(eventBus, 'message:receipt', (receipt) => live({ groups: (list) => applyGroupReadReceipt(list, receipt, meId) })),
       // A colleague's new name or photo shows at once in the list (issue 12).
       subscribe(eventBus, 'user:updated', (user) =>
         live({

@@ -1,4 +1,13 @@
-import { type ChatMuted, type Conversation, type Group, type LastMessage, mentionsUser, type Message, type MessageReadResponse } from '@chat/contracts';
+import {
+  type ChatMuted,
+  type Conversation,
+  type Group,
+  type LastMessage,
+  mentionsUser,
+  type Message,
+  type MessageReadResponse,
+  type MessageReceiptEvent,
+} from '@chat/contracts';
 
 
 // How live events change the chat list (SPEC section 4), as pure functions over the arrays.
@@ -130,7 +139,22 @@ export function clearUnread(list: Conversation[], id: string): Conversation[] {
 export function applyReadResponse(list: Conversation[], response: MessageReadResponse, meId: string): Conversation[] {
   if (response.readerId !== meId) return list;
   const last = list.find((c) => c.id === response.conversationId)?.lastMessage;
-  // A later message of mine needs no reading: only someone else's can be left unread.
-  if (response.readUpTo && last && last.authorId !== meId && Date.parse(last.createdAt) > Date.parse(response.readUpTo)) return list;
+  if (leftUnread(last, response.readUpTo, meId)) return list;
   return clearUnread(list, response.conversationId);
+}
+
+/** The same for a group: my own READ receipt (this tab or another) clears it, unless it came late. */
+export function applyGroupReadReceipt(list: Group[], receipt: MessageReceiptEvent, meId: string): Group[] {
+  if (receipt.userId !== meId || receipt.status !== 'READ') return list;
+  const last = list.find((g) => g.id === receipt.groupId)?.lastMessage;
+  if (leftUnread(last, receipt.readUpTo, meId)) return list;
+  return clearGroupUnread(list, receipt.groupId);
+}
+
+/**
+ * A read bounded by `readUpTo` left the chat's last message unread: someone else's, and newer.
+ * A later message of mine needs no reading (I saw the chat to write it).
+ */
+function leftUnread(last: LastMessage | null | undefined, readUpTo: string | undefined, meId: string): boolean {
+  return !!readUpTo && !!last && last.authorId !== meId && Date.parse(last.createdAt) > Date.parse(readUpTo);
 }
