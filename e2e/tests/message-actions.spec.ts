@@ -247,9 +247,9 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
   const target = `Responda deslizando ${stamp}`;
   await sendTextApi(baseURL!, bruno.token, conversation.id, target);
   const row = bubble(ana, target);
-  // Had earlier tests left her something unread, the view would wait above it with the button. The
-  // button can also show while the row is in view (31 rows arriving in a second, the view measured
-  // away from the end between two of them): either is enough to go on, so the first of the two.
+  // Had earlier tests left her something unread, the view would wait above it with the button.
+  // Both once showed together (a follow that landed short of the grown end counted as 'away':
+  // use-new-below.ts); either is enough to go on, so the first of the two.
   const toLatest = ana.getByRole('button', { name: /novas? mensage/ });
   await expect(row.or(toLatest).first()).toBeVisible();
   if (await toLatest.isVisible()) await toLatest.click();
