@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
-import { type MessageRow, messageColumns, messages } from '../../db/schema';
+import { groupReceipts, type MessageRow, messageColumns, messages } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import type { SentMessage } from './messages.repository';
 
-/** One row of a group commit: what the send sets, and the author's guard when it came from the cache. */
+/**
+ * One row of a group commit: what the send sets, the author's guard when it came from the cache,
+ * and the group members it is delivered to now (online when it was sent; none for conversations).
+ */
 export interface BatchRow {
   values: SentMessage;
   guard: AuthorGuard | null;
+  deliveredTo: readonly string[];
 }
 
 /**
@@ -18,7 +22,8 @@ export interface BatchRow {
 const RECORD = sql.raw(`r(
   ord int, author_id uuid, conversation_id uuid, group_id uuid, content_type message_content_type, body text,
   status message_status, client_id text, reply_to_id uuid, mentions text[],
-  guard_id uuid, guard_role user_role, guard_password_hash text, guard_name text, guard_avatar_url text)`);
+  guard_id uuid, guard_role user_role, guard_password_hash text, guard_name text, guard_avatar_url text,
+  delivered_to uuid[])`);
 
 const column = (name: string) => sql.raw(`r.${name}`);
 
@@ -43,17 +48,32 @@ const RETURNING = sql.join(returned.map(([, c]) => sql.identifier(c.name)), sql`
  * result has the rows stored now. A guarded row whose author no longer matches gets a NULL
  * author_id, which NOT NULL refuses (the whole statement fails, as the multi-row VALUES did). Its text
  * never changes, so it is a named prepared statement (named-statement.ts).
+ *
+ * The group receipts of the members a message is delivered to at once go in the same statement
+ * (a data-modifying CTE over the rows just stored, so a retry skipped by ON CONFLICT writes none):
+ * one round trip, where a transaction took four (BEGIN, the two INSERTs, COMMIT).
  */
 const insertBatch = namedStatement<Record<string, unknown>>(
   'messages_insert_batch',
   sql`
-    INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, status, client_id, reply_to_id, mentions)
-    SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
-      r.conversation_id, r.group_id, r.content_type, r.body, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
-    FROM json_to_recordset(${sql.placeholder('records')}::json) AS ${RECORD}
-    ORDER BY r.ord
-    ON CONFLICT (author_id, client_id) DO NOTHING
-    RETURNING ${RETURNING}`,
+    WITH r AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${sql.placeholder('records')}::json) AS ${RECORD}
+    ), stored AS (
+      INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, status, client_id, reply_to_id, mentions)
+      SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
+        r.conversation_id, r.group_id, r.content_type, r.body, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
+      FROM r
+      ORDER BY r.ord
+      ON CONFLICT (author_id, client_id) DO NOTHING
+      RETURNING ${RETURNING}
+    ), delivered AS (
+      INSERT INTO ${groupReceipts} (message_id, user_id)
+      SELECT stored.id, d.user_id
+      FROM stored JOIN r ON r.author_id = stored.author_id AND r.client_id = stored.client_id
+      CROSS JOIN LATERAL unnest(r.delivered_to) AS d(user_id)
+      ON CONFLICT DO NOTHING
+    )
+    SELECT * FROM stored`,
 );
 
 export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise<MessageRow[]> {
@@ -61,7 +81,7 @@ export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise
   return (await insertBatch(db, { records })).map(toMessageRow);
 }
 
-function toRecord({ values, guard }: BatchRow, ord: number) {
+function toRecord({ values, guard, deliveredTo }: BatchRow, ord: number) {
   return {
     ord,
     author_id: values.authorId,
@@ -78,6 +98,7 @@ function toRecord({ values, guard }: BatchRow, ord: number) {
     guard_password_hash: guard?.passwordHash ?? null,
     guard_name: guard?.name ?? null,
     guard_avatar_url: guard?.avatarUrl ?? null,
+    delivered_to: deliveredTo,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Message } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { groupReceipts, type MessageRow } from '../../db/schema';
+import type { MessageRow } from '../../db/schema';
 import { BatchQueue } from '../../lib/batch-queue';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { AuthorGuard } from './author-guard';
@@ -28,11 +28,11 @@ export interface PendingMessage {
 export type CommitResult = { inserted: Message } | { stored: MessageWithAuthor | null };
 
 const keyOf = (authorId: string, clientId: string) => `${authorId}\n${clientId}`;
-const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard });
+const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard, deliveredTo: p.deliveredTo });
 
 /**
  * Stores sends in groups (issue 14): the sends that arrive while one commit runs go together in
- * the next, as ONE insert of every row (plus the group receipts, in the same transaction) and one
+ * the next, as ONE insert of every row (plus the group receipts, in the same statement) and one
  * commit, where each used to pay its own. Each send is answered and its `message` emitted only
  * after that commit, in seq order. A commit that fails is retried one send at a time, so a bad
  * send fails alone. One instance per process (the messages service's); across processes the unique
@@ -104,17 +104,10 @@ export class MessageCommits {
     });
   }
 
-  /** One INSERT of every row; with group receipts to write, both in one transaction. */
-  private async store(unique: readonly PendingMessage[]): Promise<MessageRow[]> {
-    if (unique.every((p) => p.deliveredTo.length === 0)) {
-      return unique.length === 1 ? this.insertOne(unique[0]!.values, unique[0]!.authorGuard) : insertMessages(this.db, unique.map(rowOf));
-    }
-    return this.db.transaction(async (tx) => {
-      const rows = await insertMessages(tx as unknown as Db, unique.map(rowOf));
-      const byKey = new Map(unique.map((p) => [keyOf(p.values.authorId, p.values.clientId), p]));
-      const receipts = rows.flatMap((r) => byKey.get(keyOf(r.authorId, r.clientId!))!.deliveredTo.map((userId) => ({ messageId: r.id, userId })));
-      if (receipts.length > 0) await tx.insert(groupReceipts).values(receipts).onConflictDoNothing();
-      return rows;
-    });
+  /** One statement: the INSERT of every row, with the group receipts of those delivered at once. */
+  private store(unique: readonly PendingMessage[]): Promise<MessageRow[]> {
+    const only = unique.length === 1 ? unique[0]! : null;
+    if (only && only.deliveredTo.length === 0) return this.insertOne(only.values, only.authorGuard);
+    return insertMessages(this.db, unique.map(rowOf));
   }
 }
