@@ -62,25 +62,22 @@ export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Pr
   return deliverWaiting(db, { userIds: JSON.stringify(userIds) });
 }
 
-/**
- * The member has the group open: every message of others there, up to the one shown last
- * (`lastMessageId`; null: all), is read (and delivered). Returns what changed; a `lastMessageId`
- * not in this group reads nothing.
- */
-/** The createdAt of a group read's bound, a message of that group; undefined when it is not one. */
-export async function readBound(db: Db, groupId: string, messageId: string): Promise<Date | undefined> {
+/** A group read's bound, the message shown last: its seq and createdAt; undefined when it is not of that group. */
+export async function readBound(db: Db, groupId: string, messageId: string): Promise<{ seq: number; createdAt: Date } | undefined> {
   const [row] = await db
-    .select({ createdAt: messages.createdAt })
+    .select({ seq: messages.seq, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.groupId, groupId)));
-  return row?.createdAt;
+  return row;
 }
 
-export async function readAll(db: Db, groupId: string, readerId: string, lastMessageId: string | null): Promise<ReceiptRow[]> {
-  // The bound's seq; no bound: the largest there is (a bigint).
-  const bound = lastMessageId
-    ? sql`(SELECT seq FROM messages WHERE id = ${lastMessageId}::uuid AND group_id = ${groupId}::uuid)`
-    : sql`9223372036854775807::bigint`;
+/**
+ * The member has the group open: every message of others there, up to the bound's seq (the one
+ * shown last, readBound; null: all), is read (and delivered). Returns what changed.
+ */
+export async function readAll(db: Db, groupId: string, readerId: string, boundSeq: number | null): Promise<ReceiptRow[]> {
+  // No bound: the largest seq there is (a bigint).
+  const bound = boundSeq === null ? sql`9223372036854775807::bigint` : sql`${boundSeq}::bigint`;
   const result = await db.execute(sql`
     WITH gm AS (
       SELECT read_seq, ${bound} AS up_to FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid

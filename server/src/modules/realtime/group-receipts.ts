@@ -49,9 +49,9 @@ async function announce(deps: Deps, rows: ReceiptRow[], userId: string, status: 
  */
 export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId, lastMessageId }: GroupReadPayload): Promise<void> {
   if (!(await findMembership(deps.db, groupId, reader.id))) return;
-  const upTo = lastMessageId ? await readBound(deps.db, groupId, lastMessageId) : null;
-  if (upTo === undefined) return;
-  const rows = await readAll(deps.db, groupId, reader.id, lastMessageId ?? null);
+  const bound = lastMessageId ? await readBound(deps.db, groupId, lastMessageId) : null;
+  if (bound === undefined) return;
+  const rows = await readAll(deps.db, groupId, reader.id, bound?.seq ?? null);
   await announce(deps, rows, reader.id, 'READ');
   deps.events.toUsers([reader.id], 'message:receipt', {
     groupId,
@@ -60,7 +60,7 @@ export async function markGroupRead(deps: Deps, reader: SocketUser, { groupId, l
     at: new Date().toISOString(),
     messageIds: [],
     completedIds: [],
-    ...(upTo ? { readUpTo: upTo.toISOString() } : {}),
+    ...(bound ? { readUpTo: bound.createdAt.toISOString() } : {}),
   });
 }
 

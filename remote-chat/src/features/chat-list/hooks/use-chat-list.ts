@@ -6,10 +6,10 @@ import { notifyError } from '../../../shared/notify-error';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
   applyChangedMessage,
+  applyGroupReadReceipt,
   applyMessageToConversations,
   applyMessageToGroups,
   applyMuted,
-  applyGroupReadReceipt,
   applyReadResponse,
   clearGroupUnread,
   clearUnread,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ana, conversation, group, lastMessage, message } from '../../../test/fixtures';
 import {
-  applyMessageToConversations,
   applyGroupReadReceipt,
+  applyMessageToConversations,
   applyMessageToGroups,
   applyReadResponse,
   clearGroupUnread,
