@@ -85,4 +85,32 @@ describe('BatchQueue', () => {
     expect(performance.now() - answered).toBeGreaterThanOrEqual(950);
     expect(r.batches).toEqual([[1], [2], [4], [3, 5, 6]]);
   });
+
+  it('with secondBesideUpTo, a second batch starts beside a small one, never beside a larger one, never a third', async () => {
+    const r = recorder();
+    const queue = new BatchQueue(r.run, { secondBesideUpTo: 1 });
+    // Light load: 2 does not wait for 1's batch; 3 waits, two run already.
+    const light = [1, 2, 3].map((n) => queue.submit(n));
+    expect(r.batches).toEqual([[1], [2]]);
+    await r.releaseNext();
+    await r.releaseNext();
+    await r.releaseNext();
+    expect(await Promise.all(light)).toEqual([10, 20, 30]);
+    expect(r.batches).toEqual([[1], [2], [3]]);
+
+    // Load: 5 and 9 gather while 6 and 4 run, and start beside 4 once 6 is done; then 7 does
+    // not start beside their batch of two, it waits for it.
+    const answers = [6, 4, 5, 9].map((n) => queue.submit(n));
+    expect(r.batches.slice(3)).toEqual([[6], [4]]);
+    await r.releaseNext();
+    await r.releaseNext();
+    expect(r.batches.slice(3)).toEqual([[6], [4], [5, 9]]);
+    const seven = queue.submit(7);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.batches.slice(3)).toEqual([[6], [4], [5, 9]]);
+    await r.releaseNext();
+    await r.releaseNext();
+    expect(await Promise.all([...answers, seven])).toEqual([60, 40, 50, 90, 70]);
+    expect(r.batches.slice(3)).toEqual([[6], [4], [5, 9], [7]]);
+  });
 });

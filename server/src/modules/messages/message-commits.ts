@@ -7,6 +7,7 @@ import type { AuthorGuard } from './author-guard';
 import { type MessageAuthor, type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
 import { insertMessages } from './message-batch-insert';
 import { findByClientIds, insertOneMessageQuery, type SentMessage } from './messages.repository';
+import { SeqOrder, type StoredRow } from './seq-order';
 
 /** A send whose checks have passed (permissions, content, mentions, reply), ready to be stored. */
 export interface PendingMessage {
@@ -33,13 +34,16 @@ const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard, 
 /**
  * Stores sends in groups (issue 14): the sends that arrive while one commit runs go together in
  * the next, as ONE insert of every row (plus the group receipts, in the same statement) and one
- * commit, where each used to pay its own. Each send is answered and its `message` emitted only
- * after that commit, in seq order. A commit that fails is retried one send at a time, so a bad
- * send fails alone. One instance per process (the messages service's); across processes the unique
+ * commit, where each used to pay its own; at light load a second commit may run beside a lone
+ * one's. Each send is answered and its `message` emitted only after its commit, in seq order. A
+ * commit that fails is retried one send at a time, so a bad send fails alone. One instance per process (the messages service's); across processes the unique
  * (author_id, client_id) index still keeps one row per clientId.
  */
 export class MessageCommits {
-  private readonly queue = new BatchQueue<PendingMessage, CommitResult>((batch) => this.commitOrSplit(batch));
+  // A second commit may run beside a lone send's (two members writing to each other: each send
+  // waited ~0.7 ms for the other's commit); under load one at a time gathers more (batch-queue.ts).
+  private readonly queue = new BatchQueue<PendingMessage, CommitResult>((batch) => this.commitOrSplit(batch), { secondBesideUpTo: 1 });
+  private readonly order: SeqOrder;
   private readonly insertOne: ReturnType<typeof insertOneMessageQuery>;
 
   constructor(
@@ -47,6 +51,9 @@ export class MessageCommits {
     private readonly events: ChatEvents,
   ) {
     this.insertOne = insertOneMessageQuery(db);
+    // Emitted in seq order, across the two commits that may run at once (seq-order.ts); to the
+    // other processes in one write.
+    this.order = new SeqOrder((emits) => this.events.inOneWrite(() => emits.forEach((emit) => emit())));
   }
 
   submit(pending: PendingMessage): Promise<CommitResult> {
@@ -75,32 +82,38 @@ export class MessageCommits {
       if (!firstOf.has(key)) firstOf.set(key, p);
     }
     const unique = [...firstOf.values()];
-    const rows = await this.store(unique);
-
-    const inserted = new Map<string, MessageRow>(rows.map((r) => [keyOf(r.authorId, r.clientId!), r]));
-    const missing = unique.filter((p) => !inserted.has(keyOf(p.values.authorId, p.values.clientId)));
-    const earlier = missing.length === 0 ? [] : await findByClientIds(this.db, missing.map((p) => [p.values.authorId, p.values.clientId] as const));
-    const stored = new Map(earlier.map((m) => [keyOf(m.message.authorId, m.message.clientId!), m]));
-
     const messages = new Map<string, Message>();
-    // Emitted in seq order, so every socket hears a chat's messages in the order they are stored;
-    // to the other processes in one write.
-    this.events.inOneWrite(() => {
-      for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
+    const outgoing: StoredRow[] = [];
+    let rows: MessageRow[];
+    // done() exactly once, stored or not: until then the other commit's rows wait (seq-order.ts).
+    const ticket = this.order.begin();
+    let emitted: Promise<void>;
+    try {
+      rows = await this.store(unique);
+      for (const row of rows) {
         const key = keyOf(row.authorId, row.clientId!);
         const p = firstOf.get(key)!;
         const message = toMessageEntity({ message: row, author: p.author, reply: p.reply });
         messages.set(key, message);
-        this.events.toUsers(p.audience, 'message', message);
+        outgoing.push({ seq: row.seq, emit: () => this.events.toUsers(p.audience, 'message', message) });
       }
-    });
+    } finally {
+      emitted = this.order.done(ticket, outgoing);
+    }
+
+    const inserted = new Map<string, MessageRow>(rows.map((r) => [keyOf(r.authorId, r.clientId!), r]));
+    const missing = unique.filter((p) => !inserted.has(keyOf(p.values.authorId, p.values.clientId)));
+    const earlier = missing.length === 0 ? [] : await findByClientIds(this.db, missing.map((p) => [p.values.authorId, p.values.clientId] as const));
+    const before = new Map(earlier.map((m) => [keyOf(m.message.authorId, m.message.clientId!), m]));
+    // Answered once its messages are out, as before two commits could run at once.
+    await emitted;
 
     return batch.map((p) => {
       const key = keyOf(p.values.authorId, p.values.clientId);
       const row = inserted.get(key);
       if (row && firstOf.get(key) === p) return { inserted: messages.get(key)! };
       if (row) return { stored: { message: row, author: p.author, reply: firstOf.get(key)!.reply } };
-      return { stored: stored.get(key) ?? null };
+      return { stored: before.get(key) ?? null };
     });
   }
 
