@@ -50,7 +50,7 @@ function pending(clientId: string, body: string, conversationId = conversation.i
 describe('MessageCommits', () => {
   it('retries of one clientId inside one batch store one row; the twins get the stored message; it is heard once', async () => {
     const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
-    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents);
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents, t.app.ctx.database.engine);
     const clientId = newClientId();
     const [lead, ...twins] = await Promise.all([
       commits.submit(pending(newClientId(), 'abre o lote')),
@@ -76,7 +76,7 @@ describe('MessageCommits', () => {
 
   it('a send that fails inside a batch fails alone: the others are stored and heard, in order', async () => {
     const [lb] = await listenAll(t.app, [bruno], listeners);
-    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents);
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents, t.app.ctx.database.engine);
     const good = [newClientId(), newClientId(), newClientId()];
     // A conversation that does not exist: its foreign key fails the batch's single INSERT.
     const results = await Promise.allSettled([
@@ -95,7 +95,7 @@ describe('MessageCommits', () => {
   it('a guarded send whose author changed is refused by its INSERT, alone in its batch (author-guard.ts)', async () => {
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, ana.id));
     const guard = { id: ana.id, role: row!.role, passwordHash: row!.passwordHash, name: row!.name, avatarUrl: row!.avatarUrl };
-    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents);
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents, t.app.ctx.database.engine);
     const guarded = (clientId: string, changed: Partial<typeof guard>) => ({ ...pending(clientId, 'guardada'), authorGuard: { ...guard, ...changed } });
     const [alone, staleAlone] = [newClientId(), newClientId()];
     await commits.submit(guarded(alone, {}));

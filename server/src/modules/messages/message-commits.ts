@@ -1,5 +1,5 @@
 import type { Message } from '@chat/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Engine } from '../../db/client';
 import type { MessageRow } from '../../db/schema';
 import { BatchQueue } from '../../lib/batch-queue';
 import type { ChatEvents } from '../realtime/chat-events';
@@ -40,16 +40,20 @@ const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard, 
  * (author_id, client_id) index still keeps one row per clientId.
  */
 export class MessageCommits {
-  // A second commit may run beside a lone send's (two members writing to each other: each send
-  // waited ~0.7 ms for the other's commit); under load one at a time gathers more (batch-queue.ts).
-  private readonly queue = new BatchQueue<PendingMessage, CommitResult>((batch) => this.commitOrSplit(batch), { secondBesideUpTo: 1 });
+  private readonly queue: BatchQueue<PendingMessage, CommitResult>;
   private readonly order: SeqOrder;
   private readonly insertOne: ReturnType<typeof insertOneMessageQuery>;
 
   constructor(
     private readonly db: Db,
     private readonly events: ChatEvents,
+    engine: Engine,
   ) {
+    // On PostgreSQL a second commit may run beside a lone send's, on another connection (two
+    // members writing to each other: each send waited ~0.7 ms for the other's commit); under load
+    // one at a time gathers more (batch-queue.ts). PGlite runs one query at a time on this thread:
+    // a second commit would only wait inside it, having gathered less.
+    this.queue = new BatchQueue((batch) => this.commitOrSplit(batch), { secondBesideUpTo: engine === 'postgres' ? 1 : 0 });
     this.insertOne = insertOneMessageQuery(db);
     // Emitted in seq order, across the two commits that may run at once (seq-order.ts); to the
     // other processes in one write.

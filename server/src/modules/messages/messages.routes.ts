@@ -23,8 +23,8 @@ import { MessagesService } from './messages.service';
 
 // Mounted under /api (SPEC section 7, "Messages"; the media URL call is issue 6).
 export const messageRoutes: FastifyPluginAsync = async (app) => {
-  const { db, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
-  const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore });
+  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
+  const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore }, database.engine);
   const actions = new MessageActionsService(db, chatEvents, conversationParticipants, { env, store: mediaStore });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireAuth(CHAT_ROLES);

@@ -1,6 +1,6 @@
 import { type Message, MESSAGE_ACTION_ERRORS, type MessagesPage, type SendMessageBody } from '@chat/contracts';
 import type { Env } from '../../config/env';
-import type { Db } from '../../db/client';
+import type { Db, Engine } from '../../db/client';
 import { isNotNullViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -48,8 +48,9 @@ export class MessagesService {
     private readonly presence: Presence,
     private readonly participants: ConversationParticipants,
     private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
+    engine: Engine,
   ) {
-    this.commits = new MessageCommits(db, events);
+    this.commits = new MessageCommits(db, events, engine);
   }
 
   /**
