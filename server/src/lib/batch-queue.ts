@@ -22,7 +22,8 @@
  * for nobody (two members writing to each other: each send waited ~0.7 ms for the other's commit,
  * issue 14), while under load batches grow past the bound and run one at a time again, each
  * gathering more (two at once under load cost ~15% of the throughput of 40 senders). Never more
- * than two at once; callers that need results in order across the two must order them (message-commits.ts).
+ * than two at once; callers that need results in order across the two must order them
+ * (message-commits.ts).
  *
  * Written here rather than with DataLoader: DataLoader gathers the loads of one tick and runs
  * batches side by side; what this needs is the opposite (gather while the previous batch runs),
@@ -30,7 +31,7 @@
  */
 export class BatchQueue<I, R> {
   private queue: Array<{ item: I; resolve: (result: R) => void; reject: (error: unknown) => void }> = [];
-  /** The item counts of the batches running now. */
+  /** The item counts of the batches running now (at most two). */
   private readonly running: number[] = [];
   private pausing = false;
   private readonly maxItems: number;

@@ -36,8 +36,9 @@ const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard, 
  * the next, as ONE insert of every row (plus the group receipts, in the same statement) and one
  * commit, where each used to pay its own; at light load a second commit may run beside a lone
  * one's. Each send is answered and its `message` emitted only after its commit, in seq order. A
- * commit that fails is retried one send at a time, so a bad send fails alone. One instance per process (the messages service's); across processes the unique
- * (author_id, client_id) index still keeps one row per clientId.
+ * commit that fails is retried one send at a time, so a bad send fails alone. One instance per
+ * process (the messages service's); across processes the unique (author_id, client_id) index
+ * still keeps one row per clientId.
  */
 export class MessageCommits {
   private readonly queue: BatchQueue<PendingMessage, CommitResult>;
