@@ -78,4 +78,13 @@ describe('SeqOrder', () => {
     await okOut;
     expect(writes).toEqual([[9]]);
   });
+
+  it('an emit that throws fails the call that put it out; the other commit is not left waiting', async () => {
+    const { order, rows } = recorded();
+    const a = order.begin();
+    const b = order.begin();
+    const bOut = order.done(b, [{ seq: 5, emit: () => { throw new Error('socket fechado'); } }]);
+    expect(() => order.done(a, rows(3))).toThrow('socket fechado');
+    expect(await settled(bOut)).toBe(true);
+  });
 });

@@ -13,7 +13,7 @@ export class SeqOrder {
   private highestDone = 0;
   /** The commits in flight: ticket -> floor (their rows' seqs are above it). */
   private readonly floors = new Map<number, number>();
-  private held: StoredRow[] = [];
+  private held: Array<StoredRow & { gone: () => void }> = [];
 
   /** send: puts out rows that may go, in seq order, together (ChatEvents.inOneWrite). */
   constructor(private readonly send: (emits: ReadonlyArray<() => void>) => void) {}
@@ -27,21 +27,26 @@ export class SeqOrder {
 
   /**
    * The commit has stored these rows (none when it failed): every row that may go now, its own and
-   * held ones of other commits, goes out in seq order. Resolves once all of its own have gone.
+   * held ones of other commits, goes out in seq order. Resolves once all of its own have gone; an
+   * emit that throws fails the call that put it out, and no waiter is left hanging.
    */
   done(ticket: number, rows: readonly StoredRow[]): Promise<void> {
     this.floors.delete(ticket);
     const own = Promise.all(
       rows.map((row) => {
         if (row.seq > this.highestDone) this.highestDone = row.seq;
-        return new Promise<void>((resolve) => this.held.push({ seq: row.seq, emit: () => (row.emit(), resolve()) }));
+        return new Promise<void>((gone) => this.held.push({ ...row, gone }));
       }),
     );
     const bound = Math.min(Infinity, ...this.floors.values());
     const ready = this.held.filter((r) => r.seq <= bound).sort((a, b) => a.seq - b.seq);
     if (ready.length > 0) {
       this.held = this.held.filter((r) => r.seq > bound);
-      this.send(ready.map((r) => r.emit));
+      try {
+        this.send(ready.map((r) => r.emit));
+      } finally {
+        for (const r of ready) r.gone();
+      }
     }
     return own.then(() => undefined);
   }
