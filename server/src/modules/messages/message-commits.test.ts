@@ -65,7 +65,15 @@ describe('MessageCommits', () => {
     }
     await settle(t.app, listeners);
     const leadId = 'inserted' in lead! ? lead.inserted.id : '';
-    for (const l of [la, lb]) expect(ids(l)).toEqual([leadId, first.inserted.id]);
+    // Once each, in history order: on PostgreSQL the twins' commit may run beside the lead's and
+    // get the lower seq (seq-order.ts).
+    const history = await t.app.ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(inArray(messages.id, [leadId, first.inserted.id]))
+      .orderBy(asc(messages.seq));
+    expect(history).toHaveLength(2);
+    for (const l of [la, lb]) expect(ids(l)).toEqual(history.map((m) => m.id));
 
     // Submitted again later (an earlier commit): the stored row, no new one, no new event.
     const again = await commits.submit(pending(clientId, 'repetida no lote'));
