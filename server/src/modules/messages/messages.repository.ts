@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
@@ -51,10 +52,19 @@ export function selectMessages(db: Db, selection: MessageSelection): Promise<Mes
 }
 
 function messagesQuery(db: Db, { where, order, limit }: MessageSelection) {
-  const bySeq = (seq: AnyPgColumn) => (order === 'desc' ? desc(seq) : asc(seq));
   const selected = db.select(messageColumns).from(messages).where(where).$dynamic();
-  if (order) selected.orderBy(bySeq(messages.seq));
+  if (order) selected.orderBy(bySeq(order)(messages.seq));
   if (limit !== undefined) selected.limit(limit);
+  return wholeMessages(db, selected, order);
+}
+
+const bySeq = (order: 'asc' | 'desc' | undefined) => (seq: AnyPgColumn) => (order === 'desc' ? desc(seq) : asc(seq));
+
+/** A select of the messages columns (messageColumns' keys): the `page` that wholeMessages completes. */
+export type PageSelect = TypedQueryBuilder<typeof messageColumns>;
+
+/** The messages `selected` (the `page` CTE) with their authors, quotes and reactions, ordered by seq when asked. */
+export function wholeMessages(db: Db, selected: PageSelect, order?: 'asc' | 'desc') {
   const page = db.$with('page').as(selected);
   const quoted = pageReplies(db, db.select({ id: page.replyToId }).from(page));
   const reactions = pageReactions(db, db.select({ id: page.id }).from(page));
@@ -79,7 +89,7 @@ function messagesQuery(db: Db, { where, order, limit }: MessageSelection) {
     .leftJoin(quoted, eq(quoted.id, page.replyToId))
     .leftJoin(reactions, eq(reactions.messageId, page.id))
     .$dynamic();
-  if (order) query.orderBy(bySeq(page.seq));
+  if (order) query.orderBy(bySeq(order)(page.seq));
   return query;
 }
 
@@ -145,36 +155,34 @@ export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuth
 }
 
 /**
- * Up to `take` messages before `beforeSeq` (or the newest), NEWEST first: a backward walk of the
- * (chat, seq) index that stops after `take` rows.
+ * Up to `take` messages before `beforeSeq`, NEWEST first: a backward walk of the (chat, seq) index
+ * that stops after `take` rows. (The newest page: NewestPages, newest-pages.ts.)
  */
-export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number | null, take: number): Promise<MessageWithAuthor[]> {
+export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number, take: number): Promise<MessageWithAuthor[]> {
   let pages = preparedPages.get(db);
   if (!pages) preparedPages.set(db, (pages = preparePages(db)));
   const group = 'groupId' in target;
-  const chatId = group ? target.groupId : target.conversationId;
-  const page = pages[`${group ? 'group' : 'conversation'}${beforeSeq === null ? 'Newest' : 'Before'}`];
-  return page.execute({ chatId, beforeSeq, take });
+  return pages[group ? 'group' : 'conversation'].execute({ chatId: group ? target.groupId : target.conversationId, beforeSeq, take });
 }
 
 /**
- * The pages of messagesBefore, built once per database and prepared (issue 14): after a restart
- * every page that reconnects reads its open chat's newest page (the catch-up), thousands within
- * seconds, and building this statement (CTE, quotes, reactions) cost more of the new process's CPU
- * than running it, ~20% of its profile during the reconnection wave.
+ * The pages of messagesBefore, built once per database and prepared (issue 14): paging back and
+ * the history windows read them often, and building this statement (CTE, quotes, reactions) cost
+ * more CPU than running it (~20% of the profile of a reconnection wave, when the catch-up read
+ * pages this way).
  */
 const preparedPages = new WeakMap<Db, ReturnType<typeof preparePages>>();
 
 function preparePages(db: Db) {
-  const chatId = sql.placeholder('chatId');
-  const before = lt(messages.seq, sql.placeholder('beforeSeq'));
-  const page = (column: typeof messages.conversationId | typeof messages.groupId, older: boolean, name: string) =>
-    messagesQuery(db, { where: and(eq(column, chatId), older ? before : undefined), order: 'desc', limit: sql.placeholder('take') }).prepare(name);
+  const page = (column: typeof messages.conversationId | typeof messages.groupId, name: string) =>
+    messagesQuery(db, {
+      where: and(eq(column, sql.placeholder('chatId')), lt(messages.seq, sql.placeholder('beforeSeq'))),
+      order: 'desc',
+      limit: sql.placeholder('take'),
+    }).prepare(name);
   return {
-    conversationNewest: page(messages.conversationId, false, 'messages_page_conversation_newest'),
-    conversationBefore: page(messages.conversationId, true, 'messages_page_conversation_before'),
-    groupNewest: page(messages.groupId, false, 'messages_page_group_newest'),
-    groupBefore: page(messages.groupId, true, 'messages_page_group_before'),
+    conversation: page(messages.conversationId, 'messages_page_conversation_before'),
+    group: page(messages.groupId, 'messages_page_group_before'),
   };
 }
 

@@ -19,6 +19,7 @@ import { assertStorableContent } from './message-content';
 import { type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
 import * as repo from './messages.repository';
 import { checkMentions } from './mentions';
+import { NewestPages } from './newest-pages';
 
 export const INVALID_CURSOR = 'Cursor inválido';
 export const CLIENT_ID_REUSED = 'Identificador do cliente já usado em outra conversa';
@@ -41,6 +42,8 @@ interface Audience {
 export class MessagesService {
   /** This process's group commit of sends (one service per app, built by the messages routes). */
   private readonly commits: MessageCommits;
+  /** The newest pages, read together when many ask at once (a reconnection wave's catch-up). */
+  private readonly newest: NewestPages;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +54,7 @@ export class MessagesService {
     engine: Engine,
   ) {
     this.commits = new MessageCommits(db, events, engine);
+    this.newest = new NewestPages(db);
   }
 
   /**
@@ -65,9 +69,11 @@ export class MessagesService {
       return { messages: rows.map(toMessageEntity), hasMore: false, nextCursor: null };
     }
     if (query.around !== undefined || query.after !== undefined) return this.window(target, query);
-    const beforeSeq = query.before === undefined ? null : await this.cursorSeq(target, query.before);
     // One extra row tells whether an older page exists without a count(*).
-    const rows = await repo.messagesBefore(this.db, target, beforeSeq, query.limit + 1);
+    const rows =
+      query.before === undefined
+        ? await this.newest.of(target, query.limit + 1)
+        : await repo.messagesBefore(this.db, target, await this.cursorSeq(target, query.before), query.limit + 1);
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit).reverse();
     return {

@@ -6,12 +6,14 @@ import { ConversationParticipants } from './conversation-participants';
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser, carla: TestUser;
-let conversation: Conversation;
+let conversation: Conversation, withCarla: Conversation, brunoCarla: Conversation;
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   [ana, bruno, carla] = await createTeam(t.app, ['Ana Par', 'Bruno Par', 'Carla Par']);
   conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+  withCarla = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: carla.id }), 200);
+  brunoCarla = expectStatus(await as(t.app, bruno).post('/conversation/create', { userTwoId: carla.id }), 200);
 });
 afterAll(() => t?.close());
 
@@ -32,6 +34,24 @@ describe('ConversationParticipants', () => {
     expect(read).toHaveBeenCalledTimes(1);
     expect(await participants.otherOf(conversation.id, ana.id)).toBe(bruno.id);
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the conversations asked while a read runs together, in the next read', async () => {
+    const participants = new ConversationParticipants(t.app.ctx.db);
+    const read = vi.spyOn(participants['read'], 'execute');
+    const first = participants.otherOf(conversation.id, ana.id);
+    const later = [participants.otherOf(withCarla.id, carla.id), participants.otherOf(brunoCarla.id, bruno.id), participants.otherOf(brunoCarla.id, ana.id)];
+    expect(await first).toBe(bruno.id);
+    expect(await Promise.all(later)).toEqual([ana.id, carla.id, null]);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(read.mock.calls[1]![0]).toEqual({ ids: [withCarla.id, brunoCarla.id] });
+  });
+
+  it('answers null to a malformed id without asking the database (it would fail the whole batch)', async () => {
+    const participants = new ConversationParticipants(t.app.ctx.db);
+    const read = vi.spyOn(participants['read'], 'execute');
+    expect(await participants.otherOf('nao-e-um-uuid', ana.id)).toBeNull();
+    expect(read).not.toHaveBeenCalled();
   });
 
   it('does not keep a failed read: the next ask reads again', async () => {

@@ -1,10 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations } from '../../db/schema';
+import { BatchQueue } from '../../lib/batch-queue';
 import { BoundedMap } from '../../lib/bounded-map';
+import { isUuid } from '../../lib/ids';
 
 /** ~0.3 KiB each: 15 MiB at most, for the conversations active since the process started. */
 const MAX_CACHED = 50_000;
+
+/** Under load, the next read waits this long and takes every conversation asked meanwhile (BatchQueue). */
+const READ_GAP_MS = 10;
+
+type Pair = readonly [string, string];
 
 /**
  * Who takes part in a conversation: the permission check and the audience of a message send, and
@@ -14,22 +21,28 @@ const MAX_CACHED = 50_000;
  * query. One instance per process, in app.ctx.
  *
  * After a restart the cache is empty and both members of thousands of conversations ask at once
- * (history pages, sends): one load per conversation is shared by whoever asks while it runs, and
- * the read is a prepared statement (issue 14: the reconnection wave of 1,000 members read 500
- * conversations 1,493 times, each parsed and planned anew).
+ * (history pages, sends): one load per conversation is shared by whoever asks while it runs, the
+ * read is a prepared statement (issue 14: the reconnection wave of 1,000 members read 500
+ * conversations 1,493 times, each parsed and planned anew), and the conversations asked while one
+ * read runs go together in the next (10,000 members: 5,000 reads, each a round trip that woke a
+ * PostgreSQL backend, became a few hundred). A lone read runs at once.
  */
 export class ConversationParticipants {
-  private readonly pairs = new BoundedMap<string, readonly [string, string]>(MAX_CACHED);
-  private readonly loading = new Map<string, Promise<readonly [string, string] | null>>();
+  private readonly pairs = new BoundedMap<string, Pair>(MAX_CACHED);
+  private readonly loading = new Map<string, Promise<Pair | null>>();
   private readonly read;
+  private readonly reads: BatchQueue<string, Pair | null>;
 
   constructor(db: Db) {
     this.read = db
-      .select({ one: conversations.userOneId, two: conversations.userTwoId })
+      .select({ id: conversations.id, one: conversations.userOneId, two: conversations.userTwoId })
       .from(conversations)
-      .where(eq(conversations.id, sql.placeholder('id')))
-      .limit(1)
+      .where(sql`${conversations.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .prepare('conversation_participants');
+    this.reads = new BatchQueue(async (ids) => {
+      const found = new Map((await this.read.execute({ ids })).map((row) => [row.id, [row.one, row.two] as const]));
+      return ids.map((id) => found.get(id) ?? null);
+    }, { gapMs: READ_GAP_MS });
   }
 
   /** The other participant when `userId` takes part in the conversation; null otherwise (or no such conversation). */
@@ -41,7 +54,7 @@ export class ConversationParticipants {
     return null;
   }
 
-  private loadOnce(conversationId: string): Promise<readonly [string, string] | null> {
+  private loadOnce(conversationId: string): Promise<Pair | null> {
     let pending = this.loading.get(conversationId);
     if (!pending) {
       pending = this.load(conversationId).finally(() => this.loading.delete(conversationId));
@@ -50,11 +63,11 @@ export class ConversationParticipants {
     return pending;
   }
 
-  private async load(conversationId: string): Promise<readonly [string, string] | null> {
-    const [row] = await this.read.execute({ id: conversationId });
-    if (!row) return null;
-    const pair = [row.one, row.two] as const;
-    this.pairs.set(conversationId, pair);
+  private async load(conversationId: string): Promise<Pair | null> {
+    // A malformed id would fail the whole batch's statement (a uuid syntax error): no such conversation.
+    if (!isUuid(conversationId)) return null;
+    const pair = await this.reads.submit(conversationId);
+    if (pair) this.pairs.set(conversationId, pair);
     return pair;
   }
 }

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Group } from '@chat/contracts';
+import { messages } from '../../db/schema';
+import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import type { MessageWithAuthor } from './message-entity';
+import { type ChatTarget, messagesBefore } from './messages.repository';
+import { NewestPages } from './newest-pages';
+
+// The newest pages read together (issue 14): whatever is asked at once, each ask gets exactly its
+// chat's newest `take` messages, newest first, as the one-chat read (messagesBefore) gives them.
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser;
+let withBruno: Conversation, withCarla: Conversation, empty: Conversation;
+let group: Group;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  [ana, bruno, carla] = await createTeam(t.app, ['Ana Nova', 'Bruno Nova', 'Carla Nova']);
+  withBruno = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
+  withCarla = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: carla.id }), 200);
+  empty = expectStatus(await as(t.app, bruno).post('/conversation/create', { userTwoId: carla.id }), 200);
+  group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Novas', description: '', members: [bruno.id, carla.id] }), 200);
+  // Interleaved, so that each chat's messages are spread among the others' seqs.
+  const rows = Array.from({ length: 30 }, (_, i) => {
+    const target = [{ conversationId: withBruno.id }, { conversationId: withCarla.id }, { groupId: group.id }][i % 3]!;
+    return { ...target, authorId: i % 2 ? ana.id : 'groupId' in target ? carla.id : ana.id, body: `m${i}` };
+  });
+  await t.app.ctx.db.insert(messages).values(rows);
+});
+afterAll(() => t?.close());
+
+const ids = (rows: MessageWithAuthor[]) => rows.map((r) => r.message.id);
+const alone = (target: ChatTarget, take: number) => messagesBefore(t.app.ctx.db, target, Number.MAX_SAFE_INTEGER, take);
+
+describe('NewestPages', () => {
+  it('gives each ask its own chat’s newest page, whatever was asked with it', async () => {
+    const pages = new NewestPages(t.app.ctx.db);
+    const asks: Array<[ChatTarget, number]> = [
+      [{ conversationId: withBruno.id }, 3],
+      [{ conversationId: withCarla.id }, 20],
+      [{ conversationId: withBruno.id }, 1],
+      [{ conversationId: empty.id }, 4],
+      [{ groupId: group.id }, 2],
+      [{ conversationId: withCarla.id }, 5],
+    ];
+    const got = await Promise.all(asks.map(([target, take]) => pages.of(target, take)));
+    const expected = await Promise.all(asks.map(([target, take]) => alone(target, take)));
+    expect(got.map(ids)).toEqual(expected.map(ids));
+    expect(got[1]!.map((r) => r.message.body)).toEqual(['m28', 'm25', 'm22', 'm19', 'm16', 'm13', 'm10', 'm7', 'm4', 'm1']);
+    expect(got[3]).toEqual([]);
+    expect(got[4]![0]).toEqual(expected[4]![0]);
+  });
+
+  it('reads the chats asked while a read runs in one statement', async () => {
+    const pages = new NewestPages(t.app.ctx.db);
+    const read = vi.spyOn(pages['queries'].conversation, 'execute');
+    const first = pages.of({ conversationId: withBruno.id }, 2);
+    const later = [pages.of({ conversationId: withCarla.id }, 2), pages.of({ conversationId: withBruno.id }, 5), pages.of({ conversationId: empty.id }, 2)];
+    await first;
+    const [carlas, brunos, none] = await Promise.all(later);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(read.mock.calls[1]![0]).toEqual({ chatIds: [withCarla.id, withBruno.id, empty.id], take: 5 });
+    expect(carlas!.map((r) => r.message.body)).toEqual(['m28', 'm25']);
+    expect(brunos!.map((r) => r.message.body)).toEqual(['m27', 'm24', 'm21', 'm18', 'm15']);
+    expect(none).toEqual([]);
+  });
+});
