@@ -44,6 +44,11 @@ export interface RunFigures {
   /** --restart: app.close() of the old process and the new process's start until it listens, seconds. */
   stopS: number | null;
   startS: number | null;
+  /**
+   * --restart: the CPU of the process that started after the restart, from its start to the end of
+   * the measured phase (its start, the reconnection wave with the catch-up, the rest of the sends), seconds.
+   */
+  restartedCpuS: number | null;
 }
 
 export interface BackTimes {
@@ -126,5 +131,6 @@ export function figures(
     clientLoopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
     stopS: restart ? (restart.stoppedAt - restart.stopAskedAt) / 1000 : null,
     startS: restart ? (restart.readyAt - restart.stoppedAt) / 1000 : null,
+    restartedCpuS: restart ? stats.end[0]!.cpuMicros / 1e6 : null,
   };
 }
