@@ -1,5 +1,5 @@
 // How the server is bundled (esbuild): by build.mjs for dist/main.js, and by the load harness for
-// its product child (bench/load/bundle-product.ts), so that the harness runs the code as
+// its product child (bench/load/bundle-child.ts), so that the harness runs the code as
 // production does. Workspace packages (@chat/*) are TypeScript source, so they are bundled in;
 // every other dependency stays an ordinary import from node_modules.
 

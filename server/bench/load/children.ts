@@ -2,16 +2,17 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleProductServer } from './bundle-product';
+import { bundleChild } from './bundle-child';
 import type { BenchMember, FromServer, FromWorker, ProfileTop, ServerConfig, ServerStats, ToServer, ToWorker, WorkerResult, WorkerTask } from './protocol';
 
 // Child processes of the harness: server children (the product or the bare pipeline) and client
-// workers. The product runs bundled, as in production (bundle-product.ts); the others inherit
-// tsx's loader from process.execArgv.
+// workers. The product and the client workers run bundled (bundle-child.ts), the product as in
+// production; the bare pipeline inherits tsx's loader from process.execArgv.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** Bundled once per run, with the first product child. */
+/** Bundled once per run, with the first child of each. */
 let productBundle: Promise<string> | null = null;
+let workerBundle: Promise<string> | null = null;
 
 function next<T extends { type: string }, K extends T['type']>(child: ChildProcess, type: K): Promise<Extract<T, { type: K }>> {
   return new Promise((resolve, reject) => {
@@ -42,7 +43,7 @@ export class ServerChild {
 
   static async start(config: ServerConfig): Promise<ServerChild> {
     const product = config.kind === 'product';
-    const file = product ? await (productBundle ??= bundleProductServer()) : path.join(here, 'bare-server.ts');
+    const file = product ? await (productBundle ??= bundleChild('product-server')) : path.join(here, 'bare-server.ts');
     const child = fork(file, [], {
       env: { ...process.env, BENCH_SERVER: JSON.stringify(config) },
       // The product logs as in production; the lines themselves would only bury the tables.
@@ -105,9 +106,10 @@ export class ServerChild {
 }
 
 export class WorkerChild {
-  private readonly child: ChildProcess;
-  constructor() {
-    this.child = fork(path.join(here, 'client-worker.ts'), [], { execArgv: process.execArgv });
+  private constructor(private readonly child: ChildProcess) {}
+
+  static async start(): Promise<WorkerChild> {
+    return new WorkerChild(fork(await (workerBundle ??= bundleChild('client-worker')), [], { execArgv: [] }));
   }
 
   async connect(task: WorkerTask): Promise<void> {

@@ -100,7 +100,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
       offset += slice.length;
       return task;
     });
-    for (let w = 0; w < tasks.length; w++) workers.push(new WorkerChild());
+    for (let w = 0; w < tasks.length; w++) workers.push(await WorkerChild.start());
     // The connection wave has its own profile: it is what a restart's reconnection repeats.
     if (profileDir) await Promise.all(servers.map((s) => s.startProfile()));
     const connecting = performance.now();
