@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
+import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import { type MessageWithAuthor, pageReplies } from './message-entity';
@@ -181,8 +182,8 @@ function preparePages(db: Db) {
       limit: sql.placeholder('take'),
     }).prepare(name);
   return {
-    conversation: page(messages.conversationId, 'messages_page_conversation_before'),
-    group: page(messages.groupId, 'messages_page_group_before'),
+    conversation: rowsMappedOnce(page(messages.conversationId, 'messages_page_conversation_before')),
+    group: rowsMappedOnce(page(messages.groupId, 'messages_page_group_before')),
   };
 }
 

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Conversation, Group } from '@chat/contracts';
-import { messages } from '../../db/schema';
+import { messageReactions, messages } from '../../db/schema';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { MessageWithAuthor } from './message-entity';
-import { type ChatTarget, messagesBefore } from './messages.repository';
+import { type ChatTarget, chatIs, selectMessages } from './messages.repository';
 import { NewestPages } from './newest-pages';
 
 // The newest pages read together (issue 14): whatever is asked at once, each ask gets exactly its
-// chat's newest `take` messages, newest first, as the one-chat read (messagesBefore) gives them.
+// chat's newest `take` messages, newest first, whole (quotes, reactions), as a one-chat read mapped
+// by drizzle itself gives them (NewestPages maps its rows with rowsMappedOnce).
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser, carla: TestUser;
@@ -27,12 +28,15 @@ beforeAll(async () => {
     const target = [{ conversationId: withBruno.id }, { conversationId: withCarla.id }, { groupId: group.id }][i % 3]!;
     return { ...target, authorId: i % 2 ? ana.id : 'groupId' in target ? carla.id : ana.id, body: `m${i}` };
   });
-  await t.app.ctx.db.insert(messages).values(rows);
+  const stored = await t.app.ctx.db.insert(messages).values(rows).returning();
+  // m27 (withBruno) quotes m24, and m25 (withCarla) has a reaction.
+  const [m24, m27, m25] = ['m24', 'm27', 'm25'].map((body) => stored.find((m) => m.body === body)!);
+  await t.app.ctx.db.update(messages).set({ replyToId: m24!.id }).where(eq(messages.id, m27!.id));
+  await t.app.ctx.db.insert(messageReactions).values({ messageId: m25!.id, userId: bruno.id, emoji: '👍' });
 });
 afterAll(() => t?.close());
 
-const ids = (rows: MessageWithAuthor[]) => rows.map((r) => r.message.id);
-const alone = (target: ChatTarget, take: number) => messagesBefore(t.app.ctx.db, target, Number.MAX_SAFE_INTEGER, take);
+const alone = (target: ChatTarget, take: number) => selectMessages(t.app.ctx.db, { where: chatIs(target), order: 'desc', limit: take });
 
 describe('NewestPages', () => {
   it('gives each ask its own chat’s newest page, whatever was asked with it', async () => {
@@ -47,10 +51,11 @@ describe('NewestPages', () => {
     ];
     const got = await Promise.all(asks.map(([target, take]) => pages.of(target, take)));
     const expected = await Promise.all(asks.map(([target, take]) => alone(target, take)));
-    expect(got.map(ids)).toEqual(expected.map(ids));
+    expect(got).toEqual(expected);
     expect(got[1]!.map((r) => r.message.body)).toEqual(['m28', 'm25', 'm22', 'm19', 'm16', 'm13', 'm10', 'm7', 'm4', 'm1']);
+    expect(got[1]![1]!.reactions).toEqual([expect.objectContaining({ emoji: '👍' })]);
+    expect(got[0]![0]!.reply).toMatchObject({ body: 'm24' });
     expect(got[3]).toEqual([]);
-    expect(got[4]![0]).toEqual(expected[4]![0]);
   });
 
   it('reads the chats asked while a read runs in one statement', async () => {

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { messageColumns, messages } from '../../db/schema';
 import { BatchQueue } from '../../lib/batch-queue';
 import type { MessageWithAuthor } from './message-entity';
@@ -75,5 +76,5 @@ function newestOfChats(db: Db, kind: Kind) {
     .select(fields)
     .from(sql`unnest(${sql.placeholder('chatIds')}::uuid[]) as ${sql.identifier('chat')}(${sql.identifier('id')})`)
     .crossJoinLateral(latest);
-  return wholeMessages(db, selected as unknown as PageSelect, 'desc').prepare(`messages_newest_pages_${kind}`);
+  return rowsMappedOnce(wholeMessages(db, selected as unknown as PageSelect, 'desc').prepare(`messages_newest_pages_${kind}`));
 }
