@@ -29,6 +29,12 @@
  * batches side by side; what this needs is the opposite (gather while the previous batch runs),
  * which would take a custom scheduler longer than this class.
  */
+/**
+ * The gapMs of the reads a reconnection wave asks by the thousand (session users, delivery on
+ * connect, conversation participants, newest history pages): callers that can wait a few ms.
+ */
+export const WAVE_GAP_MS = 10;
+
 export class BatchQueue<I, R> {
   private queue: Array<{ item: I; resolve: (result: R) => void; reject: (error: unknown) => void }> = [];
   /** The item counts of the batches running now (at most two). */

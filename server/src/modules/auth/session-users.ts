@@ -1,16 +1,9 @@
 import type { Db } from '../../db/client';
-import { BatchQueue } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
 import { BoundedMap } from '../../lib/bounded-map';
 import { isUuid } from '../../lib/ids';
 import { usersByIdsQuery } from '../users/users.repository';
 import type { UserWithWorkspace } from '../users/user-entity';
-
-/**
- * Under load (lookups waiting when one query answers), the next query waits this long and takes
- * them all (BatchQueue): a reconnection wave reads thousands of users within seconds. A lone
- * request never waits.
- */
-const LOOKUP_GAP_MS = 10;
 
 /** ~1 KiB each: 20 MiB at most, past which the users read longest ago are forgotten. */
 const MAX_KNOWN = 20_000;
@@ -28,10 +21,12 @@ export class SessionUsers {
 
   constructor(db: Db) {
     const usersByIds = usersByIdsQuery(db);
+    // Under load the next query waits WAVE_GAP_MS and takes them all: a reconnection wave reads
+    // thousands of users within seconds. A lone request never waits.
     this.queue = new BatchQueue(async (ids) => {
       const found = new Map((await usersByIds([...new Set(ids)])).map((u) => [u.id, u]));
       return ids.map((id) => found.get(id) ?? null);
-    }, { gapMs: LOOKUP_GAP_MS });
+    }, { gapMs: WAVE_GAP_MS });
   }
 
   /** Null for an unknown or malformed id (PostgreSQL would answer a uuid syntax error instead). */

@@ -2,12 +2,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { messageColumns, messages } from '../../db/schema';
-import { BatchQueue } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
 import type { MessageWithAuthor } from './message-entity';
 import { type ChatTarget, type PageSelect, wholeMessages } from './messages.repository';
 
-/** Under load, the next read waits this long and takes every chat asked meanwhile (BatchQueue). */
-const READ_GAP_MS = 10;
 /** Pages per statement at most: up to 101 rows each (the largest page and its one extra row). */
 const MAX_PAGES = 64;
 
@@ -57,7 +55,7 @@ function readsOf(query: ReturnType<typeof newestOfChats>, kind: Kind): BatchQueu
       }
       return asks.map((ask) => (byChat.get(ask.chatId) ?? []).slice(0, ask.take));
     },
-    { gapMs: READ_GAP_MS, maxItems: MAX_PAGES },
+    { gapMs: WAVE_GAP_MS, maxItems: MAX_PAGES },
   );
 }
 

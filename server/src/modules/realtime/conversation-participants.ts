@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations } from '../../db/schema';
-import { BatchQueue } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
 import { BoundedMap } from '../../lib/bounded-map';
 import { isUuid } from '../../lib/ids';
 
 /** ~0.3 KiB each: 15 MiB at most, for the conversations active since the process started. */
 const MAX_CACHED = 50_000;
-
-/** Under load, the next read waits this long and takes every conversation asked meanwhile (BatchQueue). */
-const READ_GAP_MS = 10;
 
 type Pair = readonly [string, string];
 
@@ -25,7 +22,7 @@ type Pair = readonly [string, string];
  * read is a prepared statement (issue 14: the reconnection wave of 1,000 members read 500
  * conversations 1,493 times, each parsed and planned anew), and the conversations asked while one
  * read runs go together in the next (10,000 members: 5,000 reads, each a round trip that woke a
- * PostgreSQL backend, became a few hundred). A lone read runs at once.
+ * PostgreSQL backend, became ~1,600). A lone read runs at once.
  */
 export class ConversationParticipants {
   private readonly pairs = new BoundedMap<string, Pair>(MAX_CACHED);
@@ -42,7 +39,7 @@ export class ConversationParticipants {
     this.reads = new BatchQueue(async (ids) => {
       const found = new Map((await this.read.execute({ ids })).map((row) => [row.id, [row.one, row.two] as const]));
       return ids.map((id) => found.get(id) ?? null);
-    }, { gapMs: READ_GAP_MS });
+    }, { gapMs: WAVE_GAP_MS });
   }
 
   /** The other participant when `userId` takes part in the conversation; null otherwise (or no such conversation). */
