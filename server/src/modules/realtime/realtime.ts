@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
 import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
 import { trackWebsockets } from './open-websockets';
+import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
 import { userRoom, workspaceRoom } from './rooms';
 import { registerClientEvents } from './socket-handlers';
@@ -16,6 +17,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   const { env, db, accessTokens, sessionUsers, chatEvents, presence, conversationParticipants } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const websockets = trackWebsockets(app.server);
+  joinUpgradeWrites(app.server);
   const redis = env.redisUrl ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis')) : null;
   const closeRedis = redis ? redis.close : async () => undefined;
   if (redis) chatEvents.batchWritesWith(redis.inOneWrite);
