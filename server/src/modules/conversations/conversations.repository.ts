@@ -1,6 +1,8 @@
-import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { oncePerDb } from '../../db/once-per-db';
+import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { type ConversationRow, conversationMutes, conversations, messages, users } from '../../db/schema';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
@@ -14,18 +16,41 @@ export interface ConversationSummaryRow {
 }
 
 /** The viewer takes part in the conversation. */
-export const hasParticipant = (userId: string) =>
+export const hasParticipant = (userId: string | Placeholder) =>
   or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId))!;
 
 /**
  * The viewer's conversations matching `where`, with their last message and the viewer's unread
  * count (others' messages not READ), most recent activity first.
  */
-export async function conversationSummaries(
+export function conversationSummaries(
   db: Db,
   viewerId: string,
   options: { where?: SQL; withMessagesOnly?: boolean } = {},
 ): Promise<ConversationSummaryRow[]> {
+  return summariesQuery(db, viewerId, options);
+}
+
+/**
+ * GET /conversation/get-conversations: conversationSummaries with nothing but the viewer, built
+ * once per database and prepared (issue 14). Every page asks it when it opens and again after
+ * each reconnect; in a restart's reconnection wave building this statement (the lateral last
+ * message, the unread count) cost more of the server's CPU than anything else it did.
+ */
+export function conversationList(db: Db, viewerId: string, showEmpty: boolean): Promise<ConversationSummaryRow[]> {
+  const lists = preparedLists(db);
+  return (showEmpty ? lists.all : lists.withMessages).execute({ viewerId });
+}
+
+const preparedLists = oncePerDb((db) => {
+  const viewerId = sql.placeholder('viewerId');
+  return {
+    all: rowsMappedOnce(summariesQuery(db, viewerId, {}).prepare('conversation_list_all')),
+    withMessages: rowsMappedOnce(summariesQuery(db, viewerId, { withMessagesOnly: true }).prepare('conversation_list_with_messages')),
+  };
+});
+
+function summariesQuery(db: Db, viewerId: string | Placeholder, options: { where?: SQL; withMessagesOnly?: boolean }) {
   const lm = lastMessageLateral(db, 'conversation', conversations.id);
   const unread = alias(messages, 'unread');
   // Served by the partial index messages_conversation_unread_idx (status <> 'READ').

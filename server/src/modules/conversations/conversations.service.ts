@@ -9,6 +9,7 @@ import {
   conversationIdIs,
   conversationMatches,
   type ConversationSummaryRow,
+  conversationList,
   conversationSummaries,
   findConversationBetween,
   findConversationFor,
@@ -33,7 +34,7 @@ export class ConversationsService {
 
   /** GET /conversation/get-conversations: without showEmpty, conversations with no message are left out. */
   async list(viewer: UserWithWorkspace, showEmpty: boolean): Promise<Conversation[]> {
-    return this.toEntities(await conversationSummaries(this.db, viewer.id, { withMessagesOnly: !showEmpty }));
+    return this.toEntities(await conversationList(this.db, viewer.id, showEmpty));
   }
 
   async getById(viewer: UserWithWorkspace, id: string): Promise<Conversation> {

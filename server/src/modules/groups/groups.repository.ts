@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { oncePerDb } from '../../db/once-per-db';
+import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
@@ -16,7 +18,7 @@ export interface GroupSummaryRow {
 export type MemberRow = UserWithWorkspace & { groupId: string; isAdmin: boolean };
 
 /** `userId` is a member of the group of the outer query. */
-export function hasMember(db: Db, userId: string): SQL {
+export function hasMember(db: Db, userId: string | Placeholder): SQL {
   const gm = alias(groupMembers, 'gm_viewer');
   return exists(
     db
@@ -30,6 +32,10 @@ export const groupIdIs = (id: string) => eq(groups.id, id);
 
 /** Groups matching `where` with their last message, most recent activity first. */
 export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSummaryRow[]> {
+  return summariesQuery(db, where);
+}
+
+function summariesQuery(db: Db, where: SQL | undefined) {
   const lm = lastMessageLateral(db, 'group', groups.id);
   return db
     .select({
@@ -41,6 +47,19 @@ export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSum
     .where(where)
     .orderBy(desc(sql`coalesce(${lm.createdAt}, ${groups.createdAt})`), desc(groups.id));
 }
+
+/**
+ * GET /group/list: the viewer's groups (groupSummaries of hasMember), built once per database and
+ * prepared (issue 14): every page asks it when it opens and again after each reconnect, and in a
+ * restart's reconnection wave building it again for each page cost more CPU than running it.
+ */
+export function groupList(db: Db, viewerId: string): Promise<GroupSummaryRow[]> {
+  return preparedList(db).execute({ viewerId });
+}
+
+const preparedList = oncePerDb((db) =>
+  rowsMappedOnce(summariesQuery(db, hasMember(db, sql.placeholder('viewerId'))).prepare('group_list')),
+);
 
 /** Search condition: the group's name, description or the text of one of its messages. */
 export function groupMatches(db: Db, term: string): SQL {

@@ -32,7 +32,7 @@ export class GroupsService {
   ) {}
 
   async list(viewer: UserWithWorkspace): Promise<Group[]> {
-    return this.forViewer(viewer, await this.load(repo.hasMember(this.db, viewer.id)));
+    return this.forViewer(viewer, await this.withMembers(await repo.groupList(this.db, viewer.id)));
   }
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
@@ -180,7 +180,10 @@ export class GroupsService {
   }
 
   private async load(where: SQL | undefined): Promise<Group[]> {
-    const rows = await repo.groupSummaries(this.db, where);
+    return this.withMembers(await repo.groupSummaries(this.db, where));
+  }
+
+  private async withMembers(rows: repo.GroupSummaryRow[]): Promise<Group[]> {
     const members = await repo.membersOf(
       this.db,
       rows.map((r) => r.group.id),

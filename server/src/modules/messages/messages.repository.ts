@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
+import { oncePerDb } from '../../db/once-per-db';
 import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
@@ -160,8 +161,7 @@ export function allMessages(db: Db, target: ChatTarget): Promise<MessageWithAuth
  * that stops after `take` rows. (The newest page: NewestPages, newest-pages.ts.)
  */
 export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number, take: number): Promise<MessageWithAuthor[]> {
-  let pages = preparedPages.get(db);
-  if (!pages) preparedPages.set(db, (pages = preparePages(db)));
+  const pages = preparedPages(db);
   const group = 'groupId' in target;
   return pages[group ? 'group' : 'conversation'].execute({ chatId: group ? target.groupId : target.conversationId, beforeSeq, take });
 }
@@ -172,9 +172,7 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number, ta
  * more CPU than running it (~20% of the profile of a reconnection wave, when the catch-up read
  * pages this way).
  */
-const preparedPages = new WeakMap<Db, ReturnType<typeof preparePages>>();
-
-function preparePages(db: Db) {
+const preparedPages = oncePerDb((db) => {
   const page = (column: typeof messages.conversationId | typeof messages.groupId, name: string) =>
     messagesQuery(db, {
       where: and(eq(column, sql.placeholder('chatId')), lt(messages.seq, sql.placeholder('beforeSeq'))),
@@ -185,7 +183,7 @@ function preparePages(db: Db) {
     conversation: rowsMappedOnce(page(messages.conversationId, 'messages_page_conversation_before')),
     group: rowsMappedOnce(page(messages.groupId, 'messages_page_group_before')),
   };
-}
+});
 
 // Status changes touch only messages not yet READ of one author side: the partial index
 // messages_conversation_unread_idx (conversation, author) WHERE status <> 'READ' serves both.

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { containsFolded } from '../../lib/search';
 import type { UserWithWorkspace } from './user-entity';
-import { selectUsersWithWorkspace, toUserWithWorkspace } from './users.repository';
+import { selectUsersWithWorkspace, toUserWithWorkspace, usersByIdsQuery } from './users.repository';
 
 // User queries of the chat: participants and members by id, colleagues by search.
 
@@ -12,8 +12,8 @@ import { selectUsersWithWorkspace, toUserWithWorkspace } from './users.repositor
 export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Map<string, UserWithWorkspace>> {
   const unique = [...new Set(ids)].filter(isUuid);
   if (unique.length === 0) return new Map();
-  const rows = await selectUsersWithWorkspace(db).where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.user.id, toUserWithWorkspace(r)]));
+  const found = await usersByIdsQuery(db)(unique);
+  return new Map(found.map((user) => [user.id, user]));
 }
 
 /**

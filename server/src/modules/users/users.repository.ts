@@ -1,5 +1,7 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { oncePerDb } from '../../db/once-per-db';
+import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { neoCustomData, users, workspaces } from '../../db/schema';
 import type { UserWithWorkspace } from './user-entity';
 
@@ -43,16 +45,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const findUserById = async (db: Db, id: string) => (UUID.test(id) ? findOne(db, eq(users.id, id)) : null);
 
 /**
- * Several users by id, in one query; ids must be uuids. Built once and prepared (issue 14): it runs
- * for every authenticated request and socket handshake (SessionUsers), where building the SQL
- * again each time was about a tenth of a send's CPU, and PostgreSQL then plans it once per connection.
+ * Several users by id, in one query; ids must be uuids. Built once per database and prepared
+ * (issue 14): it runs for every authenticated request and socket handshake (SessionUsers) and for
+ * the people of every chat list, where building the SQL again each time was about a tenth of a
+ * send's CPU, and PostgreSQL then plans it once per connection.
  */
-export function usersByIdsQuery(db: Db): (ids: readonly string[]) => Promise<UserWithWorkspace[]> {
-  const prepared = selectUsersWithWorkspace(db)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('users_by_ids');
+export const usersByIdsQuery = oncePerDb((db): ((ids: readonly string[]) => Promise<UserWithWorkspace[]>) => {
+  const prepared = rowsMappedOnce(
+    selectUsersWithWorkspace(db)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('users_by_ids'),
+  );
   return async (ids) => (ids.length === 0 ? [] : (await prepared.execute({ ids: [...ids] })).map(toUserWithWorkspace));
-}
+});
 
 /** Sign-in identifier: e-mail or nickName, case-insensitive (both have lower() unique indexes). */
 export function findUserByIdentifier(db: Db, identifier: string) {
