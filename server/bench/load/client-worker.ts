@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
+import { FIRST_CALLS, LIMITS, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { request } from './http-post';
 import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol';
 
@@ -130,30 +130,46 @@ function openSocket(index: number): Promise<void> {
   });
 }
 
-/** What the browser does after a reconnect: read the open chat's history again. True once it has. */
+/**
+ * What a page with this conversation open asks after a reconnect ('socket:reconnected'): the chat
+ * list's two lists and the own user (REMOTE_FIRST_CALLS + FIRST_CALLS.me, asked together by the
+ * shell's catch-up) and the open chat's newest page (use-messages, LIMITS.historyPageSize), all at
+ * once. The page counts toward the catch-up; the others only load the server as the page does.
+ * True once every answer came.
+ */
 async function catchUp(index: number): Promise<boolean> {
   const member = task.members[index]!;
-  const url = `${task.postUrls[index]}/api/message/get-messages-by-conversation?conversationId=${member.conversationId}&limit=100`;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    try {
-      const answer = await request('GET', url, { authorization: `Bearer ${member.token}` });
-      if (answer.status !== 200) throw new Error(String(answer.status));
-      const page = JSON.parse(answer.body) as { messages: Array<{ clientId: string | null }> };
-      for (const m of page.messages) {
-        const t = tracked.get(m.clientId ?? '');
-        if (!t) continue;
-        const seen = t.sender === index ? t.ownSeen : t.peerSeen;
-        if (seen === 0 && !(t.caught & (t.sender === index ? 1 : 2))) {
-          t.caught |= t.sender === index ? 1 : 2;
-          result.caughtUp++;
-        }
-      }
-      return true;
-    } catch {
-      await sleep(RETRY_MS);
+  const api = `${task.postUrls[index]}/api`;
+  const page = `${api}/message/get-messages-by-conversation?conversationId=${member.conversationId}&limit=${LIMITS.historyPageSize}`;
+  const others = [...REMOTE_FIRST_CALLS.chat!, FIRST_CALLS.me].map((path) => `${api}${path}`);
+  const answers = await Promise.all([page, ...others].map((url) => readWithRetries(url, member.token)));
+  if (answers.some((body) => body === null)) return false;
+  const { messages } = JSON.parse(answers[0]!) as { messages: Array<{ clientId: string | null }> };
+  for (const m of messages) {
+    const t = tracked.get(m.clientId ?? '');
+    if (!t) continue;
+    const own = t.sender === index;
+    const seen = own ? t.ownSeen : t.peerSeen;
+    if (seen === 0 && !(t.caught & (own ? 1 : 2))) {
+      t.caught |= own ? 1 : 2;
+      result.caughtUp++;
     }
   }
-  return false;
+  return true;
+}
+
+/** The body of a 200 answer, asked again (up to 10 times) while the server is not there yet; null if it never came. */
+async function readWithRetries(url: string, token: string): Promise<string | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      const answer = await request('GET', url, { authorization: `Bearer ${token}` });
+      if (answer.status === 200) return answer.body;
+    } catch {
+      // Not listening yet, or cut by the restart: asked again below.
+    }
+    await sleep(RETRY_MS);
+  }
+  return null;
 }
 
 async function sendOne(sender: number, scheduledAt: number, measure: boolean): Promise<void> {
