@@ -70,6 +70,12 @@ export const SOCKET_RECONNECTION = {
   randomizationFactor: 0.5,
 } as const;
 
+/**
+ * The outbox's own retries of a send that got no answer (packages/outbox): after the first delay,
+ * doubling up to the longest; the connection coming back retries at once.
+ */
+export const OUTBOX_RETRY = { delayMs: 3_000, maxDelayMs: 30_000 } as const;
+
 export const SOCKET_NAMESPACE = '/events';
 
 export const MODAL_MAX_WIDTH_PX = { sm: 450, md: 600, lg: 800, xl: 1000 } as const;

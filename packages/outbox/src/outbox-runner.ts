@@ -1,4 +1,4 @@
-import type { Message } from '@chat/contracts';
+import { type Message, OUTBOX_RETRY } from '@chat/contracts';
 import type { OutboxStore } from './outbox-store';
 import type { OutboxEntry, OutboxFile } from './types';
 
@@ -64,7 +64,7 @@ export class OutboxRunner {
     private readonly transport: OutboxTransport,
     options: RunnerOptions = {},
   ) {
-    this.options = { answerTimeoutMs: 15_000, retryDelayMs: 3_000, maxRetryDelayMs: 30_000, ...options };
+    this.options = { answerTimeoutMs: 15_000, retryDelayMs: OUTBOX_RETRY.delayMs, maxRetryDelayMs: OUTBOX_RETRY.maxDelayMs, ...options };
     this.delay = this.options.retryDelayMs;
   }
 

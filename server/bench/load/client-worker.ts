@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
-import { FIRST_CALLS, LIMITS, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
+import { FIRST_CALLS, LIMITS, OUTBOX_RETRY, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { request } from './http-post';
 import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol';
 
@@ -13,8 +13,6 @@ import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol'
 const CONNECT_CONCURRENCY = 50;
 const RETRY_MS = 200;
 const CONNECT_TIMEOUT_MS = 180_000;
-/** How long a send keeps retrying while the server restarts. */
-const RETRY_FOR_MS = 60_000;
 
 interface Tracked {
   sender: number;
@@ -184,8 +182,12 @@ async function sendOne(sender: number, scheduledAt: number, measure: boolean): P
       : { conversationId: member.conversationId, isGroup: false, content, clientId },
   );
   const headers = { authorization: `Bearer ${member.token}` };
-  // A retry sends the same clientId: the server's idempotency must turn it into one message.
-  while (now() - scheduledAt < RETRY_FOR_MS) {
+  // A retry sends the same clientId: the server's idempotency must turn it into one message. As
+  // the page's outbox retries (OutboxRunner): when the sender's socket connects again, or after
+  // OUTBOX_RETRY's delay, doubling. (Tried every 200 ms until 29/11: during a restart's 10-15 s
+  // down, thousands of connections refused took the client processes' CPU from the new server.)
+  let delay: number = OUTBOX_RETRY.delayMs;
+  while (now() - scheduledAt < task.reconnectWaitMs) {
     try {
       const answer = await request('POST', `${task.postUrls[sender]}/api/message/send`, headers, body);
       if (answer.status === 200) {
@@ -200,9 +202,24 @@ async function sendOne(sender: number, scheduledAt: number, measure: boolean): P
     } catch {
       if (!task.reconnect) break;
     }
-    await sleep(RETRY_MS);
+    await connectedOrAfter(sender, delay);
+    delay = Math.min(delay * 2, OUTBOX_RETRY.maxDelayMs);
   }
   if (measure) result.httpErrors++;
+}
+
+/** Resolves when this member's socket connects again, or after `ms`. */
+function connectedOrAfter(index: number, ms: number): Promise<void> {
+  const socket = sockets[index]!;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      socket.off('connect', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    socket.on('connect', done);
+  });
 }
 
 async function closedLoop(messages: number, measure: boolean): Promise<void> {
