@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, isNull, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/once-per-db';
@@ -16,7 +16,7 @@ export interface ConversationSummaryRow {
 }
 
 /** The viewer takes part in the conversation. */
-export const hasParticipant = (userId: string | Placeholder) =>
+export const hasParticipant = (userId: string | SQL) =>
   or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId))!;
 
 /**
@@ -32,25 +32,51 @@ export function conversationSummaries(
 }
 
 /**
- * GET /conversation/get-conversations: conversationSummaries with nothing but the viewer, built
- * once per database and prepared (issue 14). Every page asks it when it opens and again after
- * each reconnect; in a restart's reconnection wave building this statement (the lateral last
- * message, the unread count) cost more of the server's CPU than anything else it did.
+ * GET /conversation/get-conversations for several viewers in one statement, built once per
+ * database and prepared (issue 14): each viewer's conversations as conversationSummaries gives
+ * them (same order), by viewer. Every page asks its list when it opens and again after each
+ * reconnect, so a restart's reconnection wave asks thousands within seconds (ConversationLists
+ * gathers them); building the statement for each was the largest item of that wave's CPU.
  */
-export function conversationList(db: Db, viewerId: string, showEmpty: boolean): Promise<ConversationSummaryRow[]> {
-  const lists = preparedLists(db);
-  return (showEmpty ? lists.all : lists.withMessages).execute({ viewerId });
+export function conversationListsOf(db: Db, viewerIds: readonly string[]): Promise<Map<string, ConversationSummaryRow[]>> {
+  return preparedLists(db)(viewerIds);
 }
 
 const preparedLists = oncePerDb((db) => {
-  const viewerId = sql.placeholder('viewerId');
-  return {
-    all: rowsMappedOnce(summariesQuery(db, viewerId, {}).prepare('conversation_list_all')),
-    withMessages: rowsMappedOnce(summariesQuery(db, viewerId, { withMessagesOnly: true }).prepare('conversation_list_with_messages')),
+  // Each viewer probes the conversations' user_one / user_two indexes (a BitmapOr per viewer).
+  const viewer = sql<string>`v.viewer`;
+  const { lm, fields, muteOn } = summaryParts(db, viewer);
+  const prepared = rowsMappedOnce(
+    db
+      .select({ viewer, ...fields })
+      .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
+      .innerJoin(conversations, hasParticipant(viewer))
+      .leftJoinLateral(lm, sql`true`)
+      .leftJoin(conversationMutes, muteOn)
+      .orderBy(...activityOrder(lm))
+      .prepare('conversation_lists'),
+  );
+  return async (viewerIds: readonly string[]) => {
+    const lists = new Map<string, ConversationSummaryRow[]>(viewerIds.map((id) => [id, []]));
+    if (viewerIds.length === 0) return lists;
+    for (const { viewer: of, ...row } of await prepared.execute({ viewers: [...lists.keys()] })) lists.get(of)?.push(row);
+    return lists;
   };
 });
 
-function summariesQuery(db: Db, viewerId: string | Placeholder, options: { where?: SQL; withMessagesOnly?: boolean }) {
+function summariesQuery(db: Db, viewerId: string, options: { where?: SQL; withMessagesOnly?: boolean }) {
+  const { lm, fields, muteOn } = summaryParts(db, viewerId);
+  return db
+    .select(fields)
+    .from(conversations)
+    .leftJoinLateral(lm, sql`true`)
+    .leftJoin(conversationMutes, muteOn)
+    .where(and(hasParticipant(viewerId), options.where, options.withMessagesOnly ? isNotNull(lm.body) : undefined))
+    .orderBy(...activityOrder(lm));
+}
+
+/** What a chat list selects for a viewer given as a value or as a column of the outer query. */
+function summaryParts(db: Db, viewerId: string | SQL) {
   const lm = lastMessageLateral(db, 'conversation', conversations.id);
   const unread = alias(messages, 'unread');
   // Served by the partial index messages_conversation_unread_idx (status <> 'READ').
@@ -60,21 +86,23 @@ function summariesQuery(db: Db, viewerId: string | Placeholder, options: { where
     .where(
       and(eq(unread.conversationId, conversations.id), ne(unread.authorId, viewerId), ne(unread.status, 'READ'), isNull(unread.deletedAt)),
     );
-  return db
-    .select({
+  return {
+    lm,
+    fields: {
       conversation: conversations,
       last: lastMessageColumns(lm),
       unreadMessages: sql<number>`(${unreadCount})`.mapWith(Number),
       muted: sql<boolean>`${conversationMutes.userId} IS NOT NULL`.mapWith(Boolean),
-    })
-    .from(conversations)
-    .leftJoinLateral(lm, sql`true`)
+    },
     // The viewer's mutes as one join (at most one row a conversation: the primary key), not an
     // EXISTS subplan per listed conversation.
-    .leftJoin(conversationMutes, and(eq(conversationMutes.conversationId, conversations.id), eq(conversationMutes.userId, viewerId)))
-    .where(and(hasParticipant(viewerId), options.where, options.withMessagesOnly ? isNotNull(lm.body) : undefined))
-    .orderBy(desc(sql`coalesce(${lm.createdAt}, ${conversations.createdAt})`), desc(conversations.id));
+    muteOn: and(eq(conversationMutes.conversationId, conversations.id), eq(conversationMutes.userId, viewerId)),
+  };
 }
+
+/** Most recent activity first: the last message's time, or the conversation's creation. */
+const activityOrder = (lm: ReturnType<typeof lastMessageLateral>) =>
+  [desc(sql`coalesce(${lm.createdAt}, ${conversations.createdAt})`), desc(conversations.id)] as const;
 
 /** The conversation if `userId` takes part in it; null otherwise (also for another workspace's). */
 export async function findConversationFor(db: Db, conversationId: string, userId: string): Promise<ConversationRow | null> {

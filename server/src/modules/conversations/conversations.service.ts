@@ -9,13 +9,13 @@ import {
   conversationIdIs,
   conversationMatches,
   type ConversationSummaryRow,
-  conversationList,
   conversationSummaries,
   findConversationBetween,
   findConversationFor,
   insertConversation,
   setConversationMuted,
 } from './conversations.repository';
+import { ConversationLists } from './conversation-lists';
 
 export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada';
 export const USER_NOT_FOUND = 'Usuário não encontrado';
@@ -27,14 +27,20 @@ export function isReachable(viewer: UserWithWorkspace, other: UserWithWorkspace 
 }
 
 export class ConversationsService {
+  private readonly lists: ConversationLists;
+
   constructor(
     private readonly db: Db,
     private readonly events: ChatEvents,
-  ) {}
+  ) {
+    this.lists = new ConversationLists(db);
+  }
 
   /** GET /conversation/get-conversations: without showEmpty, conversations with no message are left out. */
   async list(viewer: UserWithWorkspace, showEmpty: boolean): Promise<Conversation[]> {
-    return this.toEntities(await conversationList(this.db, viewer.id, showEmpty));
+    const { rows, people } = await this.lists.of(viewer.id);
+    // Without showEmpty, what conversationSummaries' withMessagesOnly leaves out.
+    return this.entities(showEmpty ? rows : rows.filter((r) => r.last?.body != null), people);
   }
 
   async getById(viewer: UserWithWorkspace, id: string): Promise<Conversation> {
@@ -90,6 +96,10 @@ export class ConversationsService {
       this.db,
       rows.flatMap((r) => [r.conversation.userOneId, r.conversation.userTwoId]),
     );
+    return this.entities(rows, people);
+  }
+
+  private entities(rows: ConversationSummaryRow[], people: ReadonlyMap<string, UserWithWorkspace>): Conversation[] {
     return rows.flatMap(({ conversation: c, last, unreadMessages, muted }) => {
       const userOne = people.get(c.userOneId);
       const userTwo = people.get(c.userTwoId);
