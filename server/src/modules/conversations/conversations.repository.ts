@@ -2,6 +2,7 @@ import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/once-per-db';
+import { rowsByViewer } from '../../db/rows-by-viewer';
 import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { type ConversationRow, conversationMutes, conversations, messages, users } from '../../db/schema';
 import { containsFolded, foldedContains } from '../../lib/search';
@@ -57,10 +58,8 @@ const preparedLists = oncePerDb((db) => {
       .prepare('conversation_lists'),
   );
   return async (viewerIds: readonly string[]) => {
-    const lists = new Map<string, ConversationSummaryRow[]>(viewerIds.map((id) => [id, []]));
-    if (viewerIds.length === 0) return lists;
-    for (const { viewer: of, ...row } of await prepared.execute({ viewers: [...lists.keys()] })) lists.get(of)?.push(row);
-    return lists;
+    const unique = [...new Set(viewerIds)];
+    return rowsByViewer(unique, unique.length === 0 ? [] : await prepared.execute({ viewers: unique }));
   };
 });
 

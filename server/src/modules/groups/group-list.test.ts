@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Group } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { groupList, groupSummaries, hasMember } from './groups.repository';
+import { GroupLists } from './group-lists';
+import * as repository from './groups.repository';
 
-// GET /group/list runs a statement prepared once per database (issue 14): for any viewer it must
-// give what the statement built for that viewer gives (drizzle's own mapping), the viewer bound
-// at each call.
+// GET /group/list reads the lists asked together in one prepared statement (issue 14): each viewer
+// must get exactly what the statement built for them alone gives (drizzle's own mapping),
+// whatever was asked with it.
 
 let t: TestApp;
-let ana: TestUser, bruno: TestUser, carla: TestUser;
+let ana: TestUser, bruno: TestUser, carla: TestUser, dora: TestUser;
 let talked: Group, quiet: Group, without: Group;
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
-  [ana, bruno, carla] = await createTeam(t.app, ['Ana Grupos', 'Bruno Grupos', 'Carla Grupos']);
+  [ana, bruno, carla, dora] = await createTeam(t.app, ['Ana Grupos', 'Bruno Grupos', 'Carla Grupos', 'Dora Grupos']);
   const create = (who: TestUser, name: string, members: string[]) =>
     as(t.app, who).post('/group/create', { name, description: '', members }).then((res) => expectStatus<Group>(res, 200));
   talked = await create(ana, 'Conversado', [bruno.id]);
@@ -24,16 +25,40 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('groupList', () => {
-  it('gives each viewer what the statement built for them gives', async () => {
+describe('group lists read together', () => {
+  it('gives each viewer what the statement built for them alone gives, in its order', async () => {
     const db = t.app.ctx.db;
-    for (const viewer of [ana, bruno, carla]) {
-      expect(await groupList(db, viewer.id)).toEqual(await groupSummaries(db, hasMember(db, viewer.id)));
-    }
-    const mine = await groupList(db, ana.id);
+    const viewers = [ana, bruno, carla, dora, ana].map((u) => u.id);
+    const lists = await repository.groupListsOf(db, viewers);
+    for (const id of viewers) expect(lists.get(id)).toEqual(await repository.groupSummaries(db, repository.hasMember(db, id)));
+
+    const mine = lists.get(ana.id)!;
     expect(mine.map((row) => row.group.id)).toEqual([talked.id, quiet.id]);
     expect(mine[0]!.last).toMatchObject({ body: 'bom dia', authorName: 'Bruno Grupos' });
     expect(mine[1]!.last).toBeNull();
-    expect((await groupList(db, carla.id)).map((row) => row.group.id).sort()).toEqual([quiet.id, without.id].sort());
+    expect(lists.get(carla.id)!.map((row) => row.group.id).sort()).toEqual([quiet.id, without.id].sort());
+    expect(lists.get(dora.id)).toEqual([]);
+  });
+
+  it('reads the lists asked while one read runs in ONE statement, with the members of all their groups', async () => {
+    const read = vi.spyOn(repository, 'groupListsOf');
+    try {
+      const lists = new GroupLists(t.app.ctx.db);
+      const first = lists.of(ana.id);
+      const together = [bruno, carla].map((u) => lists.of(u.id));
+      const [, brunos, carlas] = await Promise.all([first, ...together]);
+      expect(read.mock.calls.map(([, ids]) => ids)).toEqual([[ana.id], [bruno.id, carla.id]]);
+      expect(new Set(brunos!.members.map((m) => m.groupId))).toEqual(new Set([talked.id, without.id, quiet.id]));
+      expect(carlas!.rows.map((r) => r.group.id).sort()).toEqual([quiet.id, without.id].sort());
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it('the route lists each group with its own members only', async () => {
+    const groups = expectStatus<Group[]>(await as(t.app, ana).get('/group/list'), 200);
+    expect(groups.map((g) => g.id)).toEqual([talked.id, quiet.id]);
+    expect(groups[0]!.members.map((m) => m.id).sort()).toEqual([ana.id, bruno.id].sort());
+    expect(groups[1]!.members.map((m) => m.id).sort()).toEqual([ana.id, carla.id].sort());
   });
 });

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/once-per-db';
+import { rowsByViewer } from '../../db/rows-by-viewer';
 import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { containsFolded, foldedContains } from '../../lib/search';
@@ -18,7 +19,7 @@ export interface GroupSummaryRow {
 export type MemberRow = UserWithWorkspace & { groupId: string; isAdmin: boolean };
 
 /** `userId` is a member of the group of the outer query. */
-export function hasMember(db: Db, userId: string | Placeholder): SQL {
+export function hasMember(db: Db, userId: string): SQL {
   const gm = alias(groupMembers, 'gm_viewer');
   return exists(
     db
@@ -32,10 +33,6 @@ export const groupIdIs = (id: string) => eq(groups.id, id);
 
 /** Groups matching `where` with their last message, most recent activity first. */
 export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSummaryRow[]> {
-  return summariesQuery(db, where);
-}
-
-function summariesQuery(db: Db, where: SQL | undefined) {
   const lm = lastMessageLateral(db, 'group', groups.id);
   return db
     .select({
@@ -45,21 +42,43 @@ function summariesQuery(db: Db, where: SQL | undefined) {
     .from(groups)
     .leftJoinLateral(lm, sql`true`)
     .where(where)
-    .orderBy(desc(sql`coalesce(${lm.createdAt}, ${groups.createdAt})`), desc(groups.id));
+    .orderBy(...activityOrder(lm));
 }
 
 /**
- * GET /group/list: the viewer's groups (groupSummaries of hasMember), built once per database and
- * prepared (issue 14): every page asks it when it opens and again after each reconnect, and in a
- * restart's reconnection wave building it again for each page cost more CPU than running it.
+ * GET /group/list for several viewers in one statement, built once per database and prepared
+ * (issue 14): each viewer's groups as groupSummaries of hasMember gives them (same order), by
+ * viewer. Every page asks its list when it opens and again after each reconnect (GroupLists
+ * gathers a reconnection wave's asks).
  */
-export function groupList(db: Db, viewerId: string): Promise<GroupSummaryRow[]> {
-  return preparedList(db).execute({ viewerId });
+export function groupListsOf(db: Db, viewerIds: readonly string[]): Promise<Map<string, GroupSummaryRow[]>> {
+  return preparedLists(db)(viewerIds);
 }
 
-const preparedList = oncePerDb((db) =>
-  rowsMappedOnce(summariesQuery(db, hasMember(db, sql.placeholder('viewerId'))).prepare('group_list')),
-);
+const preparedLists = oncePerDb((db) => {
+  const viewer = sql<string>`v.viewer`;
+  const gm = alias(groupMembers, 'gm_viewer');
+  const lm = lastMessageLateral(db, 'group', groups.id);
+  // Each viewer probes group_members_user_id_idx; one row a group (the primary key), as hasMember.
+  const prepared = rowsMappedOnce(
+    db
+      .select({ viewer, group: groups, last: lastMessageColumns(lm) })
+      .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
+      .innerJoin(gm, eq(gm.userId, viewer))
+      .innerJoin(groups, eq(groups.id, gm.groupId))
+      .leftJoinLateral(lm, sql`true`)
+      .orderBy(...activityOrder(lm))
+      .prepare('group_lists'),
+  );
+  return async (viewerIds: readonly string[]) => {
+    const unique = [...new Set(viewerIds)];
+    return rowsByViewer(unique, unique.length === 0 ? [] : await prepared.execute({ viewers: unique }));
+  };
+});
+
+/** Most recent activity first: the last message's time, or the group's creation. */
+const activityOrder = (lm: ReturnType<typeof lastMessageLateral>) =>
+  [desc(sql`coalesce(${lm.createdAt}, ${groups.createdAt})`), desc(groups.id)] as const;
 
 /** Search condition: the group's name, description or the text of one of its messages. */
 export function groupMatches(db: Db, term: string): SQL {

@@ -8,6 +8,7 @@ import { recheckGroupReads } from '../realtime/group-receipts';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
 import { toGroupEntity, toGroupMember } from './group-entity';
+import { GroupLists } from './group-lists';
 import * as repo from './groups.repository';
 import type { MemberRow } from './groups.repository';
 
@@ -26,13 +27,18 @@ export const SELF = {
 } as const;
 
 export class GroupsService {
+  private readonly lists: GroupLists;
+
   constructor(
     private readonly db: Db,
     private readonly events: ChatEvents,
-  ) {}
+  ) {
+    this.lists = new GroupLists(db);
+  }
 
   async list(viewer: UserWithWorkspace): Promise<Group[]> {
-    return this.forViewer(viewer, await this.withMembers(await repo.groupList(this.db, viewer.id)));
+    const { rows, members } = await this.lists.of(viewer.id);
+    return this.forViewer(viewer, withMembers(rows, members));
   }
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
@@ -180,21 +186,25 @@ export class GroupsService {
   }
 
   private async load(where: SQL | undefined): Promise<Group[]> {
-    return this.withMembers(await repo.groupSummaries(this.db, where));
-  }
-
-  private async withMembers(rows: repo.GroupSummaryRow[]): Promise<Group[]> {
-    const members = await repo.membersOf(
-      this.db,
-      rows.map((r) => r.group.id),
+    const rows = await repo.groupSummaries(this.db, where);
+    return withMembers(
+      rows,
+      await repo.membersOf(
+        this.db,
+        rows.map((r) => r.group.id),
+      ),
     );
-    // Node 20 has no Map.groupBy.
-    const byGroup = new Map<string, MemberRow[]>();
-    for (const m of members) {
-      const list = byGroup.get(m.groupId);
-      if (list) list.push(m);
-      else byGroup.set(m.groupId, [m]);
-    }
-    return rows.map((r) => toGroupEntity(r, byGroup.get(r.group.id) ?? []));
   }
+}
+
+/** The groups as entities, each with its members among `members` (which may hold other groups'). */
+function withMembers(rows: repo.GroupSummaryRow[], members: readonly MemberRow[]): Group[] {
+  // Node 20 has no Map.groupBy.
+  const byGroup = new Map<string, MemberRow[]>();
+  for (const m of members) {
+    const list = byGroup.get(m.groupId);
+    if (list) list.push(m);
+    else byGroup.set(m.groupId, [m]);
+  }
+  return rows.map((r) => toGroupEntity(r, byGroup.get(r.group.id) ?? []));
 }

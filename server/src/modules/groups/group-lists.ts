@@ -1,0 +1,37 @@
+import type { Db } from '../../db/client';
+import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { type GroupSummaryRow, groupListsOf, membersOf, type MemberRow } from './groups.repository';
+
+export interface GroupListRead {
+  rows: GroupSummaryRow[];
+  /** The members of every group in the lists read together (a superset of this viewer's groups'). */
+  members: MemberRow[];
+}
+
+/**
+ * The group lists, read together (issue 14): the lists asked while one read runs go in the next,
+ * one statement for all their viewers (groupListsOf) and one read of the members of all their
+ * groups, where each list cost those two round trips of its own. A restart's reconnection wave
+ * asks one per page within seconds; a lone ask is read at once. Fresh reads: each starts after it
+ * was asked. (Each viewer's unread counts and mutes are still read per list: viewerGroupStates.)
+ */
+export class GroupLists {
+  private readonly queue: BatchQueue<string, GroupListRead>;
+
+  constructor(db: Db) {
+    this.queue = new BatchQueue<string, GroupListRead>(
+      async (viewerIds) => {
+        const lists = await groupListsOf(db, viewerIds);
+        const groupIds = new Set([...lists.values()].flat().map((r) => r.group.id));
+        const members = await membersOf(db, [...groupIds]);
+        return viewerIds.map((id) => ({ rows: lists.get(id) ?? [], members }));
+      },
+      // At most 64 viewers a statement, as the newest pages: bounds its size and its time.
+      { gapMs: WAVE_GAP_MS, maxItems: 64 },
+    );
+  }
+
+  of(viewerId: string): Promise<GroupListRead> {
+    return this.queue.submit(viewerId);
+  }
+}
