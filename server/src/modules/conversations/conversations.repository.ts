@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/once-per-db';
@@ -24,12 +24,15 @@ export const hasParticipant = (userId: string | SQL) =>
  * The viewer's conversations matching `where`, with their last message and the viewer's unread
  * count (others' messages not READ), most recent activity first.
  */
-export function conversationSummaries(
-  db: Db,
-  viewerId: string,
-  options: { where?: SQL; withMessagesOnly?: boolean } = {},
-): Promise<ConversationSummaryRow[]> {
-  return summariesQuery(db, viewerId, options);
+export function conversationSummaries(db: Db, viewerId: string, where?: SQL): Promise<ConversationSummaryRow[]> {
+  const { lm, fields, muteOn } = summaryParts(db, viewerId);
+  return db
+    .select(fields)
+    .from(conversations)
+    .leftJoinLateral(lm, sql`true`)
+    .leftJoin(conversationMutes, muteOn)
+    .where(and(hasParticipant(viewerId), where))
+    .orderBy(...activityOrder(lm));
 }
 
 /**
@@ -62,17 +65,6 @@ const preparedLists = oncePerDb((db) => {
     return rowsByViewer(unique, unique.length === 0 ? [] : await prepared.execute({ viewers: unique }));
   };
 });
-
-function summariesQuery(db: Db, viewerId: string, options: { where?: SQL; withMessagesOnly?: boolean }) {
-  const { lm, fields, muteOn } = summaryParts(db, viewerId);
-  return db
-    .select(fields)
-    .from(conversations)
-    .leftJoinLateral(lm, sql`true`)
-    .leftJoin(conversationMutes, muteOn)
-    .where(and(hasParticipant(viewerId), options.where, options.withMessagesOnly ? isNotNull(lm.body) : undefined))
-    .orderBy(...activityOrder(lm));
-}
 
 /** What a chat list selects for a viewer given as a value or as a column of the outer query. */
 function summaryParts(db: Db, viewerId: string | SQL) {

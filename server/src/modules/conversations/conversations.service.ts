@@ -39,7 +39,6 @@ export class ConversationsService {
   /** GET /conversation/get-conversations: without showEmpty, conversations with no message are left out. */
   async list(viewer: UserWithWorkspace, showEmpty: boolean): Promise<Conversation[]> {
     const { rows, people } = await this.lists.of(viewer.id);
-    // Without showEmpty, what conversationSummaries' withMessagesOnly leaves out.
     return this.entities(showEmpty ? rows : rows.filter((r) => r.last?.body != null), people);
   }
 
@@ -51,7 +50,7 @@ export class ConversationsService {
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Conversation[]> {
     return this.toEntities(
-      await conversationSummaries(this.db, viewer.id, { where: conversationMatches(this.db, viewer.id, content) }),
+      await conversationSummaries(this.db, viewer.id, conversationMatches(this.db, viewer.id, content)),
     );
   }
 
@@ -85,7 +84,7 @@ export class ConversationsService {
 
   private async summaryOf(viewerId: string, id: string): Promise<Conversation> {
     const [row] = await this.toEntities(
-      await conversationSummaries(this.db, viewerId, { where: conversationIdIs(id) }),
+      await conversationSummaries(this.db, viewerId, conversationIdIs(id)),
     );
     if (!row) throw notFound(CONVERSATION_NOT_FOUND);
     return row;
