@@ -8,7 +8,7 @@ import { recheckGroupReads } from '../realtime/group-receipts';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
 import { toGroupEntity, toGroupMember } from './group-entity';
-import { GroupLists } from './group-lists';
+import { GroupLists, membersByGroup } from './group-lists';
 import * as repo from './groups.repository';
 import type { MemberRow } from './groups.repository';
 
@@ -187,24 +187,11 @@ export class GroupsService {
 
   private async load(where: SQL | undefined): Promise<Group[]> {
     const rows = await repo.groupSummaries(this.db, where);
-    return withMembers(
-      rows,
-      await repo.membersOf(
-        this.db,
-        rows.map((r) => r.group.id),
-      ),
-    );
+    return withMembers(rows, membersByGroup(await repo.membersOf(this.db, rows.map((r) => r.group.id))));
   }
 }
 
-/** The groups as entities, each with its members among `members` (which may hold other groups'). */
-function withMembers(rows: repo.GroupSummaryRow[], members: readonly MemberRow[]): Group[] {
-  // Node 20 has no Map.groupBy.
-  const byGroup = new Map<string, MemberRow[]>();
-  for (const m of members) {
-    const list = byGroup.get(m.groupId);
-    if (list) list.push(m);
-    else byGroup.set(m.groupId, [m]);
-  }
+/** The groups as entities, each with its members (the map may hold other groups' too). */
+function withMembers(rows: repo.GroupSummaryRow[], byGroup: ReadonlyMap<string, readonly MemberRow[]>): Group[] {
   return rows.map((r) => toGroupEntity(r, byGroup.get(r.group.id) ?? []));
 }
