@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleChild } from './bundle-child';
@@ -108,8 +109,11 @@ export class ServerChild {
 export class WorkerChild {
   private constructor(private readonly child: ChildProcess) {}
 
-  static async start(): Promise<WorkerChild> {
-    return new WorkerChild(fork(await (workerBundle ??= bundleChild('client-worker')), [], { execArgv: [] }));
+  /** `nice`: the client process's niceness (options.ts, clientsNice). */
+  static async start(nice: number): Promise<WorkerChild> {
+    const child = fork(await (workerBundle ??= bundleChild('client-worker')), [], { execArgv: [] });
+    if (nice > 0) setPriority(child.pid!, nice);
+    return new WorkerChild(child);
   }
 
   async connect(task: WorkerTask): Promise<void> {

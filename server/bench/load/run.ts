@@ -100,7 +100,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
       offset += slice.length;
       return task;
     });
-    for (let w = 0; w < tasks.length; w++) workers.push(await WorkerChild.start());
+    for (let w = 0; w < tasks.length; w++) workers.push(await WorkerChild.start(options.clientsNice));
     // The connection wave has its own profile: it is what a restart's reconnection repeats.
     if (profileDir) await Promise.all(servers.map((s) => s.startProfile()));
     const connecting = performance.now();
@@ -158,7 +158,7 @@ async function main() {
   const options = parseOptions(process.argv.slice(2), process.env);
   const label = options.engine === 'postgres' ? 'PostgreSQL + Redis' : 'PGlite';
   const load = options.rate === null ? `${options.messages} mensagens cada (laço fechado)` : `${options.rate}/s por ${options.durationS} s (laço aberto)`;
-  console.log(`${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões)`);
+  console.log(`${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões), clientes com nice ${options.clientsNice}`);
   const runs: Array<{ bare: RunFigures | null; floor: RunFigures | null; product: RunFigures }> = [];
   for (let r = 0; r < options.repeat; r++) {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
