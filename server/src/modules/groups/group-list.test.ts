@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Group } from '@chat/contracts';
+import { type Group, mentionToken } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { GroupLists } from './group-lists';
@@ -22,6 +22,10 @@ beforeAll(async () => {
   quiet = await create(ana, 'Quieto', [carla.id]);
   without = await create(bruno, 'Sem a Ana', [carla.id]);
   expectStatus(await as(t.app, bruno).post('/message/send', textMessage(talked.id, 'bom dia', { isGroup: true })), 200);
+  // Carla's own state of 'Sem a Ana': silenced, one unread message that mentions her.
+  const mention = { ...textMessage(without.id, `oi ${mentionToken(carla.id)}`, { isGroup: true }), mentions: [carla.id] };
+  expectStatus(await as(t.app, bruno).post('/message/send', mention), 200);
+  expectStatus(await as(t.app, carla).patch(`/group/${without.id}/mute`, { muted: true }), 200);
 });
 afterAll(() => t?.close());
 
@@ -30,13 +34,26 @@ describe('group lists read together', () => {
     const db = t.app.ctx.db;
     const viewers = [ana, bruno, carla, dora, ana].map((u) => u.id);
     const lists = await repository.groupListsOf(db, viewers);
-    for (const id of viewers) expect(lists.get(id)).toEqual(await repository.groupSummaries(db, repository.hasMember(db, id)));
+    for (const id of viewers) {
+      const rows = lists.get(id)!;
+      expect(rows.map(({ state: _, ...row }) => row)).toEqual(await repository.groupSummaries(db, repository.hasMember(db, id)));
+      // The viewer's own state, as the statement for one viewer reads it.
+      const states = await repository.viewerGroupStates(db, id, rows.map((r) => r.group.id));
+      expect(rows.map((r) => r.state)).toEqual(rows.map((r) => states.get(r.group.id)));
+    }
 
     const mine = lists.get(ana.id)!;
     expect(mine.map((row) => row.group.id)).toEqual([talked.id, quiet.id]);
     expect(mine[0]!.last).toMatchObject({ body: 'bom dia', authorName: 'Bruno Grupos' });
     expect(mine[1]!.last).toBeNull();
-    expect(lists.get(carla.id)!.map((row) => row.group.id).sort()).toEqual([quiet.id, without.id].sort());
+    expect(mine.map((row) => row.state)).toEqual([
+      { muted: false, unreadMessages: 1, unreadMentions: 0 },
+      { muted: false, unreadMessages: 0, unreadMentions: 0 },
+    ]);
+    expect(lists.get(carla.id)!.map((row) => [row.group.id, row.state])).toEqual([
+      [without.id, { muted: true, unreadMessages: 1, unreadMentions: 1 }],
+      [quiet.id, { muted: false, unreadMessages: 0, unreadMentions: 0 }],
+    ]);
     expect(lists.get(dora.id)).toEqual([]);
   });
 
@@ -55,9 +72,25 @@ describe('group lists read together', () => {
     }
   });
 
-  it('the route lists each group with its own members only', async () => {
-    const groups = expectStatus<Group[]>(await as(t.app, ana).get('/group/list'), 200);
+  it('the route lists each group with its own members only, and the viewer state from the same statement', async () => {
+    const perViewer = vi.spyOn(repository, 'viewerGroupStates');
+    let groups: Group[];
+    try {
+      groups = expectStatus<Group[]>(await as(t.app, ana).get('/group/list'), 200);
+      expect(perViewer).not.toHaveBeenCalled();
+    } finally {
+      perViewer.mockRestore();
+    }
     expect(groups.map((g) => g.id)).toEqual([talked.id, quiet.id]);
+    expect(groups.map((g) => [g.muted, g.unreadMessages, g.unreadMentions])).toEqual([
+      [false, 1, 0],
+      [false, 0, 0],
+    ]);
+    const carlas = expectStatus<Group[]>(await as(t.app, carla).get('/group/list'), 200);
+    expect(carlas.map((g) => [g.id, g.muted, g.unreadMessages, g.unreadMentions])).toEqual([
+      [without.id, true, 1, 1],
+      [quiet.id, false, 0, 0],
+    ]);
     expect(groups[0]!.members.map((m) => m.id).sort()).toEqual([ana.id, bruno.id].sort());
     expect(groups[1]!.members.map((m) => m.id).sort()).toEqual([ana.id, carla.id].sort());
   });

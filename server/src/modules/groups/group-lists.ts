@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
 import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
-import { type GroupSummaryRow, groupListsOf, membersOf, type MemberRow } from './groups.repository';
+import { groupListsOf, type ListedGroupRow, membersOf, type MemberRow } from './groups.repository';
 
 export interface GroupListRead {
-  rows: GroupSummaryRow[];
+  /** The viewer's groups, each with the viewer's own state of it. */
+  rows: ListedGroupRow[];
   /** The members of each group in the lists read together (a superset of this viewer's groups). */
   members: ReadonlyMap<string, readonly MemberRow[]>;
 }
@@ -11,9 +12,10 @@ export interface GroupListRead {
 /**
  * The group lists, read together (issue 14): the lists asked while one read runs go in the next,
  * one statement for all their viewers (groupListsOf) and one read of the members of all their
- * groups, where each list cost those two round trips of its own. A restart's reconnection wave
+ * groups, where each list cost those two round trips of its own, and a third for the viewer's
+ * unread counts and mutes (now columns of the same statement). A restart's reconnection wave
  * asks one per page within seconds; a lone ask is read at once. Fresh reads: each starts after it
- * was asked. (Each viewer's unread counts and mutes are still read per list: viewerGroupStates.)
+ * was asked.
  */
 export class GroupLists {
   private readonly queue: BatchQueue<string, GroupListRead>;

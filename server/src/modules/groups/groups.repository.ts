@@ -18,6 +18,9 @@ export interface GroupSummaryRow {
 
 export type MemberRow = UserWithWorkspace & { groupId: string; isAdmin: boolean };
 
+/** The viewer's own membership row, where a statement reads their state of a group. */
+const viewerMembership = alias(groupMembers, 'gm_viewer');
+
 /** `userId` is a member of the group of the outer query. */
 export function hasMember(db: Db, userId: string): SQL {
   const gm = alias(groupMembers, 'gm_viewer');
@@ -51,18 +54,21 @@ export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSum
  * viewer. Every page asks its list when it opens and again after each reconnect (GroupLists
  * gathers a reconnection wave's asks).
  */
-export function groupListsOf(db: Db, viewerIds: readonly string[]): Promise<Map<string, GroupSummaryRow[]>> {
+export function groupListsOf(db: Db, viewerIds: readonly string[]): Promise<Map<string, ListedGroupRow[]>> {
   return preparedLists(db)(viewerIds);
 }
 
+/** A group of a viewer's list, with the viewer's own state of it (what viewerGroupStates reads for one viewer). */
+export type ListedGroupRow = GroupSummaryRow & { state: ViewerGroupState };
+
 const preparedLists = oncePerDb((db) => {
   const viewer = sql<string>`v.viewer`;
-  const gm = alias(groupMembers, 'gm_viewer');
+  const gm = viewerMembership;
   const lm = lastMessageLateral(db, 'group', groups.id);
   // Each viewer probes group_members_user_id_idx; one row a group (the primary key), as hasMember.
   const prepared = rowsMappedOnce(
     db
-      .select({ viewer, group: groups, last: lastMessageColumns(lm) })
+      .select({ viewer, group: groups, last: lastMessageColumns(lm), ...viewerStateColumns(db, gm, viewer) })
       .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
       .innerJoin(gm, eq(gm.userId, viewer))
       .innerJoin(groups, eq(groups.id, gm.groupId))
@@ -72,7 +78,11 @@ const preparedLists = oncePerDb((db) => {
   );
   return async (viewerIds: readonly string[]) => {
     const unique = [...new Set(viewerIds)];
-    return rowsByViewer(unique, unique.length === 0 ? [] : await prepared.execute({ viewers: unique }));
+    const rows = unique.length === 0 ? [] : await prepared.execute({ viewers: unique });
+    return rowsByViewer(
+      unique,
+      rows.map(({ viewer: id, group, last, ...state }) => ({ viewer: id, group, last, state: toViewerGroupState(state) })),
+    );
   };
 });
 
@@ -196,28 +206,40 @@ export interface ViewerGroupState {
 
 export async function viewerGroupStates(db: Db, viewerId: string, groupIds: readonly string[]): Promise<Map<string, ViewerGroupState>> {
   if (groupIds.length === 0) return new Map();
+  const gm = viewerMembership;
+  const rows = await db
+    .select({ groupId: gm.groupId, ...viewerStateColumns(db, gm, sql`${viewerId}::uuid`) })
+    .from(gm)
+    .where(and(eq(gm.userId, viewerId), inArray(gm.groupId, [...groupIds])));
+  return new Map(rows.map((r) => [r.groupId, toViewerGroupState(r)]));
+}
+
+/** The columns of a member's own state of a group, read off their membership row `gm`; `viewer` is that member. */
+function viewerStateColumns(db: Db, gm: typeof viewerMembership, viewer: SQL) {
   const m = alias(messages, 'unread');
   // One walk over each group's messages after the member's read watermark gives both counts.
   const counts = db
-    .select({ counts: sql`ARRAY[count(*), count(*) FILTER (WHERE ${m.mentions} && ARRAY[${viewerId}, 'todos']::text[])]::int[]` })
+    .select({ counts: sql`ARRAY[count(*), count(*) FILTER (WHERE ${m.mentions} && ARRAY[${viewer}::text, 'todos']::text[])]::int[]` })
     .from(m)
     .where(
       and(
-        eq(m.groupId, groupMembers.groupId),
-        sql`${m.seq} > ${groupMembers.readSeq}`,
-        sql`${m.createdAt} >= ${groupMembers.createdAt}`,
-        sql`${m.authorId} <> ${viewerId}::uuid`,
+        eq(m.groupId, gm.groupId),
+        sql`${m.seq} > ${gm.readSeq}`,
+        sql`${m.createdAt} >= ${gm.createdAt}`,
+        sql`${m.authorId} <> ${viewer}`,
         isNull(m.deletedAt),
         // A message read after the watermark's lag already has its read receipt.
-        sql`NOT EXISTS (SELECT 1 FROM group_receipts r WHERE r.message_id = ${m.id} AND r.user_id = ${viewerId}::uuid AND r.read_at IS NOT NULL)`,
+        sql`NOT EXISTS (SELECT 1 FROM group_receipts r WHERE r.message_id = ${m.id} AND r.user_id = ${viewer} AND r.read_at IS NOT NULL)`,
       ),
     );
-  const rows = await db
-    .select({ groupId: groupMembers.groupId, muted: groupMembers.muted, counts: sql<number[]>`(${counts})` })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.userId, viewerId), inArray(groupMembers.groupId, [...groupIds])));
-  return new Map(rows.map((r) => [r.groupId, { muted: r.muted, unreadMessages: Number(r.counts[0]), unreadMentions: Number(r.counts[1]) }]));
+  return { muted: gm.muted, counts: sql<number[]>`(${counts})` };
 }
+
+const toViewerGroupState = (r: { muted: boolean; counts: number[] }): ViewerGroupState => ({
+  muted: r.muted,
+  unreadMessages: Number(r.counts[0]),
+  unreadMentions: Number(r.counts[1]),
+});
 
 export async function setGroupMuted(db: Db, groupId: string, userId: string, muted: boolean): Promise<void> {
   await db

@@ -38,7 +38,7 @@ export class GroupsService {
 
   async list(viewer: UserWithWorkspace): Promise<Group[]> {
     const { rows, members } = await this.lists.of(viewer.id);
-    return this.forViewer(viewer, withMembers(rows, members));
+    return rows.map((r) => withState(toGroupEntity(r, members.get(r.group.id) ?? []), r.state));
   }
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
@@ -73,10 +73,7 @@ export class GroupsService {
       viewer.id,
       list.map((g) => g.id),
     );
-    return list.map((g) => {
-      const state = states.get(g.id);
-      return { ...g, muted: state?.muted ?? false, unreadMessages: state?.unreadMessages ?? 0, unreadMentions: state?.unreadMentions ?? 0 };
-    });
+    return list.map((g) => withState(g, states.get(g.id)));
   }
 
   async searchMembers(viewer: UserWithWorkspace, groupId: string, content: string): Promise<GroupMember[]> {
@@ -190,6 +187,13 @@ export class GroupsService {
     return withMembers(rows, membersByGroup(await repo.membersOf(this.db, rows.map((r) => r.group.id))));
   }
 }
+
+const withState = (g: Group, state: repo.ViewerGroupState | undefined): Group => ({
+  ...g,
+  muted: state?.muted ?? false,
+  unreadMessages: state?.unreadMessages ?? 0,
+  unreadMentions: state?.unreadMentions ?? 0,
+});
 
 /** The groups as entities, each with its members (the map may hold other groups' too). */
 function withMembers(rows: repo.GroupSummaryRow[], byGroup: ReadonlyMap<string, readonly MemberRow[]>): Group[] {
