@@ -11,9 +11,9 @@ export interface GroupListRead {
 
 /**
  * The group lists, read together (issue 14): the lists asked while one read runs go in the next,
- * one statement for all their viewers (groupListsOf) and one read of the members of all their
- * groups, where each list cost those two round trips of its own, and a third for the viewer's
- * unread counts and mutes (now columns of the same statement). A restart's reconnection wave
+ * one statement for all their viewers (groupListsOf, with each viewer's unread counts and mutes as
+ * columns) and one read of the members of all their groups, where each list cost three round trips
+ * of its own (its groups, their members, the viewer's state). A restart's reconnection wave
  * asks one per page within seconds; a lone ask is read at once. Fresh reads: each starts after it
  * was asked.
  */

@@ -18,12 +18,12 @@ export interface GroupSummaryRow {
 
 export type MemberRow = UserWithWorkspace & { groupId: string; isAdmin: boolean };
 
-/** The viewer's own membership row, where a statement reads their state of a group. */
+/** A user's own membership row: whether they belong to a group, and their state of it. */
 const viewerMembership = alias(groupMembers, 'gm_viewer');
 
 /** `userId` is a member of the group of the outer query. */
 export function hasMember(db: Db, userId: string): SQL {
-  const gm = alias(groupMembers, 'gm_viewer');
+  const gm = viewerMembership;
   return exists(
     db
       .select({ one: sql`1` })
