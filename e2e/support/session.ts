@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Signs in through the real form, as a person would. */
 export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
@@ -24,6 +24,34 @@ export async function expectToast(page: Page, title: string, description?: strin
   let toast = page.locator('li[data-type]').filter({ has: page.getByText(title, { exact: true }) });
   if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
   await expect(toast.last()).toBeVisible();
+}
+
+/**
+ * Records every toast the context's pages show, from their next navigation on. A toast closes
+ * after 3 s (SPEC section 9): one that appears while the test is still checking another page can
+ * be gone before the test looks, on a loaded machine. expectToastShown asks what was shown.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { e2eToasts: string[] }).e2eToasts = shown;
+    new MutationObserver(() => {
+      for (const toast of Array.from(document.querySelectorAll('li[data-type]'))) {
+        const text = toast.textContent ?? '';
+        if (!shown.includes(text)) shown.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The page showed this toast at some point since recordToasts (it may have closed since). */
+export async function expectToastShown(page: Page, title: string, description = ''): Promise<void> {
+  const shown = () => page.evaluate(() => (window as unknown as { e2eToasts?: string[] }).e2eToasts ?? []);
+  await expect
+    .poll(async () => (await shown()).some((text) => text.startsWith(title) && text.includes(description)), {
+      message: `the page showed the toast '${title}' '${description}'`,
+    })
+    .toBe(true);
 }
 
 /** An access token whose expiry has passed (and whose signature the server refuses). */

@@ -4,7 +4,7 @@ import { entryNamed, messages, openMember } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
-import { expectPath, expectToast, liveConnection, signIn } from '../support/session';
+import { expectPath, expectToast, expectToastShown, liveConnection, recordToasts, signIn } from '../support/session';
 
 // Issue 12: the account settings and the public API, between real browser contexts.
 // Bruno edits his account; Carla keeps their conversation open and sees the effects live.
@@ -79,6 +79,7 @@ test('bruno changes his name and photo; carla’s open chat shows both without a
  */
 async function brunoElsewhere(browser: Browser, url: string, socket: 'live' | 'held') {
   const context = await browser.newContext({ baseURL: url });
+  await recordToasts(context);
   let release: () => void = () => undefined;
   if (socket === 'held') {
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -110,14 +111,15 @@ test('a password change keeps this tab signed in and signs out bruno’s other c
   await expect(bruno.getByLabel('Senha atual', { exact: true })).toHaveValue('');
 
   // The live page hears 'session:revoked'; the late one learns it from its socket's refused
-  // handshake (its old token): both say why they went back to sign-in.
+  // handshake (its old token): both say why they went back to sign-in. The live page's toast
+  // shows while this tab is still being checked, so it is asked whether it was shown.
   await expectPath(elsewhere, '/');
-  await expectToast(elsewhere, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
+  await expectToastShown(elsewhere, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
   await elsewhere.context().close();
   await expectPath(late, '/auth/conversations');
   openLateSocket();
   await expectPath(late, '/');
-  await expectToast(late, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
+  await expectToastShown(late, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
   await late.context().close();
 
   // This tab still works, also after a reload (its stored pair is the new one).
