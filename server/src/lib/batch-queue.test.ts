@@ -113,4 +113,24 @@ describe('BatchQueue', () => {
     expect(await Promise.all([...answers, seven])).toEqual([60, 40, 50, 90, 70]);
     expect(r.batches.slice(3)).toEqual([[6], [4], [5, 9], [7]]);
   });
+
+  it('with gatherPhase, the items submitted before the I/O phase ends go in one batch, started then', async () => {
+    const r = recorder();
+    const queue = new BatchQueue(r.run, { gatherPhase: true });
+    // Two requests read in one phase (their callbacks run one after the other, with no phase end
+    // between): without gatherPhase the first would have started alone.
+    const both = [queue.submit(1), queue.submit(2)];
+    expect(r.batches).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.batches).toEqual([[1, 2]]);
+    // One that comes while that batch runs waits for it (one batch at a time), then goes alone.
+    const later = queue.submit(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.batches).toEqual([[1, 2]]);
+    await r.releaseNext();
+    expect(await Promise.all(both)).toEqual([10, 20]);
+    await r.releaseNext();
+    expect(await later).toBe(30);
+    expect(r.batches).toEqual([[1, 2], [3]]);
+  });
 });

@@ -25,6 +25,13 @@
  * than two at once; callers that need results in order across the two must order them
  * (message-commits.ts).
  *
+ * With `gatherPhase`, a batch starts at the end of the event loop's current I/O phase
+ * (setImmediate) instead of at once, so the requests read in that phase go in one batch. For an
+ * engine that runs its queries on this thread (PGlite): a batch started at once ran its statement
+ * before the next request of the same phase was even parsed, holding the thread until its commit
+ * was done, so every send paid its own statement and fsync and nothing ever gathered. A lone
+ * request waits only for the phase's end (no timer).
+ *
  * Written here rather than with DataLoader: DataLoader gathers the loads of one tick and runs
  * batches side by side; what this needs is the opposite (gather while the previous batch runs),
  * which would take a custom scheduler longer than this class.
@@ -40,24 +47,34 @@ export class BatchQueue<I, R> {
   /** The item counts of the batches running now (at most two). */
   private readonly running: number[] = [];
   private pausing = false;
+  private phaseEndScheduled = false;
   private readonly maxItems: number;
   private readonly gapMs: number;
   private readonly secondBesideUpTo: number;
+  private readonly gatherPhase: boolean;
 
   constructor(
     private readonly run: (items: readonly I[]) => Promise<Array<R | Error>>,
-    /** maxItems: items per batch at most (bounds a statement's size and parameters); gapMs, secondBesideUpTo: above. */
-    options: { maxItems?: number; gapMs?: number; secondBesideUpTo?: number } = {},
+    /** maxItems: items per batch at most (bounds a statement's size and parameters); gapMs, secondBesideUpTo, gatherPhase: above. */
+    options: { maxItems?: number; gapMs?: number; secondBesideUpTo?: number; gatherPhase?: boolean } = {},
   ) {
     this.maxItems = options.maxItems ?? 256;
     this.gapMs = options.gapMs ?? 0;
     this.secondBesideUpTo = options.secondBesideUpTo ?? 0;
+    this.gatherPhase = options.gatherPhase ?? false;
   }
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.startWhatMay();
+      if (!this.gatherPhase) this.startWhatMay();
+      else if (!this.phaseEndScheduled) {
+        this.phaseEndScheduled = true;
+        setImmediate(() => {
+          this.phaseEndScheduled = false;
+          this.startWhatMay();
+        });
+      }
     });
   }
 

@@ -10,9 +10,10 @@ import { closeAll, type Listener, listenAll, settle } from '../../test/socket-he
 import { type CommitResult, MessageCommits, type PendingMessage } from './message-commits';
 
 // Group commit of sends (issue 14): sends that arrive while a commit runs are stored together.
-// A MessageCommits commits its first submit at once and gathers the ones submitted meanwhile, so
-// submitting several in one tick puts all but the first in ONE batch: these tests use that to
-// build batches on purpose; the HTTP tests below check the same rules through the route.
+// On PostgreSQL a MessageCommits commits its first submit at once and gathers the ones submitted
+// meanwhile; on PGlite it waits for the end of the I/O phase and gathers them all. Either way,
+// submitting several in one tick puts at least all but the first in ONE batch: these tests use that
+// to build batches on purpose; the HTTP tests below check the same rules through the route.
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser, carla: TestUser, outsider: TestUser;
@@ -80,6 +81,19 @@ describe('MessageCommits', () => {
     expect('stored' in again && again.stored?.message.id).toBe(first.inserted.id);
     await settle(t.app, listeners);
     expect(ids(lb)).toHaveLength(2);
+  });
+
+  it('sends submitted in one tick share one commit on PGlite (its statement runs on this thread); on PostgreSQL the first goes at once and a second beside it', async () => {
+    const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents, t.app.ctx.database.engine);
+    const sizes: number[] = [];
+    const commitOrSplit = (commits as unknown as { commitOrSplit: (batch: readonly PendingMessage[]) => Promise<unknown> }).commitOrSplit;
+    (commits as unknown as { commitOrSplit: typeof commitOrSplit }).commitOrSplit = function (batch) {
+      sizes.push(batch.length);
+      return commitOrSplit.call(this, batch);
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => commits.submit(pending(newClientId(), `no mesmo tique ${i}`))));
+    expect(results.every((r) => 'inserted' in r)).toBe(true);
+    expect(sizes).toEqual(t.app.ctx.database.engine === 'pglite' ? [5] : [1, 1, 3]);
   });
 
   it('a send that fails inside a batch fails alone: the others are stored and heard, in order', async () => {

@@ -53,8 +53,9 @@ export class MessageCommits {
     // On PostgreSQL a second commit may run beside a lone send's, on another connection (two
     // members writing to each other: each send waited ~0.7 ms for the other's commit); under load
     // one at a time gathers more (batch-queue.ts). PGlite runs one query at a time on this thread:
-    // a second commit would only wait inside it, having gathered less.
-    this.queue = new BatchQueue((batch) => this.commitOrSplit(batch), { secondBesideUpTo: engine === 'postgres' ? 1 : 0 });
+    // a second commit would only wait inside it, having gathered less; and a commit started at
+    // once would run before the other sends read with it were parsed, so it waits for them.
+    this.queue = new BatchQueue((batch) => this.commitOrSplit(batch), engine === 'postgres' ? { secondBesideUpTo: 1 } : { gatherPhase: true });
     this.insertOne = insertOneMessageQuery(db);
     // Emitted in seq order, across the two commits that may run at once (seq-order.ts); to the
     // other processes in one write.
