@@ -9,7 +9,7 @@ const dialect = new PgDialect();
  * unnamed, so PostgreSQL parses, analyses and plans it again on every call: for the group commit's
  * INSERT from a JSON parameter that was ~0.7 ms of its ~2.2 ms (5 rows; named, 1.6 ms, measured
  * alternately on one connection). Named, each connection parses it once. The text must not change
- * between calls: only the placeholders' values do. PGlite ignores the name (it runs in-process).
+ * between calls: only the placeholders' values do. On PGlite too (pglite-statements.ts).
  *
  * Works inside a transaction too: the statement runs on whatever session `db` is (the transaction's
  * client, or the pool's).

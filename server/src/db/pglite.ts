@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../config/paths';
 import { acquireDataDirLock } from './data-dir-lock';
 import { DurableNodeFS } from './durable-node-fs';
+import { PgliteStatements } from './pglite-statements';
 import * as schema from './schema';
 import type { Database, Db } from './types';
 
@@ -71,7 +72,9 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
       startParams: pgliteStartParams(durability),
       extensions: pgliteExtensions,
     });
+    const statements = new PgliteStatements(client);
     const db = drizzle({ client, schema });
+    statements.learnNamesFrom(db._.session);
     await migrate(db, { migrationsFolder: migrationsFolder() });
     const opened = client;
     let upkeepRun: Promise<void> | null = null;

@@ -1,0 +1,89 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { bigint, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNotNullViolation } from '../lib/db-errors';
+import { namedStatement } from './named-statement';
+import { PgliteStatements } from './pglite-statements';
+import type { Db } from './types';
+
+// Named statements on PGlite (issue 14): parsed once, then bound and executed; everything else,
+// and anything inside a transaction, as PGlite's own query() runs it.
+
+const probe = pgTable('probe', {
+  id: serial('id').primaryKey(),
+  body: text('body').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  n: bigint('n', { mode: 'number' }),
+});
+
+let pg: PGlite;
+let db: ReturnType<typeof drizzle>;
+
+beforeAll(async () => {
+  pg = await PGlite.create();
+  const statements = new PgliteStatements(pg);
+  db = drizzle({ client: pg });
+  statements.learnNamesFrom(db._.session);
+  await pg.exec(`CREATE TABLE probe (id serial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now(),
+    tags text[] NOT NULL DEFAULT '{}', n bigint)`);
+});
+afterAll(() => pg.close());
+
+const prepared = async () => (await pg.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
+const insertNamed = () =>
+  db
+    .insert(probe)
+    .values({ body: sql.placeholder('body'), tags: sql.placeholder('tags'), n: sql.placeholder('n') })
+    .returning()
+    .prepare('probe_insert');
+
+describe('PgliteStatements', () => {
+  it('a statement prepared by name is parsed once and then runs named; its rows are what the unnamed one gives', async () => {
+    const insert = insertNamed();
+    const named = await Promise.all([1, 2, 3].map((n) => insert.execute({ body: `nomeada ${n}`, tags: ['a', 'b'], n })));
+    const [unnamed] = await db.insert(probe).values({ body: 'sem nome', tags: ['a', 'b'], n: 4 }).returning();
+
+    const statements = await prepared();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.statement).toMatch(/^insert into "probe"/);
+    expect(named.map(([row]) => row!.body)).toEqual(['nomeada 1', 'nomeada 2', 'nomeada 3']);
+    // Same parsing as the driver's: drizzle's timestamps, arrays, bigint in number mode.
+    const shape = (row: typeof unnamed) => Object.entries(row!).map(([key, value]) => [key, Array.isArray(value) ? 'array' : typeof value]);
+    expect(shape(named[0]![0])).toEqual(shape(unnamed));
+    expect(named[2]![0]!.n).toBe(3);
+    expect(named[0]![0]!.tags).toEqual(['a', 'b']);
+    expect(new Date(named[0]![0]!.at).getTime()).not.toBeNaN();
+  });
+
+  it('namedStatement runs named too; an error is PostgreSQL\'s own and leaves the statement usable', async () => {
+    const byBody = namedStatement<{ id: number; body: string }>('probe_by_body', sql`SELECT id, body FROM ${probe} WHERE body = ${sql.placeholder('body')}`);
+    expect(await byBody(db as unknown as Db, { body: 'nomeada 2' })).toEqual([{ id: expect.any(Number), body: 'nomeada 2' }]);
+    expect((await prepared()).map((s) => s.statement)).toContainEqual(expect.stringMatching(/^SELECT id, body FROM "probe"/));
+
+    const insert = insertNamed();
+    const refused = await insert.execute({ body: null, tags: [], n: null }).catch((error: unknown) => error);
+    expect(isNotNullViolation(refused, 'body')).toBe(true);
+    const [after] = await insert.execute({ body: 'depois do erro', tags: [], n: null });
+    expect(after!.body).toBe('depois do erro');
+  });
+
+  it('inside a transaction a named text runs on the transaction (sees its rows); a named call outside waits for its end', async () => {
+    const insert = insertNamed();
+    let outsideDone = false;
+    let outside: Promise<unknown> = Promise.resolve();
+    await db.transaction(async (tx) => {
+      await tx.insert(probe).values({ body: 'na transação', tags: [], n: null });
+      outside = insert.execute({ body: 'de fora', tags: [], n: null }).then(() => (outsideDone = true));
+      const byBody = namedStatement<{ body: string }>('probe_by_body', sql`SELECT id, body FROM ${probe} WHERE body = ${sql.placeholder('body')}`);
+      expect(await byBody(tx as unknown as Db, { body: 'na transação' })).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(outsideDone).toBe(false);
+    });
+    await outside;
+    const rows = await db.select({ body: probe.body }).from(probe).where(sql`${probe.body} IN ('na transação', 'de fora')`);
+    expect(rows.map((r) => r.body).sort()).toEqual(['de fora', 'na transação']);
+  });
+});
