@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { bigint, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
@@ -41,10 +41,12 @@ const insertNamed = () =>
     .prepare('probe_insert');
 
 describe('PgliteStatements', () => {
-  it('a statement prepared by name is parsed once and then runs named; its rows are what the unnamed one gives', async () => {
+  it('a statement prepared by name is parsed once and then runs named; its rows, and an unnamed one\'s, are what PGlite\'s own query() gives', async () => {
     const insert = insertNamed();
     const named = await Promise.all([1, 2, 3].map((n) => insert.execute({ body: `nomeada ${n}`, tags: ['a', 'b'], n })));
     const [unnamed] = await db.insert(probe).values({ body: 'sem nome', tags: ['a', 'b'], n: 4 }).returning();
+    // Inside a transaction the statement runs on PGlite's own query(): the reference.
+    const [byPglite] = await db.transaction((tx) => tx.insert(probe).values({ body: 'pelo PGlite', tags: ['a', 'b'], n: 5 }).returning());
 
     const statements = await prepared();
     expect(statements).toHaveLength(1);
@@ -52,7 +54,16 @@ describe('PgliteStatements', () => {
     expect(named.map(([row]) => row!.body)).toEqual(['nomeada 1', 'nomeada 2', 'nomeada 3']);
     // Same parsing as the driver's: drizzle's timestamps, arrays, bigint in number mode.
     const shape = (row: typeof unnamed) => Object.entries(row!).map(([key, value]) => [key, Array.isArray(value) ? 'array' : typeof value]);
-    expect(shape(named[0]![0])).toEqual(shape(unnamed));
+    expect(shape(named[0]![0])).toEqual(shape(byPglite));
+    expect(shape(unnamed)).toEqual(shape(byPglite));
+    // The caller's parsers over PGlite's, and PGlite's for the rest, as PGlite's own query() does.
+    const read = 'SELECT at, tags, n FROM probe WHERE body = $1';
+    const options = { parsers: { [types.TIMESTAMPTZ]: (value: string) => `texto ${value}` } };
+    const ours = await pg.query<Record<string, unknown>>(read, ['nomeada 3'], options);
+    const theirs = await pg.transaction((tx) => tx.query<Record<string, unknown>>(read, ['nomeada 3'], options));
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.rows[0]!.at).toMatch(/^texto /);
+    expect(ours.fields).toEqual(theirs.fields);
     expect(named[2]![0]!.n).toBe(3);
     expect(named[0]![0]!.tags).toEqual(['a', 'b']);
     expect(new Date(named[0]![0]!.at).getTime()).not.toBeNaN();
@@ -68,6 +79,9 @@ describe('PgliteStatements', () => {
     expect(isNotNullViolation(refused, 'body')).toBe(true);
     const [after] = await insert.execute({ body: 'depois do erro', tags: [], n: null });
     expect(after!.body).toBe('depois do erro');
+    // An unnamed statement that does not parse fails alone too.
+    await expect(pg.query('SELEC 1')).rejects.toThrow(/syntax error/);
+    expect((await pg.query<{ one: number }>('SELECT $1::int AS one', [1])).rows).toEqual([{ one: 1 }]);
   });
 
   it('inside a transaction a named text runs on the transaction (sees its rows); a named call outside waits for its end', async () => {

@@ -1,4 +1,6 @@
-import { parse, type PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, type ParserOptions, type PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+type Parsers = PGlite['parsers'];
 
 const { serialize } = protocol;
 
@@ -8,29 +10,33 @@ interface PreparingSession {
 }
 
 /**
- * Named prepared statements on PGlite (issue 14). drizzle's PGlite driver sends every query
- * unnamed, and PGlite's query() parses, analyses and plans it again on every call, in WASM on the
- * server's thread: for the group commit's INSERT that was ~1.4 ms of a batch's ~2.5-2.9 ms (a
- * batch of one; measured alternately on one database). The statements the code prepares by name
- * (a builder's .prepare(name), namedStatement) are parsed once here, as node-postgres does on
- * PostgreSQL, and each call only binds and executes them.
+ * PGlite's query(), run by the server (issue 14), for two costs it paid on every call, in WASM or
+ * JS on the server's thread:
+ * - Named prepared statements. drizzle's PGlite driver sends every query unnamed, and PGlite
+ *   parses, analyses and plans it again on every call: for the group commit's INSERT that was
+ *   ~1.4 ms of a batch's ~2.5-2.9 ms (a batch of one; measured alternately on one database). The
+ *   statements the code prepares by name (a builder's .prepare(name), namedStatement) are parsed
+ *   once here, as node-postgres does on PostgreSQL, and each call only binds and executes them.
+ * - The result parsers: see parsersWith.
  *
- * The instance's query() is replaced (an own property over PGlite's method). A registered text
- * runs named, under the same locks as PGlite's own (one statement at a time, none inside another
- * caller's transaction), with the same parameter serialisers and result parsers (the caller's
- * options included) and the same sync to the file system afterwards; any other text goes to
- * PGlite's own query(). A transaction has PGlite's own client: a statement inside one runs
- * unnamed, as before.
+ * The instance's query() is replaced (an own property over PGlite's method) by one that speaks
+ * the same extended protocol as PGlite's: under the same locks (one statement at a time, none
+ * inside another caller's transaction), with the same parameter serialisers and result parsers
+ * (the caller's options included) and the same sync to the file system afterwards. A query with a
+ * blob (COPY through /dev/blob) goes to PGlite's own. A transaction has PGlite's own client: a
+ * statement inside one runs as PGlite runs it.
  */
 export class PgliteStatements {
   /** Registered statement text -> its name on the PGlite session. */
   private readonly names = new Map<string, string>();
-  /** Parameter types of the statements parsed so far, by name. */
+  /** Parameter types of the named statements parsed so far, by name. */
   private readonly paramTypes = new Map<string, number[]>();
-  private readonly unnamed: PGlite['query'];
+  /** PGlite's parsers with a caller's own over them, by the caller's parsers object. */
+  private readonly mergedParsers = new WeakMap<ParserOptions, Parsers>();
+  private readonly own: PGlite['query'];
 
   constructor(private readonly pg: PGlite) {
-    this.unnamed = pg.query.bind(pg);
+    this.own = pg.query.bind(pg);
     pg.query = this.query.bind(this) as PGlite['query'];
   }
 
@@ -44,30 +50,45 @@ export class PgliteStatements {
   }
 
   private query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const name = this.names.get(text);
-    if (!name) return this.unnamed<T>(text, params, options);
+    if (options?.blob) return this.own<T>(text, params, options);
+    // '' is PostgreSQL's unnamed statement: parsed anew on every call, as PGlite does.
+    const name = this.names.get(text) ?? '';
     return this.pg._runExclusiveTransaction(() =>
       this.pg._runExclusiveQuery(async () => {
-        const types = this.paramTypes.get(name) ?? (await this.parseNamed(name, text));
+        const types = this.paramTypes.get(name) ?? (await this.parseStatement(name, text, options));
         const values = params.map((value, i) => this.serializeParam(value, types[i]!, options));
         const { messages } = await this.pg.execProtocol(
           concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
           { syncToFs: false },
         );
         await this.pg.syncToFs();
-        return parse.parseResults(messages, this.pg.parsers, options)[0] as Results<T>;
+        const { parsers, ...rest } = options ?? {};
+        return parse.parseResults(messages, this.parsersWith(parsers), rest)[0] as Results<T>;
       }),
     );
   }
 
-  /** Parses the statement under its name, once; its parameter types serialise the values. */
-  private async parseNamed(name: string, text: string): Promise<number[]> {
+  /**
+   * PGlite's parsers with the caller's over them, merged once per caller's object (drizzle keeps one
+   * per prepared query). parseResults merges them itself on every call when given the caller's:
+   * a copy of PGlite's 318 parsers, ~0.25 ms a query, 10% of a restart's CPU on PGlite. PGlite
+   * fills its own once, at start (the array types), so a merged copy stays current.
+   */
+  private parsersWith(own: ParserOptions | undefined): Parsers {
+    if (!own) return this.pg.parsers;
+    let merged = this.mergedParsers.get(own);
+    if (!merged) this.mergedParsers.set(own, (merged = { ...this.pg.parsers, ...own }));
+    return merged;
+  }
+
+  /** Parses the statement (named: once); its parameter types serialise the values. */
+  private async parseStatement(name: string, text: string, options: QueryOptions | undefined): Promise<number[]> {
     const { messages } = await this.pg.execProtocol(
-      concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      concat([serialize.parse({ name, text, types: options?.paramTypes ?? [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const types = parse.parseDescribeStatementResults(messages);
-    this.paramTypes.set(name, types);
+    if (name) this.paramTypes.set(name, types);
     return types;
   }
 
