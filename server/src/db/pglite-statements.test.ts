@@ -8,8 +8,9 @@ import { namedStatement } from './named-statement';
 import { PgliteStatements } from './pglite-statements';
 import type { Db } from './types';
 
-// Named statements on PGlite (issue 14): parsed once, then bound and executed; everything else,
-// and anything inside a transaction, as PGlite's own query() runs it.
+// The server's query() on PGlite (issue 14): a statement prepared by name is parsed once, then
+// bound and executed; every query's rows are what PGlite's own query() gives, which still runs
+// whatever goes inside a transaction (the reference below).
 
 const probe = pgTable('probe', {
   id: serial('id').primaryKey(),
@@ -32,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => pg.close());
 
+const byBody = namedStatement<{ id: number; body: string }>('probe_by_body', sql`SELECT id, body FROM ${probe} WHERE body = ${sql.placeholder('body')}`);
 const prepared = async () => (await pg.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
 const insertNamed = () =>
   db
@@ -70,7 +72,6 @@ describe('PgliteStatements', () => {
   });
 
   it('namedStatement runs named too; an error is PostgreSQL\'s own and leaves the statement usable', async () => {
-    const byBody = namedStatement<{ id: number; body: string }>('probe_by_body', sql`SELECT id, body FROM ${probe} WHERE body = ${sql.placeholder('body')}`);
     expect(await byBody(db as unknown as Db, { body: 'nomeada 2' })).toEqual([{ id: expect.any(Number), body: 'nomeada 2' }]);
     expect((await prepared()).map((s) => s.statement)).toContainEqual(expect.stringMatching(/^SELECT id, body FROM "probe"/));
 
@@ -91,7 +92,6 @@ describe('PgliteStatements', () => {
     await db.transaction(async (tx) => {
       await tx.insert(probe).values({ body: 'na transação', tags: [], n: null });
       outside = insert.execute({ body: 'de fora', tags: [], n: null }).then(() => (outsideDone = true));
-      const byBody = namedStatement<{ body: string }>('probe_by_body', sql`SELECT id, body FROM ${probe} WHERE body = ${sql.placeholder('body')}`);
       expect(await byBody(tx as unknown as Db, { body: 'na transação' })).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(outsideDone).toBe(false);
