@@ -58,7 +58,7 @@ export class PgliteStatements {
         const types = this.paramTypes.get(name) ?? (await this.parseStatement(name, text, options));
         const values = params.map((value, i) => this.serializeParam(value, types[i]!, options));
         const { messages } = await this.pg.execProtocol(
-          concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+          Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
           { syncToFs: false },
         );
         await this.pg.syncToFs();
@@ -84,7 +84,7 @@ export class PgliteStatements {
   /** Parses the statement (named: once); its parameter types serialise the values. */
   private async parseStatement(name: string, text: string, options: QueryOptions | undefined): Promise<number[]> {
     const { messages } = await this.pg.execProtocol(
-      concat([serialize.parse({ name, text, types: options?.paramTypes ?? [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes ?? [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const types = parse.parseDescribeStatementResults(messages);
@@ -98,14 +98,4 @@ export class PgliteStatements {
     const serializer = options?.serializers?.[type] ?? this.pg.serializers[type];
     return serializer ? serializer(value) : String(value);
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }
