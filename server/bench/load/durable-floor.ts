@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { DurableNodeFS } from '../../src/db/durable-node-fs';
+import { PgliteNodeFS } from '../../src/db/pglite-node-fs';
 import { pgliteStartParams } from '../../src/db/pglite';
 
 // The durable floor (issue 14): the bare pipeline plus one INSERT + COMMIT per message on the same
@@ -29,7 +29,7 @@ export async function openFloor(where: { databaseUrl: string } | { dataDir: stri
       close: () => pool.end(),
     };
   }
-  const db = await PGlite.create({ dataDir: where.dataDir, fs: new DurableNodeFS(where.dataDir), startParams: pgliteStartParams('strict') });
+  const db = await PGlite.create({ dataDir: where.dataDir, fs: new PgliteNodeFS(where.dataDir), startParams: pgliteStartParams('strict') });
   await db.exec(TABLE);
   return {
     insert: async (...values) => void (await db.query(INSERT, values)),

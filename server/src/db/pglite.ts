@@ -1,3 +1,4 @@
+import { fsyncSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -5,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../config/paths';
 import { acquireDataDirLock } from './data-dir-lock';
-import { DurableNodeFS } from './durable-node-fs';
+import { PgliteNodeFS } from './pglite-node-fs';
 import { PgliteStatements } from './pglite-statements';
 import * as schema from './schema';
 import type { Database, Db } from './types';
@@ -20,7 +21,7 @@ export interface PgliteOptions {
 
 /**
  * PGlite's own defaults include `-F` (fsync off). Strict drops it and, since Emscripten's
- * fdatasync is a no-op, has the WAL flushed with fsync (made real by DurableNodeFS);
+ * fdatasync is a no-op, has the WAL flushed with fsync (made real by PgliteNodeFS);
  * synchronous_commit=on (PostgreSQL's default, stated for the reader) makes a commit wait for it.
  */
 export function pgliteStartParams(durability: 'strict' | 'fast'): string[] {
@@ -67,7 +68,8 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
     const pgliteDir = path.join(dataDir, 'pglite');
     client = await PGlite.create({
       dataDir: pgliteDir,
-      ...(durability === 'strict' ? { fs: new DurableNodeFS(pgliteDir) } : {}),
+      // fast: NODEFS's fsync stays the no-op it is, as PGlite's -F asks.
+      fs: new PgliteNodeFS(pgliteDir, durability === 'strict' ? fsyncSync : null),
       // startParams replaces the defaults, so they are repeated there.
       startParams: pgliteStartParams(durability),
       extensions: pgliteExtensions,

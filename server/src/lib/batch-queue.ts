@@ -37,10 +37,13 @@
  * which would take a custom scheduler longer than this class.
  */
 /**
- * The gapMs of the reads a reconnection wave asks by the thousand (session users, delivery on
- * connect, conversation participants, newest history pages): callers that can wait a few ms.
+ * The batching of the reads a reconnection wave asks by the thousand (session users, delivery on
+ * connect, conversation participants, lists, newest history pages): callers that can wait a few ms.
+ * gatherPhase as well as gapMs: on PGlite a batch runs on this thread before the next request of
+ * its phase is read and is done before anything else is, so nothing ever waited and gapMs never
+ * paused; every read went alone.
  */
-export const WAVE_GAP_MS = 10;
+export const WAVE_BATCHING = { gapMs: 10, gatherPhase: true } as const;
 
 export class BatchQueue<I, R> {
   private queue: Array<{ item: I; resolve: (result: R) => void; reject: (error: unknown) => void }> = [];

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Env } from '../config/env';
 import { openPglite, pgliteExtensions, pgliteStartParams } from '../db/pglite';
-import { DurableNodeFS } from '../db/durable-node-fs';
+import { PgliteNodeFS } from '../db/pglite-node-fs';
 import { controlSocketPath, DUMP_REQUEST } from '../modules/backup/control-socket';
 
 const run = promisify(execFile);
@@ -52,7 +52,7 @@ function askRunningServer(socketPath: string): Promise<Uint8Array | null> {
 export async function loadPglite(pgliteDir: string, dump: Uint8Array): Promise<void> {
   const pg = await PGlite.create({
     dataDir: pgliteDir,
-    fs: new DurableNodeFS(pgliteDir),
+    fs: new PgliteNodeFS(pgliteDir),
     startParams: pgliteStartParams('strict'),
     extensions: pgliteExtensions,
     loadDataDir: new Blob([new Uint8Array(dump)]),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import { BoundedMap } from '../../lib/bounded-map';
 import { isUuid } from '../../lib/ids';
 import { usersByIdsQuery } from '../users/users.repository';
@@ -21,12 +21,12 @@ export class SessionUsers {
 
   constructor(db: Db) {
     const usersByIds = usersByIdsQuery(db);
-    // Under load the next query waits WAVE_GAP_MS and takes them all: a reconnection wave reads
+    // Under load the next query waits 10 ms (WAVE_BATCHING) and takes them all: a reconnection wave reads
     // thousands of users within seconds. A lone request never waits.
     this.queue = new BatchQueue(async (ids) => {
       const found = new Map((await usersByIds([...new Set(ids)])).map((u) => [u.id, u]));
       return ids.map((id) => found.get(id) ?? null);
-    }, { gapMs: WAVE_GAP_MS });
+    }, WAVE_BATCHING);
   }
 
   /** Null for an unknown or malformed id (PostgreSQL would answer a uuid syntax error instead). */

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
@@ -54,6 +55,8 @@ describe('conversation lists read together', () => {
     try {
       const lists = new ConversationLists(t.app.ctx.db);
       const first = lists.of(ana.id);
+      // The first read starts when this I/O phase ends (WAVE_BATCHING); the others are asked after it.
+      await setImmediate();
       const together = [bruno, carla, dora].map((u) => lists.of(u.id));
       const [a, ...others] = await Promise.all([first, ...together]);
       expect(read.mock.calls.map(([, ids]) => ids)).toEqual([[ana.id], [bruno.id, carla.id, dora.id]]);

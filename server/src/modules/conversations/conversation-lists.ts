@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
 import { conversationListsOf, type ConversationSummaryRow } from './conversations.repository';
@@ -28,7 +28,7 @@ export class ConversationLists {
         return viewerIds.map((id) => ({ rows: lists.get(id) ?? [], people }));
       },
       // At most 64 viewers a statement, as the newest pages: bounds its size and its time.
-      { gapMs: WAVE_GAP_MS, maxItems: 64 },
+      { ...WAVE_BATCHING, maxItems: 64 },
     );
   }
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Group, mentionToken } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
@@ -62,6 +63,8 @@ describe('group lists read together', () => {
     try {
       const lists = new GroupLists(t.app.ctx.db);
       const first = lists.of(ana.id);
+      // The first read starts when this I/O phase ends (WAVE_BATCHING); the others are asked after it.
+      await setImmediate();
       const together = [bruno, carla].map((u) => lists.of(u.id));
       const [, brunos, carlas] = await Promise.all([first, ...together]);
       expect(read.mock.calls.map(([, ids]) => ids)).toEqual([[ana.id], [bruno.id, carla.id]]);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import { groupListsOf, type ListedGroupRow, membersOf, type MemberRow } from './groups.repository';
 
 export interface GroupListRead {
@@ -30,7 +30,7 @@ export class GroupLists {
         return viewerIds.map((id) => ({ rows: lists.get(id) ?? [], members }));
       },
       // At most 64 viewers a statement, as the newest pages: bounds its size and its time.
-      { gapMs: WAVE_GAP_MS, maxItems: 64 },
+      { ...WAVE_BATCHING, maxItems: 64 },
     );
   }
 

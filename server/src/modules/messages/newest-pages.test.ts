@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Conversation, Group } from '@chat/contracts';
@@ -62,6 +63,8 @@ describe('NewestPages', () => {
     const pages = new NewestPages(t.app.ctx.db);
     const read = vi.spyOn(pages['queries'].conversation, 'execute');
     const first = pages.of({ conversationId: withBruno.id }, 2);
+    // The first read starts when this I/O phase ends (WAVE_BATCHING); the others are asked after it.
+    await setImmediate();
     const later = [pages.of({ conversationId: withCarla.id }, 2), pages.of({ conversationId: withBruno.id }, 5), pages.of({ conversationId: empty.id }, 2)];
     await first;
     const [carlas, brunos, none] = await Promise.all(later);
@@ -70,5 +73,15 @@ describe('NewestPages', () => {
     expect(carlas!.map((r) => r.message.body)).toEqual(['m28', 'm25']);
     expect(brunos!.map((r) => r.message.body)).toEqual(['m27', 'm24', 'm21', 'm18', 'm15']);
     expect(none).toEqual([]);
+  });
+
+  it('reads the chats asked in one I/O phase in one statement, the first too (on PGlite nothing waits on a running read)', async () => {
+    const pages = new NewestPages(t.app.ctx.db);
+    const read = vi.spyOn(pages['queries'].conversation, 'execute');
+    const [brunos, carlas] = await Promise.all([pages.of({ conversationId: withBruno.id }, 2), pages.of({ conversationId: withCarla.id }, 2)]);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0]![0]).toEqual({ chatIds: [withBruno.id, withCarla.id], take: 2 });
+    expect(brunos!.map((r) => r.message.body)).toEqual(['m27', 'm24']);
+    expect(carlas!.map((r) => r.message.body)).toEqual(['m28', 'm25']);
   });
 });

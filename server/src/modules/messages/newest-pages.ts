@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { messageColumns, messages } from '../../db/schema';
-import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import type { MessageWithAuthor } from './message-entity';
 import { type ChatTarget, type PageSelect, wholeMessages } from './messages.repository';
 
@@ -55,7 +55,7 @@ function readsOf(query: ReturnType<typeof newestOfChats>, kind: Kind): BatchQueu
       }
       return asks.map((ask) => (byChat.get(ask.chatId) ?? []).slice(0, ask.take));
     },
-    { gapMs: WAVE_GAP_MS, maxItems: MAX_PAGES },
+    { ...WAVE_BATCHING, maxItems: MAX_PAGES },
   );
 }
 

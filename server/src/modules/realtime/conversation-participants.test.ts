@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@chat/contracts';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
@@ -40,6 +41,8 @@ describe('ConversationParticipants', () => {
     const participants = new ConversationParticipants(t.app.ctx.db);
     const read = vi.spyOn(participants['read'], 'execute');
     const first = participants.otherOf(conversation.id, ana.id);
+    // The first read starts when this I/O phase ends (WAVE_BATCHING); the others are asked after it.
+    await setImmediate();
     const later = [participants.otherOf(withCarla.id, carla.id), participants.otherOf(brunoCarla.id, bruno.id), participants.otherOf(brunoCarla.id, ana.id)];
     expect(await first).toBe(bruno.id);
     expect(await Promise.all(later)).toEqual([ana.id, carla.id, null]);

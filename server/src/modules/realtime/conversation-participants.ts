@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations } from '../../db/schema';
-import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import { BoundedMap } from '../../lib/bounded-map';
 import { isUuid } from '../../lib/ids';
 
@@ -39,7 +39,7 @@ export class ConversationParticipants {
     this.reads = new BatchQueue(async (ids) => {
       const found = new Map((await this.read.execute({ ids })).map((row) => [row.id, [row.one, row.two] as const]));
       return ids.map((id) => found.get(id) ?? null);
-    }, { gapMs: WAVE_GAP_MS });
+    }, WAVE_BATCHING);
   }
 
   /** The other participant when `userId` takes part in the conversation; null otherwise (or no such conversation). */

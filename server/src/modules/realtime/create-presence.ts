@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import { connectRedis } from '../../lib/redis';
-import { BatchQueue, WAVE_GAP_MS } from '../../lib/batch-queue';
+import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import { markDeliveredToManyQuery } from '../messages/messages.repository';
 import type { ChatEvents } from './chat-events';
 import { deliverGroupMessages } from './group-receipts';
@@ -16,7 +16,7 @@ import { RedisPresenceStore } from './redis-presence-store';
  * messages delivered, issue 15), then is announced. The users who come online while those two
  * statements run for others wait and go together in the next pair (issue 14: after a restart
  * thousands reconnect within seconds, and two round trips each held the wave back); a lone user
- * waits for nobody. Under load the next pair also waits WAVE_GAP_MS for more to gather.
+ * waits for nobody. Under load the next pair also waits 10 ms (WAVE_BATCHING) for more to gather.
  */
 export async function createPresence(deps: { env: Env; db: Db; events: ChatEvents; log: FastifyBaseLogger }): Promise<Presence> {
   const { env, db, events, log } = deps;
@@ -39,6 +39,6 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
     await markDeliveredTo(userIds);
     await deliverGroupMessages({ db, events }, userIds);
     return userIds.map(() => undefined);
-  }, { gapMs: WAVE_GAP_MS });
+  }, WAVE_BATCHING);
   return new Presence(store, events, log, (userId) => delivery.submit(userId));
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { DurableNodeFS } from './durable-node-fs';
+import { PgliteNodeFS } from './pglite-node-fs';
 import { pgliteStartParams } from './pglite';
 
 // What DB_DURABILITY=strict promises rests on one mechanism: every commit reaches fsync(2) on the
@@ -28,7 +28,7 @@ async function countFsyncs(durability: 'strict' | 'fast', commits: number) {
   };
   const pg = await PGlite.create({
     dataDir: dir,
-    fs: new DurableNodeFS(dir, fsync),
+    fs: new PgliteNodeFS(dir, fsync),
     startParams: pgliteStartParams(durability),
   });
   try {
@@ -41,7 +41,7 @@ async function countFsyncs(durability: 'strict' | 'fast', commits: number) {
   }
 }
 
-describe('DurableNodeFS with the start parameters of each DB_DURABILITY', () => {
+describe('PgliteNodeFS with the start parameters of each DB_DURABILITY', () => {
   it('strict: each commit fsyncs the WAL before it is acknowledged', async () => {
     expect(await countFsyncs('strict', 20)).toBeGreaterThanOrEqual(20);
   });
