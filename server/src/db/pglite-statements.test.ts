@@ -10,7 +10,7 @@ import type { Db } from './types';
 
 // The server's query() on PGlite (issue 14): a statement prepared by name is parsed once, then
 // bound and executed; every query's rows are what PGlite's own query() gives, which still runs
-// whatever goes inside a transaction (the reference below).
+// whatever goes inside a transaction (the reference below). Its answers are read by pg-protocol.
 
 const probe = pgTable('probe', {
   id: serial('id').primaryKey(),
@@ -83,6 +83,16 @@ describe('PgliteStatements', () => {
     // An unnamed statement that does not parse fails alone too.
     await expect(pg.query('SELEC 1')).rejects.toThrow(/syntax error/);
     expect((await pg.query<{ one: number }>('SELECT $1::int AS one', [1])).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('reads text as PGlite does: accents, emoji, empty strings and NULLs, in a result of many output chunks', async () => {
+    const read = `SELECT g AS n, CASE WHEN g % 3 = 0 THEN NULL WHEN g % 3 = 1 THEN '' ELSE 'reunião 🎉 ' || repeat('ç', g % 50) END AS body
+      FROM generate_series(1, 5000) g`;
+    const ours = await pg.query<Record<string, unknown>>(read);
+    const theirs = await pg.transaction((tx) => tx.query<Record<string, unknown>>(read));
+    expect(ours.rows).toHaveLength(5000);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.rows.slice(0, 3)).toEqual([{ n: 1, body: '' }, { n: 2, body: 'reunião 🎉 çç' }, { n: 3, body: null }]);
   });
 
   it('inside a transaction a named text runs on the transaction (sees its rows); a named call outside waits for its end', async () => {
