@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pgliteStartParams } from '../src/db/pglite';
 import { PgliteNodeFS } from '../src/db/pglite-node-fs';
-import { percentile, table } from './measure';
+import { alternatedRounds, percentile, ratioOfRounds, table } from './measure';
 
 const QUERIES_PER_ROUND = 2_000;
 const ROUNDS = 7;
@@ -36,24 +36,10 @@ try {
     fstat: await open('fstat', (dir) => new NodeFS(dir)),
     kept: await open('kept', (dir) => new PgliteNodeFS(dir, null)),
   };
-  const cpu: Record<keyof typeof variants, number[]> = { fstat: [], kept: [] };
-  const wall: Record<keyof typeof variants, number[]> = { fstat: [], kept: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const name of ['fstat', 'kept'] as const) {
-      const cpuBefore = process.cpuUsage();
-      const started = performance.now();
-      // Unnamed statements, as most reads on a fresh connection: each is planned, measuring the table and its indexes.
-      for (let i = 0; i < QUERIES_PER_ROUND; i++) await variants[name].query(QUERY, [i % 500, 40_000]);
-      const used = process.cpuUsage(cpuBefore);
-      // The first round warms both up.
-      if (round === 0) continue;
-      cpu[name].push((used.user + used.system) / 1000 / QUERIES_PER_ROUND);
-      wall[name].push((performance.now() - started) / QUERIES_PER_ROUND);
-    }
-  }
+  // Unnamed statements, as most reads on a fresh connection: each is planned, measuring the table and its indexes.
+  const { cpu, wall } = await alternatedRounds(['fstat', 'kept'] as const, ROUNDS, QUERIES_PER_ROUND, (name, i) => variants[name].query(QUERY, [i % 500, 40_000]));
   await Promise.all(Object.values(variants).map((pg) => pg.close()));
   const median = (values: number[]) => percentile(values, 50);
-  const ratio = cpu.kept.map((v, i) => v / cpu.fstat[i]!).sort((a, b) => a - b);
   console.log(`Uma consulta planejada (tabela + 2 índices), ${QUERIES_PER_ROUND} por rodada, ${ROUNDS - 1} rodadas alternadas (a primeira aquece):`);
   console.log(
     table(
@@ -62,7 +48,7 @@ try {
         [
           `${median(cpu.fstat).toFixed(3)} ms`,
           `${median(cpu.kept).toFixed(3)} ms`,
-          `${median(ratio).toFixed(2)}x [${ratio[0]!.toFixed(2)}-${ratio.at(-1)!.toFixed(2)}]`,
+          ratioOfRounds(cpu.fstat, cpu.kept),
           `${median(wall.fstat).toFixed(3)} / ${median(wall.kept).toFixed(3)} ms`,
         ],
       ],

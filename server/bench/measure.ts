@@ -30,3 +30,36 @@ export function table(header: readonly string[], rows: ReadonlyArray<readonly st
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
+
+/**
+ * Rounds of `perRound` calls of each variant, alternated so that both see the same machine
+ * (a shared one varies by the minute); the first round only warms up. Returns each variant's CPU
+ * and wall time per call, one sample a round.
+ */
+export async function alternatedRounds<K extends string>(
+  names: readonly K[],
+  rounds: number,
+  perRound: number,
+  call: (name: K, i: number) => Promise<unknown>,
+): Promise<{ cpu: Record<K, number[]>; wall: Record<K, number[]> }> {
+  const cpu = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  const wall = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      for (let i = 0; i < perRound; i++) await call(name, i);
+      const used = process.cpuUsage(cpuBefore);
+      if (round === 0) continue;
+      cpu[name].push((used.user + used.system) / 1000 / perRound);
+      wall[name].push((performance.now() - started) / perRound);
+    }
+  }
+  return { cpu, wall };
+}
+
+/** after / before of each round: "0.90x [0.75-0.91]" (median [min-max]). */
+export function ratioOfRounds(before: readonly number[], after: readonly number[]): string {
+  const ratios = after.map((v, i) => v / before[i]!).sort((a, b) => a - b);
+  return `${percentile(ratios, 50).toFixed(2)}x [${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}]`;
+}

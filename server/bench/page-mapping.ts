@@ -11,7 +11,7 @@ import { createDb } from '../src/db/client';
 import { rowsMappedOnce } from '../src/db/rows-mapped-once';
 import { conversations, messageColumns, messages, users, workspaces } from '../src/db/schema';
 import { wholeMessages } from '../src/modules/messages/messages.repository';
-import { percentile, table } from './measure';
+import { alternatedRounds, percentile, ratioOfRounds, table } from './measure';
 import { scratchDatabase } from './scratch-database';
 
 const PAGE = 101;
@@ -43,27 +43,13 @@ async function runEngine(engine: string, databaseUrl: string | undefined): Promi
         'desc',
       ).prepare(name);
     const variants = { drizzle: page('bench_page_drizzle'), once: rowsMappedOnce(page('bench_page_once')) };
-    const cpu: Record<keyof typeof variants, number[]> = { drizzle: [], once: [] };
-    const wall: Record<keyof typeof variants, number[]> = { drizzle: [], once: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const name of ['drizzle', 'once'] as const) {
-        const cpuBefore = process.cpuUsage();
-        const started = performance.now();
-        for (let i = 0; i < PAGES_PER_ROUND; i++) await variants[name].execute({ chatId: chat!.id });
-        const used = process.cpuUsage(cpuBefore);
-        // The first round warms both up.
-        if (round === 0) continue;
-        cpu[name].push((used.user + used.system) / 1000 / PAGES_PER_ROUND);
-        wall[name].push((performance.now() - started) / PAGES_PER_ROUND);
-      }
-    }
+    const { cpu, wall } = await alternatedRounds(['drizzle', 'once'] as const, ROUNDS, PAGES_PER_ROUND, (name) => variants[name].execute({ chatId: chat!.id }));
     const median = (values: number[]) => percentile(values, 50);
-    const ratio = cpu.once.map((v, i) => v / cpu.drizzle[i]!).sort((a, b) => a - b);
     return [
       engine,
       `${median(cpu.drizzle).toFixed(3)} ms`,
       `${median(cpu.once).toFixed(3)} ms`,
-      `${median(ratio).toFixed(2)}x [${ratio[0]!.toFixed(2)}-${ratio.at(-1)!.toFixed(2)}]`,
+      ratioOfRounds(cpu.drizzle, cpu.once),
       `${median(wall.drizzle).toFixed(3)} / ${median(wall.once).toFixed(3)} ms`,
     ];
   } finally {
