@@ -9,6 +9,27 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
+/**
+ * The q-quantile (0 to 1) of a Prometheus histogram, read as PromQL's histogram_quantile() reads
+ * it: linear inside the bucket the rank falls in (the first from 0), the highest finite bound when
+ * it falls in +Inf. Counts are cumulative, bounds ascending with '+Inf' last; NaN when empty.
+ */
+export function histogramQuantile(q: number, buckets: ReadonlyArray<{ le: string; count: number }>): number {
+  const total = buckets.at(-1)?.count ?? 0;
+  if (total === 0) return Number.NaN;
+  const rank = q * total;
+  let lower = 0;
+  let below = 0;
+  for (const { le, count } of buckets) {
+    if (le === '+Inf') return lower;
+    const upper = Number(le);
+    if (count >= rank) return lower + ((upper - lower) * (rank - below)) / (count - below);
+    lower = upper;
+    below = count;
+  }
+  return lower;
+}
+
 /** Runs `fn` `warmup` times unmeasured, then `iterations` times; returns each duration in ms. */
 export async function timeEach(iterations: number, warmup: number, fn: (i: number) => Promise<void>): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { LISTEN_BACKLOG } from '../../src/config/listen-backlog';
-import type { ServerConfig } from './protocol';
+import type { HistogramBucket, ServerConfig } from './protocol';
 import { seedMembers } from './seed-members';
 import { answerHarness, send, serverConfig } from './stats-reporter';
 
@@ -26,7 +26,10 @@ const env = parseEnv({
 
 const loaded = performance.now();
 const app = await buildApp({ env });
-answerHarness(() => closeWatched());
+answerHarness(
+  () => closeWatched(),
+  async () => ({ sendBuckets: await sendBuckets() }),
+);
 const built = performance.now();
 await app.listen({ port: config.port, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 if (config.seedMembers === 0) {
@@ -36,6 +39,15 @@ if (config.seedMembers === 0) {
 const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembers, config.workspaceSize) : [];
 const address = app.server.address();
 send({ type: 'ready', port: typeof address === 'object' && address ? address.port : config.port, members });
+
+/** The send path's histogram as an operator's Prometheus scrapes it (README, "Escala"). */
+async function sendBuckets(): Promise<HistogramBucket[]> {
+  const { values } = await app.ctx.metrics.sendDuration.get();
+  return values
+    .filter((v) => v.metricName === 'chat_message_send_duration_seconds_bucket' && v.labels.status === '200')
+    // prom-client adds `le` to the labels of each _bucket value; the type knows only `status`.
+    .map((v) => ({ le: String((v.labels as { le?: number | string }).le), count: v.value }));
+}
 
 /**
  * app.close(), printing every 2 s what still holds it (open engine.io clients, TCP connections of

@@ -34,6 +34,17 @@ export interface ServerStats {
   /** Event-loop delay since the last `resetLoop`, ms. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /**
+   * The product's own send-path histogram (chat_message_send_duration_seconds, status 200, as
+   * /api/metrics exposes it): cumulative count per upper bound (`le`, in seconds, '+Inf' last).
+   * Absent for the bare pipeline and the floor.
+   */
+  sendBuckets?: HistogramBucket[];
+}
+
+export interface HistogramBucket {
+  le: string;
+  count: number;
 }
 
 export type ToServer =

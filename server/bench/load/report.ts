@@ -24,6 +24,7 @@ function row(run: number, f: RunFigures): string[] {
     ms(f.deliverP99),
     ms(f.deliverMax),
     ms(f.answerP99),
+    f.serverSendP99Ms === null ? '-' : ms(f.serverSendP99Ms),
     `${f.accepted}/${f.lost}/${f.duplicated}/${f.caughtUp}/${f.httpErrors}`,
     Number.isFinite(f.cpuPerMessageMs) ? f.cpuPerMessageMs.toFixed(2) : '-',
     ms(f.loopDelayP99Ms),
@@ -50,7 +51,7 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99'],
+        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99'],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );

@@ -5,7 +5,8 @@ import type { FromServer, ServerStats, ToServer } from './protocol';
 // The server children's side of the IPC: answers `stats` (memory after an optional GC, CPU time,
 // event-loop delay), starts and stops the measured phase's CPU profile (--profile) and runs `stop` (which ends the process, after sending the shutdown's profile when asked).
 
-export function answerHarness(stop: () => Promise<void>): void {
+/** `more` adds what only some children have (the product's send histogram) to each `stats` answer. */
+export function answerHarness(stop: () => Promise<void>, more: () => Promise<Partial<ServerStats>> = async () => ({})): void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   process.on('message', (message: ToServer) => {
@@ -21,7 +22,7 @@ export function answerHarness(stop: () => Promise<void>): void {
         loopDelayP99Ms: loop.percentile(99) / 1e6,
         loopDelayMaxMs: loop.max / 1e6,
       };
-      send({ type: 'stats', stats });
+      void more().then((extra) => send({ type: 'stats', stats: { ...stats, ...extra } }));
     }
     if (message.type === 'profileStart') void startProfile().then(() => send({ type: 'profileStarted' }));
     if (message.type === 'profileStop') void stopProfile(message.dir, message.top).then((profile) => send({ type: 'profile', profile }));

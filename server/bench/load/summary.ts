@@ -1,5 +1,5 @@
-import { percentile } from '../measure';
-import type { ServerStats, WorkerResult } from './protocol';
+import { histogramQuantile, percentile } from '../measure';
+import type { HistogramBucket, ServerStats, WorkerResult } from './protocol';
 
 // One run's figures from its workers' results and the server processes' stats.
 
@@ -25,6 +25,12 @@ export interface RunFigures {
   /** Server CPU time per accepted message, ms (all server processes, measured phase only). */
   cpuPerMessageMs: number;
   loopDelayP99Ms: number;
+  /**
+   * The send path's p99 inside the server (request read to response sent), from the product's own
+   * histogram over the measured phase, as an operator's Prometheus would read it: it leaves out the
+   * clients, which share this machine's cores; null for the bare pipeline, the floor and a restart.
+   */
+  serverSendP99Ms: number | null;
   /** --restart: seconds from the new process listening until the last socket was back; null otherwise. */
   reconnectAllS: number | null;
   /** --restart: sockets back (connected and caught up) when counting began, and within 30 s of the new process listening (the issue's target). */
@@ -85,6 +91,20 @@ export interface StatsTimeline {
 
 const total = (stats: ServerStats[], f: (s: ServerStats) => number) => stats.reduce((n, s) => n + f(s), 0);
 
+/** p99 of the sends between two readings of the same processes' histograms (summed over processes), ms. */
+function sendP99Ms(start: ServerStats[], end: ServerStats[]): number | null {
+  const sum = (stats: ServerStats[]) => {
+    const counts = new Map<string, number>();
+    for (const { sendBuckets } of stats) for (const { le, count } of sendBuckets ?? []) counts.set(le, (counts.get(le) ?? 0) + count);
+    return counts;
+  };
+  const [before, after] = [sum(start), sum(end)];
+  if (after.size === 0) return null;
+  const phase: HistogramBucket[] = [...after].map(([le, count]) => ({ le, count: count - (before.get(le) ?? 0) }));
+  const p99 = histogramQuantile(0.99, phase);
+  return Number.isNaN(p99) ? null : p99 * 1000;
+}
+
 export function figures(
   kind: RunFigures['kind'],
   sockets: number,
@@ -121,6 +141,7 @@ export function figures(
     // After a restart the processes at the end are not those at the start.
     cpuPerMessageMs: restartReadyAt !== null ? Number.NaN : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
     loopDelayP99Ms: Math.max(...stats.end.map((s) => s.loopDelayP99Ms)),
+    serverSendP99Ms: restart ? null : sendP99Ms(stats.start, stats.end),
     reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
     reconnected: restart ? reconnected.length : null,
     reconnectedIn30s: restart ? reconnected.filter((t) => t - restart.readyAt <= 30_000).length : null,
