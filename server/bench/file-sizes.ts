@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pgliteStartParams } from '../src/db/pglite';
 import { PgliteNodeFS } from '../src/db/pglite-node-fs';
-import { alternatedRounds, percentile, ratioOfRounds, table } from './measure';
+import { alternatedRounds, median, ratioOfRounds, table } from './measure';
 
 const QUERIES_PER_ROUND = 2_000;
 const ROUNDS = 7;
@@ -39,7 +39,6 @@ try {
   // Unnamed statements, as most reads on a fresh connection: each is planned, measuring the table and its indexes.
   const { cpu, wall } = await alternatedRounds(['fstat', 'kept'] as const, ROUNDS, QUERIES_PER_ROUND, (name, i) => variants[name].query(QUERY, [i % 500, 40_000]));
   await Promise.all(Object.values(variants).map((pg) => pg.close()));
-  const median = (values: number[]) => percentile(values, 50);
   console.log(`Uma consulta planejada (tabela + 2 índices), ${QUERIES_PER_ROUND} por rodada, ${ROUNDS - 1} rodadas alternadas (a primeira aquece):`);
   console.log(
     table(

@@ -9,12 +9,20 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
+export const median = (samples: readonly number[]) => percentile(samples, 50);
+
+/** One bucket of a Prometheus histogram: cumulative count up to `le` (seconds, or '+Inf'). */
+export interface HistogramBucket {
+  le: string;
+  count: number;
+}
+
 /**
  * The q-quantile (0 to 1) of a Prometheus histogram, read as PromQL's histogram_quantile() reads
  * it: linear inside the bucket the rank falls in (the first from 0), the highest finite bound when
  * it falls in +Inf. Counts are cumulative, bounds ascending with '+Inf' last; NaN when empty.
  */
-export function histogramQuantile(q: number, buckets: ReadonlyArray<{ le: string; count: number }>): number {
+export function histogramQuantile(q: number, buckets: readonly HistogramBucket[]): number {
   const total = buckets.at(-1)?.count ?? 0;
   if (total === 0) return Number.NaN;
   const rank = q * total;
@@ -82,5 +90,5 @@ export async function alternatedRounds<K extends string>(
 /** after / before of each round: "0.90x [0.75-0.91]" (median [min-max]). */
 export function ratioOfRounds(before: readonly number[], after: readonly number[]): string {
   const ratios = after.map((v, i) => v / before[i]!).sort((a, b) => a - b);
-  return `${percentile(ratios, 50).toFixed(2)}x [${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}]`;
+  return `${median(ratios).toFixed(2)}x [${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}]`;
 }

@@ -11,7 +11,7 @@ import { createDb } from '../src/db/client';
 import { rowsMappedOnce } from '../src/db/rows-mapped-once';
 import { conversations, messageColumns, messages, users, workspaces } from '../src/db/schema';
 import { wholeMessages } from '../src/modules/messages/messages.repository';
-import { alternatedRounds, percentile, ratioOfRounds, table } from './measure';
+import { alternatedRounds, median, ratioOfRounds, table } from './measure';
 import { scratchDatabase } from './scratch-database';
 
 const PAGE = 101;
@@ -44,7 +44,6 @@ async function runEngine(engine: string, databaseUrl: string | undefined): Promi
       ).prepare(name);
     const variants = { drizzle: page('bench_page_drizzle'), once: rowsMappedOnce(page('bench_page_once')) };
     const { cpu, wall } = await alternatedRounds(['drizzle', 'once'] as const, ROUNDS, PAGES_PER_ROUND, (name) => variants[name].execute({ chatId: chat!.id }));
-    const median = (values: number[]) => percentile(values, 50);
     return [
       engine,
       `${median(cpu.drizzle).toFixed(3)} ms`,

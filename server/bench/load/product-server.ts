@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { LISTEN_BACKLOG } from '../../src/config/listen-backlog';
-import type { HistogramBucket, ServerConfig } from './protocol';
+import type { HistogramBucket } from '../measure';
+import type { ServerConfig } from './protocol';
 import { seedMembers } from './seed-members';
 import { answerHarness, send, serverConfig } from './stats-reporter';
 

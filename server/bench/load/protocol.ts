@@ -1,3 +1,5 @@
+import type { HistogramBucket } from '../measure';
+
 // Messages between the load harness (run.ts) and its child processes over Node's IPC channel.
 
 /** One seeded member as a client needs it: who it is, its credentials and whom it talks to. */
@@ -42,10 +44,6 @@ export interface ServerStats {
   sendBuckets?: HistogramBucket[];
 }
 
-export interface HistogramBucket {
-  le: string;
-  count: number;
-}
 
 export type ToServer =
   | { type: 'stats'; gc: boolean }

@@ -1,5 +1,5 @@
-import { histogramQuantile, percentile } from '../measure';
-import type { HistogramBucket, ServerStats, WorkerResult } from './protocol';
+import { type HistogramBucket, histogramQuantile, percentile } from '../measure';
+import type { ServerStats, WorkerResult } from './protocol';
 
 // One run's figures from its workers' results and the server processes' stats.
 
