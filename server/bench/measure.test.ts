@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogramQuantile } from './measure';
+import { histogramQuantile, parseMachineCpu, stealShare } from './measure';
 
 // The load harness reads the server's send p99 from the product's Prometheus histogram
 // (bench/load/summary.ts); it must read it as PromQL's histogram_quantile() does.
@@ -27,5 +27,30 @@ describe('histogramQuantile', () => {
   it('is NaN for an empty histogram', () => {
     expect(histogramQuantile(0.99, buckets([['0.01', 0], ['+Inf', 0]]))).toBeNaN();
     expect(histogramQuantile(0.99, [])).toBeNaN();
+  });
+});
+
+// bench:load prints the hypervisor's share of the CPU beside each run (bench/load/summary.ts): on
+// these shared machines it moves the figures more than most changes do.
+describe('parseMachineCpu and stealShare', () => {
+  const stat = (steal: number, idle: number) =>
+    `cpu  100 5 50 ${idle} 10 0 5 ${steal} 7 0\ncpu0 50 2 25 ${idle / 2} 5 0 2 ${steal / 2} 3 0\nintr 12345\n`;
+
+  it('reads steal and the total of the aggregate line, guest time not counted twice', () => {
+    expect(parseMachineCpu(stat(30, 800))).toEqual({ steal: 30, total: 100 + 5 + 50 + 800 + 10 + 0 + 5 + 30 });
+  });
+
+  it('is null for a line without the steal field or a text without the cpu line', () => {
+    expect(parseMachineCpu('cpu  100 5 50 800 10 0 5\n')).toBeNull();
+    expect(parseMachineCpu('intr 1 2 3\n')).toBeNull();
+  });
+
+  it('gives the share of the time between two readings that the hypervisor took', () => {
+    const before = parseMachineCpu(stat(30, 800));
+    const after = parseMachineCpu(stat(130, 1100));
+    // 400 more ticks in all, 100 of them stolen.
+    expect(stealShare(before, after)).toBeCloseTo(0.25, 10);
+    expect(stealShare(before, null)).toBeNull();
+    expect(stealShare(after, before)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 // Timing helpers of the bench: bounded loops, percentiles by nearest rank.
@@ -36,6 +37,40 @@ export function histogramQuantile(q: number, buckets: readonly HistogramBucket[]
     below = count;
   }
   return lower;
+}
+
+/** The machine's CPU time so far, all cores (Linux's /proc/stat, in its ticks): how much the hypervisor took. */
+export interface MachineCpu {
+  steal: number;
+  total: number;
+}
+
+/**
+ * Parses the aggregate `cpu` line of /proc/stat (user nice system idle iowait irq softirq steal
+ * ...; steal is the 8th field, absent on old kernels). On a virtual machine, steal is the time a
+ * core was ready to run this machine's work and the hypervisor ran another guest instead.
+ */
+export function parseMachineCpu(procStat: string): MachineCpu | null {
+  const line = procStat.split('\n').find((l) => l.startsWith('cpu '));
+  const fields = line?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  if (fields.length < 8 || fields.some((f) => !Number.isFinite(f))) return null;
+  // guest and guest_nice (9th, 10th) are already counted in user and nice.
+  return { steal: fields[7]!, total: fields.slice(0, 8).reduce((a, b) => a + b, 0) };
+}
+
+/** This machine's CPU times now; null where /proc/stat is not there (not Linux). */
+export function readMachineCpu(): MachineCpu | null {
+  try {
+    return parseMachineCpu(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The share (0 to 1) of the machine's CPU time the hypervisor took between two readings; null without both. */
+export function stealShare(before: MachineCpu | null, after: MachineCpu | null): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return (after.steal - before.steal) / (after.total - before.total);
 }
 
 /** Runs `fn` `warmup` times unmeasured, then `iterations` times; returns each duration in ms. */

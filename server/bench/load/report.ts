@@ -12,6 +12,7 @@ export interface Spread {
 
 const spread = (values: number[]): Spread => ({ median: percentile(values, 50), min: Math.min(...values), max: Math.max(...values) });
 const x = (v: number) => `${v.toFixed(2)}x`;
+export const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
 const shown = (s: Spread, f: (v: number) => string) => `${f(s.median)} [${f(s.min)}-${f(s.max)}]`;
 
 function row(run: number, f: RunFigures): string[] {
@@ -35,6 +36,7 @@ function row(run: number, f: RunFigures): string[] {
     back(f.backFromStopS),
     f.stopS === null ? '-' : `${f.stopS.toFixed(1)} s / ${f.startS!.toFixed(1)} s / ${f.restartedCpuS!.toFixed(1)} s`,
     `${(f.clientCpuMs / 1000).toFixed(1)} s / ${ms(f.clientLoopDelayP99Ms)}`,
+    f.machineSteal === null ? '-' : percent(f.machineSteal),
   ];
 }
 
@@ -51,7 +53,7 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99'],
+        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99', 'CPU roubada da máquina'],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );

@@ -13,11 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropRedisPrefix } from '../../src/lib/drop-redis-prefix';
+import { readMachineCpu, stealShare } from '../measure';
 import { scratchDatabase } from '../scratch-database';
 import { ServerChild, WorkerChild } from './children';
 import { type LoadOptions, parseOptions } from './options';
 import type { BenchMember, ServerConfig, ServerStats, WorkerTask } from './protocol';
-import { printProfile, printRuns } from './report';
+import { percent, printProfile, printRuns } from './report';
 import { figures, type RestartTimes, type RunFigures } from './summary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,6 +122,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     for (const s of servers) s.resetLoop();
     if (profileDir) await Promise.all(servers.map((s) => s.startProfile()));
     const start = await statsOf(servers, false);
+    const machineAtStart = readMachineCpu();
     const running = Promise.all(workers.map((w) => w.run()));
     let restart: RestartTimes | null = null;
     if (options.restart) {
@@ -140,11 +142,12 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     }
     const results = await running;
     const end: ServerStats[] = await statsOf(servers, false);
+    const steal = stealShare(machineAtStart, readMachineCpu());
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
       for (const s of servers) printProfile(await s.stopProfile(profileDir, PROFILE_TOP));
     }
-    return figures(kind, members.length, results, { seeded, connected, start, end }, restart);
+    return figures(kind, members.length, results, { seeded, connected, start, end }, restart, steal);
   } finally {
     await Promise.allSettled(workers.map((w) => w.finish()));
     await Promise.allSettled(servers.map((s) => s.stop()));
@@ -166,8 +169,9 @@ async function main() {
     const floor = options.skipFloor ? null : await runOnce('floor', options);
     const product = await runOnce('product', options);
     runs.push({ bare, floor, product });
-    const shown = (name: string, f: RunFigures | null) => (f ? `; ${name} ${f.throughput.toFixed(0)} msg/s, p50 ${f.deliverP50.toFixed(2)} ms` : '');
-    console.log(`  repetição ${r + 1} (carga média ${load}): produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms` +
+    const stolen = (f: RunFigures) => (f.machineSteal === null ? '' : `, CPU roubada ${percent(f.machineSteal)}`);
+    const shown = (name: string, f: RunFigures | null) => (f ? `; ${name} ${f.throughput.toFixed(0)} msg/s, p50 ${f.deliverP50.toFixed(2)} ms${stolen(f)}` : '');
+    console.log(`  repetição ${r + 1} (carga média ${load}): produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms${stolen(product)}` +
       shown('base', bare) + shown('piso', floor));
   }
   const summary = printRuns(runs);

@@ -55,6 +55,12 @@ export interface RunFigures {
    * the measured phase (its start, the reconnection wave with the catch-up, the rest of the sends), seconds.
    */
   restartedCpuS: number | null;
+  /**
+   * The share of the machine's CPU time the hypervisor gave to other guests during the measured
+   * phase (/proc/stat steal, all cores; null off Linux). On these shared 2-core machines it went
+   * from ~0% to 20-35% within an hour (2/12), with every latency of the product ~1.5-2x.
+   */
+  machineSteal: number | null;
 }
 
 export interface BackTimes {
@@ -111,6 +117,7 @@ export function figures(
   results: WorkerResult[],
   stats: StatsTimeline,
   restart: RestartTimes | null,
+  machineSteal: number | null,
 ): RunFigures {
   const restartReadyAt = restart?.readyAt ?? null;
   const deliver = results.flatMap((r) => r.deliver);
@@ -153,5 +160,6 @@ export function figures(
     stopS: restart ? (restart.stoppedAt - restart.stopAskedAt) / 1000 : null,
     startS: restart ? (restart.readyAt - restart.stoppedAt) / 1000 : null,
     restartedCpuS: restart ? stats.end[0]!.cpuMicros / 1e6 : null,
+    machineSteal,
   };
 }
