@@ -16,7 +16,7 @@ export interface PendingMessage {
   authorGuard: AuthorGuard | null;
   author: MessageAuthor;
   reply: ReplyFields | null;
-  /** Who hears the `message` event: everyone in the chat, the author's other tabs included. */
+  /** Who hears the `message` event, its sockets written in this order: everyone in the chat, the author's other tabs included. */
   audience: readonly string[];
   /** Group members online now: delivered at once (group_receipts). */
   deliveredTo: readonly string[];

@@ -153,7 +153,9 @@ export class MessagesService {
       authorGuard: guarded ? { id: viewer.id, role: viewer.role, passwordHash: viewer.passwordHash, name: viewer.name, avatarUrl: viewer.avatarUrl } : null,
       author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
       reply,
-      audience: participantIds,
+      // Recipients first: the event is written to each socket in this order, and the author's own
+      // tab also has the HTTP answer coming; the peer's frame no longer waits behind the author's.
+      audience: [...recipients, viewer.id],
       // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
       deliveredTo: body.isGroup ? [...online] : [],
     });

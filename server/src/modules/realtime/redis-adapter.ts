@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server } from 'socket.io';
 import { connectRedis } from '../../lib/redis';
 import type { WriteBatcher } from './chat-events';
+import { ownEchoSkippingParser } from './own-echo-parser';
 
 /**
  * Shares rooms and broadcasts between server processes through Redis pub/sub. The key prefix
@@ -25,7 +26,8 @@ export async function useRedisAdapter(
     for (const c of [pub, sub]) if (c.status === 'fulfilled') c.value.disconnect();
     throw pub.status === 'rejected' ? pub.reason : (sub as PromiseRejectedResult).reason;
   }
-  io.adapter(createAdapter(pub.value, sub.value, { key: keyPrefix }));
+  // Its own broadcasts come back from Redis: the parser spares decoding them (own-echo-parser.ts).
+  io.adapter(createAdapter(pub.value, sub.value, { key: keyPrefix, parser: ownEchoSkippingParser() }));
   const publisher = pub.value;
   // The adapter publishes once per emit, synchronously (RedisAdapter.broadcast): with the
   // publisher's socket corked, the PUBLISH commands of a batch leave in one write (issue 14).
