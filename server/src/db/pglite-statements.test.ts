@@ -85,6 +85,42 @@ describe('PgliteStatements', () => {
     expect((await pg.query<{ one: number }>('SELECT $1::int AS one', [1])).rows).toEqual([{ one: 1 }]);
   });
 
+  it('describes a statement once: its executions send no Describe, and a result with no rows or no result at all reads as PGlite reads it', async () => {
+    /** The frontend messages of each protocol call: type byte, then a length that counts itself. */
+    const sent: string[][] = [];
+    const run = pg.execProtocolRawStream.bind(pg);
+    pg.execProtocolRawStream = (message, options) => {
+      const types: string[] = [];
+      for (let at = 0; at < message.length; at += 1 + new DataView(message.buffer, message.byteOffset + at + 1, 4).getInt32(0)) types.push(String.fromCharCode(message[at]!));
+      sent.push(types);
+      return run(message, options);
+    };
+    try {
+      const none = namedStatement<{ id: number; body: string }>('probe_none', sql`SELECT id, body FROM ${probe} WHERE body = ${sql.placeholder('body')} AND id < 0`);
+      const touch = namedStatement('probe_touch', sql`UPDATE ${probe} SET n = n WHERE body = ${sql.placeholder('body')}`);
+      for (let i = 0; i < 3; i++) {
+        expect(await byBody(db as unknown as Db, { body: 'nomeada 1' })).toEqual([{ id: expect.any(Number), body: 'nomeada 1' }]);
+        expect(await none(db as unknown as Db, { body: 'nomeada 1' })).toEqual([]);
+        await touch(db as unknown as Db, { body: 'nomeada 1' });
+      }
+      // byBody was parsed by an earlier test; the two new ones once each (Parse, Describe, Sync).
+      expect(sent.filter((types) => types.includes('P'))).toEqual([['P', 'D', 'S'], ['P', 'D', 'S']]);
+      expect(sent.filter((types) => !types.includes('P'))).toEqual(Array(9).fill(['B', 'E', 'S']));
+    } finally {
+      pg.execProtocolRawStream = run;
+    }
+    // The same answers, fields included, as PGlite's own query() (which describes every portal).
+    for (const [text, params] of [
+      ['SELECT id, body, at FROM probe WHERE id < $1', [0]],
+      ['SELECT id, body, at FROM probe WHERE body = $1', ['nomeada 2']],
+      ['UPDATE probe SET n = n WHERE body = $1', ['nomeada 2']],
+    ] as const) {
+      const ours = await pg.query(text, [...params]);
+      const theirs = await pg.transaction((tx) => tx.query(text, [...params]));
+      expect(ours).toEqual(theirs);
+    }
+  });
+
   it('reads text as PGlite does: accents, emoji, empty strings and NULLs, in a result of many output chunks', async () => {
     const read = `SELECT g AS n, CASE WHEN g % 3 = 0 THEN NULL WHEN g % 3 = 1 THEN '' ELSE 'reunião 🎉 ' || repeat('ç', g % 50) END AS body
       FROM generate_series(1, 5000) g`;
