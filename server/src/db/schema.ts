@@ -259,8 +259,11 @@ export const messages = pgTable(
     check('messages_one_target', sql`(${t.conversationId} IS NULL) <> (${t.groupId} IS NULL)`),
     // Not partial, so that INSERT ... ON CONFLICT (author_id, client_id) can infer it.
     uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),
-    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
-    index('messages_group_seq_idx').on(t.groupId, t.seq),
+    // Partial (issue 14): a message has one target, so each INSERT writes one of these two, not
+    // one entry with a NULL key into the other (~0.07 ms a send on PGlite). Every read of them
+    // filters with `=` on the column, which proves IS NOT NULL to the planner.
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq).where(sql`${t.conversationId} IS NOT NULL`),
+    index('messages_group_seq_idx').on(t.groupId, t.seq).where(sql`${t.groupId} IS NOT NULL`),
     // Unread counts only look at messages not yet read, a small slice of a long history.
     index('messages_conversation_unread_idx')
       .on(t.conversationId, t.authorId)
