@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The plan PostgreSQL picks for `query` with sequential scans off and generic plans forced, as text. */
+/** The plan of `PREPARE seq_index_probe <prepare>` run as `EXECUTE seq_index_probe<execute>`, with sequential scans off and generic plans forced, as text. */
 async function planOf(prepare: string, execute: string): Promise<string> {
   return t.app.ctx.db.transaction(async (tx) => {
     await tx.execute(sql.raw('SET LOCAL enable_seqscan = off'));
