@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { FIRST_CALLS, LIMITS, OUTBOX_RETRY, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { request } from './http-post';
-import type { FromWorker, ToWorker, WorkerResult, WorkerTask } from './protocol';
+import { type FromWorker, SENT_AT_HEADER, type ToWorker, type WorkerResult, type WorkerTask } from './protocol';
 
 // A client process of the load harness: one real socket.io-client socket per member of its slice
 // (pairs stay in one process, so send and receipt are timed on one clock), posts over HTTP and
@@ -17,6 +17,8 @@ const CONNECT_TIMEOUT_MS = 180_000;
 interface Tracked {
   sender: number;
   scheduledAt: number;
+  /** When the first attempt was written (NaN until then). */
+  issuedAt: number;
   measure: boolean;
   accepted: boolean;
   peerSeen: number;
@@ -33,6 +35,8 @@ const tracked = new Map<string, Tracked>();
 const result: WorkerResult = {
   deliver: [],
   answer: [],
+  issueLag: [],
+  deliverFromIssue: [],
   accepted: 0,
   lost: 0,
   duplicated: 0,
@@ -58,7 +62,11 @@ function onMessage(receiver: number, message: { clientId?: string | null }) {
     return;
   }
   if (++t.peerSeen > 1) result.duplicated++;
-  else if (t.measure) result.deliver.push(now() - t.scheduledAt);
+  else if (t.measure) {
+    const at = now();
+    result.deliver.push(at - t.scheduledAt);
+    result.deliverFromIssue.push(at - t.issuedAt);
+  }
 }
 
 function openSocket(index: number): Promise<void> {
@@ -173,7 +181,7 @@ async function readWithRetries(url: string, token: string): Promise<string | nul
 async function sendOne(sender: number, scheduledAt: number, measure: boolean): Promise<void> {
   const member = task.members[sender]!;
   const clientId = randomUUID();
-  const t: Tracked = { sender, scheduledAt, measure, accepted: false, peerSeen: 0, ownSeen: 0, caught: 0 };
+  const t: Tracked = { sender, scheduledAt, issuedAt: Number.NaN, measure, accepted: false, peerSeen: 0, ownSeen: 0, caught: 0 };
   tracked.set(clientId, t);
   const content = { type: 'text', body: `carga ${clientId.slice(0, 8)}` };
   const body = JSON.stringify(
@@ -181,14 +189,20 @@ async function sendOne(sender: number, scheduledAt: number, measure: boolean): P
       ? { authorId: member.id, peerId: member.peerId, conversationId: member.conversationId, isGroup: false, content, clientId }
       : { conversationId: member.conversationId, isGroup: false, content, clientId },
   );
-  const headers = { authorization: `Bearer ${member.token}` };
+  const authorization = `Bearer ${member.token}`;
   // A retry sends the same clientId: the server's idempotency must turn it into one message. As
   // the page's outbox retries (OutboxRunner): when the sender's socket connects again, or after
   // OUTBOX_RETRY's delay, doubling. (Tried every 200 ms until 29/11: during a restart's 10-15 s
   // down, thousands of connections refused took the client processes' CPU from the new server.)
   let delay: number = OUTBOX_RETRY.delayMs;
   while (now() - scheduledAt < task.reconnectWaitMs) {
+    const issuedAt = now();
+    if (Number.isNaN(t.issuedAt)) {
+      t.issuedAt = issuedAt;
+      if (measure) result.issueLag.push(issuedAt - scheduledAt);
+    }
     try {
+      const headers = { authorization, [SENT_AT_HEADER]: String(issuedAt) };
       const answer = await request('POST', `${task.postUrls[sender]}/api/message/send`, headers, body);
       if (answer.status === 200) {
         t.accepted = true;

@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { LISTEN_BACKLOG } from '../../src/config/listen-backlog';
-import type { HistogramBucket } from '../measure';
-import type { ServerConfig } from './protocol';
+import { type HistogramBucket, percentile } from '../measure';
+import { SENT_AT_HEADER, type ServerConfig, type ToServer } from './protocol';
 import { seedMembers } from './seed-members';
 import { answerHarness, send, serverConfig } from './stats-reporter';
 
@@ -27,9 +27,10 @@ const env = parseEnv({
 
 const loaded = performance.now();
 const app = await buildApp({ env });
+const readWaits = watchReadWaits();
 answerHarness(
   () => closeWatched(),
-  async () => ({ sendBuckets: await sendBuckets() }),
+  async () => ({ sendBuckets: await sendBuckets(), readWaitP99Ms: readWaits.length > 0 ? percentile(readWaits, 99) : undefined }),
 );
 const built = performance.now();
 await app.listen({ port: config.port, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
@@ -48,6 +49,23 @@ async function sendBuckets(): Promise<HistogramBucket[]> {
     .filter((v) => v.metricName === 'chat_message_send_duration_seconds_bucket' && v.labels.status === '200')
     // prom-client adds `le` to the labels of each _bucket value; the type knows only `status`.
     .map((v) => ({ le: String((v.labels as { le?: number | string }).le), count: v.value }));
+}
+
+/**
+ * The read waits of the send requests since the last `resetLoop` (ServerStats.readWaitP99Ms): the
+ * client's write time from its header to the moment Node hands this process the request, before
+ * Fastify's own clock (the histogram's) starts. One clock: both sides are processes of this machine.
+ */
+function watchReadWaits(): number[] {
+  const waits: number[] = [];
+  app.server.prependListener('request', (request) => {
+    const sentAt = request.headers[SENT_AT_HEADER];
+    if (typeof sentAt === 'string') waits.push(performance.timeOrigin + performance.now() - Number(sentAt));
+  });
+  process.on('message', (message: ToServer) => {
+    if (message.type === 'resetLoop') waits.length = 0;
+  });
+  return waits;
 }
 
 /**

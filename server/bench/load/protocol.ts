@@ -36,13 +36,24 @@ export interface ServerStats {
   /** Event-loop delay since the last `resetLoop`, ms. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** Garbage collections since the last `resetLoop`: how many, their summed and longest duration, ms. */
+  gc: { count: number; totalMs: number; maxMs: number };
   /**
    * The product's own send-path histogram (chat_message_send_duration_seconds, status 200, as
    * /api/metrics exposes it): cumulative count per upper bound (`le`, in seconds, '+Inf' last).
    * Absent for the bare pipeline and the floor.
    */
   sendBuckets?: HistogramBucket[];
+  /**
+   * Product only: sends since the last `resetLoop`, from the client writing the request (its
+   * SENT_AT_HEADER) to this process reading it, p99 in ms: the time a request waits for a busy
+   * event loop (and the loopback), which the send histogram above does not see.
+   */
+  readWaitP99Ms?: number;
 }
+
+/** The epoch ms (performance.timeOrigin-based, one clock for every process of this machine) a client wrote a send request. */
+export const SENT_AT_HEADER = 'x-load-sent-at';
 
 
 export type ToServer =
@@ -90,6 +101,10 @@ export interface WorkerResult {
   deliver: number[];
   /** Send -> HTTP answer, ms. */
   answer: number[];
+  /** Scheduled time -> the client writing the request (first attempt), ms: how late the busy client itself sends. */
+  issueLag: number[];
+  /** The client writing the request (first attempt) -> the peer's socket received it, ms: `deliver` without the client's lateness in sending. */
+  deliverFromIssue: number[];
   accepted: number;
   /** Accepted but received neither on the socket nor in the catch-up, by the peer or by the sender's own tab. */
   lost: number;

@@ -26,9 +26,13 @@ function row(run: number, f: RunFigures): string[] {
     ms(f.deliverMax),
     ms(f.answerP99),
     f.serverSendP99Ms === null ? '-' : ms(f.serverSendP99Ms),
+    ms(f.issueLagP99Ms),
+    f.readWaitP99Ms === null ? '-' : ms(f.readWaitP99Ms),
+    ms(f.deliverFromIssueP99Ms),
     `${f.accepted}/${f.lost}/${f.duplicated}/${f.caughtUp}/${f.httpErrors}`,
     Number.isFinite(f.cpuPerMessageMs) ? f.cpuPerMessageMs.toFixed(2) : '-',
-    ms(f.loopDelayP99Ms),
+    `${ms(f.loopDelayP99Ms)} / ${ms(f.loopDelayMaxMs)}`,
+    `${f.gc.count} / ${ms(f.gc.totalMs)} / ${ms(f.gc.maxMs)}`,
     `${f.serverRssMiB.toFixed(0)} MiB`,
     `${f.rssPerSocketKiB.toFixed(1)} / ${f.heapPerSocketKiB.toFixed(1)}`,
     f.reconnectAllS === null ? '-' : `${f.reconnectedIn30s}/${f.sockets} em 30 s, ${f.reconnected}/${f.sockets} em ${f.reconnectAllS.toFixed(1)} s`,
@@ -66,7 +70,7 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99', 'CPU roubada da máquina'],
+        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'cliente atrasa o envio p99', 'espera até o servidor ler p99', 'entrega desde a escrita p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99 / máx', 'GC: vezes / total / maior', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99', 'CPU roubada da máquina'],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );

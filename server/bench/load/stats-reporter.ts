@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { startProfile, stopProfile } from './cpu-profile';
 import type { FromServer, ServerStats, ToServer } from './protocol';
 
@@ -9,8 +9,20 @@ import type { FromServer, ServerStats, ToServer } from './protocol';
 export function answerHarness(stop: () => Promise<void>, more: () => Promise<Partial<ServerStats>> = async () => ({})): void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  // V8's collections since the last reset: one long pause stalls every request and delivery at once.
+  const gc = { count: 0, totalMs: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
   process.on('message', (message: ToServer) => {
-    if (message.type === 'resetLoop') loop.reset();
+    if (message.type === 'resetLoop') {
+      loop.reset();
+      Object.assign(gc, { count: 0, totalMs: 0, maxMs: 0 });
+    }
     if (message.type === 'stats') {
       if (message.gc) (globalThis as { gc?: () => void }).gc?.();
       const memory = process.memoryUsage();
@@ -21,6 +33,7 @@ export function answerHarness(stop: () => Promise<void>, more: () => Promise<Par
         cpuMicros: cpu.user + cpu.system,
         loopDelayP99Ms: loop.percentile(99) / 1e6,
         loopDelayMaxMs: loop.max / 1e6,
+        gc: { ...gc },
       };
       void more().then((extra) => send({ type: 'stats', stats: { ...stats, ...extra } }));
     }

@@ -25,12 +25,24 @@ export interface RunFigures {
   /** Server CPU time per accepted message, ms (all server processes, measured phase only). */
   cpuPerMessageMs: number;
   loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** The worst server process's collections over the measured phase (ServerStats.gc). */
+  gc: ServerStats['gc'];
   /**
    * The send path's p99 inside the server (request read to response sent), from the product's own
    * histogram over the measured phase, as an operator's Prometheus would read it: it leaves out the
    * clients, which share this machine's cores; null for the bare pipeline, the floor and a restart.
    */
   serverSendP99Ms: number | null;
+  /**
+   * Where the rest of a p99 goes, each its own p99 (they do not add up): the clients' lateness in
+   * writing a send (a client process on this machine, niced, waits for the cores), the request's wait
+   * from that write to the server reading it (the server's busy event loop; null but for the
+   * product, the worst process), and send -> delivered counted from the write instead of the schedule.
+   */
+  issueLagP99Ms: number;
+  readWaitP99Ms: number | null;
+  deliverFromIssueP99Ms: number;
   /** --restart: seconds from the new process listening until the last socket was back; null otherwise. */
   reconnectAllS: number | null;
   /** --restart: sockets back (connected and caught up) when counting began, and within 30 s of the new process listening (the issue's target). */
@@ -111,6 +123,12 @@ function sendP99Ms(start: ServerStats[], end: ServerStats[]): number | null {
   return Number.isNaN(p99) ? null : p99 * 1000;
 }
 
+/** The worst process's read wait p99, null where no process measured it (bare pipeline, floor). */
+function readWaitP99Ms(end: ServerStats[]): number | null {
+  const measured = end.flatMap((s) => (s.readWaitP99Ms === undefined ? [] : [s.readWaitP99Ms]));
+  return measured.length === 0 ? null : Math.max(...measured);
+}
+
 export function figures(
   kind: RunFigures['kind'],
   sockets: number,
@@ -148,7 +166,12 @@ export function figures(
     // After a restart the processes at the end are not those at the start.
     cpuPerMessageMs: restartReadyAt !== null ? Number.NaN : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
     loopDelayP99Ms: Math.max(...stats.end.map((s) => s.loopDelayP99Ms)),
+    loopDelayMaxMs: Math.max(...stats.end.map((s) => s.loopDelayMaxMs)),
+    gc: stats.end.reduce((worst, s) => (s.gc.totalMs > worst.totalMs ? s.gc : worst), stats.end[0]!.gc),
     serverSendP99Ms: restart ? null : sendP99Ms(stats.start, stats.end),
+    issueLagP99Ms: percentile(results.flatMap((r) => r.issueLag), 99),
+    readWaitP99Ms: readWaitP99Ms(stats.end),
+    deliverFromIssueP99Ms: percentile(results.flatMap((r) => r.deliverFromIssue), 99),
     reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
     reconnected: restart ? reconnected.length : null,
     reconnectedIn30s: restart ? reconnected.filter((t) => t - restart.readyAt <= 30_000).length : null,
