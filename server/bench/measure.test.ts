@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogramQuantile, parseMachineCpu, stealShare } from './measure';
+import { histogramQuantile, parseMachineCpu, parseRunQueueWaitMs, stealShare } from './measure';
 
 // The load harness reads the server's send p99 from the product's Prometheus histogram
 // (bench/load/summary.ts); it must read it as PromQL's histogram_quantile() does.
@@ -52,5 +52,20 @@ describe('parseMachineCpu and stealShare', () => {
     expect(stealShare(before, after)).toBeCloseTo(0.25, 10);
     expect(stealShare(before, null)).toBeNull();
     expect(stealShare(after, before)).toBeNull();
+  });
+});
+
+// bench:load prints how long the server's and the clients' event loops waited for a core: on 2
+// cores shared by the server, the database, Redis and thousands of simulated clients, the tail of
+// a run follows it.
+describe('parseRunQueueWaitMs', () => {
+  it('reads the run-queue wait (the second of the three fields, ns) in ms', () => {
+    expect(parseRunQueueWaitMs('3934845 164812000 17\n')).toBe(164.812);
+  });
+
+  it('is null for a text that is not a schedstat line', () => {
+    expect(parseRunQueueWaitMs('')).toBeNull();
+    expect(parseRunQueueWaitMs('3934845 164812000\n')).toBeNull();
+    expect(parseRunQueueWaitMs('a b c')).toBeNull();
   });
 });

@@ -73,6 +73,25 @@ export function stealShare(before: MachineCpu | null, after: MachineCpu | null):
   return (after.steal - before.steal) / (after.total - before.total);
 }
 
+/**
+ * How long a thread has waited, runnable, for a core (the second field of a /proc/<pid>/schedstat:
+ * run-queue wait, ns), in ms; null if the text is not such a line.
+ */
+export function parseRunQueueWaitMs(schedstat: string): number | null {
+  const fields = schedstat.trim().split(/\s+/);
+  const waitNs = fields.length === 3 ? Number(fields[1]) : Number.NaN;
+  return Number.isFinite(waitNs) ? waitNs / 1e6 : null;
+}
+
+/** This process's main thread (its event loop): ms it has waited for a core since it started; null off Linux. */
+export function readRunQueueWaitMs(): number | null {
+  try {
+    return parseRunQueueWaitMs(readFileSync('/proc/self/schedstat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /** Runs `fn` `warmup` times unmeasured, then `iterations` times; returns each duration in ms. */
 export async function timeEach(iterations: number, warmup: number, fn: (i: number) => Promise<void>): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);

@@ -3,6 +3,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { FIRST_CALLS, LIMITS, OUTBOX_RETRY, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
+import { readRunQueueWaitMs } from '../measure';
 import { request } from './http-post';
 import { type FromWorker, SENT_AT_HEADER, type ToWorker, type WorkerResult, type WorkerTask } from './protocol';
 
@@ -48,6 +49,7 @@ const result: WorkerResult = {
   notBack: 0,
   cpuMicros: 0,
   loopDelayP99Ms: 0,
+  runQueueWaitMs: null,
 };
 /** Per socket: when it last connected after a drop (null until then), and whether its catch-up after that connect is done. */
 const lastBackAt: Array<number | null> = [];
@@ -314,6 +316,7 @@ process.on('message', (message: ToWorker) => {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       const cpu = process.cpuUsage();
+      const waitedBefore = readRunQueueWaitMs();
       result.startedAt = now();
       await (task.mode === 'closed' ? closedLoop(task.messages, true) : openLoop());
       result.endedAt = now();
@@ -321,6 +324,8 @@ process.on('message', (message: ToWorker) => {
       await drain();
       const used = process.cpuUsage(cpu);
       result.cpuMicros = used.user + used.system;
+      const waitedAfter = readRunQueueWaitMs();
+      result.runQueueWaitMs = waitedBefore === null || waitedAfter === null ? null : waitedAfter - waitedBefore;
       result.loopDelayP99Ms = loop.percentile(99) / 1e6;
       loop.disable();
       reply({ type: 'result', result });

@@ -36,6 +36,8 @@ export interface ServerStats {
   /** Event-loop delay since the last `resetLoop`, ms. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** readRunQueueWaitMs(): the event loop's wait for a core since the process started, ms (null off Linux). */
+  runQueueWaitMs: number | null;
   /** Garbage collections since the last `resetLoop`: how many, their summed and longest duration, ms. */
   gc: { count: number; totalMs: number; maxMs: number };
   /**
@@ -124,6 +126,8 @@ export interface WorkerResult {
   cpuMicros: number;
   /** This client process's event-loop delay p99 over the measured phase, ms. */
   loopDelayP99Ms: number;
+  /** Over the measured phase: this client process's event loop waiting for a core (readRunQueueWaitMs), ms; null off Linux. */
+  runQueueWaitMs: number | null;
 }
 
 export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'warm' } | { type: 'go' } | { type: 'finish' };

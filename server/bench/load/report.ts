@@ -33,6 +33,7 @@ function row(run: number, f: RunFigures): string[] {
     Number.isFinite(f.cpuPerMessageMs) ? f.cpuPerMessageMs.toFixed(2) : '-',
     `${ms(f.loopDelayP99Ms)} / ${ms(f.loopDelayMaxMs)}`,
     `${f.gc.count} / ${ms(f.gc.totalMs)} / ${ms(f.gc.maxMs)}`,
+    `${perSecond(f.serverRunQueueMsPerS)} / ${perSecond(f.clientRunQueueMsPerS)}`,
     `${f.serverRssMiB.toFixed(0)} MiB`,
     `${f.rssPerSocketKiB.toFixed(1)} / ${f.heapPerSocketKiB.toFixed(1)}`,
     f.reconnectAllS === null ? '-' : `${f.reconnectedIn30s}/${f.sockets} em 30 s, ${f.reconnected}/${f.sockets} em ${f.reconnectAllS.toFixed(1)} s`,
@@ -43,6 +44,8 @@ function row(run: number, f: RunFigures): string[] {
     f.machineSteal === null ? '-' : percent(f.machineSteal),
   ];
 }
+
+const perSecond = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 
 /** 50/90/99/100% of the sockets back, in seconds ('não' for a share that never came back). */
 const back = (t: BackTimes | null) => (t === null ? '-' : [t.p50, t.p90, t.p99, t.p100].map((s) => (s === null ? 'não' : s.toFixed(1))).join(' / '));
@@ -70,7 +73,7 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'cliente atrasa o envio p99', 'espera até o servidor ler p99', 'entrega desde a escrita p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99 / máx', 'GC: vezes / total / maior', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99', 'CPU roubada da máquina'],
+        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'cliente atrasa o envio p99', 'espera até o servidor ler p99', 'entrega desde a escrita p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99 / máx', 'GC: vezes / total / maior', 'espera por um núcleo, ms/s: servidor / clientes', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99', 'CPU roubada da máquina'],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );

@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { readRunQueueWaitMs } from '../measure';
 import { startProfile, stopProfile } from './cpu-profile';
 import type { FromServer, ServerStats, ToServer } from './protocol';
 
@@ -33,6 +34,7 @@ export function answerHarness(stop: () => Promise<void>, more: () => Promise<Par
         cpuMicros: cpu.user + cpu.system,
         loopDelayP99Ms: loop.percentile(99) / 1e6,
         loopDelayMaxMs: loop.max / 1e6,
+        runQueueWaitMs: readRunQueueWaitMs(),
         gc: { ...gc },
       };
       void more().then((extra) => send({ type: 'stats', stats: { ...stats, ...extra } }));

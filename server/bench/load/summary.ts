@@ -26,6 +26,13 @@ export interface RunFigures {
   cpuPerMessageMs: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /**
+   * Ms per second of the measured phase that an event loop was ready to run and waited for one of
+   * the machine's cores (run-queue wait, /proc/<pid>/schedstat): the worst server process and the
+   * client processes' mean; null off Linux and, for the server, after a restart.
+   */
+  serverRunQueueMsPerS: number | null;
+  clientRunQueueMsPerS: number | null;
   /** The worst server process's collections over the measured phase (ServerStats.gc). */
   gc: ServerStats['gc'];
   /**
@@ -123,6 +130,16 @@ function sendP99Ms(start: ServerStats[], end: ServerStats[]): number | null {
   return Number.isNaN(p99) ? null : p99 * 1000;
 }
 
+function serverRunQueueMsPerS(start: ServerStats[], end: ServerStats[], elapsedS: number): number | null {
+  const waits = end.map((s, i) => (s.runQueueWaitMs === null || start[i]!.runQueueWaitMs === null ? null : s.runQueueWaitMs - start[i]!.runQueueWaitMs));
+  return waits.some((w) => w === null) ? null : Math.max(...(waits as number[])) / elapsedS;
+}
+
+function clientRunQueueMsPerS(results: WorkerResult[], elapsedS: number): number | null {
+  const waits = results.map((r) => r.runQueueWaitMs);
+  return waits.some((w) => w === null) ? null : (waits as number[]).reduce((a, b) => a + b, 0) / results.length / elapsedS;
+}
+
 /** The worst process's read wait p99, null where no process measured it (bare pipeline, floor). */
 function readWaitP99Ms(end: ServerStats[]): number | null {
   const measured = end.flatMap((s) => (s.readWaitP99Ms === undefined ? [] : [s.readWaitP99Ms]));
@@ -167,6 +184,8 @@ export function figures(
     cpuPerMessageMs: restartReadyAt !== null ? Number.NaN : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
     loopDelayP99Ms: Math.max(...stats.end.map((s) => s.loopDelayP99Ms)),
     loopDelayMaxMs: Math.max(...stats.end.map((s) => s.loopDelayMaxMs)),
+    serverRunQueueMsPerS: restart ? null : serverRunQueueMsPerS(stats.start, stats.end, elapsedS),
+    clientRunQueueMsPerS: clientRunQueueMsPerS(results, elapsedS),
     gc: stats.end.reduce((worst, s) => (s.gc.totalMs > worst.totalMs ? s.gc : worst), stats.end[0]!.gc),
     serverSendP99Ms: restart ? null : sendP99Ms(stats.start, stats.end),
     issueLagP99Ms: percentile(results.flatMap((r) => r.issueLag), 99),
