@@ -33,7 +33,7 @@ export interface RunFigures {
    */
   serverRunQueueMsPerS: number | null;
   clientRunQueueMsPerS: number | null;
-  /** The worst server process's collections over the measured phase (ServerStats.gc). */
+  /** The worst server process's collections over the measured phase (ServerStats.gc; after a restart, the new process's since its start). */
   gc: ServerStats['gc'];
   /**
    * The send path's p99 inside the server (request read to response sent), from the product's own
@@ -45,7 +45,8 @@ export interface RunFigures {
    * Where the rest of a p99 goes, each its own p99 (they do not add up): the clients' lateness in
    * writing a send (a client process on this machine, niced, waits for the cores), the request's wait
    * from that write to the server reading it (the server's busy event loop; null but for the
-   * product, the worst process), and send -> delivered counted from the write instead of the schedule.
+   * product, the worst process; null after a restart), and send -> delivered counted from the write
+   * instead of the schedule.
    */
   issueLagP99Ms: number;
   readWaitP99Ms: number | null;
@@ -189,7 +190,8 @@ export function figures(
     gc: stats.end.reduce((worst, s) => (s.gc.totalMs > worst.totalMs ? s.gc : worst), stats.end[0]!.gc),
     serverSendP99Ms: restart ? null : sendP99Ms(stats.start, stats.end),
     issueLagP99Ms: percentile(results.flatMap((r) => r.issueLag), 99),
-    readWaitP99Ms: readWaitP99Ms(stats.end),
+    // The process started by a restart was never reset: its waits would include its reconnection wave.
+    readWaitP99Ms: restart ? null : readWaitP99Ms(stats.end),
     deliverFromIssueP99Ms: percentile(results.flatMap((r) => r.deliverFromIssue), 99),
     reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
     reconnected: restart ? reconnected.length : null,
