@@ -57,7 +57,6 @@ export interface ServerStats {
 /** The epoch ms (performance.timeOrigin-based, one clock for every process of this machine) a client wrote a send request. */
 export const SENT_AT_HEADER = 'x-load-sent-at';
 
-
 export type ToServer =
   | { type: 'stats'; gc: boolean }
   | { type: 'resetLoop' }
