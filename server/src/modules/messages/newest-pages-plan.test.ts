@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, users } from '../../db/schema';
 import { createWorkspace } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { preparedPlan } from '../../test/plans';
 import { newestOfChatsQuery } from './newest-pages';
 
 // The newest page of a long chat walks the chat's (chat, seq) index backwards and stops at the
@@ -48,16 +49,7 @@ async function planFor(chatIds: string[], take: number, mode: 'force_custom_plan
   const query = newestOfChatsQuery(t.app.ctx.db, 'conversation').toSQL();
   const values: Record<string, unknown> = { chatIds, take };
   const args = query.params.map((param) => literal(is(param, Placeholder) ? values[param.name] : param));
-  return t.app.ctx.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
-    await tx.execute(sql.raw(`PREPARE newest_pages_probe AS ${query.sql}`));
-    try {
-      const result = (await tx.execute(sql.raw(`EXPLAIN EXECUTE newest_pages_probe(${args.join(', ')})`))) as unknown as { rows: Array<Record<string, string>> };
-      return result.rows.map((row) => Object.values(row).join('')).join('\n');
-    } finally {
-      await tx.execute(sql.raw('DEALLOCATE newest_pages_probe'));
-    }
-  });
+  return preparedPlan(t.app.ctx.db, `AS ${query.sql}`, `(${args.join(', ')})`, { plan_cache_mode: mode });
 }
 
 describe('the newest pages of a list of chats', () => {

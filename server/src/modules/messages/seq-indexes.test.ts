@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, Message } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { preparedPlan } from '../../test/plans';
 
 // Issue 14: the (conversation_id, seq) and (group_id, seq) indexes are partial (a message has one
 // target, so each INSERT writes one of them). The history reads filter with `=` on the column,
@@ -25,20 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The plan of `PREPARE seq_index_probe <prepare>` run as `EXECUTE seq_index_probe<execute>`, with sequential scans off and generic plans forced, as text. */
-async function planOf(prepare: string, execute: string): Promise<string> {
-  return t.app.ctx.db.transaction(async (tx) => {
-    await tx.execute(sql.raw('SET LOCAL enable_seqscan = off'));
-    await tx.execute(sql.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
-    await tx.execute(sql.raw(`PREPARE seq_index_probe ${prepare}`));
-    try {
-      const result = (await tx.execute(sql.raw(`EXPLAIN EXECUTE seq_index_probe${execute}`))) as unknown as { rows: Array<Record<string, string>> };
-      return result.rows.map((row) => Object.values(row).join('')).join('\n');
-    } finally {
-      await tx.execute(sql.raw('DEALLOCATE seq_index_probe'));
-    }
-  });
-}
+/** The plan of a prepared statement with sequential scans off and generic plans forced. */
+const planOf = (prepare: string, execute: string) =>
+  preparedPlan(t.app.ctx.db, prepare, execute, { enable_seqscan: 'off', plan_cache_mode: 'force_generic_plan' });
 
 describe('the partial (chat, seq) indexes', () => {
   it('hold only the rows of their kind of chat', async () => {
