@@ -130,7 +130,7 @@ function prepareInsertOne(db: Db, guarded: boolean) {
       mentions: p('mentions'),
     })
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
-    .returning()
+    .returning(messageColumns)
     .prepare(guarded ? 'messages_insert_one_guarded' : 'messages_insert_one');
 }
 
