@@ -67,5 +67,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   app.addHook('onClose', async () => {
     await closeRedis();
   });
+  // After the namespaces' subscriptions, before any socket: see peer-processes.ts.
+  await redis?.joinPeers();
   return io;
 }
