@@ -62,6 +62,21 @@ describe.runIf(url)('PeerProcesses on a real Redis', () => {
     expect(p.isAlone).toBe(false);
   });
 
+  it('drops what is not a signal, and answers a hello after flipping', async () => {
+    const name = channel();
+    const { p } = await peer(name);
+    const other = redis();
+    const answers: string[] = [];
+    other.on('message', (_channel: string, text: string) => answers.push(text));
+    await other.subscribe(name);
+    const publisher = redis();
+    for (const junk of ['null', '{"type":"hello"}', 'not json', '{"type":"ack","from":"x"}']) await publisher.publish(name, junk);
+    expect(p.isAlone).toBe(true);
+    await publisher.publish(name, JSON.stringify({ type: 'hello', from: 'x' }));
+    await expect.poll(() => answers.filter((a) => a.includes('"to":"x"')).map((a) => JSON.parse(a) as unknown)).toEqual([{ type: 'ack', from: expect.any(String), to: 'x' }]);
+    expect(p.isAlone).toBe(false);
+  });
+
   it('is not alone after its own connection came back, until a count says so', async () => {
     const name = channel();
     const { p, sub } = await peer(name);
