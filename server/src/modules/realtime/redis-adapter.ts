@@ -3,7 +3,7 @@ import type { Namespace, Server } from 'socket.io';
 import { connectRedis } from '../../lib/redis';
 import type { WriteBatcher } from './chat-events';
 import { ownEchoSkippingParser } from './own-echo-parser';
-import { type PeerOptions, PeerProcesses } from './peer-processes';
+import { PeerProcesses } from './peer-processes';
 
 /**
  * Shares rooms and broadcasts between server processes through Redis pub/sub. The key prefix
@@ -21,7 +21,6 @@ export async function useRedisAdapter(
   url: string,
   keyPrefix: string,
   onError: (error: Error) => void,
-  peerOptions: PeerOptions = {},
 ): Promise<{ close: () => Promise<void>; inOneWrite: WriteBatcher; joinPeers: () => Promise<void> }> {
   // The publisher is auto-pipelined (issue 14): each presence announcement is one PUBLISH, and a
   // reconnection wave announces thousands within a few ticks.
@@ -31,7 +30,7 @@ export async function useRedisAdapter(
     throw pub.status === 'rejected' ? pub.reason : (sub as PromiseRejectedResult).reason;
   }
   // Its own broadcasts come back from Redis: the parser spares decoding them (own-echo-parser.ts).
-  const peers = new PeerProcesses(pub.value, sub.value, `${keyPrefix}-processes`, onError, peerOptions);
+  const peers = new PeerProcesses(pub.value, sub.value, `${keyPrefix}-processes`, onError);
   const options = { key: keyPrefix, parser: ownEchoSkippingParser() };
   const [publisher, subscriber] = [pub.value, sub.value];
   io.adapter(
