@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { bigint, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDatabaseUrl } from '../test/harness';
 import { DescribedOnceClient } from './described-once';
+import { probe, probeTableSql } from '../test/probe-table';
 
 // described-once.ts on a real PostgreSQL: a named statement is described on its first execution
 // per connection only, and every execution still returns the rows a plain pg client returns.
 
-const probe = pgTable('probe', {
-  id: serial('id').primaryKey(),
-  body: text('body').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-  n: bigint('n', { mode: 'number' }),
-});
 
 describe.runIf(testDatabaseUrl())('DescribedOnceClient', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -36,8 +29,7 @@ describe.runIf(testDatabaseUrl())('DescribedOnceClient', () => {
         original(...args);
       };
     });
-    await plain.query(`CREATE TABLE probe (id serial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now(),
-      tags text[] NOT NULL DEFAULT '{}', n bigint, UNIQUE (body))`);
+    await plain.query(probeTableSql(', UNIQUE (body)'));
   });
   afterAll(async () => {
     await pool?.end();

@@ -8,8 +8,8 @@ import pg from 'pg';
  * up a parser for each column (`Result.addFields`). The result of a named statement never changes
  * shape on one connection (PostgreSQL refuses to run it once it would: "cached plan must not change
  * result type"), so the first description is kept per connection and statement name, and later
- * executions send only Bind, Execute and Sync. With 2 members the server's CPU a message fell
- * 0.55-0.61 -> 0.42-0.48 ms, p50 1.29-1.33x -> 1.10-1.12x the bound (alternated, 2 x 6,000).
+ * executions send only Bind, Execute and Sync. With 2 members x 6,000, alternated: the server's
+ * CPU a message 0.45-0.49 -> 0.41-0.43 ms, delivery p50 1.59-1.77 -> 1.36-1.56 ms.
  * The PGlite path does the same in pglite-statements.ts.
  *
  * It relies on three internals of pg 8's Query (checked by described-once.test.ts against the

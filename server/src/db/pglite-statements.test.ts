@@ -1,24 +1,17 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { bigint, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotNullViolation } from '../lib/db-errors';
 import { namedStatement } from './named-statement';
 import { PgliteStatements } from './pglite-statements';
 import type { Db } from './types';
+import { probe, probeTableSql } from '../test/probe-table';
 
 // The server's query() on PGlite (issue 14): a statement prepared by name is parsed once, then
 // bound and executed; every query's rows are what PGlite's own query() gives, which still runs
 // whatever goes inside a transaction (the reference below). Its answers are read by pg-protocol.
 
-const probe = pgTable('probe', {
-  id: serial('id').primaryKey(),
-  body: text('body').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-  n: bigint('n', { mode: 'number' }),
-});
 
 let pg: PGlite;
 let db: ReturnType<typeof drizzle>;
@@ -28,8 +21,7 @@ beforeAll(async () => {
   const statements = new PgliteStatements(pg);
   db = drizzle({ client: pg });
   statements.learnNamesFrom(db._.session);
-  await pg.exec(`CREATE TABLE probe (id serial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now(),
-    tags text[] NOT NULL DEFAULT '{}', n bigint)`);
+  await pg.exec(probeTableSql());
 });
 afterAll(() => pg.close());
 
