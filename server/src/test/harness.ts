@@ -52,6 +52,25 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
   }
 }
 
+/** How long a drop waits for connections that are closing before it terminates what is left. */
+const CLOSING_WAIT_MS = 2000;
+
+/**
+ * Drops a scratch database. A pool's end() resolves once its clients are asked to close, before
+ * their backends are gone: terminated by FORCE in that moment, a closing client reads the FATAL
+ * "terminating connection due to administrator command" with nobody left to hear it, an uncaught
+ * error that fails the run (seen once in CI, after described-once.test.ts). So the drop waits for
+ * the database's connections to go on their own, and FORCE only ends what a test left open.
+ */
+async function dropScratch(client: pg.Client, name: string): Promise<void> {
+  for (let waited = 0; waited < CLOSING_WAIT_MS; waited += 20) {
+    const { rows } = await client.query<{ open: number }>('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]!.open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 /** Creates an empty database next to the one DATABASE_URL names; returns its URL and its dropper. */
 export async function createScratchDatabase(adminUrl: string) {
   const name = `chat_test_${randomBytes(6).toString('hex')}`;
@@ -60,7 +79,7 @@ export async function createScratchDatabase(adminUrl: string) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => withAdmin(adminUrl, (c) => dropScratch(c, name)),
   };
 }
 
