@@ -27,7 +27,7 @@ const config = serverConfig<ServerConfig>();
 const floor: FloorStore | null =
   config.kind !== 'floor'
     ? null
-    : await openFloor(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir!, 'floor') });
+    : await openFloor(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir!, 'floor'), durability: config.durability });
 const server = createServer((request, response) => {
   if (request.method !== 'POST' || request.url !== '/api/message/send') {
     response.writeHead(404).end();

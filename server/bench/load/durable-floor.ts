@@ -1,11 +1,12 @@
+import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgliteNodeFS } from '../../src/db/pglite-node-fs';
 import { pgliteStartParams } from '../../src/db/pglite';
 
 // The durable floor (issue 14): the bare pipeline plus one INSERT + COMMIT per message on the same
-// kind of database as the product (PostgreSQL with fsync on; PGlite strict, as DB_DURABILITY's
-// default). Nothing of the product's: no schema of its own, no Drizzle, no authentication. The
+// kind of database as the product (PostgreSQL with fsync on; PGlite as durable as the product,
+// strict by default). Nothing of the product's: no schema of its own, no Drizzle, no authentication. The
 // product over this floor is its own overhead; the floor over the bare pipeline is the disk's.
 
 export interface FloorStore {
@@ -19,7 +20,7 @@ const TABLE = `CREATE TABLE IF NOT EXISTS floor_messages (
   created_at timestamptz NOT NULL DEFAULT now())`;
 const INSERT = 'INSERT INTO floor_messages (author_id, conversation_id, body, client_id) VALUES ($1, $2, $3, $4)';
 
-export async function openFloor(where: { databaseUrl: string } | { dataDir: string }): Promise<FloorStore> {
+export async function openFloor(where: { databaseUrl: string } | { dataDir: string; durability: 'strict' | 'fast' }): Promise<FloorStore> {
   if ('databaseUrl' in where) {
     // The product's pool size (db/postgres.ts).
     const pool = new pg.Pool({ connectionString: where.databaseUrl, max: 10 });
@@ -29,7 +30,9 @@ export async function openFloor(where: { databaseUrl: string } | { dataDir: stri
       close: () => pool.end(),
     };
   }
-  const db = await PGlite.create({ dataDir: where.dataDir, fs: new PgliteNodeFS(where.dataDir), startParams: pgliteStartParams('strict') });
+  const { dataDir, durability } = where;
+  const fs = new PgliteNodeFS(dataDir, durability === 'strict' ? fsyncSync : null);
+  const db = await PGlite.create({ dataDir, fs, startParams: pgliteStartParams(durability) });
   await db.exec(TABLE);
   return {
     insert: async (...values) => void (await db.query(INSERT, values)),

@@ -23,6 +23,11 @@ export interface LoadOptions {
   skipBare: boolean;
   /** No durable floor (bare pipeline + one INSERT/COMMIT per message) next to the bare pipeline. */
   skipFloor: boolean;
+  /**
+   * PGlite only: 'fast' runs the product and the floor without fsync (DB_DURABILITY=fast), to
+   * measure how much of a figure is the disk's. The product's default, and the targets', is strict.
+   */
+  durability: 'strict' | 'fast';
   /** Members per seeded workspace (all in one by default). */
   workspaceSize: number;
   /** The client processes' niceness (0-19): they stand in for the members' own machines. */
@@ -31,7 +36,7 @@ export interface LoadOptions {
 }
 
 const USAGE = `npm run bench:load -- [--engine postgres|pglite] [--members 40] [--messages 20 | --rate 50 --duration 60]
-  [--repeat 3] [--processes 1|2] [--workers N] [--warmup N] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--workspace-size N] [--clients-nice 19] [--out file.json]`;
+  [--repeat 3] [--processes 1|2] [--workers N] [--warmup N] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--durability strict|fast] [--workspace-size N] [--clients-nice 19] [--out file.json]`;
 
 /** The default warm-up, in sends from all members together (see `warmup` below). */
 const WARMUP_SENDS = 500;
@@ -54,6 +59,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
       profile: { type: 'boolean', default: false },
       'skip-bare': { type: 'boolean', default: false },
       'skip-floor': { type: 'boolean', default: false },
+      durability: { type: 'string', default: 'strict' },
       'workspace-size': { type: 'string' },
       'clients-nice': { type: 'string', default: '19' },
       out: { type: 'string' },
@@ -75,6 +81,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
   const processes = positive('processes', values.processes);
   if (processes !== 1 && processes !== 2) throw new Error('--processes deve ser 1 ou 2');
   if (processes === 2 && engine === 'pglite') throw new Error('dois processos precisam de PostgreSQL + Redis (PGlite é de um processo só)');
+  const durability = values.durability;
+  if (durability !== 'strict' && durability !== 'fast') throw new Error(`--durability deve ser strict ou fast\n${USAGE}`);
+  if (durability === 'fast' && engine === 'postgres') throw new Error('--durability fast só vale para PGlite (o PostgreSQL do benchmark faz fsync a cada commit)');
   const clientsNice = Number(values['clients-nice']);
   if (!Number.isInteger(clientsNice) || clientsNice < 0 || clientsNice > 19) throw new Error(`--clients-nice deve ser um inteiro de 0 a 19\n${USAGE}`);
   const rate = values.rate === undefined ? null : positive('rate', values.rate);
@@ -102,6 +111,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     // Two bare processes share nothing (no adapter), so there is no floor to compare two nodes with.
     // Even, so that both members of a pair are in one workspace.
     workspaceSize: values['workspace-size'] ? Math.ceil(positive('workspace-size', values['workspace-size']) / 2) * 2 : members,
+    durability,
     skipFloor: values['skip-floor'] || values['skip-bare'] || values.restart || processes === 2,
     // The simulated members share this machine's cores with the server, its database and Redis,
     // where real members' browsers run elsewhere. At the same priority, every write that woke a

@@ -23,6 +23,7 @@ const env = parseEnv({
   SEED_DEMO: 'false',
   HOST: '127.0.0.1',
   PORT: String(config.port),
+  DB_DURABILITY: config.durability,
 });
 
 const loaded = performance.now();

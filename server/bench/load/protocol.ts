@@ -22,6 +22,8 @@ export interface ServerConfig {
   redisKeyPrefix?: string;
   dataDir?: string;
   jwtSecret?: string;
+  /** PGlite (product and floor): whether each commit is fsynced (the server's DB_DURABILITY). */
+  durability: 'strict' | 'fast';
   /** Product: members to seed before answering `ready` (0 on a restart: they exist already). */
   seedMembers: number;
   /** Members per workspace when seeding (each connect and disconnect is announced to its whole workspace). */

@@ -65,6 +65,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     redisKeyPrefix: `chat-load-${randomBytes(4).toString('hex')}`,
     jwtSecret: randomBytes(32).toString('hex'),
     seedMembers: kind === 'product' ? options.members : 0,
+    durability: options.durability,
     workspaceSize: options.workspaceSize,
   };
   const servers: ServerChild[] = [];
@@ -159,7 +160,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
 
 async function main() {
   const options = parseOptions(process.argv.slice(2), process.env);
-  const label = options.engine === 'postgres' ? 'PostgreSQL + Redis' : 'PGlite';
+  const label = options.engine === 'postgres' ? 'PostgreSQL + Redis' : options.durability === 'fast' ? 'PGlite sem fsync (--durability fast)' : 'PGlite';
   const load = options.rate === null ? `${options.messages} mensagens cada (laço fechado)` : `${options.rate}/s por ${options.durationS} s (laço aberto)`;
   console.log(`${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões), clientes com nice ${options.clientsNice}`);
   const runs: Array<{ bare: RunFigures | null; floor: RunFigures | null; product: RunFigures }> = [];
