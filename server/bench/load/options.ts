@@ -108,10 +108,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     reconnectWaitS: positive('reconnect-wait', values['reconnect-wait']),
     profile: values.profile,
     skipBare: values['skip-bare'] || values.restart,
-    // Two bare processes share nothing (no adapter), so there is no floor to compare two nodes with.
+    durability,
     // Even, so that both members of a pair are in one workspace.
     workspaceSize: values['workspace-size'] ? Math.ceil(positive('workspace-size', values['workspace-size']) / 2) * 2 : members,
-    durability,
+    // Two bare processes share nothing (no adapter), so there is no floor to compare two nodes with.
     skipFloor: values['skip-floor'] || values['skip-bare'] || values.restart || processes === 2,
     // The simulated members share this machine's cores with the server, its database and Redis,
     // where real members' browsers run elsewhere. At the same priority, every write that woke a
