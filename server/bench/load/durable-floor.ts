@@ -1,8 +1,6 @@
-import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PgliteNodeFS } from '../../src/db/pglite-node-fs';
-import { pgliteStartParams } from '../../src/db/pglite';
+import { pgliteStorage } from '../../src/db/pglite';
 
 // The durable floor (issue 14): the bare pipeline plus one INSERT + COMMIT per message on the same
 // kind of database as the product (PostgreSQL with fsync on; PGlite as durable as the product,
@@ -30,9 +28,7 @@ export async function openFloor(where: { databaseUrl: string } | { dataDir: stri
       close: () => pool.end(),
     };
   }
-  const { dataDir, durability } = where;
-  const fs = new PgliteNodeFS(dataDir, durability === 'strict' ? fsyncSync : null);
-  const db = await PGlite.create({ dataDir, fs, startParams: pgliteStartParams(durability) });
+  const db = await PGlite.create({ dataDir: where.dataDir, ...pgliteStorage(where.dataDir, where.durability) });
   await db.exec(TABLE);
   return {
     insert: async (...values) => void (await db.query(INSERT, values)),

@@ -38,6 +38,19 @@ export function pgliteStartParams(durability: 'strict' | 'fast'): string[] {
   ];
 }
 
+/**
+ * The file system and start parameters of one durability, which belong together (fsync made real
+ * with -F dropped, or neither): for the server and for the load harness's durable floor.
+ */
+export function pgliteStorage(pgliteDir: string, durability: 'strict' | 'fast'): { fs: PgliteNodeFS; startParams: string[] } {
+  return {
+    // fast: NODEFS's fsync stays the no-op it is, as PGlite's -F asks.
+    fs: new PgliteNodeFS(pgliteDir, durability === 'strict' ? fsyncSync : null),
+    // startParams replaces the defaults, so they are repeated there.
+    startParams: pgliteStartParams(durability),
+  };
+}
+
 /** PGlite runs no autovacuum: the server does its two jobs that searches depend on, now and then. */
 const UPKEEP_FIRST_MS = 10_000;
 const UPKEEP_EVERY_MS = 10 * 60_000;
@@ -66,14 +79,7 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
   let client: PGlite | undefined;
   try {
     const pgliteDir = path.join(dataDir, 'pglite');
-    client = await PGlite.create({
-      dataDir: pgliteDir,
-      // fast: NODEFS's fsync stays the no-op it is, as PGlite's -F asks.
-      fs: new PgliteNodeFS(pgliteDir, durability === 'strict' ? fsyncSync : null),
-      // startParams replaces the defaults, so they are repeated there.
-      startParams: pgliteStartParams(durability),
-      extensions: pgliteExtensions,
-    });
+    client = await PGlite.create({ dataDir: pgliteDir, ...pgliteStorage(pgliteDir, durability), extensions: pgliteExtensions });
     const statements = new PgliteStatements(client);
     const db = drizzle({ client, schema });
     statements.learnNamesFrom(db._.session);

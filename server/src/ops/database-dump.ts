@@ -3,8 +3,7 @@ import { createConnection } from 'node:net';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Env } from '../config/env';
-import { openPglite, pgliteExtensions, pgliteStartParams } from '../db/pglite';
-import { PgliteNodeFS } from '../db/pglite-node-fs';
+import { openPglite, pgliteExtensions, pgliteStorage } from '../db/pglite';
 import { controlSocketPath, DUMP_REQUEST } from '../modules/backup/control-socket';
 
 const run = promisify(execFile);
@@ -52,8 +51,7 @@ function askRunningServer(socketPath: string): Promise<Uint8Array | null> {
 export async function loadPglite(pgliteDir: string, dump: Uint8Array): Promise<void> {
   const pg = await PGlite.create({
     dataDir: pgliteDir,
-    fs: new PgliteNodeFS(pgliteDir),
-    startParams: pgliteStartParams('strict'),
+    ...pgliteStorage(pgliteDir, 'strict'),
     extensions: pgliteExtensions,
     loadDataDir: new Blob([new Uint8Array(dump)]),
   });
