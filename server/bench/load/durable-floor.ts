@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteStorage } from '../../src/db/pglite';
+import { type PgliteDurability, pgliteStorage } from '../../src/db/pglite';
 
 // The durable floor (issue 14): the bare pipeline plus one INSERT + COMMIT per message on the same
 // kind of database as the product (PostgreSQL with fsync on; PGlite as durable as the product,
@@ -18,7 +18,7 @@ const TABLE = `CREATE TABLE IF NOT EXISTS floor_messages (
   created_at timestamptz NOT NULL DEFAULT now())`;
 const INSERT = 'INSERT INTO floor_messages (author_id, conversation_id, body, client_id) VALUES ($1, $2, $3, $4)';
 
-export async function openFloor(where: { databaseUrl: string } | { dataDir: string; durability: 'strict' | 'fast' }): Promise<FloorStore> {
+export async function openFloor(where: { databaseUrl: string } | { dataDir: string; durability: PgliteDurability }): Promise<FloorStore> {
   if ('databaseUrl' in where) {
     // The product's pool size (db/postgres.ts).
     const pool = new pg.Pool({ connectionString: where.databaseUrl, max: 10 });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { PgliteDurability } from '../../src/db/pglite';
 
 // Command line of `npm run bench:load -- ...` (see the README section "Escala").
 
@@ -27,7 +28,7 @@ export interface LoadOptions {
    * PGlite only: 'fast' runs the product and the floor without fsync (DB_DURABILITY=fast), to
    * measure how much of a figure is the disk's. The product's default, and the targets', is strict.
    */
-  durability: 'strict' | 'fast';
+  durability: PgliteDurability;
   /** Members per seeded workspace (all in one by default). */
   workspaceSize: number;
   /** The client processes' niceness (0-19): they stand in for the members' own machines. */

@@ -1,4 +1,5 @@
 import type { HistogramBucket } from '../measure';
+import type { PgliteDurability } from '../../src/db/pglite';
 
 // Messages between the load harness (run.ts) and its child processes over Node's IPC channel.
 
@@ -23,7 +24,7 @@ export interface ServerConfig {
   dataDir?: string;
   jwtSecret?: string;
   /** PGlite (product and floor): whether each commit is fsynced (the server's DB_DURABILITY). */
-  durability: 'strict' | 'fast';
+  durability: PgliteDurability;
   /** Product: members to seed before answering `ready` (0 on a restart: they exist already). */
   seedMembers: number;
   /** Members per workspace when seeding (each connect and disconnect is announced to its whole workspace). */

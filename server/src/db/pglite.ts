@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Env } from '../config/env';
 import { migrationsFolder } from '../config/paths';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PgliteNodeFS } from './pglite-node-fs';
@@ -11,12 +12,14 @@ import { PgliteStatements } from './pglite-statements';
 import * as schema from './schema';
 import type { Database, Db } from './types';
 
+/** Whether an acknowledged commit is on the disk: the server's DB_DURABILITY (Env.dbDurability). */
+export type PgliteDurability = Env['dbDurability'];
+
 export interface PgliteOptions {
   dataDir: string;
   /** DATA_DIR as configured, for the "already in use" message. */
   dataDirLabel: string;
-  /** 'strict': an acknowledged commit is on the disk (see Env.dbDurability). */
-  durability: 'strict' | 'fast';
+  durability: PgliteDurability;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface PgliteOptions {
  * fdatasync is a no-op, has the WAL flushed with fsync (made real by PgliteNodeFS);
  * synchronous_commit=on (PostgreSQL's default, stated for the reader) makes a commit wait for it.
  */
-export function pgliteStartParams(durability: 'strict' | 'fast'): string[] {
+export function pgliteStartParams(durability: PgliteDurability): string[] {
   // 16 MB of shared buffers instead of 128 MB keeps a laptop-sized server about 100 MB lighter (DESIGN section 5).
   const common = ['-c', 'shared_buffers=16MB'];
   if (durability === 'fast') return [...PGlite.defaultStartParams, ...common];
@@ -42,7 +45,7 @@ export function pgliteStartParams(durability: 'strict' | 'fast'): string[] {
  * The file system and start parameters of one durability, which belong together (fsync made real
  * with -F dropped, or neither): for the server and for the load harness's durable floor.
  */
-export function pgliteStorage(pgliteDir: string, durability: 'strict' | 'fast'): { fs: PgliteNodeFS; startParams: string[] } {
+export function pgliteStorage(pgliteDir: string, durability: PgliteDurability): { fs: PgliteNodeFS; startParams: string[] } {
   return {
     // fast: NODEFS's fsync stays the no-op it is, as PGlite's -F asks.
     fs: new PgliteNodeFS(pgliteDir, durability === 'strict' ? fsyncSync : null),
