@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerStreamDestination } from 'fastify';
 import { APP_VERSION, SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
@@ -11,6 +11,7 @@ import { createDb, type Database } from './db/client';
 import { MemoryCounterStore } from './lib/rate-limit/counter-store';
 import { RateLimiter } from './lib/rate-limit/rate-limiter';
 import { RedisCounterStore } from './lib/rate-limit/redis-counter-store';
+import { loggerOptions } from './lib/log-options';
 import { connectRedis } from './lib/redis';
 import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
@@ -60,8 +61,8 @@ export interface BuildAppOptions {
   env: Env;
   /** An already open database (the caller then closes it); by default opened from env and closed with the app. */
   database?: Database;
-  /** Fastify logger option; by default pino at env.logLevel. */
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go; stdout by default. */
+  logStream?: FastifyLoggerStreamDestination;
   /** Overrides of the sign-in and reset limits (tests use short windows). */
   rateLimits?: Partial<RateLimitSettings>;
   /** Clock of the expiry rules; the real one by default. */
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     const bootstrapReport = await bootstrap(database.db, env);
     app = Fastify({
-      logger: options.logger ?? (env.logLevel === 'silent' ? false : { level: env.logLevel }),
+      logger: loggerOptions(env.logLevel, options.logStream),
       // request.ip (rate limits, request logs) is the client behind the proxies TRUST_PROXY names.
       trustProxy: fastifyTrustProxy(env.trustProxy),
       logController: new RequestLogController(env.logLevel),

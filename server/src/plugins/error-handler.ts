@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { isAppError } from '../lib/errors';
 import { RequestValidationError } from '../lib/validation';
 
@@ -20,6 +21,9 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   429: 'Muitas requisições. Tente novamente em instantes.',
 };
 const INTERNAL = 'Erro interno do servidor';
+export const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+/** When a client should try again after an outage: a restarting database is usually back within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
@@ -37,6 +41,12 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyE
   if (status && status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, body too large...) carry English messages.
     return reply.status(status).send(errorBody(status, MESSAGES_BY_STATUS[status] ?? 'Requisição inválida'));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: one line per request, and the client keeps its request to try again.
+    request.log.warn({ err: error }, 'banco de dados indisponível');
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return reply.status(503).send(errorBody(503, UNAVAILABLE));
   }
   request.log.error({ err: error }, 'erro não tratado');
   return reply.status(500).send(errorBody(500, INTERNAL));
