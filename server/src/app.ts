@@ -12,6 +12,7 @@ import { MemoryCounterStore } from './lib/rate-limit/counter-store';
 import { RateLimiter } from './lib/rate-limit/rate-limiter';
 import { RedisCounterStore } from './lib/rate-limit/redis-counter-store';
 import { loggerOptions } from './lib/log-options';
+import type { Redis } from 'ioredis';
 import { connectRedis } from './lib/redis';
 import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
@@ -121,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     const controlSocket = await openControlSocket(env.dataDir, database, app.log);
     app.addHook('onClose', () => closeControlSocket(controlSocket));
-    const rateLimiter = await createRateLimiter(env, app);
+    const { rateLimiter, redis } = await createRateLimiter(env, app);
     app.addHook('onClose', () => rateLimiter.close());
     const mailer = createMailer(env, app.log);
     app.addHook('onClose', () => mailer.close());
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       presence,
       mailer,
       rateLimiter,
+      redis,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
       mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
       mediaSigner: new MediaUrlSigner(env.jwtSecret),
@@ -191,9 +193,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 }
 
-/** Counters in Redis when processes share them (REDIS_URL), else in this process's memory. */
-async function createRateLimiter(env: AppContext['env'], app: FastifyInstance): Promise<RateLimiter> {
-  if (!env.redisUrl) return new RateLimiter(new MemoryCounterStore());
+/**
+ * Counters in Redis when processes share them (REDIS_URL), else in this process's memory; and that
+ * Redis connection, the one /api/health checks.
+ */
+async function createRateLimiter(env: AppContext['env'], app: FastifyInstance): Promise<{ rateLimiter: RateLimiter; redis: Redis | null }> {
+  if (!env.redisUrl) return { rateLimiter: new RateLimiter(new MemoryCounterStore()), redis: null };
   const redis = await connectRedis(env.redisUrl, (error) => app.log.error({ err: error }, 'redis'));
-  return new RateLimiter(new RedisCounterStore(redis, `${env.redisKeyPrefix}:`));
+  return { rateLimiter: new RateLimiter(new RedisCounterStore(redis, `${env.redisKeyPrefix}:`)), redis };
 }

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Server as SocketServer } from 'socket.io';
 import type { Env } from './config/env';
 import type { RateLimitSettings } from './config/rate-limits';
@@ -32,6 +33,8 @@ export interface AppContext {
   presence: Presence;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The rate limiter's Redis connection (null without REDIS_URL), which /api/health checks. */
+  redis: Redis | null;
   rateLimits: RateLimitSettings;
   /** Uploaded files (DATA_DIR/media by default). */
   mediaStore: MediaStore;

@@ -26,5 +26,17 @@ export const accessClaimsSchema = z.object({
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']), version: z.string() });
+/** One dependency as GET /api/health sees it: 'down' when it failed or did not answer in time. */
+export const dependencyStatusSchema = z.enum(['ok', 'down']);
+/**
+ * GET /api/health: 200 with status 'ok' when every dependency answers, 503 with 'unavailable'
+ * (and which one is down) otherwise, so that a load balancer stops sending to that process.
+ * `redis` only where the server uses one.
+ */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  engine: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  dependencies: z.object({ database: dependencyStatusSchema, redis: z.optional(dependencyStatusSchema) }),
+});
 export type Health = z.infer<typeof healthSchema>;

@@ -1,16 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { APP_VERSION, healthSchema } from '@chat/contracts';
+import { checkDatabase, checkRedis } from './dependency-checks';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
-    { schema: { response: { 200: healthSchema } } },
-    async () => {
-      // A round trip to the database: "ok" must mean the server can actually serve.
-      await app.ctx.db.execute(sql`SELECT 1`);
-      return { status: 'ok' as const, engine: app.ctx.database.engine, version: APP_VERSION };
+    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      // A round trip to each dependency: "ok" must mean the server can actually serve.
+      const { db, redis, database } = app.ctx;
+      const [databaseStatus, redisStatus] = await Promise.all([checkDatabase(db), redis ? checkRedis(redis) : null]);
+      const dependencies = { database: databaseStatus, ...(redisStatus ? { redis: redisStatus } : {}) };
+      const up = Object.values(dependencies).every((status) => status === 'ok');
+      return reply
+        .status(up ? 200 : 503)
+        .send({ status: up ? ('ok' as const) : ('unavailable' as const), engine: database.engine, version: APP_VERSION, dependencies });
     },
   );
 };

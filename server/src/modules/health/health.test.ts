@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema, APP_VERSION, healthSchema } from '@chat/contracts';
-import { createTestApp, expectedEngine, type TestApp } from '../../test/harness';
+import { createTestApp, expectedEngine, testRedisUrl, type TestApp } from '../../test/harness';
 
 const TEAM_URL = 'https://cdn.example.com/team/mf-manifest.json';
 const FEATURED = '0b6f4c1e-7a52-4c55-9d8e-2f8a8f1e9d10';
@@ -15,10 +15,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('GET /api/health', () => {
-  it('reports ok, the engine in use and the version', async () => {
+  it('reports ok, the engine in use, the version and each dependency', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(healthSchema.parse(res.json())).toEqual({ status: 'ok', engine: expectedEngine(), version: APP_VERSION });
+    expect(healthSchema.parse(res.json())).toEqual({
+      status: 'ok',
+      engine: expectedEngine(),
+      version: APP_VERSION,
+      dependencies: { database: 'ok', ...(testRedisUrl() ? { redis: 'ok' } : {}) },
+    });
   });
 });
 
