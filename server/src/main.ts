@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { LISTEN_BACKLOG } from './config/listen-backlog';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { exitOnShutdownSignals } from './lib/shutdown-signals';
 import { formatAccounts } from './modules/bootstrap/credentials-file';
 
 // Entry point of `start` and `dev`: parse the environment, build, listen, shut down cleanly.
@@ -37,21 +38,7 @@ async function main() {
     console.log(`Credenciais iniciais: ${report.credentialsFile}`);
   }
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: encerrando`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  exitOnShutdownSignals({ close: () => app.close(), timeoutMs: env.shutdownTimeoutMs, log: app.log });
 
   try {
     await app.listen({ port: env.port, host: env.host, backlog: LISTEN_BACKLOG });

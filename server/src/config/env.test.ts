@@ -132,3 +132,12 @@ describe('DB_DURABILITY', () => {
     expect(parseError({ DB_DURABILITY: 'rapido' }).problems).toEqual([{ variable: 'DB_DURABILITY', message: 'deve ser strict ou fast' }]);
   });
 });
+
+describe('SHUTDOWN_TIMEOUT_MS', () => {
+  it('is 10 s by default, takes a positive number of milliseconds, and names itself when wrong', () => {
+    expect(parseEnv({}).shutdownTimeoutMs).toBe(10_000);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+    expect(parseError({ SHUTDOWN_TIMEOUT_MS: '0' }).problems).toEqual([{ variable: 'SHUTDOWN_TIMEOUT_MS', message: 'deve ser maior que zero' }]);
+    expect(parseError({ SHUTDOWN_TIMEOUT_MS: 'logo' }).variables).toEqual(['SHUTDOWN_TIMEOUT_MS']);
+  });
+});

@@ -52,6 +52,7 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: opt(trustProxySchema),
   DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
+  SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
 });
 
@@ -91,6 +92,11 @@ export interface Env {
    */
   trustProxy: TrustProxy;
   logLevel: string;
+  /**
+   * The longest a SIGTERM or SIGINT may take: past it the process exits without waiting for
+   * requests, Redis or the database, so a deploy never waits on a backend that is gone.
+   */
+  shutdownTimeoutMs: number;
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`. */
   metricsToken: string | null;
 }
@@ -148,6 +154,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     webRoot: raw.WEB_ROOT ? path.resolve(cwd, raw.WEB_ROOT) : root,
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     metricsToken: raw.METRICS_TOKEN ?? null,
   };
 }
