@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyLoggerStreamDestination } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_VERSION, SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
@@ -11,7 +11,7 @@ import { createDb, type Database } from './db/client';
 import { MemoryCounterStore } from './lib/rate-limit/counter-store';
 import { RateLimiter } from './lib/rate-limit/rate-limiter';
 import { RedisCounterStore } from './lib/rate-limit/redis-counter-store';
-import { loggerOptions } from './lib/log-options';
+import { type LogStream, loggerOptions } from './lib/log-options';
 import type { Redis } from 'ioredis';
 import { connectRedis } from './lib/redis';
 import { zodValidatorCompiler } from './lib/validation';
@@ -63,7 +63,7 @@ export interface BuildAppOptions {
   /** An already open database (the caller then closes it); by default opened from env and closed with the app. */
   database?: Database;
   /** Where log lines go; stdout by default. */
-  logStream?: FastifyLoggerStreamDestination;
+  logStream?: LogStream;
   /** Overrides of the sign-in and reset limits (tests use short windows). */
   rateLimits?: Partial<RateLimitSettings>;
   /** Clock of the expiry rules; the real one by default. */

@@ -1,4 +1,4 @@
-import type { FastifyLoggerStreamDestination, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
 
 // Logs carry no secrets, whatever fails: password hashes, tokens, API keys, reset and invite codes,
@@ -98,8 +98,13 @@ function serializeRequest(request: RequestLike) {
   };
 }
 
+/** Where pino writes its lines (one JSON object per call). */
+export interface LogStream {
+  write(line: string): void;
+}
+
 /** The server's logger: pino at `level`, written to `stream` (stdout by default). */
-export function loggerOptions(level: string, stream?: FastifyLoggerStreamDestination): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
