@@ -98,6 +98,8 @@ describe('shutdown with Redis and PostgreSQL gone', () => {
     bounded.child.kill('SIGTERM');
     // A lost transport, which socket.io clients reconnect from; 'io server disconnect' would be final.
     expect(await boundedSocket.disconnected).toBe('transport close');
+    // Cut by the closing process, not by its exit.
+    expect(bounded.child.exitCode).toBeNull();
     await exit;
   });
 

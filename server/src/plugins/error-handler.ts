@@ -21,9 +21,9 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   429: 'Muitas requisições. Tente novamente em instantes.',
 };
 const INTERNAL = 'Erro interno do servidor';
-export const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 /** When a client should try again after an outage: a restarting database is usually back within seconds. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
