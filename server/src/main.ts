@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { LISTEN_BACKLOG } from './config/listen-backlog';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { serializeError } from './lib/log-options';
 import { exitOnShutdownSignals } from './lib/shutdown-signals';
 import { formatAccounts } from './modules/bootstrap/credentials-file';
 
@@ -56,6 +57,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('Falha ao iniciar o servidor:', error);
+  // As the logger would write it: a failed query's parameters (a password hash) stay out.
+  console.error('Falha ao iniciar o servidor:', serializeError(error));
   process.exit(1);
 });
