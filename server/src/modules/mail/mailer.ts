@@ -40,7 +40,8 @@ export function createMailer(env: MailerEnv, log: FastifyBaseLogger): Mailer {
     }
     const info = await transport.sendMail({ ...message, ...readableParts(mail) });
     const file = await writeToOutbox(env.dataDir, info.message as Buffer);
-    log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, `e-mail gravado na caixa de saída: ${mail.link}`);
+    // The link carries a reset token or an invite code: it stays in the file, never in a log line.
+    log.info({ to: mail.to, subject: mail.subject, file }, `e-mail gravado na caixa de saída: ${file}`);
   }
 
   return {
