@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   // refused and its sockets closed on every process, not only its renewals.
   routes.post('/auth/signout', { schema: { body: signoutSchema } }, async (request, reply) => {
     const ended = await refreshTokens.revoke(request.body.refreshToken, app.ctx.now());
-    if (ended) revokedSessions.announce([ended]);
+    if (ended) await revokedSessions.announce([ended]);
     return reply.status(204).send();
   });
 

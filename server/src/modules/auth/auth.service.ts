@@ -43,13 +43,13 @@ export class AuthService {
     if (!rotation.ok) {
       // A rotated token presented again: whoever holds the family's newest token (maybe a thief)
       // loses its access tokens too, not only its renewals.
-      if (rotation.reason === 'reused') this.revokedSessions.announce([rotation.endedSessionId]);
+      if (rotation.reason === 'reused') await this.revokedSessions.announce([rotation.endedSessionId]);
       throw unauthorized(SESSION_EXPIRED);
     }
     const user = await findUserById(this.db, rotation.userId);
     if (!user?.active) {
       // Removal should already have revoked them; this closes any gap.
-      this.revokedSessions.announce(await this.refreshTokens.revokeAllOfUser(rotation.userId));
+      await this.revokedSessions.announce(await this.refreshTokens.revokeAllOfUser(rotation.userId));
       throw unauthorized(SESSION_EXPIRED);
     }
     return { accessToken: await this.accessTokens.sign({ ...user, sessionId: rotation.issued.familyId }), refreshToken: rotation.issued.token };

@@ -96,13 +96,15 @@ export class RevokedSessions {
 
   /**
    * Sessions ended by this process, once committed: refused here at once, and on the other
-   * processes as soon as they hear it (or reconcile). A failed publish is only logged.
+   * processes as soon as they hear it (or reconcile). Resolves once Redis has passed the
+   * announcement to every subscribed process, so that the answer which follows is not ahead of
+   * it; a failed publish is only logged (the reconciliation makes it good).
    */
-  announce(sessionIds: readonly string[], reason: RevocationReason = 'ended'): void {
+  async announce(sessionIds: readonly string[], reason: RevocationReason = 'ended'): Promise<void> {
     if (sessionIds.length === 0) return;
     this.apply(sessionIds, reason);
     if (!this.redis) return;
-    this.redis.pub.publish(this.redis.channel, JSON.stringify({ ids: sessionIds, reason })).catch(this.onError);
+    await this.redis.pub.publish(this.redis.channel, JSON.stringify({ ids: sessionIds, reason })).catch(this.onError);
   }
 
   async close(): Promise<void> {

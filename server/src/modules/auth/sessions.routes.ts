@@ -18,14 +18,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   routes.delete('/auth/sessions/:id', { preHandler: signedIn, schema: { params: idParamsSchema } }, async (request, reply) => {
     if (!(await refreshTokens.revokeSession(request.user!.id, request.params.id, now()))) throw notFound(SESSION_ERRORS.notFound);
-    revokedSessions.announce([request.params.id]);
+    await revokedSessions.announce([request.params.id]);
     return reply.status(204).send();
   });
 
   // "Sair de todos os dispositivos": the calling session too, unless exceptCurrent.
   routes.post('/auth/sessions/end-all', { preHandler: signedIn, schema: { body: endAllSessionsBodySchema } }, async (request, reply) => {
     const except = request.body.exceptCurrent ? (request.sessionId ?? undefined) : undefined;
-    revokedSessions.announce(await refreshTokens.revokeAllOfUser(request.user!.id, { now: now(), except }));
+    await revokedSessions.announce(await refreshTokens.revokeAllOfUser(request.user!.id, { now: now(), except }));
     return reply.status(204).send();
   });
 };

@@ -43,7 +43,7 @@ export async function removeMember(
   chatEvents.toUsers([target.id], 'account:deactivated', { userId: target.id });
   app.io.of(SOCKET_NAMESPACE).in(userRoom(target.id)).disconnectSockets(false);
   // Their access tokens are refused from memory too: the send path reads its user from a cache.
-  revokedSessions.announce(ended);
+  await revokedSessions.announce(ended);
   // A removed member no longer counts as a reader of their groups' messages.
   await recheckGroupReads({ db, events: chatEvents }, await groupIdsOfMember(db, target.id), target.id);
 }

@@ -63,7 +63,7 @@ export class PasswordResetService {
     if (!reset) throw badRequest(RESET_LINK_INVALID);
     // Open sockets of the user (a stolen session, another device) end with the reset, and their
     // access tokens are refused on every process.
-    this.ctx.revokedSessions.announce(reset.ended, 'password');
+    await this.ctx.revokedSessions.announce(reset.ended, 'password');
     this.ctx.chatEvents.closeSessions([reset.userId]);
   }
 }

@@ -64,7 +64,7 @@ export class ProfileService {
         kept: sessionId === null ? null : await this.ctx.refreshTokens.reissue(user.id, sessionId, { db: tx, now }),
       };
     });
-    this.ctx.revokedSessions.announce(ended, 'password');
+    await this.ctx.revokedSessions.announce(ended, 'password');
     // A token that names no session (signed before sessions had ids) starts a new one.
     const refresh = kept ?? (await this.ctx.refreshTokens.issue(user.id, rememberMe, now));
     return { accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash, sessionId: refresh.familyId }), refreshToken: refresh.token };
