@@ -12,7 +12,7 @@ import styles from './account-page.module.css';
 // a warning, which at 300 px (and on a phone) meant scrolling inside a box to read one screen.
 const INTEGRATIONS_HEIGHT_PX = 620;
 // Segurança holds the password form and the list of sessions below it.
-const SECURITY_HEIGHT_PX = 720;
+const SECURITY_HEIGHT_PX = 600;
 
 /** 'Conta' (SPEC section 2), composed here from the features: personal info and security hidden under disable_edit_personal_info. */
 export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
