@@ -6,7 +6,7 @@ import { sessions } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { as, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, startPeerApp, TEST_DEMO_PASSWORD, testDatabaseUrl, testRedisUrl, type TestApp } from '../../test/harness';
-import { listen, type Listener } from '../../test/socket-helpers';
+import { listen, type Listener, reconnect } from '../../test/socket-helpers';
 import { disconnected } from '../../test/team';
 import { RECONCILE_MS } from './revoked-sessions';
 
@@ -66,16 +66,6 @@ async function refusedEverywhere(who: TestUser): Promise<void> {
   await vi.waitFor(async () => expect((await me(peer, who)).statusCode).toBe(401), { timeout: 500, interval: 5 });
 }
 const signOut = (who: Signed) => t.app.inject({ method: 'POST', url: '/api/auth/signout', payload: { refreshToken: who.refreshToken } });
-
-/** Connects again with `token`: resolves 'connected' or 'refused'. */
-function reconnect(l: Listener, token: string): Promise<'connected' | 'refused'> {
-  return new Promise((resolve) => {
-    l.socket.auth = { token };
-    l.socket.once('connect', () => resolve('connected'));
-    l.socket.once('connect_error', () => resolve('refused'));
-    l.socket.connect();
-  });
-}
 
 const closeAll = (...ls: Listener[]) => ls.forEach((l) => l.socket.disconnect());
 
