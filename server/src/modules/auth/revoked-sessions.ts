@@ -40,7 +40,7 @@ const announcementSchema = z.object({ ids: z.array(z.string()), reason: z.enum(S
  */
 export class RevokedSessions {
   /** Session id -> why it ended, and when it may be forgotten (ms since the epoch). */
-  private readonly until = new Map<string, { reason: RevocationReason; until: number }>();
+  private readonly ended = new Map<string, { reason: RevocationReason; until: number }>();
   private readonly listeners = new Set<SessionsEndedListener>();
   private timer: NodeJS.Timeout | null = null;
   private lastReconciled = 0;
@@ -78,10 +78,10 @@ export class RevokedSessions {
 
   /** Why this session ended (its tokens are refused), or null while it has not. */
   revocation(sessionId: string): RevocationReason | null {
-    const ended = this.until.get(sessionId);
+    const ended = this.ended.get(sessionId);
     if (ended === undefined) return null;
     if (ended.until > Date.now()) return ended.reason;
-    this.until.delete(sessionId);
+    this.ended.delete(sessionId);
     return null;
   }
 
@@ -119,7 +119,7 @@ export class RevokedSessions {
     const since = this.lastReconciled === 0 ? startedAt - HELD_MS : this.lastReconciled - RECONCILE_OVERLAP_MS;
     const rows = await this.db.select({ id: sessions.id }).from(sessions).where(gt(sessions.revokedAt, new Date(since)));
     this.lastReconciled = startedAt;
-    const unseen = rows.map((row) => row.id).filter((id) => !this.until.has(id));
+    const unseen = rows.map((row) => row.id).filter((id) => !this.ended.has(id));
     if (unseen.length > 0) this.apply(unseen, 'ended');
   }
 
@@ -131,18 +131,20 @@ export class RevokedSessions {
       this.onError(error);
       return;
     }
-    this.apply(parsed.ids, parsed.reason);
+    // This process's own announcements come back too: they were applied when made.
+    const unseen = parsed.ids.filter((id) => !this.ended.has(id));
+    if (unseen.length > 0) this.apply(unseen, parsed.reason);
   }
 
   private apply(sessionIds: readonly string[], reason: RevocationReason): void {
     const until = Date.now() + HELD_MS;
-    for (const id of sessionIds) this.until.set(id, { reason, until });
+    for (const id of sessionIds) this.ended.set(id, { reason, until });
     this.forgetExpired();
     for (const listener of this.listeners) listener(sessionIds, reason);
   }
 
   private forgetExpired(): void {
     const now = Date.now();
-    for (const [id, ended] of this.until) if (ended.until <= now) this.until.delete(id);
+    for (const [id, ended] of this.ended) if (ended.until <= now) this.ended.delete(id);
   }
 }

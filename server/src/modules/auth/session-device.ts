@@ -8,7 +8,7 @@ export interface SessionDevice {
 
 export const UNKNOWN_DEVICE: SessionDevice = { device: 'Dispositivo desconhecido', browser: 'Navegador desconhecido' };
 
-// Order matters: Edge and Opera also say Chrome, Chrome also says Safari, iPads may say Macintosh.
+// Order matters: Edge and Opera also say Chrome, Chrome also says Safari, iOS also says Mac OS X.
 const BROWSERS: readonly [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
   [/(?:OPR|Opera)\/(\d+)/, 'Opera'],

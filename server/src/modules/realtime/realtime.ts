@@ -41,7 +41,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     const user = socket.data.user as SocketUser;
     const rooms = [userRoom(user.id), ...(user.workspaceId ? [workspaceRoom(user.workspaceId)] : []), ...(user.sessionId ? [sessionRoom(user.sessionId)] : [])];
     void socket.join(rooms);
-    // Ended while the handshake read the user: the closing above found it in no room yet.
+    // Ended while the handshake read the user: closeEndedSessions found this socket in no room yet.
     if (user.sessionId && revokedSessions.isRevoked(user.sessionId)) {
       socket.disconnect(false);
       return;
