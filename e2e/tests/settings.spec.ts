@@ -171,3 +171,40 @@ test('/api/docs renders the API reference', async ({ browser, product }) => {
   await shots(page, 'settings-api-docs');
   await page.close();
 });
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
+test('Segurança lists diego’s sessions; ending the phone’s signs it out, "Sair de todos" signs this one out', async ({ browser, product }) => {
+  const phoneContext = await browser.newContext({ baseURL: product.url, userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  await recordToasts(phoneContext);
+  const phone = await phoneContext.newPage();
+  const phoneLive = liveConnection(phone);
+  await signIn(phone, 'diego@demo.chat', DEMO_PASSWORD);
+  await expectPath(phone, '/auth/conversations');
+  await phoneLive;
+
+  const desk = await openMember(browser, product.url, 'diego');
+  await desk.setViewportSize({ width: 1440, height: 900 });
+  await openAccount(desk, 'Segurança');
+  const sessions = desk.getByRole('region', { name: 'Sessões ativas' });
+  const phoneRow = sessions.getByRole('listitem', { name: /Chrome 124, Android · Celular/ });
+  await expect(phoneRow).toBeVisible();
+  await expect(sessions.getByText('Este dispositivo')).toHaveCount(1);
+  await expect(phoneRow.getByText('Este dispositivo')).toHaveCount(0);
+  await shots(desk, 'settings-sessions');
+
+  await phoneRow.getByRole('button', { name: 'Encerrar' }).click();
+  await expectToast(desk, 'Sucesso', 'Sessão encerrada');
+  await expect(phoneRow).toHaveCount(0);
+  // The phone's socket is closed by the server; its next handshake and renewal are refused.
+  await expectPath(phone, '/');
+  await expectToastShown(phone, 'Sessão encerrada', 'Esta sessão foi encerrada. Entre novamente.');
+  await phoneContext.close();
+
+  await sessions.getByRole('button', { name: /Sair de todos os dispositivos/ }).click();
+  const dialog = desk.getByRole('dialog', { name: 'Sair de todos os dispositivos?' });
+  await desk.screenshot({ path: `${SCREENS}/settings-sessions-confirm-1440.png` });
+  await dialog.getByRole('button', { name: 'Sair de todos' }).click();
+  await expectPath(desk, '/');
+  await desk.context().close();
+});

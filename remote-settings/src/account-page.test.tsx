@@ -20,6 +20,9 @@ const api = vi.hoisted(() => {
     updatePassword: vi.fn(),
     getActiveApiKey: vi.fn(),
     createApiKey: vi.fn(),
+    listSessions: vi.fn(),
+    endSession: vi.fn(),
+    endAllSessions: vi.fn(),
     generatePublicMediaUrl: vi.fn(),
     uploadToSignedUrl: vi.fn(),
     UploadRequestError: class extends Error {},
@@ -57,6 +60,7 @@ const open = (title: string) => userEvent.click(screen.getByRole('button', { nam
 
 beforeEach(() => {
   api.getActiveApiKey.mockResolvedValue({ status: 200, data: null });
+  api.listSessions.mockResolvedValue({ status: 200, data: { sessions: [] } });
 });
 afterEach(() => {
   vi.clearAllMocks();

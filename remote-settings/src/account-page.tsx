@@ -5,11 +5,14 @@ import { ArrowLeft } from 'lucide-react';
 import { ApiKeySection } from './features/api-key/components/api-key-section';
 import { PasswordForm } from './features/password/components/password-form';
 import { ProfileForm } from './features/profile/components/profile-form';
+import { SessionsSection } from './features/sessions/components/sessions-section';
 import styles from './account-page.module.css';
 
 // SPEC's sections open to 300 px and scroll; the key section holds a card, a form, the new key and
 // a warning, which at 300 px (and on a phone) meant scrolling inside a box to read one screen.
 const INTEGRATIONS_HEIGHT_PX = 620;
+// Segurança holds the password form and the list of sessions below it.
+const SECURITY_HEIGHT_PX = 600;
 
 /** 'Conta' (SPEC section 2), composed here from the features: personal info and security hidden under disable_edit_personal_info. */
 export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
@@ -25,8 +28,9 @@ export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
             {/* Keyed by the stored user: a newer copy (user:updated) restarts the form from it. */}
             <ProfileForm key={`${user.name}|${user.nickName}|${user.avatarUrl ?? ''}`} user={user} />
           </CollapsibleSection>
-          <CollapsibleSection title="Segurança">
+          <CollapsibleSection title="Segurança" contentHeight={SECURITY_HEIGHT_PX}>
             <PasswordForm />
+            <SessionsSection />
           </CollapsibleSection>
         </>
       )}

@@ -18,6 +18,8 @@ import { zodValidatorCompiler } from './lib/validation';
 import { AccessTokens } from './modules/auth/access-token';
 import { authRoutes } from './modules/auth/auth.routes';
 import { RefreshTokens } from './modules/auth/refresh-tokens';
+import { RevokedSessions } from './modules/auth/revoked-sessions';
+import { sessionRoutes } from './modules/auth/sessions.routes';
 import { SessionUsers } from './modules/auth/session-users';
 import { closeControlSocket, openControlSocket } from './modules/backup/control-socket';
 import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
@@ -133,6 +135,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const chatEvents = new ChatEvents(events);
     const presence = await createPresence({ env, db: database.db, events: chatEvents, log: app.log });
     app.addHook('onClose', () => presence.close());
+    const revokedSessions = await RevokedSessions.start({
+      db: database.db,
+      redisUrl: env.redisUrl,
+      keyPrefix: env.redisKeyPrefix,
+      onError: (error) => app?.log.error({ err: error }, 'redis (sessions)'),
+    });
+    app.addHook('onClose', () => revokedSessions.close());
     const ctx: AppContext = {
       env,
       database,
@@ -140,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accessTokens: new AccessTokens(env.jwtSecret),
       sessionUsers: new SessionUsers(database.db),
       refreshTokens: new RefreshTokens(database.db),
+      revokedSessions,
       chatEvents,
       conversationParticipants: new ConversationParticipants(database.db),
       presence,
@@ -156,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorateRequest('user', null);
     app.decorateRequest('recheckUser', null);
+    app.decorateRequest('sessionId', null);
 
     // Before every route: the OpenAPI generator collects routes as they are added.
     await registerOpenApi(app, APP_VERSION);
@@ -165,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(healthRoutes);
         await api.register(metricsRoutes);
         await api.register(authRoutes);
+        await api.register(sessionRoutes);
         await api.register(passwordTokenRoutes);
         await api.register(inviteRoutes);
         await api.register(conversationRoutes);

@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
+import type { RevokedSessions } from './modules/auth/revoked-sessions';
 import type { SessionUsers } from './modules/auth/session-users';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { ConversationParticipants } from './modules/realtime/conversation-participants';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** The user behind each token, read fresh but gathered across concurrent requests. */
   sessionUsers: SessionUsers;
   refreshTokens: RefreshTokens;
+  /** The sessions ended lately, on every process: their access tokens are refused from memory. */
+  revokedSessions: RevokedSessions;
   /** Emits server events to users' rooms (bound to app.io once realtime is attached). */
   chatEvents: ChatEvents;
   /** The two participants of each conversation, cached (they never change). */
@@ -55,6 +58,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireAuth: the signed-in, active user, loaded fresh from the database. */
     user: UserWithWorkspace | null;
+    /** Set by requireAuth: the session (access token's sid) the request acts in; null for an API key. */
+    sessionId: string | null;
     /** Set by requireAuth({ cachedUser: true }) when request.user came from the cache: reads it fresh (401/403 as requireAuth). */
     recheckUser: (() => Promise<UserWithWorkspace>) | null;
   }

@@ -15,4 +15,5 @@ export { renewSession, type ApiClientOptions } from './client';
 export { isUnanswered, SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
 export * from './account';
+export * from './sessions';
 export * from './api-keys';

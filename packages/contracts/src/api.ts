@@ -23,6 +23,8 @@ export const accessClaimsSchema = z.object({
   role: z.enum(['ROOT', 'ADMIN', 'USER']),
   workspaceId: z.nullable(z.string()),
   exp: z.number(),
+  /** The session (sign-in) the token belongs to: ending it refuses the token at once. */
+  sid: z.optional(z.string()),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 

@@ -155,4 +155,9 @@ export const SESSION_TEXTS = {
     title: 'Sessão encerrada',
     description: 'A senha desta conta foi alterada. Entre novamente com a nova senha.',
   },
+  /** This session was ended: signed out here or from another device ("Sair de todos os dispositivos"). */
+  ended: {
+    title: 'Sessão encerrada',
+    description: 'Esta sessão foi encerrada. Entre novamente.',
+  },
 } as const;

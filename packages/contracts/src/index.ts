@@ -17,6 +17,7 @@ export * from './remote-props';
 export * from './schemas/fields';
 export * from './schemas/params';
 export * from './schemas/auth';
+export * from './schemas/sessions';
 export * from './schemas/members';
 export * from './schemas/profile';
 export * from './schemas/polygons';

@@ -45,10 +45,11 @@ export const accountDeactivatedSchema = z.object({ userId: serverId() });
 export type AccountDeactivated = z.infer<typeof accountDeactivatedSchema>;
 
 /**
- * Beyond the spec: the password was changed (issue 12). Every session of the user but the one
- * that changed it has lost its tokens; each tab checks its own and signs out when they are gone.
+ * Beyond the spec: the password was changed (issue 12), or sessions were ended (signed out, or
+ * ended from the list of sessions). Every session of the user but the one that changed it has lost
+ * its tokens; each tab checks its own and signs out when they are gone.
  */
-export const SESSION_REVOKED_REASONS = ['password'] as const;
+export const SESSION_REVOKED_REASONS = ['password', 'ended'] as const;
 export const sessionRevokedSchema = z.object({ reason: z.enum(SESSION_REVOKED_REASONS) });
 export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
 

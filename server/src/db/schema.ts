@@ -79,6 +79,29 @@ export const users = pgTable(
   ],
 );
 
+// A session is one sign-in on one device: the family of refresh tokens rotated from it, and the
+// `sid` of every access token signed for it. Ending it (revokedAt) refuses those access tokens at
+// once on every server process (revoked-sessions.ts) besides the refresh tokens.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Read from the User-Agent at sign-in (session-device.ts), for the list of active sessions.
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    createdAt: createdAt(),
+    // Sign-in or the last renewal: an open page renews every few minutes, so this is its last use.
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    // The absolute end of the family (30 days with rememberMe, else 12 hours).
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_revoked_at_idx').on(t.revokedAt)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -359,6 +382,7 @@ export const apiKeys = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type PasswordTokenRow = typeof passwordTokens.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;

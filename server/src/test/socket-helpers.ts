@@ -45,6 +45,16 @@ export async function listen(app: FastifyInstance, user: TestUser): Promise<List
   return { app, user, socket, events, of: (name) => events.filter((e) => e.event === name).map((e) => e.payload) };
 }
 
+/** Connects `l`'s socket again with `token`: resolves 'connected' or 'refused' (a refused handshake). */
+export function reconnect(l: Listener, token: string): Promise<'connected' | 'refused'> {
+  return new Promise((resolve) => {
+    l.socket.auth = { token };
+    l.socket.once('connect', () => resolve('connected'));
+    l.socket.once('connect_error', () => resolve('refused'));
+    l.socket.connect();
+  });
+}
+
 /** Resolves once every listener has received everything emitted to it before this call. */
 export async function settle(app: FastifyInstance, listeners: readonly Listener[]): Promise<void> {
   const id = randomUUID();

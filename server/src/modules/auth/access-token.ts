@@ -12,6 +12,8 @@ export interface AccessTokenSubject {
   workspaceId: string | null;
   /** When given, the token carries a stamp of it: a password change invalidates the token at once. */
   passwordHash?: string;
+  /** The session (refresh-token family) the token is signed for: its `sid` claim. */
+  sessionId?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export type ServerAccessClaims = AccessClaims & { sv?: string | undefined };
  */
 const VERIFIED_CAPACITY = 20_000;
 
-/** Signs and verifies the short-lived HS256 access JWT { sub, role, workspaceId, exp }. */
+/** Signs and verifies the short-lived HS256 access JWT { sub, role, workspaceId, exp, sid, sv }. */
 export class AccessTokens {
   /**
    * Imported once (issue 14): given the raw bytes, jose imports a WebCrypto key on every call,
@@ -69,7 +71,8 @@ export class AccessTokens {
   async sign(subject: AccessTokenSubject, ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const stamp = subject.passwordHash === undefined ? {} : { sv: passwordStamp(subject.passwordHash) };
-    return new SignJWT({ role: subject.role, workspaceId: subject.workspaceId, ...stamp })
+    const session = subject.sessionId === undefined ? {} : { sid: subject.sessionId };
+    return new SignJWT({ role: subject.role, workspaceId: subject.workspaceId, ...stamp, ...session })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuedAt(now)

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { refreshTokenSchema, signinResponseSchema, signinSchema, signoutSchema, tokenPairSchema, userSchema } from '@chat/contracts';
 import { toUserEntity } from '../users/user-entity';
 import { AuthService } from './auth.service';
+import { describeUserAgent } from './session-device';
 import { requireAuth } from './require-auth';
 
 // Mounted under /api.
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { db, accessTokens, refreshTokens, rateLimiter, rateLimits } = app.ctx;
-  const service = new AuthService(db, accessTokens, refreshTokens);
+  const { db, accessTokens, refreshTokens, revokedSessions, rateLimiter, rateLimits } = app.ctx;
+  const service = new AuthService(db, accessTokens, refreshTokens, revokedSessions);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -21,7 +22,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         { name: 'signin:ip', subject: request.ip, rule: rateLimits.signinPerIp },
         { name: 'signin:identifier', subject: request.body.identifier, rule: rateLimits.signinPerIdentifier },
       ]);
-      const response = await service.signin(request.body);
+      const response = await service.signin(request.body, describeUserAgent(request.headers['user-agent']));
       await refund();
       return response;
     },
@@ -34,9 +35,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Public: the access token may already have expired when the user signs out. Idempotent and
-  // silent about unknown tokens, so it reveals nothing.
+  // silent about unknown tokens, so it reveals nothing. The session ends: its access tokens are
+  // refused and its sockets closed on every process, not only its renewals.
   routes.post('/auth/signout', { schema: { body: signoutSchema } }, async (request, reply) => {
-    await refreshTokens.revoke(request.body.refreshToken);
+    const ended = await refreshTokens.revoke(request.body.refreshToken, app.ctx.now());
+    if (ended) await revokedSessions.announce([ended]);
     return reply.status(204).send();
   });
 

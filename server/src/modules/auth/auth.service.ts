@@ -6,6 +6,8 @@ import { findUserById, findUserByIdentifier } from '../users/users.repository';
 import type { AccessTokens } from './access-token';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { RefreshTokens } from './refresh-tokens';
+import type { RevokedSessions } from './revoked-sessions';
+import type { SessionDevice } from './session-device';
 
 /** One message for unknown user, wrong password and removed member: no account enumeration. */
 export const INVALID_CREDENTIALS = 'Usuário ou senha inválidos';
@@ -17,9 +19,11 @@ export class AuthService {
     private readonly db: Db,
     private readonly accessTokens: AccessTokens,
     private readonly refreshTokens: RefreshTokens,
+    private readonly revokedSessions: RevokedSessions,
   ) {}
 
-  async signin(input: SigninInput): Promise<SigninResponse> {
+  /** `device`: the signing-in browser, as the list of sessions will show it. */
+  async signin(input: SigninInput, device: SessionDevice): Promise<SigninResponse> {
     const user = await findUserByIdentifier(this.db, input.identifier);
     if (!user) {
       await verifyAgainstDummy(input.password);
@@ -28,21 +32,26 @@ export class AuthService {
     const passwordOk = await verifyPassword(user.passwordHash, input.password);
     if (!passwordOk || !user.active) throw unauthorized(INVALID_CREDENTIALS);
 
-    const accessToken = await this.accessTokens.sign(user);
-    const refresh = await this.refreshTokens.issue(user.id, input.rememberMe ?? false);
+    const refresh = await this.refreshTokens.issue(user.id, input.rememberMe ?? false, new Date(), device);
+    const accessToken = await this.accessTokens.sign({ ...user, sessionId: refresh.familyId });
     return { user: toUserEntity(user), accessToken, refreshToken: refresh.token };
   }
 
   /** Renewal: rotates the refresh token (reuse revokes its family) and signs a new access token. */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const rotation = await this.refreshTokens.rotate(refreshToken);
-    if (!rotation.ok) throw unauthorized(SESSION_EXPIRED);
+    if (!rotation.ok) {
+      // A rotated token presented again: whoever holds the family's newest token (maybe a thief)
+      // loses its access tokens too, not only its renewals.
+      if (rotation.reason === 'reused') await this.revokedSessions.announce([rotation.endedSessionId]);
+      throw unauthorized(SESSION_EXPIRED);
+    }
     const user = await findUserById(this.db, rotation.userId);
     if (!user?.active) {
       // Removal should already have revoked them; this closes any gap.
-      await this.refreshTokens.revokeAllOfUser(rotation.userId);
+      await this.revokedSessions.announce(await this.refreshTokens.revokeAllOfUser(rotation.userId));
       throw unauthorized(SESSION_EXPIRED);
     }
-    return { accessToken: await this.accessTokens.sign(user), refreshToken: rotation.issued.token };
+    return { accessToken: await this.accessTokens.sign({ ...user, sessionId: rotation.issued.familyId }), refreshToken: rotation.issued.token };
   }
 }

@@ -167,7 +167,7 @@ describe('refresh-token rotation (service)', () => {
     expect(first.issued.expiresAt.getTime()).toBe(original!.expiresAt.getTime());
     expect(first.issued.familyId).toBe(original!.familyId);
 
-    expect(await tokens.rotate(refreshToken)).toEqual({ ok: false, reason: 'reused' });
+    expect(await tokens.rotate(refreshToken)).toEqual({ ok: false, reason: 'reused', endedSessionId: original!.familyId });
     // Theft detection: the legitimate newer token died with its family.
     expect(await tokens.rotate(first.issued.token)).toEqual({ ok: false, reason: 'revoked' });
     expect(await tokens.rotate('f'.repeat(64))).toEqual({ ok: false, reason: 'unknown' });

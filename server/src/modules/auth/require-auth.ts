@@ -2,8 +2,8 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SESSION_TEXTS, type Role } from '@chat/contracts';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { UserWithWorkspace } from '../users/user-entity';
-import { type AccessTokens, passwordStamp } from './access-token';
-import type { SessionUsers } from './session-users';
+import type { AppContext } from '../../context';
+import { passwordStamp, type ServerAccessClaims } from './access-token';
 import { authenticateApiKey, API_KEY_HEADER } from '../api-keys/api-key-auth';
 
 export const SESSION_INVALID = 'Sessão inválida ou expirada';
@@ -14,8 +14,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The user behind an access token, or why it is refused (the 401's message). */
-export type Authentication = { user: UserWithWorkspace } | { user: null; refusal: string };
+/** The user behind an access token and its claims, or why it is refused (the 401's message). */
+export type Authentication =
+  | { user: UserWithWorkspace; claims: ServerAccessClaims | null }
+  | { user: null; refusal: string };
+
+/** What authenticate() reads: all of it kept in memory but the user (see SessionUsers). */
+export type Authenticator = Pick<AppContext, 'sessionUsers' | 'accessTokens' | 'revokedSessions'>;
 
 const INVALID: Authentication = { user: null, refusal: SESSION_INVALID };
 /**
@@ -23,25 +28,25 @@ const INVALID: Authentication = { user: null, refusal: SESSION_INVALID };
  * 'session:revoked' (its socket was not open yet) learns from its next call why it is signed out.
  */
 const PASSWORD_CHANGED: Authentication = { user: null, refusal: SESSION_TEXTS.passwordChanged.description };
+/** The token's session was ended (signed out, or ended from another device). */
+const SESSION_ENDED: Authentication = { user: null, refusal: SESSION_TEXTS.ended.description };
 
 /**
  * The user behind an access token, or a refusal. The user is read again from the database, so a
  * removed member is refused at once and role/workspace are current, not as they were at sign-in.
+ * A token of an ended session is refused from memory (RevokedSessions), before any query.
  */
-export async function authenticate(
-  users: SessionUsers,
-  accessTokens: AccessTokens,
-  token: string | null | undefined,
-  cached = false,
-): Promise<Authentication> {
+export async function authenticate(auth: Authenticator, token: string | null | undefined, cached = false): Promise<Authentication> {
   if (!token) return INVALID;
-  const claims = await accessTokens.verify(token);
+  const claims = await auth.accessTokens.verify(token);
   if (!claims) return INVALID;
-  const user = await (cached ? users.cachedById(claims.sub) : users.byId(claims.sub));
+  const revocation = claims.sid === undefined ? null : auth.revokedSessions.revocation(claims.sid);
+  if (revocation) return revocation === 'password' ? PASSWORD_CHANGED : SESSION_ENDED;
+  const user = await (cached ? auth.sessionUsers.cachedById(claims.sub) : auth.sessionUsers.byId(claims.sub));
   if (!user?.active) return INVALID;
   // Issued before the last password change (DESIGN: a change ends every other session).
   if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return PASSWORD_CHANGED;
-  return { user };
+  return { user, claims };
 }
 
 export interface RequireAuthOptions {
@@ -65,25 +70,32 @@ export interface RequireAuthOptions {
  */
 export function requireAuth(roles?: readonly Role[], options: RequireAuthOptions = {}): preHandlerAsyncHookHandler {
   return async function requireAuthHandler(request) {
-    const { sessionUsers, accessTokens } = request.server.ctx;
+    const { ctx } = request.server;
     const byToken = request.headers[API_KEY_HEADER] === undefined;
     if (byToken && options.cachedUser) {
-      const fresh = async () => allowed(await authenticate(sessionUsers, accessTokens, bearerToken(request)), roles);
-      const { user: known } = await authenticate(sessionUsers, accessTokens, bearerToken(request), true);
+      const fresh = async () => allowed(request, await authenticate(ctx, bearerToken(request)), roles);
+      const known = await authenticate(ctx, bearerToken(request), true);
       // A refusal is never taken from the cache: the user may have been let back in since.
-      request.user = known && (!roles || roles.includes(known.role)) ? known : await fresh();
+      request.user = known.user && (!roles || roles.includes(known.user.role)) ? allowed(request, known, roles) : await fresh();
       request.recheckUser = async () => (request.user = await fresh());
       return;
     }
-    const authentication = byToken
-      ? await authenticate(sessionUsers, accessTokens, bearerToken(request))
-      : { user: await authenticateApiKey(request, options.apiKey ?? 'allowed') };
-    request.user = allowed(authentication, roles);
+    const authentication: Authentication = byToken
+      ? await authenticate(ctx, bearerToken(request))
+      : await apiKeyAuthentication(request, options.apiKey ?? 'allowed');
+    request.user = allowed(request, authentication, roles);
   };
 }
 
-function allowed(authentication: Authentication, roles: readonly Role[] | undefined): UserWithWorkspace {
+/** The authenticated user when their role is among `roles`; also records the session they act in. */
+function allowed(request: FastifyRequest, authentication: Authentication, roles: readonly Role[] | undefined): UserWithWorkspace {
   if (!authentication.user) throw unauthorized(authentication.refusal);
   if (roles && !roles.includes(authentication.user.role)) throw forbidden();
+  request.sessionId = authentication.claims?.sid ?? null;
   return authentication.user;
+}
+
+/** An integration's key stands for its owner and for no session (request.sessionId stays null). */
+async function apiKeyAuthentication(request: FastifyRequest, apiKey: 'allowed' | 'refused'): Promise<Authentication> {
+  return { user: await authenticateApiKey(request, apiKey), claims: null };
 }

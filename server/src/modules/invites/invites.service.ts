@@ -93,8 +93,8 @@ export class InviteService {
     });
 
     const user = (await findUserById(db, userId))!;
-    const accessToken = await accessTokens.sign(user);
     const refresh = await refreshTokens.issue(user.id, false);
+    const accessToken = await accessTokens.sign({ ...user, sessionId: refresh.familyId });
     return { user: toUserEntity(user), accessToken, refreshToken: refresh.token };
   }
 }

@@ -25,15 +25,16 @@ export async function removeMember(
   admin: UserWithWorkspace,
   targetUserId: string,
 ): Promise<void> {
-  const { db, refreshTokens, chatEvents, now } = app.ctx;
+  const { db, refreshTokens, revokedSessions, chatEvents, now } = app.ctx;
   const target = await members.memberOf(admin, targetUserId);
   if (target.id === admin.id) throw forbidden(CANNOT_REMOVE_SELF);
 
-  await db.transaction(async (t) => {
+  const ended = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.update(users).set({ active: false }).where(eq(users.id, target.id));
-    await refreshTokens.revokeAllOfUser(target.id, { db: tx, now: now() });
+    const sessionIds = await refreshTokens.revokeAllOfUser(target.id, { db: tx, now: now() });
     await deleteInvitesOf(tx, admin.workspaceId!, target.email);
+    return sessionIds;
   });
 
   // Told first, so open tabs sign out with the toast; then every socket of the user, on every
@@ -41,6 +42,8 @@ export async function removeMember(
   // transport) so the client does not try to reconnect; the handshake would refuse it anyway.
   chatEvents.toUsers([target.id], 'account:deactivated', { userId: target.id });
   app.io.of(SOCKET_NAMESPACE).in(userRoom(target.id)).disconnectSockets(false);
+  // Their access tokens are refused from memory too: the send path reads its user from a cache.
+  await revokedSessions.announce(ended);
   // A removed member no longer counts as a reader of their groups' messages.
   await recheckGroupReads({ db, events: chatEvents }, await groupIdsOfMember(db, target.id), target.id);
 }

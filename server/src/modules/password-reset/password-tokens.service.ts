@@ -19,7 +19,7 @@ const newResetToken = () => randomBytes(32).toString('hex');
 export const hashResetToken = (token: string) => createHash('sha256').update(token.toLowerCase()).digest('hex');
 
 export class PasswordResetService {
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'chatEvents' | 'now'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'>) {}
 
   /** Mails a reset link when an active account has this e-mail; says nothing either way. */
   async request(email: string): Promise<void> {
@@ -45,7 +45,7 @@ export class PasswordResetService {
     const { db, refreshTokens, now } = this.ctx;
     // Hashed before the row lock is taken (argon2 is slow), and for bad tokens too (same timing).
     const passwordHash = await hashPassword(newPassword);
-    const userId = await db.transaction(async (tx) => {
+    const reset = await db.transaction(async (tx) => {
       const at = now();
       const [row] = await tx
         .select()
@@ -57,11 +57,13 @@ export class PasswordResetService {
       if (!user?.active) return null;
       await tx.update(passwordTokens).set({ usedAt: at }).where(eq(passwordTokens.id, row.id));
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
-      await refreshTokens.revokeAllOfUser(row.userId, { db: tx as unknown as Db, now: at });
-      return row.userId;
+      const ended = await refreshTokens.revokeAllOfUser(row.userId, { db: tx as unknown as Db, now: at });
+      return { userId: row.userId, ended };
     });
-    if (!userId) throw badRequest(RESET_LINK_INVALID);
-    // Open sockets of the user (a stolen session, another device) end with the reset.
-    this.ctx.chatEvents.closeSessions([userId]);
+    if (!reset) throw badRequest(RESET_LINK_INVALID);
+    // Open sockets of the user (a stolen session, another device) end with the reset, and their
+    // access tokens are refused on every process.
+    await this.ctx.revokedSessions.announce(reset.ended, 'password');
+    this.ctx.chatEvents.closeSessions([reset.userId]);
   }
 }

@@ -41,6 +41,6 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         app.ctx.chatEvents.closeSessions([request.user!.id]);
       },
     },
-    (request) => service.changePassword(request.user!, request.body),
+    (request) => service.changePassword(request.user!, request.body, request.sessionId),
   );
 };

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { TokenPair, UpdatePasswordBody, UpdateProfileBody, User } from '@chat/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -15,7 +16,7 @@ export const AVATAR_NOT_FROM_MEDIA_STORE = 'A foto de perfil deve ser enviada pe
 /** 400, never 401: a 401 would start the browser's session renewal instead of showing the message. */
 export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
 
-type ProfileContext = Pick<AppContext, 'db' | 'env' | 'mediaStore' | 'accessTokens' | 'refreshTokens' | 'chatEvents' | 'now'>;
+type ProfileContext = Pick<AppContext, 'db' | 'env' | 'mediaStore' | 'accessTokens' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'>;
 
 export class ProfileService {
   constructor(private readonly ctx: ProfileContext) {}
@@ -44,21 +45,29 @@ export class ProfileService {
   }
 
   /**
-   * Checks the current password, stores the new one and revokes every refresh token of the user
-   * (the new hash also invalidates every access token issued before: see passwordStamp). The
-   * calling tab gets a fresh pair; the caller announces 'session:revoked' to the other sessions.
+   * Checks the current password, stores the new one and ends every other session of the user
+   * (their refresh tokens revoked, their access tokens refused on every process; the new hash also
+   * invalidates every access token issued before: see passwordStamp). The calling session stays,
+   * with a fresh pair; the caller announces 'session:revoked' to the other sessions once answered.
    */
-  async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody): Promise<TokenPair> {
+  async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody, sessionId: string | null): Promise<TokenPair> {
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
     const passwordHash = await hashPassword(body.newPassword);
     const now = this.ctx.now();
-    const rememberMe = await this.wasRemembered(user.id, now);
-    await this.ctx.db.transaction(async (tx) => {
+    const rememberMe = sessionId === null && (await this.wasRemembered(user.id, now));
+    const { ended, kept } = await this.ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await this.ctx.refreshTokens.revokeAllOfUser(user.id, { db: tx as never, now });
+      const except = sessionId ?? undefined;
+      return {
+        ended: await this.ctx.refreshTokens.revokeAllOfUser(user.id, { db: tx, now, except }),
+        kept: sessionId === null ? null : await this.ctx.refreshTokens.reissue(user.id, sessionId, { db: tx, now }),
+      };
     });
-    const refresh = await this.ctx.refreshTokens.issue(user.id, rememberMe, now);
-    return { accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash }), refreshToken: refresh.token };
+    await this.ctx.revokedSessions.announce(ended, 'password');
+    // A token that names no session (signed before sessions had ids) starts a new one.
+    const refresh = kept ?? (await this.ctx.refreshTokens.issue(user.id, rememberMe, now));
+    return { accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash, sessionId: refresh.familyId }), refreshToken: refresh.token };
   }
 
   /**

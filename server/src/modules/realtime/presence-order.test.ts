@@ -44,7 +44,7 @@ function setup(beforeOnline: (userId: string) => Promise<unknown> = async () => 
   const log = { error: () => undefined } as unknown as FastifyBaseLogger;
   return { store, announced, presence: new Presence(store, events, log, beforeOnline) };
 }
-const ana: SocketUser = { id: 'ana', name: 'Ana', role: 'USER', workspaceId: 'w1' };
+const ana: SocketUser = { id: 'ana', name: 'Ana', role: 'USER', workspaceId: 'w1', sessionId: null };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('Presence ordering', () => {

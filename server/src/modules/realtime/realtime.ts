@@ -5,7 +5,8 @@ import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
 import { trackWebsockets } from './open-websockets';
 import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
-import { userRoom, workspaceRoom } from './rooms';
+import { sessionRoom, userRoom, workspaceRoom } from './rooms';
+import { closeEndedSessions } from './session-sockets';
 import { registerClientEvents } from './socket-handlers';
 
 /**
@@ -14,7 +15,7 @@ import { registerClientEvents } from './socket-handlers';
  * multi-process adapter, presence of each socket and the client events.
  */
 export async function attachRealtime(app: FastifyInstance): Promise<Server> {
-  const { env, db, accessTokens, sessionUsers, chatEvents, presence, conversationParticipants } = app.ctx;
+  const { env, db, sessionUsers, chatEvents, presence, conversationParticipants, revokedSessions } = app.ctx;
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const websockets = trackWebsockets(app.server);
   joinUpgradeWrites(app.server);
@@ -34,10 +35,17 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     log: app.log.child({ module: 'realtime' }),
   };
   const events = io.of(SOCKET_NAMESPACE);
-  events.use(handshakeAuth(sessionUsers, accessTokens));
+  events.use(handshakeAuth(app.ctx));
+  const stopClosingEnded = closeEndedSessions(events, revokedSessions);
   events.on('connection', (socket) => {
     const user = socket.data.user as SocketUser;
-    void socket.join(user.workspaceId ? [userRoom(user.id), workspaceRoom(user.workspaceId)] : [userRoom(user.id)]);
+    const rooms = [userRoom(user.id), ...(user.workspaceId ? [workspaceRoom(user.workspaceId)] : []), ...(user.sessionId ? [sessionRoom(user.sessionId)] : [])];
+    void socket.join(rooms);
+    // Ended while the handshake read the user: closeEndedSessions found this socket in no room yet.
+    if (user.sessionId && revokedSessions.isRevoked(user.sessionId)) {
+      socket.disconnect(false);
+      return;
+    }
     registerClientEvents(socket, handlerDeps);
     presence.socketConnected(user, socket.id);
     // The socket lives as long as its access token (issue 17): at expiry the transport is closed,
@@ -59,6 +67,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   // process. Sends already accepted finish (the HTTP server waits for its requests); later ones
   // get 503 and are retried by the client with the same clientId.
   app.addHook('preClose', async () => {
+    stopClosingEnded();
     const presenceClosed = presence.close();
     await websockets.cut();
     io.engine.close();

@@ -4,7 +4,7 @@ import { signIn } from '../../test/auth-helpers';
 import type { TestUser } from '../../test/chat-helpers';
 import { createTestApp, startPeerApp, TEST_DEMO_PASSWORD, testDatabaseUrl, testRedisUrl, type TestApp } from '../../test/harness';
 import { latestMail } from '../../test/outbox';
-import { listen, type Listener } from '../../test/socket-helpers';
+import { listen, type Listener, reconnect } from '../../test/socket-helpers';
 import { disconnected } from '../../test/team';
 
 // Issue 17: a socket lives no longer than the session behind it. The access token's expiry closes
@@ -32,16 +32,6 @@ async function session(nickName: string, password = TEST_DEMO_PASSWORD): Promise
   const u = res.user;
   const claims = (await t.app.ctx.accessTokens.verify(res.accessToken))!;
   return { id: u.id, name: u.name, nickName: u.nickName, email: u.email, role: u.role, workspaceId: claims.workspaceId!, token: res.accessToken };
-}
-
-/** Connects again with `token`: resolves 'connected' or 'refused'. */
-function reconnect(l: Listener, token: string): Promise<'connected' | 'refused'> {
-  return new Promise((resolve) => {
-    l.socket.auth = { token };
-    l.socket.once('connect', () => resolve('connected'));
-    l.socket.once('connect_error', () => resolve('refused'));
-    l.socket.connect();
-  });
 }
 
 const closeAll = (...ls: Listener[]) => ls.forEach((l) => l.socket.disconnect());

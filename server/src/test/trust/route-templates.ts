@@ -6,7 +6,7 @@ import { generateApiKey } from '@chat/contracts';
 // route cannot escape them.
 
 /** What a placeholder stands for. `term` is a search text (the other workspace's names). */
-export type SlotKind = 'user' | 'conversation' | 'group' | 'message' | 'polygon' | 'workspace' | 'invite' | 'email' | 'term';
+export type SlotKind = 'user' | 'conversation' | 'group' | 'message' | 'polygon' | 'workspace' | 'invite' | 'email' | 'session' | 'term';
 
 /** A placeholder: "{{user}}", "{{group}}"... in the path, the query or anywhere in the body. */
 export const slot = (kind: SlotKind) => `{{${kind}}}`;
@@ -30,6 +30,10 @@ export const nextNonce = (() => {
 /** "METHOD /url/as/:fastify/registered/it" -> its request(s). Bodies are functions: clientIds must be new. */
 export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteTemplate)>> = {
   'GET /api/auth/me': [{ access: 'MEMBER', url: '/api/auth/me' }],
+  // A session is its owner's alone: another member's (or workspace's) session id is a 404.
+  'GET /api/auth/sessions': [{ access: 'MEMBER', url: '/api/auth/sessions' }],
+  'DELETE /api/auth/sessions/:id': [{ access: 'MEMBER', url: `/api/auth/sessions/${slot('session')}` }],
+  'POST /api/auth/sessions/end-all': [{ access: 'MEMBER', url: '/api/auth/sessions/end-all', body: { exceptCurrent: true } }],
   'POST /api/user/invite': [() => ({ access: 'ADMIN', url: '/api/user/invite', body: { email: `${nextNonce()}@convite.chat` } })],
   'GET /api/conversation/get-conversations': [{ access: 'MEMBER', url: '/api/conversation/get-conversations?showEmpty=true' }],
   'POST /api/conversation/create': [{ access: 'MEMBER', url: '/api/conversation/create', body: { userTwoId: slot('user') } }],

@@ -10,7 +10,8 @@ import { createAdminTeam } from '../team';
 import type { SlotKind } from './route-templates';
 
 // Two workspaces filled through the real routes: one of everything the API has ids for
-// (members, a conversation with a message, a group, a polygon, an invite, an API key, an upload).
+// (members, a conversation with a message, a group, a polygon, an invite, an API key, an upload,
+// a session).
 
 export interface Tenant {
   workspaceId: string;
@@ -64,6 +65,8 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   const put = await app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
   if (put.statusCode >= 300) throw new Error(`upload falhou: ${put.body}`);
   const mediaKey = upload.pathname.split('/').pop()!;
+  // A signed-in session of the peer (a sign-in from a browser, as the route starts one).
+  const session = await app.ctx.refreshTokens.issue(peer.id, false);
   return {
     workspaceId,
     admin,
@@ -78,6 +81,7 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
       workspace: workspaceId,
       invite: invites[0]!.id,
       email: peer.email,
+      session: session.familyId,
       term: peer.name.split(' ').slice(1).join(' '),
     },
     marks: [
@@ -97,6 +101,7 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
       keyName,
       key.slice(0, 12),
       mediaKey,
+      session.familyId,
     ],
   };
 }
