@@ -19,12 +19,17 @@ export class AuthService {
     private readonly refreshTokens: RefreshTokens,
   ) {}
 
-  async signin(input: SigninInput): Promise<SigninResponse> {
+  /**
+   * `beforePasswordCheck` runs once the identifier has named an account, before its password is
+   * checked (the caller counts the attempt against that account there).
+   */
+  async signin(input: SigninInput, beforePasswordCheck: (userId: string) => Promise<void>): Promise<SigninResponse> {
     const user = await findUserByIdentifier(this.db, input.identifier);
     if (!user) {
       await verifyAgainstDummy(input.password);
       throw unauthorized(INVALID_CREDENTIALS);
     }
+    await beforePasswordCheck(user.id);
     const passwordOk = await verifyPassword(user.passwordHash, input.password);
     if (!passwordOk || !user.active) throw unauthorized(INVALID_CREDENTIALS);
 

@@ -13,6 +13,7 @@ beforeAll(async () => {
     app: {
       rateLimits: {
         signinPerIdentifier: { max: 3, windowMs: WINDOW_MS },
+        signinPerAccount: { max: 3, windowMs: WINDOW_MS },
         signinPerIp: { max: 5, windowMs: WINDOW_MS },
         passwordResetPerEmail: { max: 2, windowMs: WINDOW_MS },
         passwordResetPerIp: { max: 4, windowMs: WINDOW_MS },
@@ -52,6 +53,17 @@ describe('sign-in rate limit', () => {
 
     await sleep(WINDOW_MS + 200);
     expect((await signin('bruno', TEST_DEMO_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('per account: after 3 failures on the nickName, the e-mail of the same account gets no more guesses', async () => {
+    for (let i = 0; i < 3; i++) expect((await signin('diego', 'senha-errada', nextIp())).statusCode).toBe(401);
+    expectTooMany(await signin('diego@demo.chat', 'senha-errada', nextIp()));
+    expectTooMany(await signin('DIEGO@demo.chat', TEST_DEMO_PASSWORD, nextIp()));
+    // An unknown identifier names no account: only its own and the IP's counters apply.
+    expect((await signin('ninguem@demo.chat', 'senha-errada', nextIp())).statusCode).toBe(401);
+
+    await sleep(WINDOW_MS + 200);
+    expect((await signin('diego@demo.chat', TEST_DEMO_PASSWORD, nextIp())).statusCode).toBe(200);
   });
 
   it('per IP: failures on many accounts from one address get 429; another address is not affected', async () => {
