@@ -20,6 +20,8 @@ export interface RateLimitSettings {
   passwordResetPerIp: RateRule;
   /** Requests per API key (issue 12): one integration cannot monopolise the server. */
   apiKeyRequests: RateRule;
+  /** Unknown, revoked or malformed x-api-key values per IP: keys cannot be guessed in bulk. */
+  apiKeyFailuresPerIp: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -31,4 +33,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordResetPerEmail: { max: 5, windowMs: 60 * MINUTE },
   passwordResetPerIp: { max: 20, windowMs: 60 * MINUTE },
   apiKeyRequests: { max: 120, windowMs: MINUTE },
+  apiKeyFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
 };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { refreshTokens, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { REFRESH_TTL_MS } from '../auth/refresh-tokens';
 import { ownMediaKey } from '../media/own-media-url';
@@ -45,8 +46,9 @@ export class ProfileService {
 
   /**
    * Checks the current password, stores the new one and revokes every refresh token of the user
-   * (the new hash also invalidates every access token issued before: see passwordStamp). The
-   * calling tab gets a fresh pair; the caller announces 'session:revoked' to the other sessions.
+   * (the new hash also invalidates every access token issued before: see passwordStamp), and the
+   * API key unless the body says `revokeApiKey: false`. The calling tab gets a fresh pair; the
+   * caller announces 'session:revoked' to the other sessions.
    */
   async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody): Promise<TokenPair> {
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
@@ -56,6 +58,7 @@ export class ProfileService {
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await this.ctx.refreshTokens.revokeAllOfUser(user.id, { db: tx as never, now });
+      if (body.revokeApiKey ?? true) await revokeActiveKeyOfUser(tx as never, user.id, now);
     });
     const refresh = await this.ctx.refreshTokens.issue(user.id, rememberMe, now);
     return { accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash }), refreshToken: refresh.token };
