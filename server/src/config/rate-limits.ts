@@ -18,6 +18,10 @@ export interface RateLimitSettings {
   passwordResetPerEmail: RateRule;
   /** Reset requests per IP. */
   passwordResetPerIp: RateRule;
+  /** Registrations with an unknown, used or expired invite code (or a wrong e-mail) per IP. */
+  invitePerIp: RateRule;
+  /** The same, per typed code: one code cannot be tried from many addresses at once. */
+  invitePerCode: RateRule;
   /** Requests per API key (issue 12): one integration cannot monopolise the server. */
   apiKeyRequests: RateRule;
   /** Unknown, revoked or malformed x-api-key values per IP: keys cannot be guessed in bulk. */
@@ -32,6 +36,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signinPerIp: { max: 30, windowMs: 15 * MINUTE },
   passwordResetPerEmail: { max: 5, windowMs: 60 * MINUTE },
   passwordResetPerIp: { max: 20, windowMs: 60 * MINUTE },
+  invitePerIp: { max: 10, windowMs: 15 * MINUTE },
+  invitePerCode: { max: 5, windowMs: 15 * MINUTE },
   apiKeyRequests: { max: 120, windowMs: MINUTE },
   apiKeyFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
 };
