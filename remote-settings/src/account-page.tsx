@@ -10,6 +10,8 @@ import styles from './account-page.module.css';
 // SPEC's sections open to 300 px and scroll; the key section holds a card, a form, the new key and
 // a warning, which at 300 px (and on a phone) meant scrolling inside a box to read one screen.
 const INTEGRATIONS_HEIGHT_PX = 620;
+// Three password fields, the API key box and the button: just over 300 px, so the button would hide.
+const SECURITY_HEIGHT_PX = 350;
 
 /** 'Conta' (SPEC section 2), composed here from the features: personal info and security hidden under disable_edit_personal_info. */
 export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
@@ -25,7 +27,7 @@ export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
             {/* Keyed by the stored user: a newer copy (user:updated) restarts the form from it. */}
             <ProfileForm key={`${user.name}|${user.nickName}|${user.avatarUrl ?? ''}`} user={user} />
           </CollapsibleSection>
-          <CollapsibleSection title="Segurança">
+          <CollapsibleSection title="Segurança" contentHeight={SECURITY_HEIGHT_PX}>
             <PasswordForm />
           </CollapsibleSection>
         </>
