@@ -103,6 +103,8 @@ test('a password change keeps this tab signed in and signs out bruno’s other c
   const { page: elsewhere } = await brunoElsewhere(browser, product.url, 'live');
   const { page: late, release: openLateSocket } = await brunoElsewhere(browser, product.url, 'held');
   await openAccount(bruno, 'Segurança');
+  await expect(bruno.getByLabel('Revogar também a chave de API')).toBeChecked();
+  await shots(bruno, 'settings-security');
   await bruno.getByLabel('Senha atual', { exact: true }).fill(DEMO_PASSWORD);
   await bruno.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
   await bruno.getByLabel('Confirmar nova senha', { exact: true }).fill(NEW_PASSWORD);
@@ -137,7 +139,7 @@ test('a key is created, copied from the page, and used by an integration to send
   await bruno.getByRole('button', { name: 'Criar chave' }).click();
   await expectToast(bruno, 'Sucesso', 'Chave criada');
   const shown = await bruno.getByLabel(/Sua nova chave/).inputValue();
-  expect(shown).toMatch(/^[A-Za-z0-9]{12}$/);
+  expect(shown).toMatch(/^papo_[A-Za-z0-9]{32}$/);
   await bruno.getByRole('button', { name: 'Copiar' }).click();
   await expectToast(bruno, 'Chave copiada');
   const key = await bruno.evaluate(() => navigator.clipboard.readText());

@@ -162,8 +162,21 @@ describe('Segurança', () => {
     await open('Segurança');
     await fill('velha-senha', 'nova-senha-1', 'nova-senha-1');
     expect(await screen.findByText('Senha atualizada com sucesso')).toBeInTheDocument();
-    expect(api.updatePassword).toHaveBeenCalledWith({ oldPassword: 'velha-senha', newPassword: 'nova-senha-1' });
+    expect(api.updatePassword).toHaveBeenCalledWith({ oldPassword: 'velha-senha', newPassword: 'nova-senha-1', revokeApiKey: true });
     for (const label of ['Senha atual', 'Nova senha', 'Confirmar nova senha']) expect(screen.getByLabelText(label)).toHaveValue('');
+    expect(screen.getByLabelText('Revogar também a chave de API')).toBeChecked();
+  });
+
+  it("offers to revoke the API key (checked by default) and sends the box's choice", async () => {
+    api.updatePassword.mockResolvedValue({ status: 200, data: { accessToken: 'a', refreshToken: 'r' } });
+    renderPage();
+    await open('Segurança');
+    const revoke = screen.getByLabelText('Revogar também a chave de API');
+    expect(revoke).toBeChecked();
+    await userEvent.click(revoke);
+    await fill('velha-senha', 'nova-senha-1', 'nova-senha-1');
+    expect(await screen.findByText('Senha atualizada com sucesso')).toBeInTheDocument();
+    expect(api.updatePassword).toHaveBeenCalledWith({ oldPassword: 'velha-senha', newPassword: 'nova-senha-1', revokeApiKey: false });
   });
 
   it("shows the server's message for a wrong current password", async () => {
@@ -197,9 +210,10 @@ describe('Integrações', () => {
     expect(api.createApiKey).not.toHaveBeenCalled();
   });
 
-  it('generates a 12-character key, shows it once with a copy button, and copies it', async () => {
-    const created: ApiKey = { ...activeKey, id: 'k2', name: 'Bot', permissions: 'FULL_ACCESS' };
-    api.createApiKey.mockImplementation(async (body: { key: string }) => ({ status: 200, data: { ...created, preview: body.key.slice(-4) } }));
+  it("sends name and permission only, shows the server's key once with a copy button, and copies it", async () => {
+    const key = 'papo_Q3mZ8rT1vX6bN0cL5kW9pA2sD7fG4hJy';
+    const created: ApiKey = { ...activeKey, id: 'k2', name: 'Bot', permissions: 'FULL_ACCESS', preview: key.slice(-4) };
+    api.createApiKey.mockResolvedValue({ status: 200, data: { ...created, key } });
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     renderPage();
@@ -209,9 +223,7 @@ describe('Integrações', () => {
     await user.click(screen.getByLabelText(/Acesso total/));
     await user.click(screen.getByRole('button', { name: 'Criar chave' }));
     expect(await screen.findByText('Chave criada')).toBeInTheDocument();
-    const [{ key, ...rest }] = api.createApiKey.mock.calls[0] as [{ key: string; name: string; permissions: string }];
-    expect(key).toMatch(/^[A-Za-z0-9]{12}$/);
-    expect(rest).toEqual({ name: 'Bot', permissions: 'FULL_ACCESS' });
+    expect(api.createApiKey).toHaveBeenCalledWith({ name: 'Bot', permissions: 'FULL_ACCESS' });
     expect(screen.getByLabelText(/Sua nova chave/)).toHaveValue(key);
     expect(within(screen.getByLabelText('Chave ativa')).getByText(`••••••••${key.slice(-4)}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copiar' }));

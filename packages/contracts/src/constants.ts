@@ -51,7 +51,6 @@ export const LIMITS = {
   workspaceMemberLimitMax: 1000,
   searchMinChars: 2,
   searchDebounceMs: 500,
-  apiKeyLength: 12,
   historyPageSize: 50,
 } as const;
 

@@ -12,7 +12,7 @@ describe('package entry', () => {
       // members / polygons / profile / api keys
       'inviteMemberSchema', 'createMemberSchema', 'createMemberBodySchema', 'editMemberSchema', 'editMemberBodySchema', 'onlyFilled',
       'polygonFormSchema', 'profileSchema', 'PROFILE_NO_CHANGES_TEXT', 'changePasswordSchema',
-      'apiKeyFormSchema', 'createApiKeyBodySchema', 'generateApiKey',
+      'apiKeyFormSchema', 'createApiKeyBodySchema', 'createdApiKeySchema',
       // workspaces / messages / groups / conversations
       'workspaceFormSchema', 'updateWorkspaceBodySchema', 'changeAdminBodySchema',
       'messageFormSchema', 'sendMessageBodySchema', 'validateImageFile', 'generatePublicMediaUrlBodySchema',

@@ -158,6 +158,8 @@ export const invites = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedById: uuid('used_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Registrations that brought this code with another e-mail; a few of them burn the code. */
+    wrongEmailAttempts: integer('wrong_email_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

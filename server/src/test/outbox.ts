@@ -40,6 +40,21 @@ export function latestMail(dataDir: string, to?: string): OutboxMail {
   return mail;
 }
 
+/**
+ * Runs `send` and waits for the mail it causes to `to` (some mails leave after the answer, e.g. the
+ * password reset's), then returns it.
+ */
+export async function nextMail(dataDir: string, to: string, send: () => Promise<unknown>, timeoutMs = 5000): Promise<OutboxMail> {
+  const mailsTo = () => readOutbox(dataDir).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  const before = mailsTo().length;
+  await send();
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 10))) {
+    const mails = mailsTo();
+    if (mails.length > before) return mails.at(-1)!;
+  }
+  throw new Error(`nenhum e-mail novo para ${to} em ${outboxDir(dataDir)}`);
+}
+
 function parseHeaders(block: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of block.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {

@@ -10,3 +10,7 @@ export const apiKeyEntitySchema = z.object({
   createdAt: z.string(),
 });
 export type ApiKey = z.infer<typeof apiKeyEntitySchema>;
+
+/** The answer to POST /api-key/create: the record and, this one time only, the key itself. */
+export const createdApiKeySchema = z.extend(apiKeyEntitySchema, { key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -51,7 +51,7 @@ describe('profileSchema', () => {
   });
 });
 
-const change = { oldPassword: 'antiga', newPassword: 'segredo123', confirmPassword: 'segredo123' };
+const change = { oldPassword: 'antiga', newPassword: 'segredo123', confirmPassword: 'segredo123', revokeApiKey: true };
 
 describe('changePasswordSchema', () => {
   it('accepts a valid form', () => {

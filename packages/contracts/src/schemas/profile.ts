@@ -33,13 +33,18 @@ export const changePasswordSchema = z
     oldPassword: z.string('A senha atual é obrigatória').check(z.minLength(1, 'A senha atual é obrigatória')),
     newPassword: passwordField(),
     confirmPassword: passwordField(),
+    revokeApiKey: z.boolean(),
   })
   .check(passwordsMatch('newPassword', 'confirmPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** Body of PATCH /user/update-password. */
+/**
+ * Body of PATCH /user/update-password. `revokeApiKey` (absent: true) also revokes the user's API
+ * key: whoever knew the old password may have made one.
+ */
 export const updatePasswordBodySchema = z.object({
   oldPassword: z.string('A senha atual é obrigatória').check(z.minLength(1, 'A senha atual é obrigatória')),
   newPassword: passwordField(),
+  revokeApiKey: z.optional(z.boolean('Valor inválido para revogar a chave de API')),
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;

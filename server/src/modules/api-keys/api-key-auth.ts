@@ -15,7 +15,8 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * The owner behind the request's x-api-key, within the key's permissions (issue 12):
- * unknown/revoked key or deactivated owner 401; over the key's rate limit 429 (Retry-After);
+ * unknown/revoked key or deactivated owner 401; too many such failures from one IP, or over the
+ * key's rate limit, 429 (Retry-After);
  * READ_ONLY anything but a read 403; a route that refuses keys (key and password management) 403.
  */
 export async function authenticateApiKey(
@@ -23,12 +24,16 @@ export async function authenticateApiKey(
   route: 'allowed' | 'refused',
 ): Promise<UserWithWorkspace> {
   const { db, rateLimiter, rateLimits } = request.server.ctx;
+  // Counted before the lookup and given back when the key works, like sign-in: only failures use
+  // up the address's allowance, and parallel guesses cannot overtake it.
+  const refund = await rateLimiter.consume([{ name: 'api-key:ip', subject: request.ip, rule: rateLimits.apiKeyFailuresPerIp }]);
   const presented = request.headers[API_KEY_HEADER];
   // Checked before hashing: a malformed value cannot be a key, whatever its size.
   if (typeof presented !== 'string' || !API_KEY_PATTERN.test(presented)) throw unauthorized(API_KEY_INVALID);
   const key = await findActiveKey(db, presented);
   const owner = key ? await findUserById(db, key.userId) : null;
   if (!key || !owner?.active) throw unauthorized(API_KEY_INVALID);
+  await refund();
   // Every request of the key counts (the refused ones too): an integration stuck in a loop is slowed down.
   await rateLimiter.consume([{ name: 'api-key', subject: key.id, rule: rateLimits.apiKeyRequests }]);
   if (route === 'refused') throw forbidden(API_KEY_NOT_HERE);

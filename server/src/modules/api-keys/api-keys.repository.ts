@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ApiKey, CreateApiKeyBody } from '@chat/contracts';
+import type { ApiKey, ApiKeyFormInput } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { apiKeys, type ApiKeyRow } from '../../db/schema';
+import { apiKeys, type ApiKeyRow, users } from '../../db/schema';
 
-// Keys are shown once to their owner (the browser made them) and stored only as sha256 plus a
+// Keys are shown once to their owner (in the create answer) and stored only as sha256 plus a
 // preview of their last 4 characters: a leaked database cannot be replayed against the API.
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -20,25 +20,27 @@ export function toApiKeyEntity(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** Revokes the user's active key (if any) and stores the new one, in one transaction. */
-export async function replaceActiveKey(db: Db, userId: string, body: CreateApiKeyBody, now: Date): Promise<ApiKeyRow> {
-  return db.transaction(async (tx) => {
-    await tx
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+/** Revokes the user's active key (if any) and stores `key` as the new one, in one transaction. */
+export async function replaceActiveKey(db: Db, userId: string, form: ApiKeyFormInput, key: string, now: Date): Promise<ApiKeyRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // Two creations of one user wait for each other here instead of racing for the one active slot.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await revokeActiveKeyOfUser(tx, userId, now);
     const [row] = await tx
       .insert(apiKeys)
-      .values({
-        userId,
-        name: body.name,
-        permissions: body.permissions,
-        keyHash: hashApiKey(body.key),
-        preview: body.key.slice(-PREVIEW_LENGTH),
-      })
+      .values({ userId, name: form.name, permissions: form.permissions, keyHash: hashApiKey(key), preview: key.slice(-PREVIEW_LENGTH) })
       .returning();
     return row!;
   });
+}
+
+/** The user's key stops working (password reset, or a change that asks for it). */
+export async function revokeActiveKeyOfUser(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }
 
 export async function findActiveKeyOfUser(db: Db, userId: string): Promise<ApiKeyRow | null> {

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiKeyEntitySchema, createApiKeyBodySchema } from '@chat/contracts';
-import { conflict } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { apiKeyEntitySchema, createApiKeyBodySchema, createdApiKeySchema } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { requireAuth } from '../auth/require-auth';
 import { findActiveKeyOfUser, replaceActiveKey, toApiKeyEntity } from './api-keys.repository';
-
-export const API_KEY_RETRY = 'Não foi possível criar a chave. Gere uma nova chave e tente novamente.';
+import { newApiKey } from './new-api-key';
 
 // Mounted under /api (SPEC section 7, "API key"). Managing keys needs the browser session: an
 // integration cannot mint or read keys with a key (requireAuth's apiKey: 'refused').
@@ -19,16 +16,13 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/api-key/create',
-    { preHandler, schema: { body: createApiKeyBodySchema, response: { 200: apiKeyEntitySchema } } },
+    { preHandler, schema: { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema } } },
     async (request) => {
-      try {
-        return toApiKeyEntity(await replaceActiveKey(db, request.user!.id, request.body, now()));
-      } catch (error) {
-        // The same key sent twice (its hash is unique), or two creations racing for the one active
-        // slot: nothing was stored, the browser generates a fresh key and tries again.
-        if (isUniqueViolation(error)) throw conflict(API_KEY_RETRY);
-        throw error;
-      }
+      // The key is made here, whatever the body's `key` says (SPEC lets the browser choose it): a
+      // chosen value could be weak, or another member's.
+      const { name, permissions } = request.body;
+      const key = newApiKey();
+      return { ...toApiKeyEntity(await replaceActiveKey(db, request.user!.id, { name, permissions }, key, now())), key };
     },
   );
 

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiKey, type ApiKeyPermission, type Conversation, generateApiKey, type Message } from '@chat/contracts';
-import { apiKeys } from '../../db/schema';
+import { type ApiKey, type ApiKeyPermission, type Conversation, type CreatedApiKey, type Message } from '@chat/contracts';
+import { apiKeys, users } from '../../db/schema';
 import { as, createTeam, deactivate, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { nextMail } from '../../test/outbox';
+import { hashPassword } from '../auth/passwords';
 import { API_KEY_INVALID, API_KEY_NOT_HERE, API_KEY_READ_ONLY } from './api-key-auth';
 import { hashApiKey } from './api-keys.repository';
 
@@ -20,24 +22,42 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function createKey(user: TestUser, permissions: ApiKeyPermission, name = 'Integração') {
-  const key = generateApiKey();
-  const record = expectStatus<ApiKey>(await as(t.app, user).post('/api-key/create', { name, permissions, key }), 200);
-  return { key, record };
+const SERVER_KEY = /^papo_[A-Za-z0-9]{32}$/;
+
+/** Creates a key as SPEC's page does now: name and permissions; the server answers the key once. */
+async function createKey(user: TestUser, permissions: ApiKeyPermission, name = 'Integração', app = t.app) {
+  const { key, ...record } = expectStatus<CreatedApiKey>(await as(app, user).post('/api-key/create', { name, permissions }), 200);
+  return { key, record: record as ApiKey };
 }
 
 const withKey = (key: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
 
 describe('POST /api/api-key/create and GET /api/api-key/active', () => {
-  it('stores only the hash and a 4-character preview, and answers the record without the key', async () => {
+  it('makes the key itself (papo_ + 190 bits), answers it once, and stores only the hash and a 4-character preview', async () => {
     const { key, record } = await createKey(owner, 'READ_ONLY', '  Relatórios  ');
+    expect(key).toMatch(SERVER_KEY);
     expect(record).toEqual({ id: expect.any(String), name: 'Relatórios', permissions: 'READ_ONLY', preview: key.slice(-4), createdAt: expect.any(String) });
-    expect(JSON.stringify(record)).not.toContain(key);
     const [row] = await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, record.id));
     expect(row).toMatchObject({ keyHash: hashApiKey(key), preview: key.slice(-4), revokedAt: null });
     expect(Object.values(row!).map(String).some((v) => v.includes(key))).toBe(false);
-    expect(expectStatus<ApiKey>(await as(t.app, owner).get('/api-key/active'), 200)).toEqual(record);
+    const active = await as(t.app, owner).get('/api-key/active');
+    expect(expectStatus<ApiKey>(active, 200)).toEqual(record);
+    expect(active.body).not.toContain(key);
+  });
+
+  it('ignores a key chosen by the client, and never tells that a value is taken (no 409)', async () => {
+    const [first, second] = await createTeam(t.app, ['Escolhe Um', 'Escolhe Dois']);
+    const chosen = 'aaaaaaaaaaaa';
+    const answers = [];
+    for (const user of [first!, second!]) {
+      const res = await as(t.app, user).post('/api-key/create', { name: 'Escolhida', permissions: 'FULL_ACCESS', key: chosen });
+      answers.push(expectStatus<CreatedApiKey>(res, 200));
+    }
+    for (const answer of answers) expect(answer.key).toMatch(SERVER_KEY);
+    expect(answers[0]!.key).not.toBe(answers[1]!.key);
+    expect((await withKey(chosen, 'GET', '/conversation/get-conversations')).statusCode).toBe(401);
+    expect((await withKey(answers[1]!.key, 'GET', '/conversation/get-conversations')).statusCode).toBe(200);
   });
 
   it('rotation: a new key revokes the previous one at once (401), and only one stays active', async () => {
@@ -55,17 +75,18 @@ describe('POST /api/api-key/create and GET /api/api-key/active', () => {
 
   it('answers null when the user has no key; validates the body in Portuguese', async () => {
     expect(expectStatus(await as(t.app, colleague).get('/api-key/active'), 200)).toBeNull();
-    const bad = await as(t.app, colleague).post('/api-key/create', { name: '', permissions: 'ADMIN', key: 'curta' });
+    const bad = await as(t.app, colleague).post('/api-key/create', { name: '', permissions: 'ADMIN', key: 12 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues.map((i: { message: string }) => i.message).sort()).toEqual(['Chave de API inválida', 'Nome é obrigatório', 'Permissão inválida']);
     expect(expectStatus(await as(t.app, colleague).get('/api-key/active'), 200)).toBeNull();
   });
 
-  it('the same key twice is a 409 that changes nothing', async () => {
-    const { key, record } = await createKey(colleague, 'READ_ONLY');
-    const again = await as(t.app, colleague).post('/api-key/create', { name: 'Outra', permissions: 'FULL_ACCESS', key });
-    expect(again.statusCode).toBe(409);
-    expect(expectStatus<ApiKey>(await as(t.app, colleague).get('/api-key/active'), 200)).toEqual(record);
+  it('two creations at once leave exactly one active key, and both answer 200', async () => {
+    const [racer] = await createTeam(t.app, ['Corre Junto']);
+    const answers = await Promise.all([1, 2, 3].map(() => as(t.app, racer!).post('/api-key/create', { name: 'Corrida', permissions: 'READ_ONLY' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const rows = await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.userId, racer!.id));
+    expect(rows.filter((k) => k.revokedAt === null)).toHaveLength(1);
   });
 });
 
@@ -89,7 +110,7 @@ describe('x-api-key authentication', () => {
     const sent = expectStatus<Message>(await withKey(key, 'POST', '/message/send', textMessage(conversation.id, 'via integração')), 200);
     expect(sent.authorId).toBe(owner.id);
     for (const [method, url, body] of [
-      ['POST', '/api-key/create', { name: 'Nova', permissions: 'FULL_ACCESS', key: generateApiKey() }],
+      ['POST', '/api-key/create', { name: 'Nova', permissions: 'FULL_ACCESS' }],
       ['GET', '/api-key/active', undefined],
       ['PATCH', '/user/update-password', { oldPassword: 'qualquer', newPassword: 'outra-senha-123' }],
     ] as const) {
@@ -108,7 +129,7 @@ describe('x-api-key authentication', () => {
   });
 
   it('unknown, malformed and revoked keys are 401; a deactivated owner’s key stops working', async () => {
-    for (const key of [generateApiKey(), 'não-é-chave', 'x'.repeat(5000)]) {
+    for (const key of ['papo_' + 'A'.repeat(32), 'abcDEF123xyz', 'não-é-chave', 'x'.repeat(5000)]) {
       const res = await withKey(key, 'GET', '/conversation/get-conversations');
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(API_KEY_INVALID);
@@ -126,11 +147,7 @@ describe('rate limit per key', () => {
     const limited = await createTestApp({ seedDemo: false, app: { rateLimits: { apiKeyRequests: { max: 3, windowMs: 60_000 } } } });
     try {
       const [a, b] = await createTeam(limited.app, ['Ana Limite', 'Beto Limite']);
-      const create = async (user: TestUser) => {
-        const key = generateApiKey();
-        expectStatus(await as(limited.app, user).post('/api-key/create', { name: 'x', permissions: 'READ_ONLY', key }), 200);
-        return key;
-      };
+      const create = async (user: TestUser) => (await createKey(user, 'READ_ONLY', 'x', limited.app)).key;
       const [keyA, keyB] = [await create(a), await create(b)];
       const get = (key: string) =>
         limited.app.inject({ method: 'GET', url: '/api/conversation/get-conversations', headers: { 'x-api-key': key } });
@@ -145,5 +162,76 @@ describe('rate limit per key', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('failed x-api-key attempts per IP', () => {
+  it('answers 429 with Retry-After after 3 failures from one address, even to a valid key; other addresses go on', async () => {
+    const limited = await createTestApp({ seedDemo: false, app: { rateLimits: { apiKeyFailuresPerIp: { max: 3, windowMs: 60_000 } } } });
+    try {
+      const [user] = await createTeam(limited.app, ['Gui Adivinha']);
+      const { key } = await createKey(user!, 'READ_ONLY', 'x', limited.app);
+      const get = (value: string, remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/api/conversation/get-conversations', headers: { 'x-api-key': value }, remoteAddress });
+      // Working keys do not use up the allowance.
+      for (let i = 0; i < 5; i++) expect((await get(key, '10.9.0.1')).statusCode).toBe(200);
+      for (const guess of ['papo_' + 'B'.repeat(32), 'papo_' + 'C'.repeat(32), 'curta']) expect((await get(guess, '10.9.0.1')).statusCode).toBe(401);
+      for (const value of ['papo_' + 'D'.repeat(32), key]) {
+        const over = await get(value, '10.9.0.1');
+        expect(over.statusCode).toBe(429);
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+        expect(over.json().message).toMatch(/Muitas tentativas/);
+      }
+      expect((await get(key, '10.9.0.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password changes and the API key', () => {
+  const PASSWORD = 'senha-atual-123';
+  async function withPassword(user: TestUser) {
+    await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, user.id));
+  }
+  const changePassword = (user: TestUser, body: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/user/update-password', headers: { authorization: `Bearer ${user.token}` }, payload: body });
+  const works = async (key: string) => (await withKey(key, 'GET', '/conversation/get-conversations')).statusCode;
+
+  it('a password change revokes the key by default, and keeps it when revokeApiKey is false', async () => {
+    const [user] = await createTeam(t.app, ['Troca Senha']);
+    await withPassword(user!);
+    const { key } = await createKey(user!, 'READ_ONLY');
+    const kept = await changePassword(user!, { oldPassword: PASSWORD, newPassword: 'senha-nova-456', revokeApiKey: false });
+    expect(kept.statusCode).toBe(200);
+    expect(await works(key)).toBe(200);
+
+    const next = { ...user!, token: kept.json().accessToken as string };
+    const revoked = await changePassword(next, { oldPassword: 'senha-nova-456', newPassword: 'senha-outra-789' });
+    expect(revoked.statusCode).toBe(200);
+    expect(await works(key)).toBe(401);
+    expect(expectStatus(await as(t.app, { ...user!, token: revoked.json().accessToken }).get('/api-key/active'), 200)).toBeNull();
+  });
+
+  it('refuses a revokeApiKey that is not a boolean, in Portuguese, and changes nothing', async () => {
+    const [user] = await createTeam(t.app, ['Troca Errada']);
+    await withPassword(user!);
+    const { key } = await createKey(user!, 'READ_ONLY');
+    const res = await changePassword(user!, { oldPassword: PASSWORD, newPassword: 'senha-nova-456', revokeApiKey: 'sim' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Dados inválidos: Valor inválido para revogar a chave de API');
+    expect(await works(key)).toBe(200);
+  });
+
+  it('a password reset through the mailed link revokes the key', async () => {
+    const [user] = await createTeam(t.app, ['Esquece Senha']);
+    const { key } = await createKey(user!, 'FULL_ACCESS');
+    const mail = await nextMail(t.env.dataDir, user!.email, () =>
+      t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: user!.email } }),
+    );
+    const token = new URL(mail.link!).searchParams.get('token');
+    const used = await t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword: 'senha-redefinida-1' } });
+    expect(used.statusCode).toBe(200);
+    expect(await works(key)).toBe(401);
   });
 });

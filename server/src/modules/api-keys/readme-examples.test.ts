@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Conversation, generateApiKey, type Message } from '@chat/contracts';
+import { type Conversation, type CreatedApiKey, type Message } from '@chat/contracts';
 import { signIn } from '../../test/auth-helpers';
 import { expectStatus } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -41,10 +41,8 @@ beforeAll(async () => {
   const call = (token: string, path: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api${path}`, headers: { authorization: `Bearer ${token}` }, payload });
   conversation = expectStatus<Conversation>(await call(bruno.accessToken, '/conversation/create', { userTwoId: carla.user.id }), 200);
-  readOnlyKey = generateApiKey();
-  fullAccessKey = generateApiKey();
-  expectStatus(await call(carla.accessToken, '/api-key/create', { name: 'Leitura', permissions: 'READ_ONLY', key: readOnlyKey }), 200);
-  expectStatus(await call(bruno.accessToken, '/api-key/create', { name: 'Bot', permissions: 'FULL_ACCESS', key: fullAccessKey }), 200);
+  readOnlyKey = expectStatus<CreatedApiKey>(await call(carla.accessToken, '/api-key/create', { name: 'Leitura', permissions: 'READ_ONLY' }), 200).key;
+  fullAccessKey = expectStatus<CreatedApiKey>(await call(bruno.accessToken, '/api-key/create', { name: 'Bot', permissions: 'FULL_ACCESS' }), 200).key;
 });
 afterAll(() => t?.close());
 

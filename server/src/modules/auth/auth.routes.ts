@@ -18,12 +18,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       // Counted before the password is checked (parallel guesses cannot overtake the limit) and
       // given back on success: only failures use up the allowance.
-      const refund = await rateLimiter.consume([
-        { name: 'signin:ip', subject: request.ip, rule: rateLimits.signinPerIp },
-        { name: 'signin:identifier', subject: request.body.identifier, rule: rateLimits.signinPerIdentifier },
-      ]);
-      const response = await service.signin(request.body, describeUserAgent(request.headers['user-agent']));
-      await refund();
+      const refunds = [
+        await rateLimiter.consume([
+          { name: 'signin:ip', subject: request.ip, rule: rateLimits.signinPerIp },
+          { name: 'signin:identifier', subject: request.body.identifier, rule: rateLimits.signinPerIdentifier },
+        ]),
+      ];
+      // The account too, once the identifier names one: its e-mail and nickName share one allowance.
+      const response = await service.signin(request.body, describeUserAgent(request.headers['user-agent']), async (userId) => {
+        refunds.push(await rateLimiter.consume([{ name: 'signin:account', subject: userId, rule: rateLimits.signinPerAccount }]));
+      });
+      await Promise.all(refunds.map((refund) => refund()));
       return response;
     },
   );

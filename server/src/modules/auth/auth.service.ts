@@ -22,13 +22,22 @@ export class AuthService {
     private readonly revokedSessions: RevokedSessions,
   ) {}
 
-  /** `device`: the signing-in browser, as the list of sessions will show it. */
-  async signin(input: SigninInput, device: SessionDevice): Promise<SigninResponse> {
+  /**
+   * `device`: the signing-in browser, as the list of sessions will show it. `beforePasswordCheck`
+   * runs once the identifier has named an account, before its password is checked (the caller
+   * counts the attempt against that account there).
+   */
+  async signin(
+    input: SigninInput,
+    device: SessionDevice,
+    beforePasswordCheck: (userId: string) => Promise<void>,
+  ): Promise<SigninResponse> {
     const user = await findUserByIdentifier(this.db, input.identifier);
     if (!user) {
       await verifyAgainstDummy(input.password);
       throw unauthorized(INVALID_CREDENTIALS);
     }
+    await beforePasswordCheck(user.id);
     const passwordOk = await verifyPassword(user.passwordHash, input.password);
     if (!passwordOk || !user.active) throw unauthorized(INVALID_CREDENTIALS);
 

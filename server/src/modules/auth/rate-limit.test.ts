@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../test/harness';
-import { readOutbox } from '../../test/outbox';
+import { nextMail, readOutbox } from '../../test/outbox';
 
 // Sign-in and reset requests are limited per identifier/e-mail and per IP (in Redis when the
 // suite has REDIS_URL). Short windows here, so recovery is shown by waiting for one to end.
@@ -13,6 +13,7 @@ beforeAll(async () => {
     app: {
       rateLimits: {
         signinPerIdentifier: { max: 3, windowMs: WINDOW_MS },
+        signinPerAccount: { max: 3, windowMs: WINDOW_MS },
         signinPerIp: { max: 5, windowMs: WINDOW_MS },
         passwordResetPerEmail: { max: 2, windowMs: WINDOW_MS },
         passwordResetPerIp: { max: 4, windowMs: WINDOW_MS },
@@ -54,6 +55,17 @@ describe('sign-in rate limit', () => {
     expect((await signin('bruno', TEST_DEMO_PASSWORD, ip)).statusCode).toBe(200);
   });
 
+  it('per account: after 3 failures on the nickName, the e-mail of the same account gets no more guesses', async () => {
+    for (let i = 0; i < 3; i++) expect((await signin('diego', 'senha-errada', nextIp())).statusCode).toBe(401);
+    expectTooMany(await signin('diego@demo.chat', 'senha-errada', nextIp()));
+    expectTooMany(await signin('DIEGO@demo.chat', TEST_DEMO_PASSWORD, nextIp()));
+    // An unknown identifier names no account: only its own and the IP's counters apply.
+    expect((await signin('ninguem@demo.chat', 'senha-errada', nextIp())).statusCode).toBe(401);
+
+    await sleep(WINDOW_MS + 200);
+    expect((await signin('diego@demo.chat', TEST_DEMO_PASSWORD, nextIp())).statusCode).toBe(200);
+  });
+
   it('per IP: failures on many accounts from one address get 429; another address is not affected', async () => {
     const ip = nextIp();
     for (const who of ['x1', 'x2', 'x3', 'x4', 'x5']) expect((await signin(who, 'senha-errada', ip)).statusCode).toBe(401);
@@ -81,10 +93,13 @@ describe('sign-in rate limit', () => {
 describe('password reset rate limit', () => {
   it('per e-mail: the third request in the window gets 429 and sends nothing; it recovers after the window', async () => {
     const ip = nextIp();
-    expect((await requestReset('carla@demo.chat', ip)).statusCode).toBe(200);
-    expect((await requestReset('Carla@Demo.Chat', ip)).statusCode).toBe(200);
+    for (const email of ['carla@demo.chat', 'Carla@Demo.Chat']) {
+      await nextMail(t.env.dataDir, email, async () => expect((await requestReset(email, ip)).statusCode).toBe(200));
+    }
     const mailsBefore = readOutbox(t.env.dataDir).length;
     expectTooMany(await requestReset('carla@demo.chat', nextIp()));
+    // The mail would leave after the answer: give it the time to show up if it were sent.
+    await sleep(200);
     expect(readOutbox(t.env.dataDir)).toHaveLength(mailsBefore);
     await sleep(WINDOW_MS + 200);
     expect((await requestReset('carla@demo.chat', ip)).statusCode).toBe(200);

@@ -12,6 +12,7 @@ const inviteResponseSchema = z.object({ message: z.string(), expiresAt: z.string
 
 // Mounted under /api.
 export const inviteRoutes: FastifyPluginAsync = async (app) => {
+  const { rateLimiter, rateLimits } = app.ctx;
   const service = new InviteService(app.ctx);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,6 +32,14 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
       onRequest: refuseWhenFlag('disable_create_account', ACCOUNT_CREATION_DISABLED),
       schema: { body: createByInviteBodySchema, response: { 201: signinResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await service.createByInvite(request.body)),
+    async (request, reply) => {
+      // Like sign-in: counted before the code is looked up (parallel guesses cannot overtake the
+      // limit) and given back once code and e-mail match, so only wrong guesses use it up.
+      const refund = await rateLimiter.consume([
+        { name: 'invite:ip', subject: request.ip, rule: rateLimits.invitePerIp },
+        { name: 'invite:code', subject: request.body.inviteCode, rule: rateLimits.invitePerCode },
+      ]);
+      return reply.status(201).send(await service.createByInvite(request.body, refund));
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type CreateByInviteBody, LIMITS, type SigninResponse } from '@chat/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -13,8 +13,13 @@ import { findUserByEmail, findUserById } from '../users/users.repository';
 import { generateInviteCode } from './invite-code';
 
 export const INVITE_SENT = 'Convite enviado com sucesso';
-export const INVITE_INVALID = 'Código de convite inválido ou expirado';
-export const INVITE_OTHER_EMAIL = 'Este convite foi enviado para outro e-mail';
+/** One answer for an unknown, used, expired or burned code and for a code sent to another e-mail. */
+export const INVITE_INVALID = 'Código de convite inválido ou expirado para este e-mail';
+/**
+ * Wrong e-mails a live code survives: the third one burns it (its admin invites again). With one
+ * answer for every refusal, a guesser cannot even tell that they found a live code.
+ */
+export const WRONG_EMAILS_TO_BURN = 3;
 export const INVITE_MAIL_FAILED = 'Não foi possível enviar o e-mail do convite. Tente novamente.';
 
 type InviteContext = Pick<AppContext, 'db' | 'env' | 'mailer' | 'accessTokens' | 'refreshTokens' | 'now'>;
@@ -62,11 +67,17 @@ export class InviteService {
     return { expiresAt };
   }
 
-  /** Public registration with an invite code; the new member comes back signed in. */
-  async createByInvite(body: CreateByInviteBody): Promise<SigninResponse> {
+  /**
+   * Public registration with an invite code; the new member comes back signed in. `codeAccepted`
+   * runs once the code and e-mail match a live invite (the caller gives the attempt back there).
+   */
+  async createByInvite(body: CreateByInviteBody, codeAccepted: () => Promise<void>): Promise<SigninResponse> {
     const { db, accessTokens, refreshTokens, now } = this.ctx;
-    const passwordHash = await hashPassword(body.password);
     const at = now();
+    // Checked before the password is hashed: a guess costs one lookup, not an argon2 hash.
+    await this.assertLiveInvite(body.inviteCode, body.email, at);
+    await codeAccepted();
+    const passwordHash = await hashPassword(body.password);
 
     const userId = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -77,8 +88,9 @@ export class InviteService {
       await lockWorkspace(tx, peek.workspaceId);
       // Locked: of two registrations racing with one code, the second sees it used.
       const [invite] = await tx.select().from(invites).where(eq(invites.code, body.inviteCode)).for('update');
-      if (!invite || invite.usedAt || invite.expiresAt.getTime() <= at.getTime()) throw badRequest(INVITE_INVALID);
-      if (invite.email !== body.email) throw badRequest(INVITE_OTHER_EMAIL);
+      if (!invite || invite.usedAt || invite.expiresAt.getTime() <= at.getTime() || invite.email !== body.email) {
+        throw badRequest(INVITE_INVALID);
+      }
 
       const id = await createMember(tx, {
         name: body.name,
@@ -96,6 +108,25 @@ export class InviteService {
     const refresh = await refreshTokens.issue(user.id, false);
     const accessToken = await accessTokens.sign({ ...user, sessionId: refresh.familyId });
     return { user: toUserEntity(user), accessToken, refreshToken: refresh.token };
+  }
+
+  /** Refuses (400) a code that is unknown, used, expired or burned, or that was sent to another e-mail. */
+  private async assertLiveInvite(code: string, email: string, at: Date): Promise<void> {
+    const { db } = this.ctx;
+    const live = and(eq(invites.code, code), isNull(invites.usedAt), gt(invites.expiresAt, at));
+    const [invite] = await db.select({ email: invites.email }).from(invites).where(live);
+    if (invite?.email === email) return;
+    if (invite) {
+      // Counted and burned in one statement, so parallel attempts cannot skip the count.
+      await db
+        .update(invites)
+        .set({
+          wrongEmailAttempts: sql`${invites.wrongEmailAttempts} + 1`,
+          expiresAt: sql`CASE WHEN ${invites.wrongEmailAttempts} + 1 >= ${WRONG_EMAILS_TO_BURN} THEN ${at.toISOString()}::timestamptz ELSE ${invites.expiresAt} END`,
+        })
+        .where(live);
+    }
+    throw badRequest(INVITE_INVALID);
   }
 }
 

@@ -62,7 +62,7 @@ describe('pending invites', () => {
       url: '/api/user/create-by-invite',
       payload: { name: 'Cancelada', email: 'cancelar@exemplo.com', nickName: 'cancelada', password: 'senha-canc-1', inviteCode: code },
     });
-    expect(register.json().message).toBe('Código de convite inválido ou expirado');
+    expect(register.json().message).toBe('Código de convite inválido ou expirado para este e-mail');
   });
 
   it('is for ADMINs: 403 for a USER', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forgotPasswordSchema, usePasswordTokenSchema } from '@chat/contracts';
+import { BackgroundTasks } from '../../lib/background-tasks';
 import { messageResponseSchema } from '../../lib/responses';
 import { refuseWhenFlag } from '../auth/feature-flags';
 import { PASSWORD_RESET_DONE, PasswordResetService, RESET_REQUESTED } from './password-tokens.service';
@@ -12,6 +13,8 @@ export const RECOVERY_DISABLED = 'Recuperação de senha desativada';
 export const passwordTokenRoutes: FastifyPluginAsync = async (app) => {
   const { rateLimiter, rateLimits } = app.ctx;
   const service = new PasswordResetService(app.ctx);
+  const afterAnswer = new BackgroundTasks(app.log);
+  app.addHook('onClose', () => afterAnswer.settled());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const whenEnabled = refuseWhenFlag('disable_recovery_password', RECOVERY_DISABLED);
 
@@ -24,7 +27,10 @@ export const passwordTokenRoutes: FastifyPluginAsync = async (app) => {
         { name: 'reset:ip', subject: request.ip, rule: rateLimits.passwordResetPerIp },
         { name: 'reset:email', subject: request.body.email, rule: rateLimits.passwordResetPerEmail },
       ]);
-      await service.request(request.body.email);
+      // Looked up, stored and mailed after the answer, for a registered e-mail and an unknown one
+      // alike: both answers do the same work, so their timing tells nothing.
+      const { email } = request.body;
+      afterAnswer.run('falha ao preparar a redefinição de senha', () => service.request(email));
       return { message: RESET_REQUESTED };
     },
   );

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
 import { hashPassword } from '../auth/passwords';
 import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail } from '../users/users.repository';
@@ -40,7 +41,7 @@ export class PasswordResetService {
     await mailer.dispatch(passwordResetMail({ to: user.email, name: user.name, link }));
   }
 
-  /** Sets the new password, spends the token and ends every session of the user. */
+  /** Sets the new password, spends the token, ends every session of the user and revokes their API key. */
   async reset(token: string, newPassword: string): Promise<void> {
     const { db, refreshTokens, now } = this.ctx;
     // Hashed before the row lock is taken (argon2 is slow), and for bad tokens too (same timing).
@@ -58,6 +59,8 @@ export class PasswordResetService {
       await tx.update(passwordTokens).set({ usedAt: at }).where(eq(passwordTokens.id, row.id));
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
       const ended = await refreshTokens.revokeAllOfUser(row.userId, { db: tx as unknown as Db, now: at });
+      // Whoever took over the account may have made a key with it.
+      await revokeActiveKeyOfUser(tx as unknown as Db, row.userId, at);
       return { userId: row.userId, ended };
     });
     if (!reset) throw badRequest(RESET_LINK_INVALID);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { REFRESH_TTL_MS } from '../auth/refresh-tokens';
 import { ownMediaKey } from '../media/own-media-url';
@@ -47,8 +48,9 @@ export class ProfileService {
   /**
    * Checks the current password, stores the new one and ends every other session of the user
    * (their refresh tokens revoked, their access tokens refused on every process; the new hash also
-   * invalidates every access token issued before: see passwordStamp). The calling session stays,
-   * with a fresh pair; the caller announces 'session:revoked' to the other sessions once answered.
+   * invalidates every access token issued before: see passwordStamp), and revokes the API key
+   * unless the body says `revokeApiKey: false`. The calling session stays, with a fresh pair; the
+   * caller announces 'session:revoked' to the other sessions once answered.
    */
   async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody, sessionId: string | null): Promise<TokenPair> {
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
@@ -59,6 +61,7 @@ export class ProfileService {
       const tx = t as unknown as Db;
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       const except = sessionId ?? undefined;
+      if (body.revokeApiKey ?? true) await revokeActiveKeyOfUser(tx, user.id, now);
       return {
         ended: await this.ctx.refreshTokens.revokeAllOfUser(user.id, { db: tx, now, except }),
         kept: sessionId === null ? null : await this.ctx.refreshTokens.reissue(user.id, sessionId, { db: tx, now }),

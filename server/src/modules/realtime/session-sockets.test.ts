@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/auth-helpers';
 import type { TestUser } from '../../test/chat-helpers';
 import { createTestApp, startPeerApp, TEST_DEMO_PASSWORD, testDatabaseUrl, testRedisUrl, type TestApp } from '../../test/harness';
-import { latestMail } from '../../test/outbox';
+import { nextMail } from '../../test/outbox';
 import { listen, type Listener, reconnect } from '../../test/socket-helpers';
 import { disconnected } from '../../test/team';
 
@@ -84,8 +84,10 @@ describe('ending a session closes its sockets on every process', () => {
     const l = await listen(peer, me);
     try {
       const closed = disconnected(l.socket, 3000);
-      expect((await t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: me.email } })).statusCode).toBeLessThan(300);
-      const token = new URL(latestMail(t.env.dataDir, me.email).link!).searchParams.get('token')!;
+      const mail = await nextMail(t.env.dataDir, me.email, async () => {
+        expect((await t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: me.email } })).statusCode).toBeLessThan(300);
+      });
+      const token = new URL(mail.link!).searchParams.get('token')!;
       const used = await t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword: 'senha-redefinida-1' } });
       expect(used.statusCode).toBe(200);
       expect(await closed).toBe('io server disconnect');

@@ -153,4 +153,24 @@ describe('bad input on every route', () => {
     expect(counts.serverErrors).toBe(0);
     expect(counts.routes).toBeGreaterThan(45);
   }, 120_000);
+
+  it('hostile x-api-key values: 401, or 429 once the address has failed too often; Portuguese, nothing changed', async () => {
+    // Header values travel as visible ASCII; whatever else a string holds is dropped here.
+    const headerSafe = hostileString().map((value) => value.replace(/[^\x21-\x7e]/g, ''));
+    const shaped = fc.constantFrom(`papo_${'Z'.repeat(32)}`, 'abcDEF123xyz', `papo_${'Z'.repeat(31)}`, 'x'.repeat(5000), '');
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(headerSafe, shaped), async (value) => {
+        const before = await dbFingerprint(t.app);
+        const res = await t.app.inject({ method: 'GET', url: '/api/conversation/get-conversations', headers: { 'x-api-key': value }, remoteAddress: '10.66.0.1' });
+        statuses.add(res.statusCode);
+        if (![401, 429].includes(res.statusCode)) throw new Error(`x-api-key ${JSON.stringify(value.slice(0, 60))} -> ${res.statusCode}`);
+        if (!isPortugueseMessage(res.body)) throw new Error(`mensagem fora do padrão: ${res.body.slice(0, 200)}`);
+        if ((await dbFingerprint(t.app)) !== before) throw new Error('recusada, mas alterou o banco');
+      }),
+      { numRuns: 40, seed: SEED, endOnFailure: true },
+    );
+    // 40 failures from one address: past the per-IP allowance of failed keys.
+    expect([...statuses].sort()).toEqual([401, 429]);
+  });
 });

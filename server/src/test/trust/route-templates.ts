@@ -1,5 +1,3 @@
-import { generateApiKey } from '@chat/contracts';
-
 // One valid request per route, written with placeholders instead of ids, so a proof can fill them
 // with the caller's own ids or with another workspace's. The tenancy and bad-input proofs walk
 // Fastify's route list and fail on any route that is neither here nor in PUBLIC_ROUTES, so a new
@@ -103,8 +101,8 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'PUT /api/neo-custom-data/edit/:id': [() => ({ access: 'ADMIN', url: `/api/neo-custom-data/edit/${slot('polygon')}`, body: { name: `Outro ${nextNonce()}` } })],
   'DELETE /api/neo-custom-data/:id': [{ access: 'ADMIN', url: `/api/neo-custom-data/${slot('polygon')}` }],
   'PATCH /api/user/update': [{ access: 'MEMBER', url: '/api/user/update', body: { name: 'Meu Nome' } }],
-  'PATCH /api/user/update-password': [{ access: 'MEMBER', url: '/api/user/update-password', body: { oldPassword: 'errada-123', newPassword: 'nova-senha-123' } }],
-  'POST /api/api-key/create': [() => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY', key: generateApiKey() } })],
+  'PATCH /api/user/update-password': [{ access: 'MEMBER', url: '/api/user/update-password', body: { oldPassword: 'errada-123', newPassword: 'nova-senha-123', revokeApiKey: false } }],
+  'POST /api/api-key/create': [() => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY' } })],
   'GET /api/api-key/active': [{ access: 'MEMBER', url: '/api/api-key/active' }],
   'POST /api/workspace/create': [
     () => {

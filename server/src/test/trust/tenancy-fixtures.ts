@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { generateApiKey } from '@chat/contracts';
 import { users } from '../../db/schema';
 import { as, createUser, textMessage, type TestUser } from '../chat-helpers';
 import { TINY_IMAGES } from '../images';
@@ -59,8 +58,8 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   if (invite.statusCode >= 300) throw new Error(`convite não criado: ${invite.body}`);
   const invites = ok<Array<{ id: string }>>(await as(app, admin).get('/user/invites'));
   const keyName = `Chave ${label} ${t}`;
-  const key = generateApiKey();
-  const apiKey = ok<{ id: string }>(await as(app, member).post('/api-key/create', { name: keyName, permissions: 'FULL_ACCESS', key }));
+  const apiKey = ok<{ id: string; key: string }>(await as(app, member).post('/api-key/create', { name: keyName, permissions: 'FULL_ACCESS' }));
+  const { key } = apiKey;
   const upload = await uploadUrlFor(app, member.token, 'image/png', `foto-${t}.png`);
   const put = await app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
   if (put.statusCode >= 300) throw new Error(`upload falhou: ${put.body}`);
@@ -99,7 +98,7 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
       inviteEmail,
       apiKey.id,
       keyName,
-      key.slice(0, 12),
+      key,
       mediaKey,
       session.familyId,
     ],

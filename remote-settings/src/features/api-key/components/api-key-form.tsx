@@ -5,7 +5,6 @@ import {
   API_KEY_PERMISSIONS,
   apiKeyFormSchema,
   ERROR_TEXTS,
-  generateApiKey,
   SUCCESS_TEXTS,
   type ApiKey,
   type ApiKeyFormInput,
@@ -17,11 +16,11 @@ import { PERMISSION_LABELS } from './permission-label';
 import styles from './api-key.module.css';
 
 interface Props {
-  /** The stored record and the key itself, which only this page ever sees. */
+  /** The stored record and the key itself, which the server answers this one time only. */
   onCreated: (record: ApiKey, key: string) => void;
 }
 
-/** Name and permission of a new key; the key is generated here (SPEC section 5: 12 alphanumerics). */
+/** Name and permission of a new key; the server makes the key (not the page, as SPEC section 5 has it). */
 export function ApiKeyForm({ onCreated }: Props) {
   const {
     register,
@@ -31,11 +30,11 @@ export function ApiKeyForm({ onCreated }: Props) {
   } = useForm<ApiKeyFormInput>({ resolver: zodResolver(apiKeyFormSchema), defaultValues: { name: '', permissions: 'READ_ONLY' } });
 
   const create = async (values: ApiKeyFormInput) => {
-    const key = generateApiKey();
     try {
-      const { data } = await createApiKey({ ...values, key });
+      const { data } = await createApiKey(values);
+      const { key, ...record } = data;
       reset();
-      onCreated(data, key);
+      onCreated(record, key);
       notifySuccess(SUCCESS_TEXTS.apiKey.created);
     } catch (error) {
       notifyError(error, ERROR_TEXTS.apiKey.create);

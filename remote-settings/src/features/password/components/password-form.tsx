@@ -5,13 +5,15 @@ import { changePasswordSchema, ERROR_TEXTS, SUCCESS_TEXTS, type ChangePasswordIn
 import { Button, FormField, PasswordInput } from '@chat/ui';
 import { notifyError, notifySuccess } from '../../../shared/notify';
 import forms from '../../../shared/forms.module.css';
+import styles from './password-form.module.css';
 
-const EMPTY: ChangePasswordInput = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: ChangePasswordInput = { oldPassword: '', newPassword: '', confirmPassword: '', revokeApiKey: true };
 
 /**
  * 'Segurança' (SPEC sections 2 and 5): current, new and confirmation; the form resets after a
  * successful submit. This tab keeps its session (the api-client stores the new pair the server
- * answers); every other session of the account is signed out by the server.
+ * answers); every other session of the account is signed out by the server. The API key is
+ * revoked too unless the box is cleared: whoever knew the old password may have made one.
  */
 export function PasswordForm() {
   const {
@@ -21,9 +23,9 @@ export function PasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
 
-  const save = async ({ oldPassword, newPassword }: ChangePasswordInput) => {
+  const save = async ({ oldPassword, newPassword, revokeApiKey }: ChangePasswordInput) => {
     try {
-      await updatePassword({ oldPassword, newPassword });
+      await updatePassword({ oldPassword, newPassword, revokeApiKey });
       reset(EMPTY);
       notifySuccess(SUCCESS_TEXTS.user.passwordUpdated);
     } catch (error) {
@@ -42,6 +44,10 @@ export function PasswordForm() {
       <FormField label="Confirmar nova senha" htmlFor="password-confirm" error={errors.confirmPassword?.message}>
         <PasswordInput id="password-confirm" autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
+      <label className={styles.revoke}>
+        <input type="checkbox" {...register('revokeApiKey')} />
+        Revogar também a chave de API
+      </label>
       <div className={forms.actions}>
         <Button type="submit" loading={isSubmitting}>
           Alterar senha

@@ -1,0 +1,1 @@
+ALTER TABLE "invites" ADD COLUMN "wrong_email_attempts" integer DEFAULT 0 NOT NULL;
