@@ -243,10 +243,11 @@ describe('other ends of a session', () => {
 
   it('an API key cannot list or end sessions (403)', async () => {
     const carla = await session('carla');
-    const key = await as(t.app, carla).post('/api-key/create', { name: 'integração', permissions: 'FULL_ACCESS', key: 'ChaveSessao1' });
-    expect(key.statusCode).toBeLessThan(300);
+    const created = await as(t.app, carla).post('/api-key/create', { name: 'integração', permissions: 'FULL_ACCESS' });
+    expect(created.statusCode).toBeLessThan(300);
+    const { key } = created.json() as { key: string };
     for (const [method, url] of [['GET', '/api/auth/sessions'], ['POST', '/api/auth/sessions/end-all']] as const) {
-      const res = await t.app.inject({ method, url, headers: { 'x-api-key': 'ChaveSessao1' }, ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await t.app.inject({ method, url, headers: { 'x-api-key': key }, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode).toBe(403);
     }
     expect((await me(peer, carla)).statusCode).toBe(200);
