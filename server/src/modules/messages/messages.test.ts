@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { type Conversation, type Group, type Message, messageSchema, publicUrlFromUploadUrl } from '@chat/contracts';
 import { messages, users } from '../../db/schema';
@@ -63,6 +63,27 @@ describe('POST /api/message/send', () => {
     expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, 'só eu online')), 200).status).toBe('SENT');
     await listenAll(t.app, [bruno], listeners);
     expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, 'Bruno online')), 200).status).toBe('DELIVERED');
+  });
+
+  it('is DELIVERED, stored and answered, when the recipient comes online between the presence lookup and the commit', async () => {
+    const presence = t.app.ctx.presence;
+    const lookup = presence.onlineAmong.bind(presence);
+    // The lookup answers "offline", then the recipient connects and has their waiting messages
+    // marked before the send is stored (as when a whole process registers its sockets again
+    // after a Redis restart).
+    const spy = vi.spyOn(presence, 'onlineAmong').mockImplementationOnce(async (ids) => {
+      const answer = await lookup(ids);
+      await listenAll(t.app, [carla], listeners);
+      return answer;
+    });
+    const chat = expectStatus<Conversation>(await as(t.app, dora).post('/conversation/create', { userTwoId: carla.id }), 200);
+    try {
+      const sent = expectStatus<Message>(await send(dora, textMessage(chat.id, 'chegou online no meio')), 200);
+      expect(sent.status).toBe('DELIVERED');
+      expect((await t.app.ctx.db.select().from(messages).where(eq(messages.id, sent.id)))[0]!.status).toBe('DELIVERED');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('sends to a group (groupId set, conversationId null), DELIVERED when another member is online', async () => {
