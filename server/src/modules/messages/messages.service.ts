@@ -105,9 +105,10 @@ export class MessagesService {
 
   /**
    * Idempotent on (author, clientId): a retry gets the stored message back, and its `message` is
-   * emitted again (pages merge it by id). Status is DELIVERED when someone else in the chat has a socket open, else SENT. The
-   * checks run per send; the storing is shared with the sends arriving meanwhile (MessageCommits),
-   * and the answer and the `message` event come after that commit.
+   * emitted again (pages merge it by id). Status is DELIVERED when someone else in the chat has a
+   * socket open, else SENT. The checks run per send; the storing is shared with the sends
+   * arriving meanwhile (MessageCommits), and the answer and the `message` event come after that
+   * commit.
    *
    * `recheck` is given when the viewer came from this process's cache (requireAuth's cachedUser):
    * the INSERT confirms the author (author-guard.ts), and when it does not, the send is redone
