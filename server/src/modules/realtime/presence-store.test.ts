@@ -209,10 +209,11 @@ describe('RedisPresenceStore after a Redis restart', () => {
   afterAll(() => redis?.remove());
 
   it('registers its sockets again as soon as its connection is back, without waiting for a heartbeat', async () => {
-    const connections = [new Redis(redis.url, { maxRetriesPerRequest: null }), new Redis(redis.url, { maxRetriesPerRequest: null })];
-    for (const c of connections) c.on('error', () => undefined);
+    const connect = () => new Redis(redis.url, { maxRetriesPerRequest: null }).on('error', () => undefined);
+    const connections = [connect(), connect()];
     // No periodic heartbeat: only the reconnection can bring the sockets back.
-    const [here, there] = await Promise.all(connections.map((c) => new RedisPresenceStore(c, 'reinicio', { heartbeatMs: 0 }).start()));
+    const start = (c: Redis) => new RedisPresenceStore(c, 'reinicio', { heartbeatMs: 0 }).start();
+    const [here, there] = await Promise.all([start(connections[0]!), start(connections[1]!)]);
     const seen: PresenceUser[] = [];
     here.onTransitions({ online: (u) => seen.push(u), offline: () => undefined });
     try {
