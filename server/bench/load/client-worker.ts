@@ -22,8 +22,9 @@ interface Tracked {
   issuedAt: number;
   measure: boolean;
   accepted: boolean;
-  peerSeen: number;
-  ownSeen: number;
+  /** The message id the partner's and the sender's sockets heard first (undefined until then). */
+  peerSeen: string | undefined;
+  ownSeen: string | undefined;
   caught: number;
 }
 
@@ -56,15 +57,24 @@ const lastBackAt: Array<number | null> = [];
 const caughtUpSince: boolean[] = [];
 let firstDropAt: number | null = null;
 
-function onMessage(receiver: number, message: { clientId?: string | null }) {
+/**
+ * A message heard again with the same id (a retry answered from storage is announced again) is
+ * merged by the page: shown once. A duplicate is another id for the same clientId.
+ */
+function onMessage(receiver: number, message: { id: string; clientId?: string | null }) {
   const t = tracked.get(message.clientId ?? '');
   if (!t) return;
   if (receiver === t.sender) {
-    if (++t.ownSeen > 1) result.duplicated++;
+    if (t.ownSeen === undefined) t.ownSeen = message.id;
+    else if (t.ownSeen !== message.id) result.duplicated++;
     return;
   }
-  if (++t.peerSeen > 1) result.duplicated++;
-  else if (t.measure) {
+  if (t.peerSeen !== undefined) {
+    if (t.peerSeen !== message.id) result.duplicated++;
+    return;
+  }
+  t.peerSeen = message.id;
+  if (t.measure) {
     const at = now();
     result.deliver.push(at - t.scheduledAt);
     result.deliverFromIssue.push(at - t.issuedAt);
@@ -85,7 +95,7 @@ function openSocket(index: number): Promise<void> {
     timeout: CONNECT_TIMEOUT_MS,
   });
   sockets[index] = socket;
-  socket.on('message', (m: { clientId?: string | null }) => onMessage(index, m));
+  socket.on('message', (m: { id: string; clientId?: string | null }) => onMessage(index, m));
   let dropped = false;
   // As the shell does (socket-connection.ts): connect after `delay` and a random part of it, unless
   // the socket is back by then. Pages have 'online' and 'visibilitychange' too; these sockets have
@@ -158,7 +168,7 @@ async function catchUp(index: number): Promise<boolean> {
     if (!t) continue;
     const own = t.sender === index;
     const seen = own ? t.ownSeen : t.peerSeen;
-    if (seen === 0 && !(t.caught & (own ? 1 : 2))) {
+    if (seen === undefined && !(t.caught & (own ? 1 : 2))) {
       t.caught |= own ? 1 : 2;
       result.caughtUp++;
     }
@@ -183,7 +193,7 @@ async function readWithRetries(url: string, token: string): Promise<string | nul
 async function sendOne(sender: number, scheduledAt: number, measure: boolean): Promise<void> {
   const member = task.members[sender]!;
   const clientId = randomUUID();
-  const t: Tracked = { sender, scheduledAt, issuedAt: Number.NaN, measure, accepted: false, peerSeen: 0, ownSeen: 0, caught: 0 };
+  const t: Tracked = { sender, scheduledAt, issuedAt: Number.NaN, measure, accepted: false, peerSeen: undefined, ownSeen: undefined, caught: 0 };
   tracked.set(clientId, t);
   const content = { type: 'text', body: `carga ${clientId.slice(0, 8)}` };
   const body = JSON.stringify(
@@ -279,7 +289,7 @@ async function waitAllBack(): Promise<void> {
   }
 }
 
-const settled = (t: Tracked) => !t.accepted || ((t.peerSeen > 0 || t.caught & 2) && (t.ownSeen > 0 || t.caught & 1));
+const settled = (t: Tracked) => !t.accepted || ((t.peerSeen !== undefined || t.caught & 2) && (t.ownSeen !== undefined || t.caught & 1));
 
 async function drain(): Promise<void> {
   const until = now() + task.drainMs;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { type Conversation, type Group, type Message, messageSchema, publicUrlFromUploadUrl } from '@chat/contracts';
 import { messages, users } from '../../db/schema';
@@ -63,6 +63,27 @@ describe('POST /api/message/send', () => {
     expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, 'só eu online')), 200).status).toBe('SENT');
     await listenAll(t.app, [bruno], listeners);
     expect(expectStatus<Message>(await send(ana, textMessage(conversation.id, 'Bruno online')), 200).status).toBe('DELIVERED');
+  });
+
+  it('is DELIVERED, stored and answered, when the recipient comes online between the presence lookup and the commit', async () => {
+    const presence = t.app.ctx.presence;
+    const lookup = presence.onlineAmong.bind(presence);
+    // The lookup answers "offline", then the recipient connects and has their waiting messages
+    // marked before the send is stored (as when a whole process registers its sockets again
+    // after a Redis restart).
+    const spy = vi.spyOn(presence, 'onlineAmong').mockImplementationOnce(async (ids) => {
+      const answer = await lookup(ids);
+      await listenAll(t.app, [carla], listeners);
+      return answer;
+    });
+    const chat = expectStatus<Conversation>(await as(t.app, dora).post('/conversation/create', { userTwoId: carla.id }), 200);
+    try {
+      const sent = expectStatus<Message>(await send(dora, textMessage(chat.id, 'chegou online no meio')), 200);
+      expect(sent.status).toBe('DELIVERED');
+      expect((await t.app.ctx.db.select().from(messages).where(eq(messages.id, sent.id)))[0]!.status).toBe('DELIVERED');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('sends to a group (groupId set, conversationId null), DELIVERED when another member is online', async () => {
@@ -193,16 +214,30 @@ describe('POST /api/message/send', () => {
 });
 
 describe('idempotent send on (author, clientId)', () => {
-  it('a retry returns the stored message (same id) and nobody hears it twice', async () => {
-    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+  it('a retry returns the stored message (same id) and announces it again to the chat only', async () => {
+    const [la, lb, lc] = await listenAll(t.app, [ana, bruno, carla], listeners);
     const body = textMessage(conversation.id, 'enviada uma vez');
     const first = expectStatus<Message>(await send(ana, body), 200);
     const retry = expectStatus<Message>(await send(ana, body), 200);
     expect(retry).toEqual(first);
     expect(await rowsWithClientId(body.clientId)).toHaveLength(1);
     await settle(t.app, listeners);
-    expect(la.of('message')).toEqual([first]);
-    expect(lb.of('message')).toEqual([first]);
+    // The first attempt's event may never have reached the partner (its process died after the
+    // commit): the retry's answer from storage goes out again, the same message.
+    expect(la.of('message')).toEqual([first, first]);
+    expect(lb.of('message')).toEqual([first, first]);
+    expect(lc.of('message')).toEqual([]);
+  });
+
+  it('a retry of a group message is announced again to every member, as it reads now', async () => {
+    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    const body = textMessage(group.id, 'no grupo, de novo', { isGroup: true });
+    const first = expectStatus<Message>(await send(bruno, body), 200);
+    const edited = expectStatus<Message>(await as(t.app, bruno).patch(`/message/${first.id}`, { body: 'editada' }), 200);
+    const retry = expectStatus<Message>(await send(bruno, body), 200);
+    expect(retry).toMatchObject({ id: first.id, content: { body: 'editada' }, editedAt: edited.editedAt });
+    await settle(t.app, listeners);
+    for (const l of [la, lb]) expect(l.of('message')).toEqual([first, retry]);
   });
 
   it('two simultaneous sends of one clientId store one message', async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testRedisUrl } from '../../test/harness';
+import { type PrivateRedis, startPrivateRedis } from '../../test/private-redis';
 import { MemoryPresenceStore, type PresenceStore, type PresenceUser } from './presence-store';
 import { PRESENCE_TTL_MS, PRESENCE_WORST_SWEEP_MS, RedisPresenceStore } from './redis-presence-store';
 
@@ -197,5 +198,34 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
     expect(await staying.store.onlineAmong(['u1', 'u2'])).toEqual(new Set(['u2']));
     expect(await admin.sismember(`${prefix}:presence:procs`, leaving.store.processId)).toBe(0);
     expect(await admin.exists(`${prefix}:presence:alive:${leaving.store.processId}`)).toBe(0);
+  });
+});
+
+describe('RedisPresenceStore after a Redis restart', () => {
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+  });
+  afterAll(() => redis?.remove());
+
+  it('registers its sockets again as soon as its connection is back, without waiting for a heartbeat', async () => {
+    const connect = () => new Redis(redis.url, { maxRetriesPerRequest: null }).on('error', () => undefined);
+    const connections = [connect(), connect()];
+    // No periodic heartbeat: only the reconnection can bring the sockets back.
+    const start = (c: Redis) => new RedisPresenceStore(c, 'reinicio', { heartbeatMs: 0 }).start();
+    const [here, there] = await Promise.all([start(connections[0]!), start(connections[1]!)]);
+    const seen: PresenceUser[] = [];
+    here.onTransitions({ online: (u) => seen.push(u), offline: () => undefined });
+    try {
+      await here.add(socket('u1', 's1', 'w1'));
+      await redis.kill();
+      await redis.start();
+      // Started empty: the user is known again only once `here` has registered its socket anew.
+      await vi.waitFor(async () => expect(await there.onlineAmong(['u1'])).toEqual(new Set(['u1'])), { timeout: 10_000 });
+      expect(seen).toEqual([{ userId: 'u1', workspaceId: 'w1' }]);
+    } finally {
+      await Promise.all([here, there].map((s) => s.close().catch(() => undefined)));
+      for (const c of connections) c.disconnect();
+    }
   });
 });

@@ -108,11 +108,13 @@ describe('socket handshake on /events', () => {
   });
 });
 
+const quiet = { onError: () => undefined, onResubscribed: () => undefined };
+
 describe('Redis adapter start-up', () => {
   it('stops with a clear message when REDIS_URL does not answer', async () => {
     const io = new Server();
     const started = Date.now();
-    await expect(useRedisAdapter(io, 'redis://127.0.0.1:1', 'x', () => undefined)).rejects.toThrow(
+    await expect(useRedisAdapter(io, 'redis://127.0.0.1:1', 'x', quiet)).rejects.toThrow(
       'Redis inacessível em 127.0.0.1:1 (REDIS_URL)',
     );
     expect(Date.now() - started).toBeLessThan(5000);
@@ -128,7 +130,7 @@ describe.runIf(testRedisUrl())('with the Redis adapter', () => {
     // A second socket.io server, as another process would run it.
     const http = createServer();
     const other = new Server(http, { transports: ['websocket'] });
-    const redis = await useRedisAdapter(other, testRedisUrl()!, t.env.redisKeyPrefix, () => undefined);
+    const redis = await useRedisAdapter(other, testRedisUrl()!, t.env.redisKeyPrefix, quiet);
     try {
       const received = new Promise((resolve) => socket.once('from-other', resolve));
       other.of(SOCKET_NAMESPACE).to(userRoom(user.id)).emit('from-other', 42);
