@@ -3,6 +3,8 @@
 
 const UNIQUE_VIOLATION = '23505';
 const NOT_NULL_VIOLATION = '23502';
+/** PostgreSQL's disk_full: a file could not grow (the server keeps running). */
+const DISK_FULL = '53100';
 
 function findPgError(error: unknown, code: string): { constraint?: unknown; column?: unknown } | null {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -22,4 +24,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isNotNullViolation(error: unknown, column: string): boolean {
   const pgError = findPgError(error, NOT_NULL_VIOLATION);
   return !!pgError && (pgError.column === undefined || pgError.column === column);
+}
+
+/**
+ * True when the write failed for want of disk space: PostgreSQL's disk_full, or Node's ENOSPC from
+ * a file written under DATA_DIR (media, mail outbox). Nothing was stored; the same request can
+ * succeed once space is freed.
+ */
+export function isDiskFull(error: unknown): boolean {
+  return !!findPgError(error, DISK_FULL) || !!findPgError(error, 'ENOSPC');
 }
