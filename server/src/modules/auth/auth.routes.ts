@@ -13,7 +13,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/auth/signin',
-    { schema: { body: signinSchema, response: { 200: signinResponseSchema } } },
+    { config: { keepsSession: true }, schema: { body: signinSchema, response: { 200: signinResponseSchema } } },
     async (request) => {
       // Counted before the password is checked (parallel guesses cannot overtake the limit) and
       // given back on success: only failures use up the allowance.
@@ -29,13 +29,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/refresh-token/use',
-    { schema: { body: refreshTokenSchema, response: { 200: tokenPairSchema } } },
+    { config: { keepsSession: true }, schema: { body: refreshTokenSchema, response: { 200: tokenPairSchema } } },
     (request) => service.refresh(request.body.refreshToken),
   );
 
   // Public: the access token may already have expired when the user signs out. Idempotent and
   // silent about unknown tokens, so it reveals nothing.
-  routes.post('/auth/signout', { schema: { body: signoutSchema } }, async (request, reply) => {
+  routes.post('/auth/signout', { config: { keepsSession: true }, schema: { body: signoutSchema } }, async (request, reply) => {
     await refreshTokens.revoke(request.body.refreshToken);
     return reply.status(204).send();
   });
