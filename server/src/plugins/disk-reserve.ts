@@ -1,5 +1,5 @@
-import { statfsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { freeBytes } from '../lib/disk-space';
 import { insufficientStorage } from '../lib/errors';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -14,16 +14,6 @@ declare module 'fastify' {
   }
 }
 
-/** Free bytes of the filesystem holding `dir`, as an unprivileged process may use them; null when it cannot be read. */
-export function freeBytes(dir: string): number | null {
-  try {
-    const { bavail, bsize } = statfsSync(dir);
-    return bavail * bsize;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Refuses every write request (507) while the filesystem of `dataDir` has less than `minFreeBytes`
  * free (but those that keep a session: see keepsSession), and lets them through again as soon as
@@ -31,10 +21,10 @@ export function freeBytes(dir: string): number | null {
  *
  * Why before the database sees it: on a full disk PGlite still commits what fits in its existing
  * pages and refuses a row that needs a new one (53100, answered 507 by the error handler) while
- * staying usable; but a checkpoint or a new WAL segment that cannot be written is a PANIC, after
- * which that PGlite instance answers every statement with an empty result, writes included, and
- * loses them; and reopening it needs free space. Keeping the last megabytes for the database keeps
- * it away from that. One statfs(2) per write request costs a few microseconds.
+ * staying usable; but a checkpoint or a new WAL segment that cannot be written is a PANIC, which
+ * ends that PGlite instance, and the server has to open a new one (db/pglite-reopen.ts), which
+ * needs free space. Keeping the last megabytes for the database keeps it away from that. One
+ * statfs(2) per write request costs a few microseconds.
  */
 export function registerDiskReserve(app: FastifyInstance, { dataDir, minFreeBytes }: { dataDir: string; minFreeBytes: number }): void {
   if (minFreeBytes <= 0) return;

@@ -1,0 +1,108 @@
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+
+/**
+ * True when the error means the PGlite instance itself is gone, not just this statement: a PANIC
+ * or FATAL (the backend ended: measured on a full disk, every later statement on that instance
+ * "succeeds" with an empty result and its writes are lost) or an abort of the WASM module.
+ */
+export function isInstanceLost(error: unknown): boolean {
+  if (error instanceof WebAssembly.RuntimeError) return true;
+  const severity = (error as { severity?: unknown } | null)?.severity;
+  return severity === 'PANIC' || severity === 'FATAL';
+}
+
+export interface ReopeningOptions {
+  /** Opens a new instance on the same data directory (crash recovery replays its WAL). */
+  open: () => Promise<PGlite>;
+  /** Whether a reopen may be tried now (the disk has room for recovery's checkpoint). */
+  canReopen: () => boolean;
+  /** How often a lost instance's replacement is tried. */
+  retryMs: number;
+  onLost: (error: unknown) => void;
+  onReopened: (ms: number) => void;
+}
+
+/**
+ * The client drizzle talks to (its PGlite session calls only query() and transaction()): forwards
+ * to the open instance and, once that instance is lost, refuses every statement with the error
+ * that lost it (a full disk's is answered 507) instead of letting the dead instance answer with
+ * empty results. Meanwhile it tries, every `retryMs` while `canReopen()`, to open a new instance
+ * on the same data; the first that opens takes over, without a restart of the server.
+ */
+export class ReopeningPglite {
+  private lost: Error | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private instance: PGlite,
+    private readonly options: ReopeningOptions,
+  ) {}
+
+  /** The open instance; throws while it is lost. */
+  get current(): PGlite {
+    if (this.lost) throw this.lost;
+    return this.instance;
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.run((pg) => pg.query<T>(text, params, options));
+  }
+
+  exec(text: string): Promise<Array<Results>> {
+    return this.run((pg) => pg.exec(text));
+  }
+
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.run((pg) => pg.transaction(fn));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (!this.instance.closed) await this.instance.close();
+  }
+
+  private async run<T>(work: (pg: PGlite) => Promise<T>): Promise<T> {
+    const pg = this.current;
+    let result: T;
+    try {
+      result = await work(pg);
+    } catch (error) {
+      if (pg === this.instance && !this.lost && isInstanceLost(error)) this.lose(error);
+      throw this.lost ?? error;
+    }
+    // Queued behind the statement that lost the instance, it ran on the dead one: not an answer.
+    if (this.lost || pg !== this.instance) throw this.lost ?? new Error('PGlite reaberto durante a consulta');
+    return result;
+  }
+
+  private lose(error: unknown) {
+    this.lost = new Error('banco embutido indisponível até ser reaberto', { cause: error });
+    this.options.onLost(error);
+    this.scheduleReopen();
+  }
+
+  private scheduleReopen() {
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.tryReopen(), this.options.retryMs);
+    this.timer.unref();
+  }
+
+  private async tryReopen() {
+    this.timer = null;
+    if (this.closed) return;
+    if (!this.options.canReopen()) return this.scheduleReopen();
+    const started = performance.now();
+    try {
+      if (!this.instance.closed) await this.instance.close().catch(() => undefined);
+      const next = await this.options.open();
+      if (this.closed) return void (await next.close());
+      this.instance = next;
+      this.lost = null;
+      this.options.onReopened(performance.now() - started);
+    } catch {
+      this.scheduleReopen();
+    }
+  }
+}
