@@ -75,6 +75,7 @@ describe.skipIf(unavailable)(`a full disk under DATA_DIR (${unavailable ?? 'tmpf
 
   afterAll(async () => {
     try {
+      fs?.unfill();
       await server?.stop();
     } finally {
       fs?.remove();

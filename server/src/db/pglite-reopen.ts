@@ -2,8 +2,9 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 
 /**
  * True when the error means the PGlite instance itself is gone, not just this statement: a PANIC
- * or FATAL (the backend ended: measured on a full disk, every later statement on that instance
- * "succeeds" with an empty result and its writes are lost) or an abort of the WASM module.
+ * or FATAL (the backend ended; measured after a full disk's PANIC, later statements on that
+ * instance either "succeeded" with empty results, their writes lost, or never returned) or an
+ * abort of the WASM module.
  */
 export function isInstanceLost(error: unknown): boolean {
   if (error instanceof WebAssembly.RuntimeError) return true;

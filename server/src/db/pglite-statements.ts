@@ -48,7 +48,6 @@ interface PreparingSession {
  * statement inside one runs as PGlite runs it.
  */
 export class PgliteStatements {
-
   /** The named statements parsed so far, by name. */
   private readonly described = new Map<string, Described>();
   /** PGlite's parsers with a caller's own over them, by the caller's parsers object. */

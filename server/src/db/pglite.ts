@@ -116,6 +116,7 @@ export async function openPglite({ dataDir, dataDirLabel, durability, minFreeByt
     const opened = new ReopeningPglite(client, {
       open: async () => {
         const pg = await create();
+        // Takes over the new instance's query(), as the first one did, with the names learnt.
         statements.on(pg);
         return pg;
       },
