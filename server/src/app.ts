@@ -53,6 +53,7 @@ import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerApiCompression } from './plugins/api-compression';
+import { registerDiskReserve } from './plugins/disk-reserve';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 import { closeIdleWhileClosing } from './lib/close-idle-connections';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerErrorHandler(app);
     // First, so every route registered below (and every 404) carries the headers.
     await registerSecurityHeaders(app, env);
+    // The embedded database lives in DATA_DIR; PostgreSQL watches its own disk.
+    if (database.engine === 'pglite') registerDiskReserve(app, { dataDir: env.dataDir, minFreeBytes: env.dataDirMinFreeBytes });
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());

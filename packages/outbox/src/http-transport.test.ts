@@ -75,6 +75,9 @@ describe('httpTransport.upload (SPEC section 7 steps 1-2; section 8 texts for re
     expect(await outcome(httpTransport.upload(file, () => undefined))).toBeNull();
     api.generatePublicMediaUrl.mockRejectedValueOnce(new api.ApiCallError(503));
     expect(await outcome(httpTransport.upload(file, () => undefined))).toBeNull();
+    // The server's disk is full: nothing was stored, the same request may pass later.
+    api.uploadToSignedUrl.mockRejectedValueOnce(new api.UploadRequestError('status', 507, 'Sem espaço em disco no servidor. Tente novamente mais tarde.'));
+    expect(await outcome(httpTransport.upload(file, () => undefined))).toBeNull();
     for (const failure of [new api.UploadRequestError('network'), new api.UploadRequestError('timeout'), new api.UploadRequestError('status', 502), new api.UploadRequestError('status', 429)]) {
       api.uploadToSignedUrl.mockRejectedValueOnce(failure);
       expect(await outcome(httpTransport.upload(file, () => undefined)), failure.reason).toBeNull();

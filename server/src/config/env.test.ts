@@ -141,3 +141,11 @@ describe('SHUTDOWN_TIMEOUT_MS', () => {
     expect(parseError({ SHUTDOWN_TIMEOUT_MS: 'logo' }).variables).toEqual(['SHUTDOWN_TIMEOUT_MS']);
   });
 });
+
+describe('DATA_DIR_MIN_FREE_MB', () => {
+  it('keeps 64 MB by default, takes 0 (off), and names itself when wrong', () => {
+    expect(parseEnv({}).dataDirMinFreeBytes).toBe(64 * 1024 * 1024);
+    expect(parseEnv({ DATA_DIR_MIN_FREE_MB: '0' }).dataDirMinFreeBytes).toBe(0);
+    expect(parseError({ DATA_DIR_MIN_FREE_MB: '-1' }).problems).toEqual([{ variable: 'DATA_DIR_MIN_FREE_MB', message: 'deve ser 0 ou mais' }]);
+  });
+});

@@ -28,6 +28,9 @@ const remoteUrl = z
 const password = z.string().min(8, 'deve ter ao menos 8 caracteres').max(72, 'deve ter no máximo 72 caracteres');
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], 'deve ser true ou false').transform((v) => ['true', '1', 'yes'].includes(v));
 
+/** Four of PostgreSQL's 16 MB WAL segments: the next one, a checkpoint and a reopen all fit. */
+const DEFAULT_DATA_DIR_MIN_FREE_MB = 64;
+
 const rawEnvSchema = z.object({
   PORT: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve estar entre 0 e 65535').max(65535, 'deve estar entre 0 e 65535')),
   HOST: opt(z.string().trim()),
@@ -51,6 +54,7 @@ const rawEnvSchema = z.object({
   WEB_ROOT: opt(z.string()),
   TRUST_PROXY: opt(trustProxySchema),
   DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
+  DATA_DIR_MIN_FREE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais')),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
@@ -70,6 +74,12 @@ export interface Env {
    * may lose the last writes or leave the data unreadable. PostgreSQL is configured on its server.
    */
   dbDurability: 'strict' | 'fast';
+  /**
+   * With the embedded database: writes are refused (507) while DATA_DIR's filesystem has less free
+   * space than this, so PGlite never meets a full disk where it cannot recover by itself (see
+   * docs/operacao.md). 0 turns the check off.
+   */
+  dataDirMinFreeBytes: number;
   redisUrl: string | null;
   /** Prefix of the socket.io Redis channels and of the rate-limit keys, so parallel test runs never meet. */
   redisKeyPrefix: string;
@@ -137,6 +147,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     dataDirLabel: raw.DATA_DIR ?? './data',
     databaseUrl: raw.DATABASE_URL ?? null,
     dbDurability: raw.DB_DURABILITY ?? 'strict',
+    dataDirMinFreeBytes: (raw.DATA_DIR_MIN_FREE_MB ?? DEFAULT_DATA_DIR_MIN_FREE_MB) * 1024 * 1024,
     redisUrl: raw.REDIS_URL ?? null,
     redisKeyPrefix: raw.REDIS_KEY_PREFIX ?? 'socket.io',
     jwtSecret: raw.JWT_SECRET ?? null,

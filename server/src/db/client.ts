@@ -9,8 +9,10 @@ export type { Database, Db, Engine } from './types';
  * Opens the database the environment asks for and brings its schema up to date:
  * PostgreSQL through `pg` with DATABASE_URL, else embedded PGlite under DATA_DIR.
  */
-export function createDb(env: Pick<Env, 'databaseUrl' | 'dataDir' | 'dataDirLabel' | 'dbDurability'>): Promise<Database> {
+export function createDb(
+  env: Pick<Env, 'databaseUrl' | 'dataDir' | 'dataDirLabel' | 'dbDurability'> & Partial<Pick<Env, 'dataDirMinFreeBytes'>>,
+): Promise<Database> {
   return env.databaseUrl
     ? openPostgres(env.databaseUrl)
-    : openPglite({ dataDir: env.dataDir, dataDirLabel: env.dataDirLabel, durability: env.dbDurability });
+    : openPglite({ dataDir: env.dataDir, dataDirLabel: env.dataDirLabel, durability: env.dbDurability, minFreeBytes: env.dataDirMinFreeBytes });
 }

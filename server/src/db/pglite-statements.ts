@@ -48,17 +48,27 @@ interface PreparingSession {
  * statement inside one runs as PGlite runs it.
  */
 export class PgliteStatements {
-  /** Registered statement text -> its name on the PGlite session. */
-  private readonly names = new Map<string, string>();
   /** The named statements parsed so far, by name. */
   private readonly described = new Map<string, Described>();
   /** PGlite's parsers with a caller's own over them, by the caller's parsers object. */
   private readonly mergedParsers = new WeakMap<ParserOptions, Parsers>();
   private readonly own: PGlite['query'];
 
-  constructor(private readonly pg: PGlite) {
+  /**
+   * `names`: registered statement text -> its name on the PGlite session; a reopened instance
+   * gets the names of the one it replaces (each statement is prepared once, at start).
+   */
+  constructor(
+    private readonly pg: PGlite,
+    private readonly names = new Map<string, string>(),
+  ) {
     this.own = pg.query.bind(pg);
     pg.query = this.query.bind(this) as PGlite['query'];
+  }
+
+  /** The same named statements on another instance of the same database (parsed there anew). */
+  on(pg: PGlite): PgliteStatements {
+    return new PgliteStatements(pg, this.names);
   }
 
   /** From now on, the statements this drizzle session prepares by name run named. */

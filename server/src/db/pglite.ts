@@ -6,8 +6,10 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Env } from '../config/env';
 import { migrationsFolder } from '../config/paths';
+import { freeBytes } from '../lib/disk-space';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PgliteNodeFS } from './pglite-node-fs';
+import { ReopeningPglite } from './pglite-reopen';
 import { PgliteStatements } from './pglite-statements';
 import * as schema from './schema';
 import type { Database, Db } from './types';
@@ -20,7 +22,13 @@ export interface PgliteOptions {
   /** DATA_DIR as configured, for the "already in use" message. */
   dataDirLabel: string;
   durability: PgliteDurability;
+  /** Free space DATA_DIR needs before a lost instance is reopened (Env.dataDirMinFreeBytes); one WAL segment at least. */
+  minFreeBytes?: number;
 }
+
+/** PostgreSQL's WAL segment: recovery may have to create the next one. */
+const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
+const REOPEN_EVERY_MS = 1000;
 
 /**
  * PGlite's own defaults include `-F` (fsync off). Strict drops it and, since Emscripten's
@@ -83,7 +91,7 @@ const STALE_TABLES = `
  * ANALYZE samples at most 30,000 rows a table (~300 ms for the messages at 100,000), and the
  * pending list is cleaned each pass (30-50 ms after 1,000-20,000 new messages).
  */
-export async function pgliteUpkeep(client: PGlite): Promise<void> {
+export async function pgliteUpkeep(client: Pick<PGlite, 'query' | 'exec'>): Promise<void> {
   const { rows } = await client.query<{ name: string }>(STALE_TABLES);
   for (const { name } of rows) await client.exec(`ANALYZE ${name}`);
   await client.query("SELECT gin_clean_pending_list('messages_body_folded_trgm_idx')");
@@ -96,17 +104,32 @@ export const pgliteExtensions = { pg_trgm };
  * Embedded PostgreSQL (WASM) persisted under DATA_DIR/pglite. The data-dir lock is taken before
  * opening it, since a second process would open the same files without complaint.
  */
-export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOptions): Promise<Database> {
+export async function openPglite({ dataDir, dataDirLabel, durability, minFreeBytes = 0 }: PgliteOptions): Promise<Database> {
   const lock = acquireDataDirLock(dataDir, dataDirLabel);
   let client: PGlite | undefined;
   try {
     const pgliteDir = path.join(dataDir, 'pglite');
-    client = await PGlite.create({ dataDir: pgliteDir, ...pgliteStorage(pgliteDir, durability), extensions: pgliteExtensions });
+    const create = () => PGlite.create({ dataDir: pgliteDir, ...pgliteStorage(pgliteDir, durability), extensions: pgliteExtensions });
+    client = await create();
     const statements = new PgliteStatements(client);
-    const db = drizzle({ client, schema });
+    const reopenAt = Math.max(minFreeBytes, WAL_SEGMENT_BYTES);
+    const opened = new ReopeningPglite(client, {
+      open: async () => {
+        const pg = await create();
+        // Takes over the new instance's query(), as the first one did, with the names learnt.
+        statements.on(pg);
+        return pg;
+      },
+      canReopen: () => (freeBytes(dataDir) ?? 0) >= reopenAt,
+      retryMs: REOPEN_EVERY_MS,
+      // Before the server's logger exists and after it: the two events an operator must see.
+      onLost: (error) => console.error(`PGlite perdeu a instância (${describeLoss(error)}); reabre quando DATA_DIR tiver ${reopenAt >> 20} MB livres`),
+      onReopened: (ms) => console.error(`PGlite reaberto em ${Math.round(ms)} ms`),
+    });
+    // drizzle's PGlite session calls only query() and transaction(), which ReopeningPglite forwards.
+    const db = drizzle({ client: opened as unknown as PGlite, schema });
     statements.learnNamesFrom(db._.session);
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    const opened = client;
     let upkeepRun: Promise<void> | null = null;
     const upkeep = () => (upkeepRun ??= pgliteUpkeep(opened).finally(() => (upkeepRun = null)));
     // Failures are left for the next pass: the upkeep only makes searches faster.
@@ -120,14 +143,14 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
       engine: 'pglite',
       upkeep,
       async dumpDataDir() {
-        return new Uint8Array(await (await opened.dumpDataDir('gzip')).arrayBuffer());
+        return new Uint8Array(await (await opened.current.dumpDataDir('gzip')).arrayBuffer());
       },
       async close() {
         clearTimeout(timer);
         clearInterval(timer);
         try {
           await upkeepRun?.catch(() => undefined);
-          if (!opened.closed) await opened.close();
+          await opened.close();
         } finally {
           lock.release();
         }
@@ -138,4 +161,9 @@ export async function openPglite({ dataDir, dataDirLabel, durability }: PgliteOp
     lock.release();
     throw error;
   }
+}
+
+function describeLoss(error: unknown): string {
+  const { code, severity, message } = (error ?? {}) as { code?: unknown; severity?: unknown; message?: unknown };
+  return [severity, code, message].filter((part) => typeof part === 'string').join(' ');
 }

@@ -5,6 +5,8 @@ import { DrizzleQueryError } from 'drizzle-orm';
 
 const UNIQUE_VIOLATION = '23505';
 const NOT_NULL_VIOLATION = '23502';
+/** PostgreSQL's disk_full: a file could not grow (the server keeps running). */
+const DISK_FULL = '53100';
 
 function* causeChain(error: unknown): Generator<object> {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
@@ -60,4 +62,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** pg's own failures (connection lost, not queryable) are plain Errors without a code. */
 function isDriverConnectionFailure(cause: unknown): boolean {
   return cause instanceof Error && cause.constructor === Error && (cause as { code?: unknown }).code === undefined;
+}
+
+/**
+ * True when the write failed for want of disk space: PostgreSQL's disk_full, or Node's ENOSPC from
+ * a file written under DATA_DIR (media, mail outbox). Nothing was stored; the same request can
+ * succeed once space is freed.
+ */
+export function isDiskFull(error: unknown): boolean {
+  return !!findPgError(error, DISK_FULL) || !!findPgError(error, 'ENOSPC');
 }

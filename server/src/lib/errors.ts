@@ -23,6 +23,10 @@ export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Tente novamente em alguns m
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, TOO_MANY_ATTEMPTS, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** 507: the disk that holds DATA_DIR (the embedded database, media) is full; nothing was stored. */
+export const DISK_FULL_MESSAGE = 'Sem espaço em disco no servidor. Tente novamente mais tarde.';
+export const insufficientStorage = () => new AppError(507, DISK_FULL_MESSAGE);
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -15,6 +15,11 @@ async function app() {
   a.get('/conflict', async () => {
     throw conflict('E-mail já cadastrado');
   });
+  a.post('/full', async () => {
+    throw Object.assign(new Error('Failed query: insert into "messages" ... params: texto da mensagem'), {
+      cause: { code: '53100', severity: 'ERROR', message: 'could not extend file "base/5/16395": No space left on device' },
+    });
+  });
   a.get('/item/:id', async (r) => r.params);
   a.post('/echo', { schema: { body: z.object({ list: z.array(z.object({ n: z.number() })) }) } }, async (r) => r.body);
   return a;
@@ -26,6 +31,17 @@ describe('error handler', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Erro interno do servidor' });
     expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers a write refused by a full disk (SQLSTATE 53100) with 507 and a Portuguese message', async () => {
+    const res = await (await app()).inject({ method: 'POST', url: '/full' });
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual({
+      statusCode: 507,
+      error: 'Insufficient Storage',
+      message: 'Sem espaço em disco no servidor. Tente novamente mais tarde.',
+    });
+    expect(res.body).not.toContain('texto da mensagem');
   });
 
   it('turns domain errors into their status and Portuguese message', async () => {

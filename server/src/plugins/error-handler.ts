@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { isDatabaseUnavailable } from '../lib/db-errors';
-import { isAppError } from '../lib/errors';
+import { isDatabaseUnavailable, isDiskFull } from '../lib/db-errors';
+import { insufficientStorage, isAppError } from '../lib/errors';
 import { RequestValidationError } from '../lib/validation';
 
 // The one place that shapes error responses: { statusCode, error, message[, issues] }, message in
@@ -29,7 +29,11 @@ export function errorBody(statusCode: number, message: string, extra: Record<str
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError | Error) {
+function sendError(request: FastifyRequest, reply: FastifyReply, thrown: FastifyError | Error) {
+  // A full disk refused the write: the client may try again later (its outbox does).
+  const diskFull = isDiskFull(thrown);
+  if (diskFull) request.log.warn('sem espaço em disco: escrita recusada (507)');
+  const error = diskFull ? insufficientStorage() : thrown;
   if (error instanceof RequestValidationError) {
     return reply.status(400).send(errorBody(400, error.message, { issues: error.issues }));
   }

@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/auth/signin',
-    { schema: { body: signinSchema, response: { 200: signinResponseSchema } } },
+    { config: { keepsSession: true }, schema: { body: signinSchema, response: { 200: signinResponseSchema } } },
     async (request) => {
       // Counted before the password is checked (parallel guesses cannot overtake the limit) and
       // given back on success: only failures use up the allowance.
@@ -35,14 +35,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   routes.post(
     '/refresh-token/use',
-    { schema: { body: refreshTokenSchema, response: { 200: tokenPairSchema } } },
+    { config: { keepsSession: true }, schema: { body: refreshTokenSchema, response: { 200: tokenPairSchema } } },
     (request) => service.refresh(request.body.refreshToken),
   );
 
   // Public: the access token may already have expired when the user signs out. Idempotent and
   // silent about unknown tokens, so it reveals nothing. The session ends: its access tokens are
   // refused and its sockets closed on every process, not only its renewals.
-  routes.post('/auth/signout', { schema: { body: signoutSchema } }, async (request, reply) => {
+  routes.post('/auth/signout', { config: { keepsSession: true }, schema: { body: signoutSchema } }, async (request, reply) => {
     const ended = await refreshTokens.revoke(request.body.refreshToken, app.ctx.now());
     if (ended) await revokedSessions.announce([ended]);
     return reply.status(204).send();
