@@ -49,6 +49,7 @@ import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerApiCompression } from './plugins/api-compression';
+import { registerApiNoStore } from './plugins/api-no-store';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 import { closeIdleWhileClosing } from './lib/close-idle-connections';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerErrorHandler(app);
     // First, so every route registered below (and every 404) carries the headers.
     await registerSecurityHeaders(app, env);
+    registerApiNoStore(app);
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());

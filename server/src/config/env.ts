@@ -91,7 +91,7 @@ export interface Env {
    */
   trustProxy: TrustProxy;
   logLevel: string;
-  /** When set, GET /api/metrics requires `Authorization: Bearer <it>`. */
+  /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
 }
 
