@@ -7,6 +7,7 @@ import { emailField, nameField } from './fields';
 export const ADMIN_EMAIL_MESSAGE = 'E-mail do administrador é inválido';
 export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
 export const WORKSPACE_DESCRIPTION_MAX = 200;
+const WORKSPACE_NAME_SUBJECT = 'O nome do workspace';
 
 /**
  * 0–1000 members, 0 meaning no limit. Coerced because a form input yields a string; an empty
@@ -35,7 +36,7 @@ const featuresField = () => z.optional(workspaceFeaturesSchema);
 
 /** Create workspace form and body of POST /workspace/create (ROOT). */
 export const workspaceFormSchema = z.object({
-  name: nameField(),
+  name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
   adminName: nameField(),
   adminEmail: emailField(ADMIN_EMAIL_MESSAGE),
@@ -59,7 +60,7 @@ export type CreateWorkspaceBody = z.output<typeof createWorkspaceBodySchema>;
 
 /** Body of PUT /workspace/{id}: the remaining fields after a possible change of admin. */
 export const updateWorkspaceBodySchema = z.object({
-  name: nameField(),
+  name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
   limitOfMembers: limitOfMembersField(),
   features: featuresField(),
