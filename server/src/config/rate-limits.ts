@@ -15,6 +15,8 @@ export interface RateLimitSettings {
   passwordResetPerIp: RateRule;
   /** Requests per API key (issue 12): one integration cannot monopolise the server. */
   apiKeyRequests: RateRule;
+  /** Upload URLs per member: each lets one file onto the disk. */
+  uploadUrlsPerMember: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -25,4 +27,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordResetPerEmail: { max: 5, windowMs: 60 * MINUTE },
   passwordResetPerIp: { max: 20, windowMs: 60 * MINUTE },
   apiKeyRequests: { max: 120, windowMs: MINUTE },
+  uploadUrlsPerMember: { max: 30, windowMs: MINUTE },
 };

@@ -45,9 +45,9 @@ const emptyOr = (rule: (text: string) => boolean) => (text: string) => text === 
 /** The two checks of a name field, after its trim and length checks. */
 export const visibleNameChecks = (subject: string) =>
   [
-    z.refine(emptyOr((text) => !hasHiddenCharacters(text)), hiddenCharactersMessage(subject)),
-    z.refine(emptyOr(hasVisibleText), noVisibleTextMessage(subject)),
+    z.refine<string>(emptyOr((text) => !hasHiddenCharacters(text)), hiddenCharactersMessage(subject)),
+    z.refine<string>(emptyOr(hasVisibleText), noVisibleTextMessage(subject)),
   ] as const;
 
 /** The check of a message's text, after its trim and length checks. */
-export const visibleTextCheck = (message: string) => z.refine(emptyOr(hasVisibleText), message);
+export const visibleTextCheck = (message: string) => z.refine<string>(emptyOr(hasVisibleText), message);

@@ -6,6 +6,7 @@ import { emailField, nameField } from './fields';
 
 export const ADMIN_EMAIL_MESSAGE = 'E-mail do administrador é inválido';
 export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
+export const STORAGE_QUOTA_MESSAGE = `Cota de armazenamento deve ser entre 0 e ${LIMITS.workspaceStorageQuotaMaxMb} MB`;
 export const WORKSPACE_DESCRIPTION_MAX = 200;
 const WORKSPACE_NAME_SUBJECT = 'O nome do workspace';
 
@@ -21,6 +22,21 @@ const limitOfMembersField = () =>
       z.gte(0, LIMIT_OF_MEMBERS_MESSAGE),
       z.lte(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE),
     );
+
+/**
+ * Megabytes of uploads the workspace may keep, 0 meaning none; coerced like the member limit.
+ * Optional in the bodies: absent, a new workspace has no quota and an edit keeps the current one.
+ */
+const storageQuotaField = () =>
+  z.optional(
+    z.coerce
+      .number(STORAGE_QUOTA_MESSAGE)
+      .check(
+        z.int('Cota de armazenamento deve ser um número inteiro'),
+        z.gte(0, STORAGE_QUOTA_MESSAGE),
+        z.lte(LIMITS.workspaceStorageQuotaMaxMb, STORAGE_QUOTA_MESSAGE),
+      ),
+  );
 
 // Optional in the bodies (SPEC section 7 sends neither); the server keeps or defaults what is absent.
 const descriptionField = () =>
@@ -41,6 +57,7 @@ export const workspaceFormSchema = z.object({
   adminName: nameField(),
   adminEmail: emailField(ADMIN_EMAIL_MESSAGE),
   limitOfMembers: limitOfMembersField(),
+  storageQuotaMb: storageQuotaField(),
   features: featuresField(),
 });
 export type WorkspaceFormInput = z.input<typeof workspaceFormSchema>;
@@ -63,6 +80,7 @@ export const updateWorkspaceBodySchema = z.object({
   name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
   limitOfMembers: limitOfMembersField(),
+  storageQuotaMb: storageQuotaField(),
   features: featuresField(),
 });
 export type UpdateWorkspaceBody = z.output<typeof updateWorkspaceBodySchema>;
