@@ -110,7 +110,9 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   ],
   'GET /api/workspace/list': [{ access: 'ROOT', url: '/api/workspace/list' }],
   'GET /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}` }],
-  'PUT /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { name: 'Equipe Trocada', limitOfMembers: 10 } }],
+  'PUT /api/workspace/:id': [
+    { access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { name: 'Equipe Trocada', limitOfMembers: 10, storageQuotaMb: 100 } },
+  ],
   'PATCH /api/workspace/change-admin/:id': [{ access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } }],
 };
 

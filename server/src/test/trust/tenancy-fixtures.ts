@@ -21,6 +21,8 @@ export interface Tenant {
   peer: TestUser;
   /** One value per placeholder kind: what this tenant's requests would carry. */
   slots: Record<SlotKind, string>;
+  /** The public URL of the member's upload. */
+  mediaUrl: string;
   /** Every text that is this tenant's own (ids, names, e-mails, message...): none may reach the other tenant. */
   marks: string[];
 }
@@ -64,11 +66,13 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   const put = await app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
   if (put.statusCode >= 300) throw new Error(`upload falhou: ${put.body}`);
   const mediaKey = upload.pathname.split('/').pop()!;
+  const mediaUrl = (put.json() as { url: string }).url;
   return {
     workspaceId,
     admin,
     member,
     peer,
+    mediaUrl,
     slots: {
       user: peer.id,
       conversation: conversation.id,
