@@ -52,7 +52,7 @@ export class InviteService {
 
     const registerUrl = `${env.appUrl}/register`;
     const from = { to: email, inviterName: admin.name, workspaceName: admin.workspace.name };
-    const mail = account ? alreadyRegisteredMail({ ...from, loginUrl: `${env.appUrl}/login` }) : inviteMail({
+    const mail = account ? alreadyRegisteredMail({ ...from, loginUrl: `${env.appUrl}/` }) : inviteMail({
       ...from,
       code,
       link: `${registerUrl}?inviteCode=${code}`,

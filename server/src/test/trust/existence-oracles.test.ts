@@ -67,7 +67,7 @@ describe('inviting an e-mail that has an account in another workspace', () => {
     expect(mail.subject).toBe('Você já tem uma conta no Papo');
     expect(mail.text).toContain('já tem uma conta no Papo');
     expect(mail.text).toContain(adminA.name);
-    expect(mail.link).toBe(`${t.env.appUrl}/login`);
+    expect(mail.link).toBe(`${t.env.appUrl}/`);
     const [row] = await t.app.ctx.db.select().from(invites).where(eq(invites.email, memberB.email));
     expect(mail.raw).not.toContain(row!.code);
     expect(mail.text).not.toMatch(/código de convite|inviteCode/i);
