@@ -41,8 +41,8 @@ const FILE_NAME = '<img src=x onerror=alert(2)>.png';
 /** Text that only the raw file name holds (names use alert(1) and the canary). */
 const FILE_MARK = 'onerror=alert(2)';
 
-/** The refusals of SPEC section 5, as the server words them. */
-const REFUSAL = /^Dados inválidos: (Máximo de 40 caracteres|Mínimo de \d+ caracteres|Apenas letras e números|E-mail inválido)$/;
+/** The refusals of SPEC section 5, and of hidden characters in names, as the server words them. */
+const REFUSAL = /^Dados inválidos: (Máximo de 40 caracteres|Mínimo de \d+ caracteres|Apenas letras e números|E-mail inválido|O nome contém caracteres não permitidos)$/;
 
 interface Attempt {
   ok: boolean;

@@ -40,6 +40,7 @@ const workspace: Workspace = {
   admin: { id: ana.id, name: ana.name, email: ana.email },
   membersCount: 3,
   limitOfMembers: 10,
+  storageQuotaMb: 0,
   features: ['polygonal', 'create_members', 'edit_members'],
   createdAt: '2026-01-01T00:00:00.000Z',
   members: [ana, bruno, carla],

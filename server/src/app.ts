@@ -54,6 +54,7 @@ import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerDiskReserve } from './plugins/disk-reserve';
+import { registerApiNoStore } from './plugins/api-no-store';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 import { closeIdleWhileClosing } from './lib/close-idle-connections';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerSecurityHeaders(app, env);
     // The embedded database lives in DATA_DIR; PostgreSQL watches its own disk.
     if (database.engine === 'pglite') registerDiskReserve(app, { dataDir: env.dataDir, minFreeBytes: env.dataDirMinFreeBytes });
+    registerApiNoStore(app);
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());

@@ -49,6 +49,8 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
   inviteTtlMs: 7 * 24 * 60 * 60 * 1000,
   workspaceMemberLimitMax: 1000,
+  /** Largest storage quota ROOT may give a workspace, in MB (1 TB); 0 means no quota. */
+  workspaceStorageQuotaMaxMb: 1_048_576,
   searchMinChars: 2,
   searchDebounceMs: 500,
   historyPageSize: 50,

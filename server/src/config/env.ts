@@ -107,7 +107,7 @@ export interface Env {
    * requests, Redis or the database, so a deploy never waits on a backend that is gone.
    */
   shutdownTimeoutMs: number;
-  /** When set, GET /api/metrics requires `Authorization: Bearer <it>`. */
+  /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
 }
 

@@ -26,6 +26,8 @@ export interface RateLimitSettings {
   apiKeyRequests: RateRule;
   /** Unknown, revoked or malformed x-api-key values per IP: keys cannot be guessed in bulk. */
   apiKeyFailuresPerIp: RateRule;
+  /** Upload URLs per member: each lets one file onto the disk. */
+  uploadUrlsPerMember: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -40,4 +42,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   invitePerCode: { max: 5, windowMs: 15 * MINUTE },
   apiKeyRequests: { max: 120, windowMs: MINUTE },
   apiKeyFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
+  uploadUrlsPerMember: { max: 30, windowMs: MINUTE },
 };

@@ -31,6 +31,8 @@ export const workspaces = pgTable('workspaces', {
   // Nullable because workspace and admin reference each other and one must exist first.
   adminId: uuid('admin_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   limitOfMembers: integer('limit_of_members').notNull().default(0),
+  // Megabytes of uploaded files the workspace may keep (media_uploads' sizes); 0 means no quota.
+  storageQuotaMb: integer('storage_quota_mb').notNull().default(0),
   // Per-workspace features (issue 10): a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
   features: text('features').array().$type<WorkspaceFeature[]>().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
@@ -380,6 +382,25 @@ export const apiKeys = pgTable(
     // At most one active key per user, even under two concurrent creations.
     uniqueIndex('api_keys_active_user_key').on(t.userId).where(sql`${t.revokedAt} IS NULL`),
   ],
+);
+
+// Every stored upload and whose it is: a media URL is usable (message, avatar) only in the
+// uploader's workspace, and the sizes are what the workspace's storage quota counts. A row is
+// written once the file is stored, and removed with the file.
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    // The media store's key, "<folder>/<file>" (see media-key.ts).
+    key: text('key').primaryKey(),
+    // Null for ROOT, who has no workspace: then only the uploader may use the file.
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_uploads_workspace_id_idx').on(t.workspaceId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -12,6 +12,8 @@ export const workspaceSummarySchema = z.object({
   membersCount: countField(),
   /** 0 means no limit. */
   limitOfMembers: countField(),
+  /** MB of uploaded files the workspace may keep; 0 means no quota. */
+  storageQuotaMb: countField(),
   features: workspaceFeaturesSchema,
   createdAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
+import { visibleNameChecks } from './visible-text';
 
 // Field builders reused by the form schemas so each rule and message lives once.
 export const MSG = {
@@ -15,8 +16,11 @@ export const MSG = {
   id: 'Identificador inválido',
 } as const;
 
-export const nameField = (min: number = LIMITS.nameMin) =>
-  z.string().check(z.trim(), z.minLength(min, MSG.min(min)), z.maxLength(LIMITS.nameMax, MSG.max(LIMITS.nameMax)));
+/** A person's or a workspace's name; `subject` starts the messages about hidden characters. */
+export const nameField = (min: number = LIMITS.nameMin, subject = 'O nome') =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(min, MSG.min(min)), z.maxLength(LIMITS.nameMax, MSG.max(LIMITS.nameMax)), ...visibleNameChecks(subject));
 
 export const NICKNAME_PATTERN = /^[A-Za-z0-9]+$/;
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
 import { MSG, uuidField } from './fields';
+import { visibleNameChecks } from './visible-text';
 
 export const GROUP_NAME_MIN_MESSAGE = `Nome deve ter pelo menos ${LIMITS.groupEditNameMin} caracteres`;
 
@@ -16,6 +17,7 @@ const groupNameField = () =>
       z.trim(),
       z.minLength(1, MSG.nameRequired),
       z.maxLength(GROUP_NAME_MAX, `Nome deve ter no máximo ${GROUP_NAME_MAX} caracteres`),
+      ...visibleNameChecks('O nome do grupo'),
     );
 
 const descriptionField = () =>

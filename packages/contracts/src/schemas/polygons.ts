@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
 import { MSG } from './fields';
+import { visibleNameChecks } from './visible-text';
 
 const polygonNameField = () =>
   z
@@ -10,6 +11,7 @@ const polygonNameField = () =>
       z.trim(),
       z.minLength(LIMITS.polygonNameMin, MSG.min(LIMITS.polygonNameMin)),
       z.maxLength(LIMITS.polygonNameMax, MSG.max(LIMITS.polygonNameMax)),
+      ...visibleNameChecks('O nome da poligonal'),
     );
 
 /** Create/edit polygon form; also the body of POST /neo-custom-data/create and PUT .../edit/{id}. */

@@ -6,20 +6,27 @@ import { emailField, nameField } from './fields';
 
 export const ADMIN_EMAIL_MESSAGE = 'E-mail do administrador é inválido';
 export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
+export const STORAGE_QUOTA_MESSAGE = `Cota de armazenamento deve ser entre 0 e ${LIMITS.workspaceStorageQuotaMaxMb} MB`;
 export const WORKSPACE_DESCRIPTION_MAX = 200;
+const WORKSPACE_NAME_SUBJECT = 'O nome do workspace';
 
 /**
- * 0–1000 members, 0 meaning no limit. Coerced because a form input yields a string; an empty
- * input therefore becomes 0 (no limit).
+ * A whole number from 0 to `max`, 0 meaning none. Coerced because a form input yields a string; an
+ * empty input therefore becomes 0.
  */
+const zeroToMaxField = (max: number, rangeMessage: string, wholeMessage: string) =>
+  z.coerce.number(rangeMessage).check(z.int(wholeMessage), z.gte(0, rangeMessage), z.lte(max, rangeMessage));
+
+/** 0–1000 members, 0 meaning no limit. */
 const limitOfMembersField = () =>
-  z.coerce
-    .number(LIMIT_OF_MEMBERS_MESSAGE)
-    .check(
-      z.int('Limite de membros deve ser um número inteiro'),
-      z.gte(0, LIMIT_OF_MEMBERS_MESSAGE),
-      z.lte(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE),
-    );
+  zeroToMaxField(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE, 'Limite de membros deve ser um número inteiro');
+
+/**
+ * Megabytes of uploads the workspace may keep, 0 meaning no quota. Optional in the bodies: absent,
+ * a new workspace has no quota and an edit keeps the current one.
+ */
+const storageQuotaField = () =>
+  z.optional(zeroToMaxField(LIMITS.workspaceStorageQuotaMaxMb, STORAGE_QUOTA_MESSAGE, 'Cota de armazenamento deve ser um número inteiro'));
 
 // Optional in the bodies (SPEC section 7 sends neither); the server keeps or defaults what is absent.
 const descriptionField = () =>
@@ -35,11 +42,12 @@ const featuresField = () => z.optional(workspaceFeaturesSchema);
 
 /** Create workspace form and body of POST /workspace/create (ROOT). */
 export const workspaceFormSchema = z.object({
-  name: nameField(),
+  name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
   adminName: nameField(),
   adminEmail: emailField(ADMIN_EMAIL_MESSAGE),
   limitOfMembers: limitOfMembersField(),
+  storageQuotaMb: storageQuotaField(),
   features: featuresField(),
 });
 export type WorkspaceFormInput = z.input<typeof workspaceFormSchema>;
@@ -59,9 +67,10 @@ export type CreateWorkspaceBody = z.output<typeof createWorkspaceBodySchema>;
 
 /** Body of PUT /workspace/{id}: the remaining fields after a possible change of admin. */
 export const updateWorkspaceBodySchema = z.object({
-  name: nameField(),
+  name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
   limitOfMembers: limitOfMembersField(),
+  storageQuotaMb: storageQuotaField(),
   features: featuresField(),
 });
 export type UpdateWorkspaceBody = z.output<typeof updateWorkspaceBodySchema>;

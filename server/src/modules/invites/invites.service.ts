@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { invites } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
-import { inviteMail } from '../mail/templates';
+import { alreadyRegisteredMail, inviteMail } from '../mail/templates';
 import { createMember, EMAIL_TAKEN } from '../users/create-member';
 import { countSeats, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from '../users/member-limit';
 import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
@@ -27,12 +27,19 @@ type InviteContext = Pick<AppContext, 'db' | 'env' | 'mailer' | 'accessTokens' |
 export class InviteService {
   constructor(private readonly ctx: InviteContext) {}
 
-  /** An ADMIN invites an e-mail into their own workspace; a new invite replaces a pending one. */
+  /**
+   * An ADMIN invites an e-mail into their own workspace; a new invite replaces a pending one. An
+   * e-mail of the admin's own workspace is a 409. One with an account elsewhere (another
+   * workspace, ROOT) takes the very same path (the invite row, its seat, its place in the pending
+   * list, the same writes and so the same time) except for the mail: its code is never sent, the
+   * owner is told the account exists instead. The admin learns nothing about other workspaces.
+   */
   async invite(admin: UserWithWorkspace, email: string): Promise<{ expiresAt: Date }> {
     const { db, env, mailer, now } = this.ctx;
     if (!admin.workspaceId || !admin.workspace) throw forbidden();
     const workspaceId = admin.workspaceId;
-    if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN);
+    const account = await findUserByEmail(db, email);
+    if (account?.workspaceId === workspaceId) throw conflict(EMAIL_TAKEN);
 
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + LIMITS.inviteTtlMs);
@@ -49,10 +56,9 @@ export class InviteService {
     });
 
     const registerUrl = `${env.appUrl}/register`;
-    const mail = inviteMail({
-      to: email,
-      inviterName: admin.name,
-      workspaceName: admin.workspace.name,
+    const from = { to: email, inviterName: admin.name, workspaceName: admin.workspace.name };
+    const mail = account ? alreadyRegisteredMail({ ...from, loginUrl: `${env.appUrl}/` }) : inviteMail({
+      ...from,
       code,
       link: `${registerUrl}?inviteCode=${code}`,
       registerUrl,

@@ -91,6 +91,27 @@ export function inviteMail(input: {
   };
 }
 
+/**
+ * To an address invited into a team while it already has an account (in another team): an account
+ * belongs to one team, so no code is sent; the owner learns who asked and how to sign in.
+ */
+export function alreadyRegisteredMail(input: { to: string; inviterName: string; workspaceName: string; loginUrl: string }): Mail {
+  const { to, inviterName, workspaceName, loginUrl } = input;
+  const why = 'Este e-mail já tem uma conta no Papo, e cada conta pertence a uma única equipe: não é possível entrar nessa equipe com ele.';
+  const what = 'Se quiser participar dessa equipe, peça a quem convidou um convite para outro e-mail. Para entrar na sua conta atual, use o link abaixo.';
+  return {
+    to,
+    link: loginUrl,
+    subject: 'Você já tem uma conta no Papo',
+    text: ['Olá!', '', `${inviterName} tentou convidar você para a equipe "${workspaceName}" no Papo.`, why, what, '', loginUrl, '', 'Se você não conhece essa equipe, ignore este e-mail.', ''].join('\n'),
+    html: htmlPage(
+      paragraphs('Olá!', `${escapeHtml(inviterName)} tentou convidar você para a equipe <strong>${escapeHtml(workspaceName)}</strong> no Papo.`, why, what) +
+        button(loginUrl, 'Entrar no Papo') +
+        paragraphs('Se você não conhece essa equipe, ignore este e-mail.'),
+    ),
+  };
+}
+
 /** To the administrator of a new workspace: the account exists, the password is theirs to choose. */
 export function workspaceWelcomeMail(input: { to: string; name: string; workspaceName: string; link: string; expiresAt: Date }): Mail {
   const { to, name, workspaceName, link, expiresAt } = input;

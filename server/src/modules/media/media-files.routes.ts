@@ -7,6 +7,7 @@ import { fileTooLarge, invalidFileType, mediaPathInvalid, uploadInterrupted, upl
 import { type MediaKey, parseMediaKey } from './media-key';
 import { imageSignatureCheck } from './image-signature';
 import { publicMediaUrl } from './media-signer';
+import { activeUploader, assertStorageRoom, recordUpload } from './media-uploads';
 import { mediaOrigin } from './own-media-url';
 
 export const MEDIA_NOT_FOUND = 'Arquivo não encontrado';
@@ -61,7 +62,7 @@ export interface MediaFileRoutesOptions {
 // Mounted at the root: /media/<folder>/<file>, the same path for PUT (signed) and GET (public).
 export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async (app, options) => {
   const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
-  const { env, mediaSigner, mediaStore, now } = app.ctx;
+  const { db, env, mediaSigner, mediaStore, now } = app.ctx;
   const origin = mediaOrigin(env.appUrl);
 
   // Any body type reaches the handler unread and unbuffered: the handler decides, then streams.
@@ -80,15 +81,28 @@ export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async
     const signed = mediaSigner.verify(media, query, now());
     if (!signed) throw uploadUrlInvalid();
     if (mediaTypeOf(request.headers['content-type']) !== signed.contentType) throw invalidFileType();
-    if (Number(request.headers['content-length'] ?? 0) > LIMITS.imageMaxBytes) throw fileTooLarge();
+    const declaredBytes = Number(request.headers['content-length'] ?? 0);
+    if (declaredBytes > LIMITS.imageMaxBytes) throw fileTooLarge();
+    // The file will belong to the uploader's workspace: an account removed since the URL was made uploads nothing.
+    const uploader = await activeUploader(db, signed.uploader);
+    if (!uploader) throw uploadUrlInvalid();
+    await assertStorageRoom(db, uploader.workspaceId, declaredBytes);
     if (await mediaStore.exists(media.key)) throw uploadUrlUsed();
 
     const body = checkedBody(request.raw, signed.contentType, uploadTimeoutMs);
+    let stored: { size: number };
     try {
-      await mediaStore.put(body, media.key, { maxBytes: LIMITS.imageMaxBytes });
+      stored = await mediaStore.put(body, media.key, { maxBytes: LIMITS.imageMaxBytes });
     } catch (error) {
       request.raw.unpipe(body);
       request.raw.pause();
+      throw error;
+    }
+    try {
+      await recordUpload(db, media, uploader, stored.size);
+    } catch (error) {
+      // A file nobody owns could never be used nor counted: it goes.
+      await mediaStore.delete(media.key);
       throw error;
     }
     return reply.code(200).send({ url: publicMediaUrl(origin, media) });

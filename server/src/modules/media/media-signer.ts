@@ -3,15 +3,20 @@ import type { ImageContentType } from '@chat/contracts';
 import { isImageContentType, type MediaKey } from './media-key';
 
 // Upload URLs carry their own credential: an HMAC over what the PUT may do (method, path, expiry,
-// content type). Signing knows nothing of storage, so a shared store (S3) keeps the same URLs.
+// content type) and for whom (the uploader, whose workspace the file will belong to). Signing
+// knows nothing of storage, so a shared store (S3) keeps the same URLs.
 
 export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
 
 export interface SignedUpload {
   expires: number;
   contentType: ImageContentType;
+  /** The id of the user the URL was made for. */
+  uploader: string;
   signature: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class MediaUrlSigner {
   private readonly key: Buffer;
@@ -21,28 +26,29 @@ export class MediaUrlSigner {
     this.key = createHmac('sha256', secret).update('chat-media-upload-url-v1').digest();
   }
 
-  sign(media: MediaKey, now: Date): SignedUpload {
+  sign(media: MediaKey, uploader: string, now: Date): SignedUpload {
     const expires = Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS;
-    return { expires, contentType: media.contentType, signature: this.mac(media.key, expires, media.contentType) };
+    return { expires, contentType: media.contentType, uploader, signature: this.mac(media.key, expires, media.contentType, uploader) };
   }
 
   /** The signed terms of a PUT's query string, or null when missing, forged, for another path or expired. */
   verify(media: MediaKey, query: URLSearchParams, now: Date): SignedUpload | null {
     const expiresText = query.get('expires') ?? '';
     const contentType = query.get('contentType');
+    const uploader = query.get('uploader') ?? '';
     const signature = query.get('signature') ?? '';
-    if (!/^\d{1,12}$/.test(expiresText) || !isImageContentType(contentType)) return null;
+    if (!/^\d{1,12}$/.test(expiresText) || !isImageContentType(contentType) || !UUID.test(uploader)) return null;
     if (contentType !== media.contentType) return null;
     const expires = Number(expiresText);
-    const expected = Buffer.from(this.mac(media.key, expires, contentType));
+    const expected = Buffer.from(this.mac(media.key, expires, contentType, uploader));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (Math.floor(now.getTime() / 1000) > expires) return null;
-    return { expires, contentType, signature };
+    return { expires, contentType, uploader, signature };
   }
 
-  private mac(key: string, expires: number, contentType: string): string {
-    return createHmac('sha256', this.key).update(`PUT\n/media/${key}\n${expires}\n${contentType}`).digest('base64url');
+  private mac(key: string, expires: number, contentType: string, uploader: string): string {
+    return createHmac('sha256', this.key).update(`PUT\n/media/${key}\n${expires}\n${contentType}\n${uploader}`).digest('base64url');
   }
 }
 
@@ -51,6 +57,7 @@ export function uploadUrl(origin: string, media: MediaKey, signed: SignedUpload)
   const query = new URLSearchParams({
     expires: String(signed.expires),
     contentType: signed.contentType,
+    uploader: signed.uploader,
     signature: signed.signature,
   });
   return `${publicMediaUrl(origin, media)}?${query}`;

@@ -6,7 +6,7 @@ import { signIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { HTML, SVG, TINY_IMAGES } from '../../test/images';
 import { mediaFiles, target, uploadUrlFor } from '../../test/media';
-import { isOwnMediaUrl } from './own-media-url';
+import { type MediaUser, usableMedia } from './media-uploads';
 
 // POST /api/cloud/generate-public-media-url, then PUT and GET on /media/... through app.inject.
 // Streaming limits and raw (un-normalised) paths are in media-http.test.ts.
@@ -14,9 +14,12 @@ import { isOwnMediaUrl } from './own-media-url';
 let t: TestApp;
 let clockOffsetMs = 0;
 let token: string;
+let ana: MediaUser;
 beforeAll(async () => {
   t = await createTestApp({ app: { now: () => new Date(Date.now() + clockOffsetMs) } });
-  token = (await signIn(t.app, 'ana')).accessToken;
+  const session = await signIn(t.app, 'ana');
+  token = session.accessToken;
+  ana = { id: session.user.id, workspaceId: session.user.workspaces[0]!.id };
 });
 afterAll(() => t?.close());
 beforeEach(() => {
@@ -55,7 +58,7 @@ describe('POST /api/cloud/generate-public-media-url', () => {
     const url = new URL(res.json().url);
     expect(url.origin).toBe(t.env.appUrl);
     expect(url.pathname).toMatch(/^\/media\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-foto-da-reuniao\.jpg$/);
-    expect([...url.searchParams.keys()]).toEqual(['expires', 'contentType', 'signature']);
+    expect([...url.searchParams.keys()]).toEqual(['expires', 'contentType', 'uploader', 'signature']);
     expect(url.searchParams.get('contentType')).toBe('image/jpeg');
     expect(Number(url.searchParams.get('expires')) - Date.now() / 1000).toBeCloseTo(300, -1);
     expect(url.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -132,15 +135,15 @@ describe('PUT then GET /media/... (round trip)', () => {
   });
 });
 
-describe('isOwnMediaUrl on the app', () => {
-  it('is true for the public URL once uploaded; never for the upload URL or before the upload', async () => {
-    const { mediaStore } = t.app.ctx;
+describe('usableMedia on the app', () => {
+  it('is the key of the public URL once uploaded; never for the upload URL or before the upload', async () => {
+    const access = { db: t.app.ctx.db, env: t.env, store: t.app.ctx.mediaStore };
     const url = await uploadUrlFor(t.app, token, 'image/png');
     const publicUrl = publicUrlFromUploadUrl(url.toString());
-    expect(await isOwnMediaUrl(publicUrl, t.env, mediaStore)).toBe(false);
+    expect(await usableMedia(access, publicUrl, ana)).toBeNull();
     await put(target(url), 'image/png', TINY_IMAGES['image/png']);
-    expect(await isOwnMediaUrl(publicUrl, t.env, mediaStore)).toBe(true);
-    expect(await isOwnMediaUrl(url.toString(), t.env, mediaStore)).toBe(false);
+    expect((await usableMedia(access, publicUrl, ana))?.key).toBe(url.pathname.slice('/media/'.length));
+    expect(await usableMedia(access, url.toString(), ana)).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/require-auth';
 import { invalidFileType } from './media-errors';
 import { isImageContentType, newMediaKey } from './media-key';
 import { uploadUrl } from './media-signer';
+import { assertStorageRoom } from './media-uploads';
 import { mediaOrigin } from './own-media-url';
 
 /**
@@ -18,7 +19,7 @@ const refuseNonImageType: preValidationAsyncHookHandler = async (request) => {
 
 // Mounted under /api.
 export const mediaUrlRoutes: FastifyPluginAsync = async (app) => {
-  const { env, mediaSigner, now } = app.ctx;
+  const { db, env, mediaSigner, now, rateLimiter, rateLimits } = app.ctx;
   const origin = mediaOrigin(env.appUrl);
 
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -30,9 +31,13 @@ export const mediaUrlRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: generatePublicMediaUrlBodySchema, response: { 200: generatePublicMediaUrlResponseSchema } },
     },
     async (request) => {
+      const user = request.user!;
+      // Each URL lets one file of up to 10 MB onto the disk: a member gets a few a minute.
+      await rateLimiter.consume([{ name: 'upload-url:member', subject: user.id, rule: rateLimits.uploadUrlsPerMember }]);
+      await assertStorageRoom(db, user.workspaceId, 0);
       const { fileName, contentType, folder } = request.body;
       const media = newMediaKey(folder, fileName, contentType);
-      return { url: uploadUrl(origin, media, mediaSigner.sign(media, now())) };
+      return { url: uploadUrl(origin, media, mediaSigner.sign(media, user.id, now())) };
     },
   );
 };

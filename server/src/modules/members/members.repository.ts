@@ -23,6 +23,7 @@ export async function findWorkspaceWithMembers(db: Db, workspaceId: string): Pro
     admin: admin ? { id: admin.id, name: admin.name, email: admin.email } : null,
     membersCount: members.length,
     limitOfMembers: workspace.limitOfMembers,
+    storageQuotaMb: workspace.storageQuotaMb,
     features: [...workspace.features],
     createdAt: workspace.createdAt.toISOString(),
     members,

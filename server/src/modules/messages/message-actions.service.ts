@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findMembership, memberIds } from '../groups/groups.repository';
 import type { MediaStore } from '../media/media-store';
+import { forgetUpload } from '../media/media-uploads';
 import { ownMediaKey } from '../media/own-media-url';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
@@ -145,6 +146,7 @@ export class MessageActionsService {
     const media = ownMediaKey(url, this.media.env.appUrl);
     if (!media || (await repo.mediaUrlInUse(this.db, url, messageId))) return;
     await this.media.store.delete(media.key);
+    await forgetUpload(this.db, media);
   }
 
   /** The message when the viewer takes part in its chat (404 otherwise, the same answer as for no message). */

@@ -1,34 +1,52 @@
-import { describe, expect, it } from 'vitest';
-import type { MediaStore } from '../media/media-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeam, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { TINY_IMAGES } from '../../test/images';
+import { target, uploadUrlFor } from '../../test/media';
+import type { MediaAccess } from '../media/media-uploads';
 import { assertStorableContent } from './message-content';
 
-const env = { appUrl: 'http://localhost:3000' };
-const uploaded = 'avatars/3f2504e0-4f89-41d3-9a0c-0305e82c3301-gato.png';
-const store: MediaStore = {
-  put: () => Promise.reject(new Error('não usado')),
-  get: () => Promise.resolve(null),
-  exists: (key) => Promise.resolve(key === uploaded),
-  delete: () => Promise.reject(new Error('não usado')),
-};
-const image = (body: string) => assertStorableContent({ type: 'image', body }, env, store);
+// What a message may carry, on a real app: text, or an image its author's workspace uploaded.
+
+let t: TestApp;
+let ana: TestUser, bruno: TestUser, carla: TestUser;
+let access: MediaAccess;
+let uploaded: string;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+  [ana, bruno] = await createTeam(t.app, ['Ana Conteúdo', 'Bruno Conteúdo']);
+  [carla] = await createTeam(t.app, ['Carla Outra']);
+  access = { db: t.app.ctx.db, env: t.env, store: t.app.ctx.mediaStore };
+  const url = await uploadUrlFor(t.app, ana.token, 'image/png', 'gato.png');
+  const put = await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  expect(put.statusCode).toBe(200);
+  uploaded = put.json().url;
+});
+afterAll(() => t?.close());
+
+const image = (body: string, author: TestUser = ana) => assertStorableContent({ type: 'image', body }, author, access);
 const REFUSED = expect.objectContaining({ statusCode: 400, message: 'A imagem deve ser enviada pelo upload do chat' });
 
 describe('assertStorableContent', () => {
   it('lets text through', async () => {
-    await expect(assertStorableContent({ type: 'text', body: 'oi' }, env, store)).resolves.toBeUndefined();
+    await expect(assertStorableContent({ type: 'text', body: 'oi' }, ana, access)).resolves.toBeUndefined();
   });
 
-  it('accepts an uploaded file of this server’s media store', async () => {
-    await expect(image(`http://localhost:3000/media/${uploaded}`)).resolves.toBeUndefined();
+  it('accepts a file uploaded in the author’s workspace, by them or a colleague', async () => {
+    await expect(image(uploaded)).resolves.toBeUndefined();
+    await expect(image(uploaded, bruno)).resolves.toBeUndefined();
   });
 
   it.each([
-    ['a file never uploaded', 'http://localhost:3000/media/avatars/3f2504e0-4f89-41d3-9a0c-0305e82c3302-outro.png'],
-    ['another host', `https://exemplo.com/media/${uploaded}`],
-    ['another port', `http://localhost:3001/media/${uploaded}`],
-    ['a query string', `http://localhost:3000/media/${uploaded}?x=1`],
-    ['dot segments', `http://localhost:3000/media/avatars/../${uploaded}`],
+    ['a file never uploaded', () => uploaded.replace(/[0-9a-f]{12}-gato/, '000000000000-gato')],
+    ['another host', () => uploaded.replace(t.env.appUrl, 'https://exemplo.com')],
+    ['a query string', () => `${uploaded}?x=1`],
+    ['dot segments', () => uploaded.replace('/media/avatars/', '/media/avatars/../avatars/')],
   ])('refuses %s with a Portuguese 400', async (_label, url) => {
-    await expect(image(url)).rejects.toEqual(REFUSED);
+    await expect(image(url())).rejects.toEqual(REFUSED);
+  });
+
+  it('refuses another workspace’s file exactly like an unknown one', async () => {
+    await expect(image(uploaded, carla)).rejects.toEqual(REFUSED);
   });
 });

@@ -126,7 +126,7 @@ export class MessagesService {
 
   private async sendAs(viewer: UserWithWorkspace, body: SendMessageBody, guarded: boolean): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
-    await assertStorableContent(body.content, this.media.env, this.media.store);
+    await assertStorableContent(body.content, viewer, { db: this.db, ...this.media });
     const mentions = await checkMentions(viewer.id, body.mentions, {
       isGroup: body.isGroup,
       contentType: body.content.type,

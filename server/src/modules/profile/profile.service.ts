@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { REFRESH_TTL_MS } from '../auth/refresh-tokens';
-import { ownMediaKey } from '../media/own-media-url';
+import { usableMedia } from '../media/media-uploads';
 import { NICKNAME_TAKEN } from '../users/create-member';
 import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
 import { findUserById } from '../users/users.repository';
@@ -24,7 +24,7 @@ export class ProfileService {
 
   /** The caller's own profile; everyone who can see them hears `user:updated`. */
   async update(user: UserWithWorkspace, body: UpdateProfileBody): Promise<User> {
-    if (typeof body.avatarUrl === 'string') await this.assertOwnAvatar(body.avatarUrl);
+    if (typeof body.avatarUrl === 'string' && body.avatarUrl !== user.avatarUrl) await this.assertOwnAvatar(body.avatarUrl, user);
     const changes = {
       ...(body.name === undefined ? {} : { name: body.name }),
       ...(body.nickName === undefined ? {} : { nickName: body.nickName }),
@@ -85,10 +85,10 @@ export class ProfileService {
     return !!row?.until && row.until.getTime() - now.getTime() > REFRESH_TTL_MS.session;
   }
 
-  /** An uploaded image of this server's media store, in the 'avatars' folder. */
-  private async assertOwnAvatar(url: string): Promise<void> {
-    const media = ownMediaKey(url, this.ctx.env.appUrl);
-    if (!media || media.folder !== 'avatars' || !(await this.ctx.mediaStore.exists(media.key))) {
+  /** An image uploaded within the user's workspace (see usableMedia), in the 'avatars' folder. */
+  private async assertOwnAvatar(url: string, user: UserWithWorkspace): Promise<void> {
+    const media = await usableMedia({ db: this.ctx.db, env: this.ctx.env, store: this.ctx.mediaStore }, url, user);
+    if (!media || media.folder !== 'avatars') {
       throw badRequest(AVATAR_NOT_FROM_MEDIA_STORE);
     }
   }

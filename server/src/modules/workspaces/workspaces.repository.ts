@@ -15,6 +15,7 @@ const summaryColumns = {
   name: workspaces.name,
   description: workspaces.description,
   limitOfMembers: workspaces.limitOfMembers,
+  storageQuotaMb: workspaces.storageQuotaMb,
   features: workspaces.features,
   createdAt: workspaces.createdAt,
   adminId: admin.id,
@@ -32,6 +33,7 @@ const toSummary = (row: SummaryRow): WorkspaceSummary => ({
   admin: row.adminId && row.adminName !== null && row.adminEmail !== null ? { id: row.adminId, name: row.adminName, email: row.adminEmail } : null,
   membersCount: row.membersCount,
   limitOfMembers: row.limitOfMembers,
+  storageQuotaMb: row.storageQuotaMb,
   features: [...row.features],
   createdAt: row.createdAt.toISOString(),
 });
@@ -65,7 +67,7 @@ export async function activeMembers(db: Db, workspaceId: string): Promise<UserWi
 
 export async function insertWorkspace(
   tx: Db,
-  values: { name: string; description: string; limitOfMembers: number; features: WorkspaceFeature[] },
+  values: { name: string; description: string; limitOfMembers: number; storageQuotaMb: number; features: WorkspaceFeature[] },
 ): Promise<string> {
   const [row] = await tx.insert(workspaces).values(values).returning({ id: workspaces.id });
   return row!.id;
@@ -74,7 +76,7 @@ export async function insertWorkspace(
 export async function updateWorkspace(
   tx: Db,
   id: string,
-  values: Partial<{ name: string; description: string; limitOfMembers: number; features: WorkspaceFeature[]; adminId: string }>,
+  values: Partial<{ name: string; description: string; limitOfMembers: number; storageQuotaMb: number; features: WorkspaceFeature[]; adminId: string }>,
 ): Promise<void> {
   await tx.update(workspaces).set(values).where(eq(workspaces.id, id));
 }

@@ -66,6 +66,7 @@ export class WorkspacesService {
         name: body.name,
         description: body.description ?? '',
         limitOfMembers: body.limitOfMembers,
+        storageQuotaMb: body.storageQuotaMb ?? 0,
         features: unique(body.features ?? DEFAULT_WORKSPACE_FEATURES),
       });
       const adminId = await createMember(tx, {
@@ -105,6 +106,7 @@ export class WorkspacesService {
         name: body.name,
         limitOfMembers: body.limitOfMembers,
         ...(body.description === undefined ? {} : { description: body.description }),
+        ...(body.storageQuotaMb === undefined ? {} : { storageQuotaMb: body.storageQuotaMb }),
         ...(features === undefined ? {} : { features }),
       });
       return features !== undefined && !sameFeatures(features, workspace.features);

@@ -77,6 +77,7 @@ describe('POST /api/workspace/create', () => {
       admin: { id: expect.any(String), name: 'Marta Lima', email: 'marta.lima@nova.chat' },
       membersCount: 1,
       limitOfMembers: 10,
+      storageQuotaMb: 0,
       features: [...DEFAULT_WORKSPACE_FEATURES],
       createdAt: expect.any(String),
       members: [expect.objectContaining({ name: 'Marta Lima', nickName: 'martalima', role: 'ADMIN', email: 'marta.lima@nova.chat' })],

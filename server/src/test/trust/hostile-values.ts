@@ -14,6 +14,8 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '\u202Eevil\u202C',
   '\u200F\u200E\u2066\u2069',
   '\uFEFF',
+  '\u3164\u3164\u3164',
+  '\u2800\u0301\u034F',
   '\uD800',
   '\uDFFF\uD800',
   '👩‍👩‍👧‍👦🏳️‍🌈'.repeat(50),

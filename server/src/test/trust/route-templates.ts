@@ -112,7 +112,9 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   ],
   'GET /api/workspace/list': [{ access: 'ROOT', url: '/api/workspace/list' }],
   'GET /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}` }],
-  'PUT /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { name: 'Equipe Trocada', limitOfMembers: 10 } }],
+  'PUT /api/workspace/:id': [
+    { access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { name: 'Equipe Trocada', limitOfMembers: 10, storageQuotaMb: 100 } },
+  ],
   'PATCH /api/workspace/change-admin/:id': [{ access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } }],
 };
 
@@ -127,7 +129,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/user/create-by-invite': 'registration: the invite code is the credential',
   'GET /api/openapi.json': 'public API description, no data',
   'GET /config.json': 'the web app configuration, no data',
-  'GET /api/metrics': 'process-wide counters and histograms (no ids, names or text); METRICS_TOKEN guards it when set (metrics tests)',
+  'GET /api/metrics': 'process-wide counters and histograms (no ids, names or text); METRICS_TOKEN guards it when set, loopback only otherwise (metrics and private-answers tests)',
   'GET /media/*': 'capability URLs signed by the server (media tests); the key is unguessable',
   'PUT /media/*': 'upload URLs signed for one file and one deadline (media tests)',
 };

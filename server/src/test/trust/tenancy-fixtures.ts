@@ -21,6 +21,8 @@ export interface Tenant {
   peer: TestUser;
   /** One value per placeholder kind: what this tenant's requests would carry. */
   slots: Record<SlotKind, string>;
+  /** The public URL of the member's upload. */
+  mediaUrl: string;
   /** Every text that is this tenant's own (ids, names, e-mails, message...): none may reach the other tenant. */
   marks: string[];
 }
@@ -66,11 +68,13 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   const mediaKey = upload.pathname.split('/').pop()!;
   // A signed-in session of the peer (a sign-in from a browser, as the route starts one).
   const session = await app.ctx.refreshTokens.issue(peer.id, false);
+  const mediaUrl = (put.json() as { url: string }).url;
   return {
     workspaceId,
     admin,
     member,
     peer,
+    mediaUrl,
     slots: {
       user: peer.id,
       conversation: conversation.id,

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../chat-helpers';
+import { as, type TestUser } from '../chat-helpers';
 import { createTestApp, type TestApp } from '../harness';
 import { listen, settle } from '../socket-helpers';
 import { isPortugueseMessage } from './portuguese';
-import { type Access, isDocsAsset, PUBLIC_ROUTES, ROUTE_TEMPLATES, type RouteTemplate, type SlotKind } from './route-templates';
+import { type Access, isDocsAsset, nextNonce, PUBLIC_ROUTES, ROUTE_TEMPLATES, type RouteTemplate, type SlotKind } from './route-templates';
 import { diffSnapshots, snapshotRows } from './table-snapshot';
 import { createTenant, type Tenant } from './tenancy-fixtures';
 
@@ -114,6 +114,46 @@ describe('tenancy over every registered route', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(inspect(res, 'controle', true, a.marks).length).toBeGreaterThan(0);
+  });
+});
+
+describe('tenancy of what a request body names', () => {
+  it('A’s upload in B’s message or avatar: refused like an unknown file; nothing of A changes', async () => {
+    const ids = [a.workspaceId, ...a.marks.filter((m) => /^[0-9a-f-]{36}$/.test(m))];
+    const before = await snapshotRows(t.app, ids);
+    const unknown = a.mediaUrl.replace(/[0-9a-f]{12}-/, '000000000000-');
+    const answer = async (url: string) => {
+      const sent = await as(t.app, b.member).post('/message/send', {
+        conversationId: b.slots.conversation,
+        isGroup: false,
+        content: { type: 'image', body: url },
+        clientId: nextNonce(),
+      });
+      const avatar = await as(t.app, b.member).patch('/user/update', { avatarUrl: url });
+      return [sent.statusCode, sent.json().message, avatar.statusCode, avatar.json().message];
+    };
+    const foreign = await answer(a.mediaUrl);
+    expect(foreign).toEqual(await answer(unknown));
+    expect(foreign[0]).toBe(400);
+    expect(diffSnapshots(before, await snapshotRows(t.app, ids))).toEqual([]);
+  });
+
+  it('A’s e-mails and nickNames named by B: answered as for anyone, naming nothing of A', async () => {
+    const ids = [a.workspaceId, ...a.marks.filter((m) => /^[0-9a-f-]{36}$/.test(m))];
+    const before = await snapshotRows(t.app, ids);
+    const fresh = await as(t.app, b.admin).post('/user/invite', { email: `${nextNonce()}@ninguem.chat` });
+    const foreign = await as(t.app, b.admin).post('/user/invite', { email: a.member.email });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([fresh.statusCode, fresh.json().message]);
+    const localNick = await as(t.app, b.member).patch('/user/update', { nickName: b.peer.nickName });
+    const foreignNick = await as(t.app, b.member).patch('/user/update', { nickName: a.member.nickName });
+    expect(foreignNick.json()).toEqual(localNick.json());
+    const localEmail = await as(t.app, b.admin).patch(`/user/update/${b.member.id}`, { email: b.peer.email });
+    const foreignEmail = await as(t.app, b.admin).patch(`/user/update/${b.member.id}`, { email: a.member.email });
+    expect(foreignEmail.json()).toEqual(localEmail.json());
+    for (const res of [foreign, foreignNick, foreignEmail]) {
+      expect(a.marks.filter((mark) => res.body.includes(mark))).toEqual([]);
+    }
+    expect(diffSnapshots(before, await snapshotRows(t.app, ids))).toEqual([]);
   });
 });
 

@@ -48,6 +48,7 @@ export function EditWorkspaceModal({ summary, onClose, onChanged }: Props) {
             adminName: workspace.admin?.name ?? '',
             adminEmail: workspace.admin?.email ?? '',
             limitOfMembers: workspace.limitOfMembers,
+            storageQuotaMb: workspace.storageQuotaMb,
             features: workspace.features,
           }}
         />

@@ -1,6 +1,7 @@
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  LIMITS,
   type WorkspaceEditFormInput,
   type WorkspaceEditFormValues,
   workspaceEditFormSchema,
@@ -23,7 +24,10 @@ const resolvers = {
   edit: zodResolver(workspaceEditFormSchema),
 };
 
-/** SPEC section 5, "Workspace": name, adminName (disabled when editing), adminEmail, limitOfMembers; plus description and features. */
+/**
+ * SPEC section 5, "Workspace": name, adminName (disabled when editing), adminEmail, limitOfMembers;
+ * plus description, the storage quota and features.
+ */
 export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Props) {
   const {
     register,
@@ -52,10 +56,31 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
       {mode === 'edit' ? (
         <p className={styles.hint}>Para trocar o administrador, informe o e-mail de um membro ativo deste workspace.</p>
       ) : null}
-      <FormField label="Limite de membros" htmlFor={id('limitOfMembers')} error={errors.limitOfMembers?.message}>
-        <Input id={id('limitOfMembers')} type="number" inputMode="numeric" min={0} max={1000} {...register('limitOfMembers')} />
-      </FormField>
-      <p className={styles.hint}>0 significa sem limite. Convites pendentes também ocupam vagas.</p>
+      <div className={styles.row}>
+        <FormField
+          label="Limite de membros"
+          htmlFor={id('limitOfMembers')}
+          error={errors.limitOfMembers?.message}
+          hint="0 significa sem limite. Convites pendentes também ocupam vagas."
+        >
+          <Input id={id('limitOfMembers')} type="number" inputMode="numeric" min={0} max={LIMITS.workspaceMemberLimitMax} {...register('limitOfMembers')} />
+        </FormField>
+        <FormField
+          label="Cota de armazenamento (MB)"
+          htmlFor={id('storageQuotaMb')}
+          error={errors.storageQuotaMb?.message}
+          hint="0 significa sem cota. Soma os arquivos enviados pelos membros (fotos e imagens)."
+        >
+          <Input
+            id={id('storageQuotaMb')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={LIMITS.workspaceStorageQuotaMaxMb}
+            {...register('storageQuotaMb')}
+          />
+        </FormField>
+      </div>
       <Controller
         control={control}
         name="features"

@@ -25,6 +25,7 @@ const demo: WorkspaceSummary = {
   admin: { id: 'u-ana', name: 'Ana Souza', email: 'ana@demo.chat' },
   membersCount: 4,
   limitOfMembers: 10,
+  storageQuotaMb: 0,
   features: ['polygonal', 'create_members', 'edit_members'],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
@@ -112,6 +113,7 @@ describe('create modal', () => {
       adminName: 'Rui Costa',
       adminEmail: 'rui@x.chat',
       limitOfMembers: 0,
+      storageQuotaMb: 0,
       features: ['create_members', 'edit_members', 'disable_edit_personal_info'],
     });
     expect(await screen.findByText('Workspace criado com sucesso')).toBeInTheDocument();
@@ -162,9 +164,28 @@ describe('edit modal (SPEC section 4 order)', () => {
       name: 'Equipe Demo',
       description: 'Workspace de demonstração',
       limitOfMembers: 20,
+      storageQuotaMb: 0,
       features: ['create_members', 'edit_members'],
     });
     expect(await screen.findByText('Workspace atualizado com sucesso')).toBeInTheDocument();
+  });
+
+  it('sets the storage quota beside the member limit, refusing a negative one in Portuguese', async () => {
+    api.updateWorkspace.mockReturnValue(ok(demoFull));
+    const dialog = await openDemo();
+    const quota = within(dialog).getByLabelText('Cota de armazenamento (MB)');
+    expect(quota).toHaveValue(0);
+    expect(within(dialog).getByText('0 significa sem cota. Soma os arquivos enviados pelos membros (fotos e imagens).')).toBeInTheDocument();
+    await userEvent.clear(quota);
+    await userEvent.type(quota, '-5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Cota de armazenamento deve ser entre 0 e 1048576 MB')).toBeInTheDocument();
+    expect(api.updateWorkspace).not.toHaveBeenCalled();
+    await userEvent.clear(quota);
+    await userEvent.type(quota, '500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.updateWorkspace).toHaveBeenCalledTimes(1));
+    expect(api.updateWorkspace).toHaveBeenCalledWith('w1', expect.objectContaining({ storageQuotaMb: 500, limitOfMembers: 10 }));
   });
 
   it('calls change-admin first when the e-mail changed, then the update', async () => {

@@ -23,6 +23,7 @@ export async function saveWorkspaceEdit(workspace: WorkspaceSummary, values: Wor
       name: values.name,
       description: values.description ?? '',
       limitOfMembers: values.limitOfMembers,
+      storageQuotaMb: values.storageQuotaMb,
       features: values.features ?? [],
     });
   } catch (error) {

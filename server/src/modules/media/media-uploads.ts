@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/client';
+import { mediaUploads, users, workspaces } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { MediaKey } from './media-key';
+import type { MediaStore } from './media-store';
+import { ownMediaKey } from './own-media-url';
+
+// Who each stored upload belongs to, and how much a workspace keeps.
+
+export const STORAGE_QUOTA_EXCEEDED = 'Cota de armazenamento do workspace esgotada';
+/**
+ * 413, not 507: the file is refused by the workspace's own policy, a limit of the request and not a
+ * fault of the server. A 5xx would page whoever watches errors and invite clients to retry.
+ */
+export const storageQuotaExceeded = () => new AppError(413, STORAGE_QUOTA_EXCEEDED);
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** Who may use an upload: its uploader's workspace, or only the uploader when that is ROOT (no workspace). */
+export interface MediaUser {
+  id: string;
+  workspaceId: string | null;
+}
+
+export interface MediaAccess {
+  db: Db;
+  env: Pick<Env, 'appUrl'>;
+  store: MediaStore;
+}
+
+export async function recordUpload(db: Db, media: MediaKey, uploader: MediaUser, sizeBytes: number): Promise<void> {
+  await db.insert(mediaUploads).values({ key: media.key, workspaceId: uploader.workspaceId, uploaderId: uploader.id, sizeBytes });
+}
+
+export async function forgetUpload(db: Db, media: MediaKey): Promise<void> {
+  await db.delete(mediaUploads).where(eq(mediaUploads.key, media.key));
+}
+
+/**
+ * The key behind `url` when `user` may put it in a message or an avatar: a public URL of this
+ * server's media store (see ownMediaKey), uploaded within the user's workspace, file present.
+ * Null otherwise: unknown, foreign and deleted files look the same.
+ */
+export async function usableMedia(access: MediaAccess, url: string, user: MediaUser): Promise<MediaKey | null> {
+  const media = ownMediaKey(url, access.env.appUrl);
+  if (!media) return null;
+  const [upload] = await access.db
+    .select({ workspaceId: mediaUploads.workspaceId, uploaderId: mediaUploads.uploaderId })
+    .from(mediaUploads)
+    .where(eq(mediaUploads.key, media.key));
+  if (!upload) return null;
+  const mine = upload.workspaceId === null ? upload.uploaderId === user.id : upload.workspaceId === user.workspaceId;
+  return mine && (await access.store.exists(media.key)) ? media : null;
+}
+
+/** The uploader an upload URL was signed for, if still an active account. */
+export async function activeUploader(db: Db, id: string): Promise<MediaUser | null> {
+  const [row] = await db.select({ id: users.id, workspaceId: users.workspaceId, active: users.active }).from(users).where(eq(users.id, id));
+  return row?.active ? { id: row.id, workspaceId: row.workspaceId } : null;
+}
+
+/**
+ * Refuses (413) an upload of `incomingBytes` more into `workspaceId` when its quota is set and the
+ * stored sizes plus these bytes would pass it. Uploads racing each other may each pass and
+ * overshoot by what they carry (at most one file each): the rate limit on upload URLs bounds that.
+ */
+export async function assertStorageRoom(db: Db, workspaceId: string | null, incomingBytes: number): Promise<void> {
+  if (!workspaceId) return;
+  const [row] = await db
+    .select({
+      quotaMb: workspaces.storageQuotaMb,
+      usedBytes: sql<string>`(SELECT coalesce(sum(${mediaUploads.sizeBytes}), 0) FROM ${mediaUploads} WHERE ${mediaUploads.workspaceId} = ${workspaces.id})`,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (!row || row.quotaMb === 0) return;
+  const used = Number(row.usedBytes);
+  if (used + incomingBytes > row.quotaMb * BYTES_PER_MB || used >= row.quotaMb * BYTES_PER_MB) throw storageQuotaExceeded();
+}
