@@ -33,11 +33,15 @@ export function cleanUp(): Promise<void> {
   return running;
 }
 
-/** Ctrl-C and SIGTERM clean up before exiting; a second signal exits at once. */
+/**
+ * Ctrl-C and SIGTERM clean up before exiting. Later signals are ignored until the cleanup is done:
+ * a Ctrl-C reaches the drill twice (from the terminal and relayed by tsx), and leaving at the
+ * second would leave the private PostgreSQL running.
+ */
 export function cleanUpOnSignals(): void {
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) process.exit(130);
+    if (signalled) return;
     signalled = true;
     console.error(`\n${signal}: removendo o PostgreSQL, o Redis e os servidores do exercício...`);
     void cleanUp().finally(() => process.exit(130));
