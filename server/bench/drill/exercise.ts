@@ -35,6 +35,7 @@ export async function exercise(run: number, key: FaultKey, deployment: RunDeploy
   await sleep(options.downS * 1000);
   const restoreAt = Date.now();
   await fault.restore();
+  const restoredAt = Date.now();
   const healthyAt = await until(
     'os processos não voltaram a responder /api/health',
     async () => (await Promise.all(processes.map((p) => p.healthy()))).every(Boolean),
@@ -44,5 +45,5 @@ export async function exercise(run: number, key: FaultKey, deployment: RunDeploy
   await sleep(Math.max(startedAt + options.durationS * 1000, healthyAt + (options.durationS * 1000) / 3) - Date.now());
   await Promise.all(members.map((member) => member.stopSending(DRAIN_MS)));
   await sleep(options.settleS * 1000);
-  return tally(run, key, phase, members, deployment.databaseUrl, { restoreAt, healthyAt }, catchUpFailuresBefore);
+  return tally(run, key, phase, members, deployment.databaseUrl, { restoreAt, restoredAt, healthyAt }, catchUpFailuresBefore);
 }

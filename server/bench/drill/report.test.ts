@@ -17,6 +17,7 @@ const clean: FaultFigures = {
   lost: 0,
   failedSends: { 500: 3 },
   catchUpFailures: 0,
+  partBackMs: 300,
   recoveryMs: 1200,
 };
 

@@ -23,6 +23,8 @@ export interface FaultFigures {
   /** Failed send attempts, by answer. */
   failedSends: Record<string, number>;
   catchUpFailures: number;
+  /** From the restore of the failed part until it answered again itself (PostgreSQL accepting, Redis PONG, the process healthy). */
+  partBackMs: number;
   /** From the restore of the failed part to its path serving again; null: it never did. */
   recoveryMs: number | null;
 }
@@ -30,6 +32,8 @@ export interface FaultFigures {
 export interface PhaseTimes {
   /** When the restore of the failed part began (restart command issued). */
   restoreAt: number;
+  /** When the restart command returned: the part itself answers again. */
+  restoredAt: number;
   /** When every process answered /api/health with 200 after it. */
   healthyAt: number;
 }
@@ -108,6 +112,7 @@ export async function tally(
     lost: 0,
     failedSends: {},
     catchUpFailures: members.reduce((sum, m) => sum + m.catchUpFailures, 0) - catchUpFailuresBefore,
+    partBackMs: times.restoredAt - times.restoreAt,
     recoveryMs: null,
   };
   for (const { message, partner } of sent) {
