@@ -5,7 +5,7 @@ import type { FaultFigures } from './tally';
 
 export const RECOVERY_TARGET_MS = 10_000;
 
-const HEADER = ['exec.', 'falha', 'confirmadas', 'gravadas 1x', 'duplicadas', 'ao vivo', 'por recuperação', 'perdidas', 'sem registro', 'envios falhos', 'peça de volta', 'recuperação'];
+const HEADER = ['exec.', 'falha', 'confirmadas', 'gravadas 1x', 'duplicadas', 'ao vivo', 'por recuperação', 'buscas falhas', 'perdidas', 'sem registro', 'envios falhos', 'peça de volta', 'recuperação'];
 
 const seconds = (ms: number | null) => (ms === null ? 'nunca' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -24,6 +24,7 @@ function row(f: FaultFigures): string[] {
     String(f.duplicated),
     String(f.shownLive),
     String(f.shownCatchUp),
+    String(f.catchUpFailures),
     String(f.lost),
     String(f.acknowledgedNotStored),
     failed(f),
