@@ -83,6 +83,14 @@ export type MessageReceiptEvent = z.infer<typeof messageReceiptEventSchema>;
 export const chatMutedSchema = z.object({ chatId: serverId(), isGroup: z.boolean(), muted: z.boolean() });
 export type ChatMuted = z.infer<typeof chatMutedSchema>;
 
+/**
+ * Beyond the spec, no payload: what reached this page live may have a gap (the server process lost
+ * its link to the other processes and has it back). The page fetches its lists and its open chat
+ * again, exactly as after a reconnect of its own socket.
+ */
+export const syncRequiredSchema = z.undefined();
+export type SyncRequired = z.infer<typeof syncRequiredSchema>;
+
 /** Events the server emits, keyed by event name. */
 export const serverEventSchemas = {
   conversation: conversationSchema,
@@ -105,6 +113,7 @@ export const serverEventSchemas = {
   'message:reaction': messageReactionEventSchema,
   'message:receipt': messageReceiptEventSchema,
   'chat:muted': chatMutedSchema,
+  'sync:required': syncRequiredSchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -171,6 +180,7 @@ export interface ServerToClientEvents {
   'message:reaction': (payload: MessageReactionEvent) => void;
   'message:receipt': (payload: MessageReceiptEvent) => void;
   'chat:muted': (payload: ChatMuted) => void;
+  'sync:required': (payload: SyncRequired) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */

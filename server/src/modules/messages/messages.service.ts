@@ -47,7 +47,7 @@ export class MessagesService {
 
   constructor(
     private readonly db: Db,
-    events: ChatEvents,
+    private readonly events: ChatEvents,
     private readonly presence: Presence,
     private readonly participants: ConversationParticipants,
     private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
@@ -104,8 +104,8 @@ export class MessagesService {
   }
 
   /**
-   * Idempotent on (author, clientId): a retry gets the stored message back and nobody hears it
-   * twice. Status is DELIVERED when someone else in the chat has a socket open, else SENT. The
+   * Idempotent on (author, clientId): a retry gets the stored message back, and its `message` is
+   * emitted again (pages merge it by id). Status is DELIVERED when someone else in the chat has a socket open, else SENT. The
    * checks run per send; the storing is shared with the sends arriving meanwhile (MessageCommits),
    * and the answer and the `message` event come after that commit.
    *
@@ -159,9 +159,22 @@ export class MessagesService {
       // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
       deliveredTo: body.isGroup ? [...online] : [],
     });
-    if ('inserted' in committed) return committed.inserted;
+    if ('inserted' in committed) {
+      const { inserted } = committed;
+      // Nobody was online at the lookup: whoever came online since then (after an outage of the
+      // presence store, a whole process's users at once) had their SENT messages marked before
+      // this one existed. Asked again after the commit, whatever the order of the two, one of
+      // them sees the other.
+      if (inserted.status === 'SENT' && (await this.presence.deliverToOnline(recipients))) return { ...inserted, status: 'DELIVERED' };
+      return inserted;
+    }
     if (!committed.stored) throw conflict(CLIENT_ID_REUSED);
-    return this.replay(committed.stored, target);
+    const replayed = this.replay(committed.stored, target);
+    // Announced again: the first attempt may have been committed by a process that died before
+    // emitting it, or its event lost between processes. Pages merge a message by id, so one that
+    // had it already shows it, counts it and notifies it once.
+    this.events.toUsers([...recipients, viewer.id], 'message', replayed);
+    return replayed;
   }
 
   /** The quoted message of a reply: a message of the same chat (else 404, as for any message not seen). */

@@ -44,6 +44,23 @@ export class Presence {
     return this.store.onlineAmong(userIds);
   }
 
+  /**
+   * Whichever of `userIds` is online now has their waiting messages stored as delivered, as when
+   * they came online. For a send stored SENT: a recipient who came online between its presence
+   * lookup and its commit had that marking run before the row existed. Failures are logged: the
+   * message stays SENT, as it was stored.
+   */
+  async deliverToOnline(userIds: readonly string[]): Promise<boolean> {
+    try {
+      const online = [...(await this.store.onlineAmong(userIds))];
+      await Promise.all(online.map((userId) => this.beforeOnline(userId)));
+      return online.length > 0;
+    } catch (error) {
+      this.log.error({ err: error }, 'presence: falha ao marcar mensagens entregues');
+      return false;
+    }
+  }
+
   socketConnected(user: SocketUser, socketId: string): void {
     const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
     const registered = this.track(

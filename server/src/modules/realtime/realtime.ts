@@ -18,7 +18,21 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
   const websockets = trackWebsockets(app.server);
   joinUpgradeWrites(app.server);
-  const redis = env.redisUrl ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis')) : null;
+  const redis = env.redisUrl
+    ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, {
+        onError: (error) => app.log.error({ err: error }, 'redis'),
+        // Every page on this process fetches its lists and its open chat again, as after a
+        // reconnect of its own. Sent only now that the subscriptions are back: a message whose
+        // publication did not reach this process (lost with the connection, or published before
+        // the SUBSCRIBE) was committed before its publication, so before this signal and the
+        // fetches it starts, which then read it; one published from now on arrives live. A page
+        // that gets both merges them by id.
+        onResubscribed: () => {
+          app.log.warn('redis: inscrições restabelecidas, páginas deste processo avisadas para atualizar');
+          io.of(SOCKET_NAMESPACE).local.emit('sync:required');
+        },
+      })
+    : null;
   const closeRedis = redis ? redis.close : async () => undefined;
   if (redis) chatEvents.batchWritesWith(redis.inOneWrite);
 
@@ -67,7 +81,5 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   app.addHook('onClose', async () => {
     await closeRedis();
   });
-  // After the namespaces' subscriptions, before any socket: see peer-processes.ts.
-  await redis?.joinPeers();
   return io;
 }

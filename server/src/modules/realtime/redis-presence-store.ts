@@ -125,15 +125,26 @@ export class RedisPresenceStore implements PresenceStore {
     for (const [name, script] of Object.entries(SCRIPTS)) redis.defineCommand(name, script);
   }
 
-  /** Registers the process (and sweeps the dead ones), then keeps it alive. */
+  /**
+   * Registers the process (and sweeps the dead ones), then keeps it alive. Also at once each time
+   * the connection comes back: a Redis that restarted without its data has forgotten every
+   * process, and the heartbeat that finds this one swept registers its sockets again, so that
+   * their users are online, announced and have their waiting messages delivered without waiting
+   * for the next period.
+   */
   async start(): Promise<this> {
     await this.heartbeat();
+    this.redis.on('ready', this.onReconnected);
     if (this.heartbeatMs > 0) {
       this.timer = setInterval(() => void this.heartbeat().catch(this.onError), this.heartbeatMs);
       this.timer.unref();
     }
     return this;
   }
+
+  private readonly onReconnected = () => {
+    if (!this.closing) void this.heartbeat().catch(this.onError);
+  };
 
   async add(socket: PresenceSocket): Promise<boolean> {
     this.local.set(socket.socketId, socket);
@@ -196,6 +207,7 @@ export class RedisPresenceStore implements PresenceStore {
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.timer) clearInterval(this.timer);
+      this.redis.off('ready', this.onReconnected);
       let timer: NodeJS.Timeout | undefined;
       try {
         // A Redis that does not answer must not hold a shutdown: this process's alive key then

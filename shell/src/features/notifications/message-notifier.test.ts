@@ -107,6 +107,22 @@ describe('createMessageNotifier', () => {
     expect(deps.playSound).not.toHaveBeenCalled();
   });
 
+  it('notifies a message announced twice (a retried send) once, and never a repeat of one seen', async () => {
+    const notify = createMessageNotifier(deps);
+    await notify(message());
+    await notify(message({ status: 'READ' }));
+    expect(FakeNotification.instances).toHaveLength(1);
+    expect(deps.playSound).toHaveBeenCalledTimes(1);
+    state = looking;
+    await notify(message({ id: 'm2' }));
+    state = away;
+    await notify(message({ id: 'm2' }));
+    expect(FakeNotification.instances).toHaveLength(1);
+    expect(deps.playSound).toHaveBeenCalledTimes(1);
+    await notify(message({ id: 'm3' }));
+    expect(FakeNotification.instances).toHaveLength(2);
+  });
+
   it('without permission only the chime sounds', async () => {
     FakeNotification.reset('denied');
     await createMessageNotifier(deps)(message());

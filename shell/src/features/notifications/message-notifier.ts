@@ -1,6 +1,9 @@
 import { LIMITS, type Message } from '@chat/contracts';
 import { notificationContent, shouldNotify, type WindowState } from './notification-rules';
 
+/** How many notified messages are remembered, to notify each once. */
+const REMEMBERED_MESSAGES = 500;
+
 export interface NotifierDeps {
   meId: string;
   windowState: () => WindowState;
@@ -24,7 +27,15 @@ export interface NotifierDeps {
  */
 export function createMessageNotifier(deps: NotifierDeps): (message: Message) => Promise<void> {
   const { NotificationApi, closeAfterMs = LIMITS.notificationCloseMs, focusWindow = () => window.focus() } = deps;
+  // A message can arrive twice (a send retried after its first answer was lost is announced
+  // again): one chime and one notification per message, none for a repeat of one that arrived
+  // while the user was looking.
+  const heard = new Set<string>();
   return async (message) => {
+    if (heard.has(message.id)) return;
+    heard.add(message.id);
+    // The oldest goes first: a repeat comes within seconds of the original.
+    if (heard.size > REMEMBERED_MESSAGES) heard.delete(heard.values().next().value!);
     const muted = deps.isMuted?.(message.groupId ?? message.conversationId ?? '') ?? false;
     if (!shouldNotify(message, deps.meId, deps.windowState(), muted)) return;
     const groupName = message.groupId ? await deps.groupName(message.groupId).catch(() => null) : null;

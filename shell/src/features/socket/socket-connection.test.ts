@@ -134,6 +134,31 @@ describe('openSocket', () => {
     expect(steps).toEqual(['prepare', 'announced', 'done']);
   });
 
+  it("treats the server's sync:required as a reconnect: catch-up prepared, then announced, socket kept", async () => {
+    const connected = nextServerSocket();
+    const steps: string[] = [];
+    eventBus.on('socket:reconnected', () => steps.push('announced'));
+    eventBus.on('socket:status', ({ status }) => steps.push(status));
+    close = openSocket({
+      url,
+      user: USER,
+      getToken: () => token,
+      onUnauthorized: () => {},
+      prepareCatchUp: async () => {
+        steps.push('prepare');
+        return () => steps.push('done');
+      },
+    });
+    const socket = await connected;
+    await vi.waitFor(() => expect(steps).toEqual(['connected']));
+    const announced = nextBusEvent('socket:reconnected');
+    socket.emit('sync:required');
+    await announced;
+    expect(steps).toEqual(['connected', 'prepare', 'announced', 'done']);
+    expect(socket.connected).toBe(true);
+    expect(handshakes).toHaveLength(1);
+  });
+
   it('announces the connect even when preparing the catch-up failed', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const announced = nextBusEvent('socket:reconnected');

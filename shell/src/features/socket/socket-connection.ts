@@ -136,6 +136,12 @@ export function openSocket({
         console.warn(`[socket] evento inválido descartado: ${parsed.error}`);
         return;
       }
+      // The server's process lost pub/sub messages meant for this page: the same catch-up as
+      // after a reconnect of this socket (DESIGN section 2), announced the same way.
+      if (name === 'sync:required') {
+        void announceReconnect();
+        return;
+      }
       (eventBus.emit as (type: string, data: unknown) => void)(name, parsed.data);
     }) as never);
   }

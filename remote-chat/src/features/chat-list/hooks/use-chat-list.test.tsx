@@ -63,3 +63,42 @@ describe('useChatList: a fetch does not undo what came live while it was on its 
     expect(result.current.groups[0]!.lastMessage?.id).toBe('g-old');
   });
 });
+
+describe('useChatList: a message heard twice counts once', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('a replayed send, before and after the catch-up fetch, adds one to the unread count', async () => {
+    const answer = answerLater();
+    const { result } = renderHook(() => useChatList(ana.id, null));
+    const c1 = conversation('c1', { lastMessage: lastMessage(at(1)), unreadMessages: 0 });
+    const g1 = group('g1', { lastMessage: lastMessage(at(1), { id: 'g-old' }), unreadMessages: 0 });
+    await answer({ conversations: [c1], groups: [g1] });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+
+    const m2 = fromDiego('m2', 2);
+    const g2 = fromDiego('g2', 2, { conversationId: null, groupId: 'g1' });
+    act(() => {
+      eventBus.emit('message', m2);
+      eventBus.emit('message', g2);
+      eventBus.emit('message', m2);
+      eventBus.emit('message', g2);
+    });
+    expect(result.current.conversations[0]!.unreadMessages).toBe(1);
+    expect(result.current.groups[0]!.unreadMessages).toBe(1);
+
+    // The server asks for a catch-up (sync:required, announced as a reconnect); the replay comes again meanwhile and after.
+    act(() => eventBus.emit('socket:reconnected', undefined));
+    act(() => eventBus.emit('message', m2));
+    await answer({
+      conversations: [{ ...c1, lastMessage: lastMessage(at(2), { id: 'm2' }), unreadMessages: 1 }],
+      groups: [{ ...g1, lastMessage: lastMessage(at(2), { id: 'g2' }), unreadMessages: 1 }],
+    });
+    act(() => {
+      eventBus.emit('message', m2);
+      eventBus.emit('message', g2);
+    });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.conversations[0]!.unreadMessages).toBe(1);
+    expect(result.current.groups[0]!.unreadMessages).toBe(1);
+  });
+});

@@ -149,6 +149,18 @@ describe('optimistic sending (SPEC section 4)', () => {
     expect(result.current.messages.map((m) => m.id)).toEqual(['x1']);
   });
 
+  it('shows a message announced again (a replayed send), and fetched again (sync:required), once', async () => {
+    const { result } = await openChat();
+    const incoming = message('x1', { conversationId: 'c1' });
+    act(() => eventBus.emit('message', incoming));
+    act(() => eventBus.emit('message', incoming));
+    api.getMessagesByConversation.mockResolvedValue({ status: 200, data: { messages: [incoming], hasMore: false } });
+    act(() => eventBus.emit('socket:reconnected', undefined));
+    await waitFor(() => expect(api.getMessagesByConversation).toHaveBeenCalledTimes(2));
+    act(() => eventBus.emit('message', incoming));
+    await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['x1']));
+  });
+
   it('loads older pages before the oldest message', async () => {
     api.getMessagesByConversation.mockResolvedValueOnce({
       status: 200,
