@@ -8,7 +8,7 @@ import { onCleanup } from './cleanup';
 // on a given port and environment, killed with SIGKILL and started again on the same ones.
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const MAIN_JS = path.join(SERVER_DIR, 'dist', 'main.js');
+const MAIN_JS = path.join(SERVER_DIR, 'dist', 'main.js');
 
 /** The last lines a process wrote, shown when it fails to start. */
 const KEPT_OUTPUT = 4000;
@@ -66,10 +66,5 @@ export class ProductProcess {
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
-  }
-
-  /** The process's recent output (for a failure's message). */
-  recentOutput(): string {
-    return this.output;
   }
 }
