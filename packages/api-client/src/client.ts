@@ -56,8 +56,8 @@ export const bareHttp = async (): Promise<AxiosInstance> => (await current().ins
 /**
  * Renews the session now (the shell does it once at startup when the stored access token has
  * expired but a refresh token is stored). Shares a renewal already running. A refused renewal
- * calls the shell's onSessionExpired and rejects; one that got no answer rejects with the session
- * kept (isUnanswered tells them apart).
+ * calls the shell's onSessionExpired and rejects; one that got no answer, or a 5xx or 429, rejects with the session
+ * kept (isTransientFailure tells them apart).
  */
 export const renewSession = (): Promise<string> => current().renewal.renew();
 

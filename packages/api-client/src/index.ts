@@ -12,7 +12,7 @@ export * from './members';
 export * from './polygons';
 export * from './workspaces';
 export { renewSession, type ApiClientOptions } from './client';
-export { isUnanswered, SessionExpiredError, type SessionCallbacks } from './renewal';
+export { isTransientFailure, isUnanswered, SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
 export * from './account';
 export * from './sessions';

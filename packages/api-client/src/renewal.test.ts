@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { TokenPair } from '@chat/contracts';
 import { signin, signout } from './auth';
 import { configureApiClient, http, renewSession } from './client';
-import { isUnanswered } from './renewal';
+import { isTransientFailure, isUnanswered } from './renewal';
 import { ApiCallError, request } from './http';
 
 // A real HTTP server: access token 'velho' is refused, 'novo' is accepted; the refresh token
@@ -13,6 +13,8 @@ let server: Server;
 let baseURL = '';
 let renewals = 0;
 let renewalWorks = true;
+/** When set, the renewal answers this status instead (a server whose database or disk failed). */
+let renewalOutage: number | null = null;
 let signouts: unknown[] = [];
 let log: { path: string; auth: string | undefined }[] = [];
 /** Requests to /dados wait here until `barrierSize` of them have arrived (all fail "at once"). */
@@ -40,6 +42,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (path === '/refresh-token/use') {
     renewals += 1;
     await new Promise((r) => setTimeout(r, 30)); // a renewal takes a while: later 401s queue
+    if (renewalOutage) return json(res, renewalOutage, { statusCode: renewalOutage, error: 'Unavailable', message: 'Serviço temporariamente indisponível' });
     if (renewalWorks && body.refreshToken === 'r1') return json(res, 200, { accessToken: 'novo', refreshToken: 'r2' });
     return json(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Sessão expirada' });
   }
@@ -99,6 +102,7 @@ const hits = (path: string) => log.filter((entry) => entry.path === path);
 beforeEach(() => {
   renewals = 0;
   renewalWorks = true;
+  renewalOutage = null;
   signouts = [];
   log = [];
   barrierSize = 1;
@@ -195,6 +199,18 @@ describe('session renewal (SPEC section 4)', () => {
     await expect(renewSession()).rejects.toThrow();
     // No refused call asked for this renewal: no reason to pass on.
     expect(onSessionExpired).toHaveBeenCalledWith(null);
+  });
+
+  it.each([503, 507, 500, 429])('a renewal answered %i (the server cannot decide now) rejects but keeps the stored session', async (status) => {
+    const { stored, onSessionExpired } = session();
+    renewalOutage = status;
+    const failure = await renewSession().catch((error: unknown) => error);
+    expect(isTransientFailure(failure)).toBe(true);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(stored).toEqual({ token: 'velho', refreshToken: 'r1' });
+    // Once the server is back, the same refresh token renews.
+    renewalOutage = null;
+    await expect(renewSession()).resolves.toBe('novo');
   });
 
   it('a renewal that gets no answer (offline) rejects but keeps the stored session', async () => {

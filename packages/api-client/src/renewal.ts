@@ -90,10 +90,11 @@ export class SessionRenewal {
       const response = await (await this.bare()).post<unknown>(RENEWAL_PATH, { refreshToken });
       pair = tokenPairSchema.parse(response.data);
     } catch (error) {
-      // No answer at all (offline, server unreachable) says nothing about the session: keep it,
-      // so an app opened on a train is not signed out; the next call renews once the network
-      // is back. Only an answer (a refusal, a malformed pair) ends the session.
-      if (!isUnanswered(error)) this.callbacks.onSessionExpired(refusal);
+      // No answer at all (offline, server unreachable) or a server that cannot decide right now
+      // (its database is down, its disk full, too many requests) says nothing about the session:
+      // keep it, so an outage or a train ride signs nobody out; the next call renews once the
+      // server is back. Only a refusal or a malformed pair ends the session.
+      if (!isTransientFailure(error)) this.callbacks.onSessionExpired(refusal);
       throw error;
     }
     this.callbacks.onTokensRenewed({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
@@ -108,6 +109,17 @@ export class SessionRenewal {
 export function isUnanswered(error: unknown): boolean {
   const cause = error instanceof ApiCallError ? error.cause : error;
   return isAxiosError(cause) && !cause.response;
+}
+
+/**
+ * The call may succeed later as it is: it got no answer, or an answer that is not a verdict (a 5xx
+ * of a server whose database or disk failed, a 429 asking to slow down).
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (isUnanswered(error)) return true;
+  const cause = error instanceof ApiCallError ? error.cause : error;
+  const status = isAxiosError(cause) ? cause.response?.status : undefined;
+  return status !== undefined && (status >= 500 || status === 429);
 }
 
 const RENEWAL_LOCK = 'papo:session-renewal';

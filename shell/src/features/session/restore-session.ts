@@ -1,7 +1,7 @@
 import type { AppConfig } from '@chat/contracts';
 import { loadApiClient } from '../api/load-api-client';
 
-/** 'offline': the renewal got no answer; the stored session is kept until the network is back. */
+/** 'offline': the renewal got no answer (or the server could not decide yet); the stored session is kept until it can. */
 export type RestoreOutcome = 'renewed' | 'ended' | 'offline';
 
 let restoring: Promise<RestoreOutcome> | null = null;
@@ -18,7 +18,7 @@ export function restoreSession(config: AppConfig): Promise<RestoreOutcome> {
     .then((client) =>
       client.renewSession().then(
         (): RestoreOutcome => 'renewed',
-        (error: unknown): RestoreOutcome => (client.isUnanswered(error) ? 'offline' : 'ended'),
+        (error: unknown): RestoreOutcome => (client.isTransientFailure(error) ? 'offline' : 'ended'),
       ),
     )
     // The api-client's own chunk could not be downloaded: offline as well.
