@@ -152,7 +152,9 @@ describe('bad input on every route', () => {
     expect(problems).toEqual([]);
     expect(counts.serverErrors).toBe(0);
     expect(counts.routes).toBeGreaterThan(45);
-  }, 120_000);
+    // Every route, one request after another, each with two database fingerprints: minutes on a
+    // busy machine, and more with each new route.
+  }, 300_000);
 
   it('hostile x-api-key values: 401, or 429 once the address has failed too often; Portuguese, nothing changed', async () => {
     // Header values travel as visible ASCII; whatever else a string holds is dropped here.

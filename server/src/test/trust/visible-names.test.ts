@@ -34,9 +34,12 @@ const HIDDEN_CHARACTERS = [
 /** Characters that draw nothing, alone or together. */
 const BLANK_CHARACTERS = ['\u200B', '\u200C', '\u2060', '\u3164', '\u115F', '\u1160', '\uFFA0', '\u2800', '\u0301', '\u034F', '\uFE0F'];
 
-/** A valid name with one or more hidden characters put somewhere inside it. */
+/**
+ * A valid name with one or more hidden characters put inside it, never at either end: tabs, line
+ * breaks and U+FEFF at an end are whitespace that the schemas trim away, leaving a clean name.
+ */
 const nameWithHidden = (valid: string) =>
-  fc.tuple(fc.array(fc.tuple(fc.nat({ max: valid.length }), fc.constantFrom(...HIDDEN_CHARACTERS)), { minLength: 1, maxLength: 3 })).map(([inserts]) => {
+  fc.tuple(fc.array(fc.tuple(fc.integer({ min: 1, max: valid.length - 1 }), fc.constantFrom(...HIDDEN_CHARACTERS)), { minLength: 1, maxLength: 3 })).map(([inserts]) => {
     let name = valid;
     for (const [at, character] of inserts) name = `${name.slice(0, Math.min(at, name.length))}${character}${name.slice(Math.min(at, name.length))}`;
     return name;
