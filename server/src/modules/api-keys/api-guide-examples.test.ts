@@ -8,20 +8,20 @@ import { signIn } from '../../test/auth-helpers';
 import { expectStatus } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// The README's 'Integrações' examples, run as written with curl against a listening server:
-// a copy-paste example that stopped working would fail here.
+// The curl examples of docs/api.md (the integrators' guide), run as written against a listening
+// server: a copy-paste example that stopped working would fail here.
 
 const run = promisify(execFile);
-const README = new URL('../../../../README.md', import.meta.url);
+const API_GUIDE = new URL('../../../../docs/api.md', import.meta.url);
 
-/** The shell blocks of the README section 'Integrações' that call the API. */
+/** The shell blocks of the guide's section 'Exemplos com curl' that call the API. */
 function curlExamples(): { list: string; history: string; send: string } {
-  const section = readFileSync(README, 'utf8').split(/^## /m).find((s) => s.startsWith('Integrações'));
-  if (!section) throw new Error('README sem a seção Integrações');
+  const section = readFileSync(API_GUIDE, 'utf8').split(/^## /m).find((s) => s.startsWith('Exemplos com curl'));
+  if (!section) throw new Error('docs/api.md sem a seção Exemplos com curl');
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('curl'));
   const find = (path: string) => {
     const block = blocks.find((b) => b.includes(path));
-    if (!block) throw new Error(`README não tem exemplo de ${path}`);
+    if (!block) throw new Error(`docs/api.md não tem exemplo de ${path}`);
     return block;
   };
   return { list: find('get-conversations'), history: find('get-messages-by-conversation'), send: find('/api/message/send') };
@@ -53,7 +53,7 @@ async function example(block: string, key: string): Promise<unknown> {
   return JSON.parse(stdout);
 }
 
-describe("README, section 'Integrações'", () => {
+describe("docs/api.md, section 'Exemplos com curl'", () => {
   const examples = curlExamples();
 
   it('lists my conversations with a READ_ONLY and a FULL_ACCESS key', async () => {
@@ -63,7 +63,7 @@ describe("README, section 'Integrações'", () => {
     }
   });
 
-  it('sends a message with FULL_ACCESS; READ_ONLY gets the 403 the README announces', async () => {
+  it('sends a message with FULL_ACCESS; READ_ONLY gets the 403 the guide announces', async () => {
     const refused = (await example(examples.send, readOnlyKey)) as { statusCode: number };
     expect(refused.statusCode).toBe(403);
     const sent = (await example(examples.send, fullAccessKey)) as Message;
