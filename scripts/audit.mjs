@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Dependency audit of what ships (`pnpm audit --prod`), run by `npm test`: fails on a high or
 // critical advisory. An advisory that does not apply goes into package.json's
-// pnpm.auditConfig.ignoreGhsas (pnpm then skips it), with the reason in the README (Dependências). When the registry's
+// pnpm.auditConfig.ignoreGhsas (pnpm then skips it), with the reason in docs/operacao.md (Dependências). When the registry's
 // audit endpoint cannot be reached (a machine without outside network, a proxy that refuses it),
 // the step says so plainly and does not fail the run: "not checked" is not "no advisory".
 import { spawnSync } from 'node:child_process';

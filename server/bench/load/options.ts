@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { PgliteDurability } from '../../src/db/pglite';
 
-// Command line of `npm run bench:load -- ...` (see the README section "Escala").
+// Command line of `npm run bench:load -- ...` (see docs/desempenho.md, "Como medir").
 
 export interface LoadOptions {
   engine: 'postgres' | 'pglite';

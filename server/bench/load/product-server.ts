@@ -43,7 +43,7 @@ const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembe
 const address = app.server.address();
 send({ type: 'ready', port: typeof address === 'object' && address ? address.port : config.port, members });
 
-/** The send path's histogram as an operator's Prometheus scrapes it (README, "Escala"). */
+/** The send path's histogram as an operator's Prometheus scrapes it (docs/operacao.md, "Métricas"). */
 async function sendBuckets(): Promise<HistogramBucket[]> {
   const { values } = await app.ctx.metrics.sendDuration.get();
   return values

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-// What an operator watches to see one process saturate (README, "Escala"): the send path's
+// What an operator watches to see one process saturate (docs/operacao.md, "Métricas"): the send path's
 // latency, the sockets this process holds and, from prom-client's default metrics, event-loop
 // delay (nodejs_eventloop_lag_*), memory and GC. One registry per app, so that several apps in
 // one process (the tests) do not mix their figures.
