@@ -158,8 +158,9 @@ const FRAMEWORK_MODULES = new RegExp(
     String.raw`[\\/]packages[\\/]event-bus[\\/]src[\\/]`,
     String.raw`[\\/]packages[\\/]ui[\\/]src[\\/]components[\\/]toast[\\/]toast-store\.ts$`,
     String.raw`[\\/]packages[\\/]build-config[\\/]react-router-client\.mjs$`,
-    // The contracts the sign-in page and the session need first: texts, field schemas, the user.
-    String.raw`[\\/]packages[\\/]contracts[\\/]src[\\/](errors|login-texts|entities[\\/]user|schemas[\\/](fields|message-text)|feature-flags|zod-locale)\.ts$`,
+    // The contracts the sign-in page and the session need first: texts, field schemas (and the
+    // visible-text rule they use), the user.
+    String.raw`[\\/]packages[\\/]contracts[\\/]src[\\/](errors|login-texts|entities[\\/]user|schemas[\\/](fields|message-text|visible-text)|feature-flags|zod-locale)\.ts$`,
   ].join('|'),
 );
 

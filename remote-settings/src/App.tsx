@@ -1,14 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
-import { AccountPage } from './account-page';
+import { Spinner } from '@chat/ui';
 import { SettingsMenu } from './features/menu/settings-menu';
+import { loadAccountPage } from './load-account-page';
+
+const AccountPage = lazy(async () => ({ default: (await loadAccountPage()).AccountPage }));
 
 /** remote-settings: /auth/settings, the menu and the account sections (SPEC section 2). */
 export default function App(props: RemoteAppProps) {
   return (
     <Routes>
       <Route index element={<SettingsMenu {...props} />} />
-      <Route path="conta" element={<AccountPage {...props} />} />
+      <Route
+        path="conta"
+        element={
+          <Suspense fallback={<Spinner size="md" />}>
+            <AccountPage {...props} />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

@@ -2,12 +2,18 @@ import { Link } from 'react-router-dom';
 import { eventBus } from '@chat/event-bus';
 import type { RemoteAppProps } from '@chat/contracts';
 import { ChevronRight, LogOut, UserRound } from 'lucide-react';
+import { loadAccountPage } from '../../load-account-page';
 import styles from './settings.module.css';
+
+// A failed prefetch is harmless: opening the page loads it again and shows its own error.
+const prefetchAccountPage = () => {
+  loadAccountPage().catch(() => undefined);
+};
 
 export function SettingsMenu({ basePath }: RemoteAppProps) {
   return (
     <nav className={styles.menu} aria-label="Configurações">
-      <Link className={styles.item} to={`${basePath}/conta`}>
+      <Link className={styles.item} to={`${basePath}/conta`} onPointerEnter={prefetchAccountPage} onFocus={prefetchAccountPage}>
         <UserRound size={18} aria-hidden />
         <span>Conta</span>
         <ChevronRight size={16} aria-hidden className={styles.chevron} />
