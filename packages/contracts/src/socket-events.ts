@@ -45,7 +45,7 @@ export const accountDeactivatedSchema = z.object({ userId: serverId() });
 export type AccountDeactivated = z.infer<typeof accountDeactivatedSchema>;
 
 /**
- * Beyond the spec: the password was changed (issue 12), or sessions were ended (signed out, or
+ * Beyond the spec: the password was changed, or sessions were ended (signed out, or
  * ended from the list of sessions). Every session of the user but the one that changed it has lost
  * its tokens; each tab checks its own and signs out when they are gone.
  */
