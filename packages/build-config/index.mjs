@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 const workspaceVersion = require('./package.json').version;
 
 /** Stateful libraries that must exist once on the page (DESIGN section 1). */
-export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-router-dom'];
+export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query'];
 /**
  * The workspace modules that hold state, one instance on the page: the bus, the configured HTTP
  * instance and the toast queue (@chat/ui/toast-store, the only stateful file of @chat/ui). A

@@ -48,6 +48,7 @@ export {
   type ToastType,
 } from '@chat/ui/toast-store';
 export { useToast } from './components/toast/use-toast';
+export { notify } from './lib/notify';
 export { ToastHost } from './components/toast/toast-host';
 
 export {
