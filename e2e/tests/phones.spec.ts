@@ -253,7 +253,7 @@ test('installable: valid manifest and icons, the service worker controls the pag
   await failed.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(failed).toBeVisible();
   // ...and comes back by itself when the network does, even after the socket's last attempt
-  // (5 attempts, about 17 s with the delays in LIMITS), without a reload.
+  // (5 attempts, about 17 s with SOCKET_RECONNECTION's delays), without a reload.
   await markDocument(page);
   await page.waitForTimeout(22_000);
   await context.setOffline(false);
