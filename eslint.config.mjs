@@ -1,6 +1,7 @@
 // One lint config for the whole repository. Besides the TypeScript and React-hooks rules it
-// enforces the boundaries of DESIGN.md section 6: no app imports another app's files, axios
-// only in packages/api-client, socket.io-client only in the shell (and server-side tests).
+// enforces the boundaries of docs/arquitetura.md (A forma do repositório): no app imports another
+// app's files, axios only in packages/api-client, socket.io-client only in the shell (and
+// server-side tests).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

@@ -17,7 +17,7 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     screenshot: 'only-on-failure',
-    // The shell registers a service worker (issue 13); files that stub or cut the network with
+    // The shell registers a service worker; files that stub or cut the network with
     // page.route / setOffline test the app without one. phones.spec.ts's 'installable' test allows it and tests it.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',

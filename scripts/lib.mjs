@@ -122,7 +122,7 @@ export async function startBuiltServer(env = {}) {
   throw new Error(`o produto não respondeu em /api/health:\n${log}`);
 }
 
-/** The three keys the shell keeps a session under (SPEC section 3). */
+/** The three keys the shell keeps a session under (SESSION_KEYS in packages/contracts). */
 export const SESSION_KEYS = { user: '@team-chat:user', token: '@team-chat:token', refreshToken: '@team-chat:refreshToken' };
 
 /** Signs in through the API (no page involved) and returns what the shell would store. */

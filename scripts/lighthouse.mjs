@@ -133,7 +133,7 @@ async function audit(url, page, preset, run) {
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     if (page.signedIn) {
-      // The session the shell would have stored after signing in (SPEC section 3's three keys),
+      // The session the shell would have stored after signing in (the three session keys),
       // written from an API URL of the origin in a tab of its own, so that no app file is loaded.
       const session = await signInThroughApi(url, MEMBER, DEMO_PASSWORD);
       const setup = await browser.newPage();

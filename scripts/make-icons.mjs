@@ -1,4 +1,4 @@
-// Draws the app icons of the web app manifest (issue 13) from the product's logo mark with the
+// Draws the app icons of the web app manifest from the product's logo mark with the
 // system Chromium, so they stay in step with the logo: `node scripts/make-icons.mjs`.
 // Writes shell/public/icons/*.png (committed; the build copies public/ as is).
 import { mkdirSync } from 'node:fs';

@@ -12,20 +12,14 @@ import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, SESSION_KEYS, signInThroug
 
 const SHELL_BUDGET_KB = 170;
 /**
- * What each remote adds on its own route (its entry and its own chunks, gzip): the figures of
- * issue 18's build plus a few kB of margin. Raise one only with a reason. chat 95 -> 100 (issue 15):
- * edit mode, replies, the '@' picker, reaction chips and the list's badges are on the chat's first
- * screen (about 3.5 kB); the reaction bar, the delete dialog and 'Informações' load on first use.
- * chat 100 -> 106 (issues 15 and 16, measured 102.6): swipe to reply (react-swipeable, 1.5 kB), the
- * outbox's bubbles and drafts, the search's message hits and the history window that pages both
- * ways are all used from the chat's first screen. chat 106 -> 52 (issue 18): the open chat's view
- * loads apart from the list (on a chat route, or when a pointer or the focus comes to the list;
- * no idle prefetch, which this script would count); the list's route measures 49.0. Each route is
- * measured on a first visit where nothing points or focuses (see measurePages), so a prefetch
- * started by where the mouse was left no longer counts (it made the chat measure 90.3 once).
- * chat 52 -> 35 (issue 18, measured 30.9): ./App's first screen is one file, which no longer
- * brings the parts of the split chunks it shared with later ones. settings 58 -> 22 (measured
- * 17.2): the 'Conta' page and its forms load when it opens (or is pointed at), not with the menu.
+ * What each remote adds on its own route (its entry and its own chunks, gzip): the current build
+ * plus a few kB of margin. Raise one only with a reason (how each budget got where it is:
+ * docs/desempenho.md, Orçamentos de JavaScript). The chat's route is the list only: the open
+ * chat's view loads apart (on a chat route, or when a pointer or the focus comes to the list; no
+ * idle prefetch, which this script would count), and ./App's first screen is one file. Each route
+ * is measured on a first visit where nothing points or focuses (see measurePages), so a prefetch
+ * started by where the mouse was left does not count. Settings' 'Conta' page and its forms load
+ * when it opens (or is pointed at), not with the menu.
  */
 const REMOTE_BUDGETS_KB = { chat: 35, team: 85, settings: 22, root: 66 };
 const asJson = process.argv.includes('--json');
@@ -51,7 +45,7 @@ const DEMO_PASSWORD = 'medindo-tamanhos';
  * in a context of its own with the session already stored (signed in through the API), and
  * nothing moves the pointer or the focus before the network is idle: a pointer or focus on the
  * chat list prefetches the open chat's view (remote-chat's conversations-screen), and counting
- * that made the chat's figure depend on where the mouse was left (90 kB instead of 49 once).
+ * that would make the chat's figure depend on where the mouse was left.
  */
 async function measurePages() {
   const { url, stop } = await startBuiltServer({ DEMO_PASSWORD, ROOT_PASSWORD: DEMO_PASSWORD });

@@ -2,8 +2,8 @@
 // `npm run transfer`: the bytes a first visit really downloads (on the wire, headers included,
 // empty cache) on the sign-in page and on a member's /auth/conversations, in Chromium against
 // the built product, once per set of encodings the browser accepts: none (every file sent as
-// is, what the server did before issue 18), gzip only, and br + gzip (a current browser).
-// Service workers are blocked so the precache download does not count as the page's.
+// is, as a server without precompressed copies would), gzip only, and br + gzip (a current
+// browser). Service workers are blocked so the precache download does not count as the page's.
 // `--json` prints the figures as JSON. Build first (`npm run build`).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests open a real database per file (PGlite takes ~4 s to create one), so the
+// Integration tests open a real database per file (PGlite takes seconds to create one), so the
 // timeouts are generous; with DATABASE_URL/REDIS_URL set the same files run on PostgreSQL/Redis.
 export default defineConfig({
   test: {

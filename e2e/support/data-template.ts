@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// A fresh embedded database costs 4-5 s to create (DESIGN section 5) and about 0.4 s to open.
+// A fresh embedded database takes seconds to create (initdb and migrations) and a fraction of
+// that to open.
 // Global setup therefore boots the product once on an empty DATA_DIR (migrations, ROOT and demo
 // accounts) and each test file's product starts on a copy of that directory. Only products whose
 // bootstrap settings are the defaults use it: any override of what bootstrap reads starts empty.

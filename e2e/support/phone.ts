@@ -2,9 +2,9 @@ import { devices, expect, type Browser, type BrowserContextOptions, type Page } 
 import { DEMO_PASSWORD } from './product';
 import { expectPath, signIn } from './session';
 
-// Phones and tablets (issue 13): the contexts, and the two checks every page must pass there.
+// Phones and tablets: the contexts, and the two checks every page must pass there.
 
-/** A phone as the issue describes it: 390 x 844, touch, a mobile Chrome user agent. */
+/** A typical phone: 390 x 844, touch, a mobile Chrome user agent. */
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
@@ -79,7 +79,7 @@ export async function expectTouchTargets(page: Page): Promise<void> {
   expect(small, `${page.url()}: alvos de toque menores que 44 px`).toEqual([]);
 }
 
-/** Both checks of issue 13 on the page as it is now. */
+/** Both phone checks (no sideways scroll, touch targets) on the page as it is now. */
 export async function expectPhoneFriendly(page: Page): Promise<void> {
   await expectNoSidewaysScroll(page);
   await expectTouchTargets(page);

@@ -28,7 +28,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /**
  * Records every toast the context's pages show, from their next navigation on. A toast closes
- * after 3 s (SPEC section 9): one that appears while the test is still checking another page can
+ * after 3 s: one that appears while the test is still checking another page can
  * be gone before the test looks, on a loaded machine. expectToastShown asks what was shown.
  */
 export async function recordToasts(context: BrowserContext): Promise<void> {
@@ -62,7 +62,7 @@ export function expiredToken(): string {
 
 /**
  * Resolves when the page's live connection is up: socket.io's connect packet for the /events
- * namespace arrived. The shell opens the socket once the page has settled (issue 18), so a test
+ * namespace arrived. The shell opens the socket once the page has settled, so a test
  * that needs it (a live event, a token the socket must not read yet) waits for this. Call it
  * before the navigation that opens the connection.
  */

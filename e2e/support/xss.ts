@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
-// Issue 17, stored XSS: what a hostile text would do if it ran, and how a test notices. A payload
+// Stored XSS: what a hostile text would do if it ran, and how a test notices. A payload
 // sets the global canary or opens a dialog; every screen is then searched for what markup would
 // have left behind (event-handler attributes, frames, links with a scheme other than http(s)).
 

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, expectToast, expiredToken, liveConnection, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
-// Issue 3 in the browser: sign-in, password reset through the outbox, registration by invite,
+// Accounts in the browser: sign-in, password reset through the outbox, registration by invite,
 // session renewal and sign-out, against the built product (one server for this file).
 
 const RESET_LINK = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[0-9a-f]{64}/;

@@ -13,7 +13,7 @@ import {
 import { expectToast } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
-// Issue 4: conversations, groups and text messages, live, between members of the demo workspace.
+// Conversations, groups and text messages, live, between members of the demo workspace.
 
 const SCREENS = '../test-results/screens';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png` });

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
-// Issue 16: a message found by the chat search opens its chat at that message (300 messages
+// A message found by the chat search opens its chat at that message (300 messages
 // back), and a chat with unread messages opens under 'Mensagens não lidas', with the
 // 'N novas mensagens' button for what arrives while the view is scrolled up.
 
@@ -205,7 +205,7 @@ test('a group with unread messages opens under the line too, from what the membe
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/auth\/conversations$/);
   for (let i = 1; i <= 30; i++) await sendTextApi(url, diego.token, group.id, `grupo não lida ${stamp} ${i}`, true);
-  // The list keeps showing 0 for groups (SPEC section 2).
+  // The list keeps showing 0 for groups (docs/produto.md, Regras de conversa).
   await expect(entryNamed(page, name)).toContainText(`grupo não lida ${stamp} 30`);
 
   await entryNamed(page, name).click();

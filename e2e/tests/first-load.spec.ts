@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
-// Issue 18, no waterfall on a signed-in first load of the conversations page: the configuration
+// No waterfall on a signed-in first load of the conversations page: the configuration
 // comes inside the page, the chat remote's files are preloaded by the page, and the chat list is
 // asked for by the page itself while the shell and remote-chat download; remote-chat shows that
 // answer (real data) without asking again.
@@ -78,7 +78,7 @@ test("the page itself asks for the conversations list, before the shell's first 
   expect(lists).toHaveLength(1);
 });
 
-// Issue 18, the shell's own chunks: the page lists the /auth area's chunks (the app's bootstrap,
+// The shell's own chunks: the page lists the /auth area's chunks (the app's bootstrap,
 // the layout, the remote's slot, the shared singletons; shell/dist/route-preloads.json) as preload
 // links, so they download while the shell's main script does, not after it has run; and the live
 // connection waits until the page has settled.
@@ -95,8 +95,8 @@ test("the /auth area's shell chunks are preloaded by the page, fetched once each
   // A few files, not one per module family: on a phone each is a round trip (packages/build-config).
   expect(preloaded.length).toBeLessThanOrEqual(5);
   // Their stylesheets are in the page itself, under their paths, so the runtime asks for none of
-  // them (it would ask only after the chunk's script has run; and on a phone they took two of the
-  // six connections first).
+  // them (it would ask only after the chunk's script has run, and on a phone they would take
+  // connections the scripts need first).
   const styles = [...html.matchAll(/<style data-href="(\/static\/css\/[^"]+)">/g)].map((match) => match[1]!);
   expect(styles.some((href) => /\/async\/area-auth\./.test(href)), "the /auth layout's CSS").toBe(true);
 
@@ -108,7 +108,7 @@ test("the /auth area's shell chunks are preloaded by the page, fetched once each
   const preloadsSeen = new Promise<void>((resolve) => (allRequested = resolve));
   fresh.on('request', () => preloaded.every((href) => order.includes(href)) && allRequested());
   // The main script is held back until every preloaded chunk has been asked for: had only the
-  // main script's code asked for them (the old waterfall), the page would never load.
+  // main script's code asked for them (a waterfall), the page would never load.
   await fresh.route((url) => MAIN_SCRIPT.test(url.pathname), async (route) => {
     await preloadsSeen;
     await route.continue();
@@ -137,7 +137,7 @@ test('a visitor without a session asks for nothing of the API on the conversatio
   expect(apiCalls).toEqual([]);
 });
 
-// Issue 18, the sign-in page: the page the server sends for '/' carries the page as static HTML
+// The sign-in page: the page the server sends for '/' carries the page as static HTML
 // (the shell's build renders it), painted before the app's script runs, then replaced by the app.
 const SHELL_SCRIPTS = '**/static/js/**';
 

@@ -3,7 +3,7 @@ import { listEntry, messageBox, messages, openMember, openNewModal, userRow } fr
 import { pngImage } from '../support/images';
 import { expect, test } from '../support/fixtures';
 
-// Issue 6: image messages. Ana sends a PNG to Bruno through the image button (signed URL, PUT
+// Image messages. Ana sends a PNG to Bruno through the image button (signed URL, PUT
 // with progress, image message); Bruno sees it inline, live, and 'Imagem' in his list; a file
 // over 10 MB and a text file get their alerts and nothing is sent.
 
@@ -48,9 +48,9 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   await expect(messageBox(bruno)).toBeVisible();
   await expect(bruno.getByTestId('message-scroller')).toBeVisible();
 
-  // A slow uplink (about 9 s for this file) so that the PENDING bubble and its progress can be seen.
-  // At 120 kB/s (about 3 s) a loaded CI machine once finished the upload before the poll below saw
-  // any progress, and the bar was gone when it looked again.
+  // A slow uplink (several seconds for this file) so that the PENDING bubble and its progress can
+  // be seen: with a faster one a loaded CI machine can finish the upload before the poll below sees
+  // any progress, and the bar is gone when it looks again.
   const cdp = await ana.context().newCDPSession(ana);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {

@@ -15,7 +15,7 @@ import { expect, test } from '../support/fixtures';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, liveConnection, signIn } from '../support/session';
 
-// Issue 5: presence, ticks, unread counts, typing and reconnection, between two browser contexts
+// Presence, ticks, unread counts, typing and reconnection, between two browser contexts
 // (Ana and Bruno of the demo workspace, whose conversation the demo seed holds).
 
 const SCREENS = '../test-results/screens';

@@ -6,7 +6,7 @@ import { longPress, openMemberOn, PHONE, touchDrag } from '../support/phone';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 
-// Issue 15: edit, delete, reply, reactions, mentions, silence and 'Lida por', between two and
+// Edit, delete, reply, reactions, mentions, silence and 'Lida por', between two and
 // three browser contexts of the demo workspace (Ana, Bruno and Carla, and their group 'Projeto Aurora').
 
 const SCREENS = '../test-results/screens';
@@ -239,7 +239,7 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
   const stamp = Date.now().toString(36);
   const { bruno, conversation } = await brunosConversationWithAna(baseURL!);
   // Ana has the chat open at its end while the messages arrive: opened afterwards, it would start
-  // at the 'Mensagens não lidas' line (issue 16), 31 messages above the one to swipe.
+  // at the 'Mensagens não lidas' line, 31 messages above the one to swipe.
   const ana = await openMemberOn(browser, baseURL!, 'ana', PHONE);
   await entryNamed(ana, 'Bruno Oliveira').click();
   await expect(ana.getByRole('region', { name: 'Conversa' })).toBeVisible();

@@ -6,8 +6,8 @@ import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, liveConnection, signIn } from '../support/session';
 
-// Issue 16: the offline outbox (IndexedDB) and drafts, between two browser contexts of the demo
-// workspace. Screenshots go to test-results/screens (looked at for the issue at 1440 and 390 px).
+// The offline outbox (IndexedDB) and drafts, between two browser contexts of the demo
+// workspace. Screenshots go to test-results/screens (to look at, at 1440 and 390 px).
 
 const SCREENS = '../test-results/screens';
 async function shots(page: Page, name: string, phone?: () => Promise<void>) {

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { closeToast, expectNoSidewaysScroll, expectPhoneFriendly, longPress, openMemberOn, PHONE, TABLET } from '../support/phone';
 import { expectPath, expiredToken } from '../support/session';
 
-// Issue 13: the signed-in product on a phone (one pane at a time, bottom tab bar, sheets, 44 px
+// The signed-in product on a phone (one pane at a time, bottom tab bar, sheets, 44 px
 // touch targets, long-press) and on a 768 px tablet (list and chat side by side, details as an
 // overlay), with nothing wider than the screen on any page.
 
@@ -253,7 +253,7 @@ test('installable: valid manifest and icons, the service worker controls the pag
   await failed.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(failed).toBeVisible();
   // ...and comes back by itself when the network does, even after the socket's last attempt
-  // (5 attempts, about 17 s: SPEC section 9), without a reload.
+  // (5 attempts, about 17 s with SOCKET_RECONNECTION's delays), without a reload.
   await markDocument(page);
   await page.waitForTimeout(22_000);
   await context.setOffline(false);

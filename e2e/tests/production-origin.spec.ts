@@ -1,10 +1,11 @@
 import { PRODUCT_URL } from '../support/product';
 import { expect, test } from '../support/fixtures';
 
-// SPEC section 6: on the production web origin the flags disable_create_account and
-// disable_recovery_password hide the register and forgot-password links, and the server refuses
-// what they hide. This file's server takes its own URL (APP_URL) as PRODUCTION_ORIGIN, so it is the
-// production deployment: it refuses those calls whatever Origin header a client sends or omits.
+// docs/produto.md, Funcionalidades por workspace: on the production web origin the flags
+// disable_create_account and disable_recovery_password hide the register and forgot-password links,
+// and the server refuses what they hide. This file's server takes its own URL (APP_URL) as
+// PRODUCTION_ORIGIN, so it is the production deployment: it refuses those calls whatever Origin
+// header a client sends or omits.
 test.use({ productEnv: { PRODUCTION_ORIGIN: PRODUCT_URL } });
 
 test('on the production origin the sign-in page hides the register and forgot-password links', async ({ page }) => {

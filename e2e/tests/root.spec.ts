@@ -4,7 +4,7 @@ import { waitForMailLink, outboxFiles } from '../support/outbox';
 import { ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
 import { expectPath, expectToast, signIn } from '../support/session';
 
-// Issue 11: ROOT's workspaces. ROOT creates a workspace, its new admin sets a password from the
+// ROOT's workspaces. ROOT creates a workspace, its new admin sets a password from the
 // welcome mail and signs in; ROOT's feature and admin changes reach the members' open pages live.
 
 const SCREENS = '../test-results/screens';

@@ -6,7 +6,7 @@ import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, expectToast, expectToastShown, liveConnection, recordToasts, signIn } from '../support/session';
 
-// Issue 12: the account settings and the public API, between real browser contexts.
+// The account settings and the public API, between real browser contexts.
 // Bruno edits his account; Carla keeps their conversation open and sees the effects live.
 
 const SCREENS = '../test-results/screens';
@@ -165,8 +165,8 @@ test('a key is created, copied from the page, and used by an integration to send
 test('/api/docs renders the API reference', async ({ browser, product }) => {
   const page = await browser.newPage({ baseURL: product.url, viewport: { width: 1440, height: 900 } });
   await page.goto('/api/docs');
-  // swagger-ui builds the page from a 110 kB document in the browser: at a load average of 20 that
-  // took more than the default 10 s (CI has no such load, but the test should not hinge on it).
+  // swagger-ui builds the page from a large document in the browser: on a heavily loaded machine
+  // that can take more than the default 10 s, and the test should not hinge on the machine's load.
   await expect(page.getByText('Papo API').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('/api/message/send').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /Authorize/ })).toBeVisible();

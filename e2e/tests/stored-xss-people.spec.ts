@@ -7,14 +7,15 @@ import { ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
 import { expectPath, expectToast, signIn } from '../support/session';
 import { expectNoScript, RUN, watchDialogs } from '../support/xss';
 
-// Issue 17, stored XSS, the people half: hostile names, nickNames, e-mails and uploaded file names,
+// Stored XSS, the people half: hostile names, nickNames, e-mails and uploaded file names,
 // stored the three ways a name enters the product (an ADMIN creating a member, an ADMIN editing
 // one, the member editing their own profile), then viewed on every screen that shows a person:
 // the chat list, a conversation's header, its contact panel, a group's bubbles (author names) and
 // member list, the 'Novo' modal's search and group picker, the group's 'Adicionar membro' picker,
 // the team page and its edit dialog, the settings page and the ROOT workspace card. What the
-// validation refuses (SPEC section 5) must be refused with a Portuguese message; what it accepts
-// must be shown as text. Failure criteria: support/xss.ts and the suite's policy guard.
+// validation refuses (docs/produto.md, Validação e limites) must be refused with a Portuguese
+// message; what it accepts must be shown as text. Failure criteria: support/xss.ts and the suite's
+// policy guard.
 
 const PASSWORD = 'senha-xss-e2e';
 
@@ -33,7 +34,10 @@ const NAMES = [
   `{{constructor.constructor('alert(1)')()}}`,
   `<math><mtext><img src=x onerror=alert(1)>`,
 ];
-/** nickNames are letters and digits only (SPEC section 5): every one of these must be refused. */
+/**
+ * nickNames are letters and digits only (docs/produto.md, Validação e limites): every one of these
+ * must be refused.
+ */
 const NICKNAMES = ['<b>x</b>', 'abc<svg>', 'javascript:x', 'a"b onload=x', 'ａｂｃ', 'abc\u202Edef'];
 const EMAILS = ['"<svg/onload=alert(1)>"@e2e.chat', 'x@e2e.chat<script>', 'javascript:alert(1)//@e2e.chat'];
 /** An uploaded file's name: the product must never show it (the URL keeps a made-safe copy). */
@@ -41,7 +45,10 @@ const FILE_NAME = '<img src=x onerror=alert(2)>.png';
 /** Text that only the raw file name holds (names use alert(1) and the canary). */
 const FILE_MARK = 'onerror=alert(2)';
 
-/** The refusals of SPEC section 5, and of hidden characters in names, as the server words them. */
+/**
+ * The refusals of docs/produto.md, Validação e limites, and of hidden characters in names, as the
+ * server words them.
+ */
 const REFUSAL = /^Dados inválidos: (Máximo de 40 caracteres|Mínimo de \d+ caracteres|Apenas letras e números|E-mail inválido|O nome contém caracteres não permitidos)$/;
 
 interface Attempt {

@@ -5,7 +5,7 @@ import { ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 import { expectNoScript, RUN } from '../support/xss';
 
-// Issue 17: stored XSS proved in a real browser. Hostile texts are stored through the API (message
+// Stored XSS proved in a real browser. Hostile texts are stored through the API (message
 // texts with every formatting marker around markup and scripted links, a group's name and
 // description, polygon and workspace names; people's names, nickNames and uploaded file names are
 // in stored-xss-people.spec.ts) and then viewed by another member on the screens that show them.

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { outboxFiles, waitForMailLink } from '../support/outbox';
 import { expectPath, expectToast } from '../support/session';
 
-// Issue 10: the team page (remote-team) of the demo workspace's ADMIN, Ana. She invites and
+// The team page (remote-team) of the demo workspace's ADMIN, Ana. She invites and
 // creates members, edits one, labels him with a polygon, finds him by it, and removes Carla while
 // Carla has her chat with Bruno open in another browser context.
 

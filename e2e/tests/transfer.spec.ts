@@ -15,7 +15,7 @@ interface Scenario {
   conversations: Figures;
 }
 
-/** The sign-in page's JavaScript budget (issue 18), here as the bytes Chromium really receives. */
+/** The sign-in page's JavaScript budget, here as the bytes Chromium really receives. */
 const SIGN_IN_JS_BUDGET_KB = 200;
 
 // What Chromium really downloads on a first visit (`npm run transfer`, the script people run),

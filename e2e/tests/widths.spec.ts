@@ -5,7 +5,7 @@ import { expectNoSidewaysScroll, PHONE, TABLET } from '../support/phone';
 import { DEMO_PASSWORD, ROOT_EMAIL, ROOT_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 
-// Issue 13: nothing wider than the viewport from 320 px up, on every screen the issue names, and
+// Nothing wider than the viewport from 320 px up, on every screen of the product, and
 // the screenshots at 360, 390, 768, 1024 and 1440 px that a person looks at (saved under
 // test-results/screens/widths, never committed).
 
@@ -35,8 +35,8 @@ async function look(page: Page, width: number, screen: string, seen: string[]): 
   seen.push(`${screen}@${width}`);
 }
 
-// One test per width: seven screens at six widths in one test took 3.4 min of its 4 in CI, and ran
-// out on a loaded machine; each width now has its own time, and both workers share the widths.
+// One test per width: seven screens at six widths in one test took nearly all of one test's time
+// in CI and ran out on a loaded machine; each width has its own time, and both workers share them.
 test.describe.configure({ mode: 'parallel' });
 for (const width of WIDTHS) {
   test(`at ${width} px no screen is wider than the viewport${SHOT_WIDTHS.has(width) ? ', with screenshots' : ''}`, async ({ browser, baseURL }) => {

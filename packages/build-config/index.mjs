@@ -15,7 +15,7 @@ import { pluginServiceWorker } from './service-worker.mjs';
 const require = createRequire(import.meta.url);
 const workspaceVersion = require('./package.json').version;
 
-/** Stateful libraries that must exist once on the page (DESIGN section 1). */
+/** Stateful libraries that must exist once on the page (docs/arquitetura.md, Micro-frontends). */
 export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query'];
 /**
  * The workspace modules that hold state, one instance on the page: the bus, the configured HTTP
@@ -23,7 +23,7 @@ export const SINGLETON_DEPS = ['react', 'react-dom', 'react-router', 'react-rout
  * shared module cannot be tree-shaken, so what holds no state is bundled by each app instead:
  * @chat/contracts (schemas, constants; its zod locale is set by each copy on its own zod) and
  * the components of @chat/ui. Sharing those whole put every component and schema into the
- * sign-in page's first download (measured with `npm run sizes`). @chat/outbox (issue 16) holds
+ * sign-in page's first download (measured with `npm run sizes`). @chat/outbox holds
  * the signed-in user's IndexedDB outbox and drafts and its sender: one per page, for the shell's
  * banner and sign-out and remote-chat's bubbles.
  */
@@ -115,7 +115,7 @@ export function remoteConfig({ remote, packageJson }) {
         experiments: {
           optimization: { target: 'web' },
           // Built for the product, the remote uses the Module Federation runtime the shell
-          // provides (one runtime on the page, ~30 kB gzip less per remote entry). In dev it keeps
+          // provides (one runtime on the page, a much smaller remote entry). In dev it keeps
           // its own, so that it also runs alone on its dev server (StandaloneRemote).
           externalRuntime: command !== 'dev',
         },
@@ -123,8 +123,8 @@ export function remoteConfig({ remote, packageJson }) {
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: reactRouterAlias() },
-    // Everything ./App runs first is one file (issue 18): the default split left it in 3-4 files
-    // of 2-12 kB, each a round trip of its own on a phone before the remote's first render. The
+    // Everything ./App runs first is one file: the default split leaves it in several small
+    // files, each a round trip of its own on a phone before the remote's first render. The
     // chunks loaded later (a chat's view, the picker, the panels) keep the default split.
     splitChunks: {
       cacheGroups: {
@@ -147,10 +147,10 @@ export function remoteConfig({ remote, packageJson }) {
 /**
  * What every page of the shell runs before its first render, in two files (react-dom, and the
  * rest): react, react-dom, the router (the provided singletons), the event bus, the toast queue
- * and zod. Left to the default split they were about 10 files of 1-62 kB, and on a phone each file
- * costs a round trip that holds a connection and a share of the bandwidth (issue 18: Lighthouse's
- * simulation of the conversations page spent most of its 3 s LCP on these requests, not on their
- * bytes).
+ * and zod. Left to the default split they are about ten files of very different sizes, and on a
+ * phone each file costs a round trip that holds a connection and a share of the bandwidth
+ * (Lighthouse's simulation of the conversations page spent most of its LCP on these requests, not
+ * on their bytes).
  */
 const FRAMEWORK_MODULES = new RegExp(
   [
@@ -178,7 +178,7 @@ const SIGNED_IN_MODULES =
 const AUTH_AREA_CHUNKS = new Set(['area-auth', 'area-remote-route']);
 
 /**
- * The page's own requests on a phone's first visit (issue 18). The main script is a deferred
+ * The page's own requests on a phone's first visit. The main script is a deferred
  * script, which Chromium asks for at low priority, behind the icon and the preloads: it is asked
  * for at high priority. The favicon is written into the page (a data: URL, ~1 kB) instead of being
  * one more request beside the app's first files. The web app manifest is linked by the app once
@@ -214,7 +214,7 @@ export function shellConfig({ packageJson }) {
         runtimePlugins: runtimePlugins(),
         dts: false,
         experiments: {
-          // Browser-only: leave the runtime's Node loading code out (saves ~2 kB gzip).
+          // Browser-only: leave the runtime's Node loading code out.
           optimization: { target: 'web' },
           // The shell's runtime is the page's one runtime: the remotes' entries use it.
           provideExternalRuntime: true,
@@ -228,8 +228,9 @@ export function shellConfig({ packageJson }) {
     splitChunks: {
       cacheGroups: {
         framework: { test: FRAMEWORK_MODULES, name: 'framework', chunks: 'all', enforce: true, priority: 40 },
-        // react-dom apart from the rest (~55 and ~50 kB br): the two download side by side, and
-        // neither is a long tail that ends after everything else has arrived, nor one compile task.
+        // react-dom apart from the rest (two files of about the same size): the two download side
+        // by side, and neither is a long tail that ends after everything else has arrived, nor one
+        // compile task.
         reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'all', enforce: true, priority: 45 },
         // The app's first chunk and a signed-in area's chunk whole, for the same reason: the
         // default split took the modules they share with later chunks (forms, dialogs) apart.

@@ -1,5 +1,5 @@
-// Brotli and gzip copies of every text asset, written next to it after each production build
-// (issue 18): the server picks one by the request's Accept-Encoding (@fastify/static's
+// Brotli and gzip copies of every text asset, written next to it after each production build:
+// the server picks one by the request's Accept-Encoding (@fastify/static's
 // preCompressed) instead of compressing on every request. Node's zlib does both at the
 // strongest settings; no plugin is needed for a directory walk and two calls.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The shell's static sign-in page (issue 18): a second, small build of src/prerender.tsx, run
+// The shell's static sign-in page: a second, small build of src/prerender.tsx, run
 // after the shell's own, whose bundle is executed once in Node to write the page's HTML and the
 // CSS it needs into dist-prerender/sign-in.json ({ css, html }; the server reads it by that
 // path, server/src/modules/web/index-page.ts) for the page it sends for '/'. Built without Module Federation (it never runs in a browser) but from

@@ -1,4 +1,4 @@
-// Which of the shell's own async chunks each signed-in area needs on a page load (issue 18: the
+// Which of the shell's own async chunks each signed-in area needs on a page load (the
 // /auth layout, the remote's slot, the guards and the shared modules they consume), written after
 // a production build as dist/route-preloads.json. The server reads it and adds preload links to
 // the page of that area, so the browser downloads these chunks beside the shell's main script
@@ -23,11 +23,10 @@ const isProvideShared = (origin) => /provide[ -]shared/i.test(originName(origin)
 /**
  * The files of the named groups, plus the chunks of the shared modules: those their chunks
  * consume (followed transitively; not a chunk that holds only a consume's fallback, which the
- * page never runs: measured, 4 requests and 14 kB gzip of the signed-in page were such
- * fallbacks), and the shell's provided singletons (react, react-dom, the
- * router, the workspace singletons: a signed-in area uses every one of them, and Module
- * Federation loads each from a chunk of its own through the share scope). Their .js files, the
- * largest chunk first, then their .css files; each once.
+ * page never runs: preloading those was pure waste on the signed-in page), and the shell's provided
+ * singletons (react, react-dom, the router, the workspace singletons: a signed-in area uses every
+ * one of them, and Module Federation loads each from a chunk of its own through the share scope).
+ * Their .js files, the largest chunk first, then their .css files; each once.
  */
 export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath = '/') {
   const chunks = new Map(statsJson.chunks.map((chunk) => [chunk.id, chunk]));
@@ -53,7 +52,7 @@ export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath =
     const files = bySize.flatMap((chunk) => chunk.files ?? []);
     // The chunks' stylesheets too: the webpack runtime asks for a chunk's CSS only once that
     // chunk's script has run, and waits for it before running the chunk's modules, so the area's
-    // first render waited for one more round trip per chunk (issue 18: bootstrap.css and
+    // first render waited for one more round trip per chunk (bootstrap.css and
     // area-auth.css started after the scripts had run, on the conversations page's LCP path).
     const scripts = files.filter((file) => file.endsWith('.js'));
     const styles = files.filter((file) => file.endsWith('.css'));

@@ -1,9 +1,9 @@
 // A Module Federation runtime plugin, bundled into the shell and every remote (runtimePlugins in
 // index.mjs): the check that the singleton a page already has satisfies an app's requiredVersion,
 // done without the runtime's semver module. That module builds about ten regular expressions on
-// each check, and the first checks of a page compile them: at 4x CPU (Lighthouse mobile's phone)
-// the sign-in page's six checks took 30-60 ms of its first long task, for an answer that is at
-// most a console warning (issue 18; measured with Chromium's CPU profiler, see the closing note).
+// each check, and the first checks of a page compile them: on a phone's CPU (Lighthouse mobile's
+// 4x slowdown) the sign-in page's checks took a visible part of its first long task, for an answer
+// that is at most a console warning (seen with Chromium's CPU profiler, see the closing note).
 // Every requiredVersion the build writes is a caret range of a plain version (sharedDeps); any
 // other range, a strict or non-singleton share, or a tree-shaken one keeps the runtime's resolver.
 

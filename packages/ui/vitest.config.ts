@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     // Above vitest.setup.ts's 5 s asyncUtilTimeout: a component test that types into a form can
-    // outlast the default 5 s on a loaded 2-core machine (CI caught /register at 5.2 s, load 8).
+    // outlast the default 5 s on a loaded 2-core machine (CI has caught /register just past it).
     testTimeout: 20_000,
     setupFiles: ['../../vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

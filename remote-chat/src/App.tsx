@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
 import { ConversationsScreen } from './features/layout/conversations-screen';
 
-/** remote-chat: everything under /auth/conversations (SPEC section 2). */
+/** remote-chat: everything under /auth/conversations (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
   return (
     <Routes>

@@ -3,7 +3,7 @@ import type { RemoteAppProps } from '@chat/contracts';
 import { RootSettingsPage } from './features/settings/root-settings-page';
 import { WorkspacesPage } from './features/workspaces/components/workspaces-page';
 
-/** remote-root: /root/*, the super-user's area (SPEC section 2). */
+/** remote-root: /root/*, the super-user's area (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
   return (
     <Routes>

@@ -7,7 +7,7 @@ import { loadAccountPage } from './load-account-page';
 
 const AccountPage = lazy(async () => ({ default: (await loadAccountPage()).AccountPage }));
 
-/** remote-settings: /auth/settings, the menu and the account sections (SPEC section 2). */
+/** remote-settings: /auth/settings, the menu and the account sections (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
   return (
     <Routes>

@@ -6,7 +6,8 @@ import type { ApiKey, AppConfig, FeatureFlag, User } from '@chat/contracts';
 import { dismissToast, ToastHost } from '@chat/ui';
 import { AccountPage } from './account-page';
 
-// The 'Conta' page with its three sections (SPEC sections 2, 5 and 8), against a mocked api-client.
+// The 'Conta' page with its three sections (docs/produto.md, Telas, Validação e limites and Textos
+// que importam), against a mocked api-client.
 
 const api = vi.hoisted(() => {
   class ApiCallError extends Error {
@@ -87,7 +88,7 @@ describe('Informações pessoais', () => {
     expect(api.updateProfile).not.toHaveBeenCalled();
   });
 
-  it('validates name and nickName with SPEC section 5 messages', async () => {
+  it('validates name and nickName with the validation messages', async () => {
     renderPage();
     await open('Informações pessoais');
     await userEvent.clear(screen.getByLabelText('Nome'));
@@ -129,7 +130,7 @@ describe('Informações pessoais', () => {
     expect(api.updateProfile).toHaveBeenCalledWith({ avatarUrl: 'http://x/media/avatars/a-foto.png' });
   });
 
-  it('refuses a file that is not an image with the SPEC alert', async () => {
+  it('refuses a file that is not an image with the product alert', async () => {
     renderPage();
     await open('Informações pessoais');
     const text = new File(['oi'], 'nota.txt', { type: 'text/plain' });

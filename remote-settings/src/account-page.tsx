@@ -8,14 +8,18 @@ import { ProfileForm } from './features/profile/components/profile-form';
 import { SessionsSection } from './features/sessions/components/sessions-section';
 import styles from './account-page.module.css';
 
-// SPEC's sections open to 300 px and scroll; the key section holds a card, a form, the new key and
-// a warning, which at 300 px (and on a phone) meant scrolling inside a box to read one screen.
+// Collapsible sections open to 300 px and scroll (docs/produto.md, Validação e limites); the key
+// section holds a card, a form, the new key and a warning, which at 300 px (and on a phone) meant
+// scrolling inside a box to read one screen.
 const INTEGRATIONS_HEIGHT_PX = 620;
 // Segurança holds the password form (three fields, the API key checkbox, the button) and the list
 // of sessions below it.
 const SECURITY_HEIGHT_PX = 640;
 
-/** 'Conta' (SPEC section 2), composed here from the features: personal info and security hidden under disable_edit_personal_info. */
+/**
+ * 'Conta' (docs/produto.md, Telas), composed here from the features: personal info and security
+ * hidden under disable_edit_personal_info.
+ */
 export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
   const canEditPersonalInfo = !flags.includes('disable_edit_personal_info');
   return (

@@ -1,7 +1,7 @@
 import type { RemoteAppProps } from '@chat/contracts';
 import { TeamPage } from './team-page';
 
-/** remote-team: /auth/team, for workspace administrators (SPEC section 2). */
+/** remote-team: /auth/team, for workspace administrators (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
   return <TeamPage {...props} />;
 }

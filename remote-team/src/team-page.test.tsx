@@ -60,7 +60,7 @@ function renderPage(flags: FeatureFlag[] = ALL, polygons = [{ id: 'p-sp', name: 
 }
 const memberRows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
 
-describe('team page (SPEC section 2, /auth/team)', () => {
+describe('team page', () => {
   afterEach(() => vi.clearAllMocks());
 
   it("lists members with 'Admin' and polygon badges and the count against the limit", async () => {

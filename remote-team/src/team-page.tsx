@@ -5,8 +5,8 @@ import { PolygonsSection } from './features/polygons/components/polygons-section
 import styles from './team-page.module.css';
 
 /**
- * /auth/team (SPEC section 2): members, pending invites and, with flag polygonal, polygons. The
- * two features do not know each other; the page refetches one when the other changes something
+ * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons.
+ * The two features do not know each other; the page refetches one when the other changes something
  * it shows (member badges, polygon member counts).
  */
 export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {

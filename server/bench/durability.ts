@@ -1,4 +1,4 @@
-// Benchmark of issue 17 (not a test): `npm run bench:durability` in server/.
+// Benchmark of DB_DURABILITY (not a test): `npm run bench:durability` in server/.
 // What does flushing every acknowledged write to the disk cost on the send path? Two apps on
 // embedded PGlite, DB_DURABILITY=fast (PGlite's `-F`: fsync off) and strict (the default: WAL
 // fsynced on each commit), each in its own temporary DATA_DIR on the same disk, take turns sending

@@ -1,4 +1,4 @@
-// Benchmark of issue 14 (not a test): `npm run bench:file-sizes` in server/. What PGlite spends on
+// Benchmark (not a test): `npm run bench:file-sizes` in server/. What PGlite spends on
 // lseek(SEEK_END): the same planned query (a table and two indexes, as the history and list reads
 // are) on two copies of one data directory, one under PGlite's own NodeFS (an fstat(2) per
 // SEEK_END) and one under PgliteNodeFS (sizes kept, src/db/nodefs-file-sizes.ts), rounds

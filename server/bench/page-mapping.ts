@@ -1,4 +1,4 @@
-// Benchmark of issue 14 (not a test): `npm run bench:page-mapping` in server/. The CPU of reading a
+// Benchmark (not a test): `npm run bench:page-mapping` in server/. The CPU of reading a
 // history page of 101 whole messages (authors, quotes, reactions), its rows mapped by drizzle
 // itself and by rowsMappedOnce (src/db/rows-mapped-once.ts), alternated in one process on the same
 // prepared statement text: PGlite always, PostgreSQL too when DATABASE_URL is set. Prints CPU and

@@ -1,7 +1,7 @@
-// Benchmark of issue 4 (not a test): `npm run bench` in server/ (`tsx bench/run.ts`).
-// For each engine (PGlite always; PostgreSQL when DATABASE_URL is set, with Redis when REDIS_URL
-// is set) it builds the real app on a scratch database, seeds CONVERSATIONS conversations and one
-// of BIG_HISTORY messages, and prints:
+// Benchmark of chat lists, history pages and delivery (not a test): `npm run bench` in server/
+// (`tsx bench/run.ts`). For each engine (PGlite always; PostgreSQL when DATABASE_URL is set, with
+// Redis when REDIS_URL is set) it builds the real app on a scratch database, seeds CONVERSATIONS
+// conversations and one of BIG_HISTORY messages, and prints:
 //   - server time (median and p90 of app.inject) of the chat list and of the first history page;
 //   - send -> receive latency p50/p99: POST /api/message/send over real HTTP on 127.0.0.1 until the
 //     other participant's socket.io-client receives `message`;

@@ -1,8 +1,9 @@
-// Benchmark of issue 16 (not a test): `npm run bench:search` (`tsx bench/search.ts` in server/).
-// For each engine (PGlite always; PostgreSQL when DATABASE_URL is set) it builds the real app on a
-// scratch database, seeds SEARCH_MESSAGES messages of Portuguese-looking text in one workspace
-// (half of them in chats the viewer is not in) and prints the server time (app.inject) of
-// GET /api/message/search for frequent, rare, two-letter, missing and accented terms: p50, p95, max.
+// Benchmark of the message search (not a test): `npm run bench:search` (`tsx bench/search.ts` in
+// server/). For each engine (PGlite always; PostgreSQL when DATABASE_URL is set) it builds the real
+// app on a scratch database, seeds SEARCH_MESSAGES messages of Portuguese-looking text in one
+// workspace (half of them in chats the viewer is not in) and prints the server time (app.inject) of
+// GET /api/message/search for frequent, rare, two-letter, missing and accented terms: p50, p95,
+// max.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -59,7 +59,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 import { closeIdleWhileClosing } from './lib/close-idle-connections';
 
-/** Request bodies above this size are refused with 413 before parsing (issue 17). */
+/** Request bodies above this size are refused with 413 before parsing. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface BuildAppOptions {
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // Closed in reverse order of creation: the database last, after what may still write to it.
     if (ownsDatabase) app.addHook('onClose', () => database.close());
-    // The HTTP server closes once its last request is answered, not once keep-alive ends (issue 14).
+    // The HTTP server closes once its last request is answered, not once keep-alive ends.
     const httpServer = app.server;
     app.addHook('preClose', (done) => {
       httpServer.once('close', closeIdleWhileClosing(httpServer));

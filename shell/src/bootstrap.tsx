@@ -17,11 +17,11 @@ async function start() {
   try {
     const config = await loadConfig();
     // The app's modules (router, session, schemas) are evaluated in a task of their own, not in
-    // react-dom's (issue 18). 'eager': they are in this chunk, no request is added.
+    // react-dom's. 'eager': they are in this chunk, no request is added.
     await yieldToMain();
     const { App } = await import(/* webpackMode: "eager" */ './app');
     // A transition renders concurrently: React yields to the browser every few milliseconds
-    // instead of building the whole first screen in one long task (issue 18: on a phone's CPU
+    // instead of building the whole first screen in one long task (on a phone's CPU
     // that task blocked input for most of a second).
     startTransition(() => {
       root.render(

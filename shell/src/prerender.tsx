@@ -1,6 +1,6 @@
 // The sign-in page as static HTML, rendered at build time (rsbuild.prerender.config.ts): the
 // server writes it into the page it sends for '/', so the title and the form paint before the
-// app's script has downloaded and run (issue 18: on a phone the h1, the page's largest paint,
+// app's script has downloaded and run (on a phone the h1, the page's largest paint,
 // waited for the whole shell). The app's first render replaces it (createRoot empties #root).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';

@@ -9,8 +9,8 @@ import { preloadRemoteFor, registerConfiguredRemotes } from './features/remotes/
 import { SignInPage } from './features/sign-in/sign-in-page';
 
 /**
- * The route tree of SPEC section 2. Only the sign-in page is in the first download; the other
- * public pages, the signed-in areas and the HTTP client come with the first route that needs
+ * The route tree of docs/produto.md, Telas. Only the sign-in page is in the first download; the
+ * other public pages, the signed-in areas and the HTTP client come with the first route that needs
  * them, and each remote owns everything below its prefix.
  */
 export function buildRoutes(config: AppConfig): RouteObject[] {

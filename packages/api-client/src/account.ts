@@ -2,7 +2,7 @@ import type { TokenPair, UpdatePasswordBody, UpdateProfileBody, User } from '@ch
 import { adoptTokens, http } from './client';
 import { request } from './http';
 
-// The caller's own account (SPEC section 7, "Users": PATCH /user/update and /user/update-password).
+// The caller's own account (PATCH /user/update and /user/update-password).
 
 /** Only the fields given change; answers the whole updated user. */
 export const updateProfile = (body: UpdateProfileBody) =>

@@ -2,7 +2,8 @@ import type { ApiKey, ApiKeyFormInput, CreatedApiKey } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
-// SPEC section 7, "API key". The server makes the key (SPEC has the browser do it) and answers it
+// The API key calls. The server makes the key (not the browser: docs/produto.md, Onde o Papo
+// difere da especificação original) and answers it
 // once, in the create answer; afterwards only its record (name, permissions, preview, createdAt).
 
 /** Creates the user's key; the previous one stops working at once. */

@@ -12,7 +12,7 @@ import { bareHttp, http } from './client';
 import { request } from './http';
 import { RENEWAL_PATH, SIGNIN_PATH } from './renewal';
 
-// SPEC section 7, "Authentication", plus the two account calls of the invite flow.
+// The authentication calls, plus the two account calls of the invite flow.
 
 /** A server answer that only carries a Portuguese `message`. */
 export interface MessageResponse {

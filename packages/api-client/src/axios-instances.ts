@@ -1,8 +1,8 @@
 import axios, { type AxiosInstance } from 'axios';
 
 // The only module of the client that loads axios itself. client.ts and media.ts import it on the
-// first call that reaches the network, so axios (~20 kB gzip) is not on a page's first path: the
-// list's first calls are answered by the shell's early fetches (early-responses.ts) (issue 18).
+// first call that reaches the network, so axios is not on a page's first path: the
+// list's first calls are answered by the shell's early fetches (early-responses.ts).
 
 export interface HttpOptions {
   baseURL: string;
@@ -12,7 +12,7 @@ export interface HttpOptions {
 
 /** An instance without interceptors: the renewal call and sign-out go through one of these. */
 export function createBareHttp(baseURL?: string): AxiosInstance {
-  // SPEC section 9: HTTP timeout none (0).
+  // docs/produto.md, Validação e limites: HTTP timeout none (0).
   return axios.create({ baseURL, timeout: 0 });
 }
 

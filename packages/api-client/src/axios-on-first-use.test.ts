@@ -7,7 +7,7 @@ import { getConversations } from './conversations';
 import { adoptEarlyCalls } from './early-responses';
 import { listGroups } from './groups';
 
-// axios is not on the page's first path (issue 18): the chat list's first calls are answered by
+// axios is not on the page's first path: the chat list's first calls are answered by
 // the shell's early fetches, and axios-instances.ts (the one module that loads axios) is imported
 // only by the first call that has to reach the network itself.
 

@@ -2,7 +2,7 @@ import { FIRST_CALLS, type Conversation, type CreateConversationBody } from '@ch
 import { earlyResponse, http } from './client';
 import { request } from './http';
 
-// Conversation calls of SPEC section 7. Paths are relative to the configured base URL (/api).
+// Conversation calls. Paths are relative to the configured base URL (/api).
 
 /**
  * The chat list: `showEmpty` is true there, so conversations without messages come too. Its

@@ -2,7 +2,7 @@ import type { ApiResult } from './http';
 
 /**
  * Answers of GET calls the shell started with the page, before this client or the remote that
- * makes the call were downloaded (issue 18). The shell hands them over once, right after it
+ * makes the call were downloaded. The shell hands them over once, right after it
  * configures the client; a call helper takes its own the first time it runs, and never again.
  * The shell also starts the catch-up calls of a (re)connect this way, with fetch: the first
  * connect's catch-up then needs no axios, which stays off the page's first seconds.

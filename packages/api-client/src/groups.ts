@@ -12,7 +12,7 @@ import {
 import { earlyResponse, http } from './client';
 import { request } from './http';
 
-// Group calls of SPEC section 7.
+// Group calls.
 const seg = encodeURIComponent;
 
 export const createGroup = (body: CreateGroupBody) =>

@@ -1,7 +1,7 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import { apiErrorSchema } from '@chat/contracts';
 
-/** What every call helper returns (SPEC section 7: "the status code and the response data"). */
+/** What every call helper returns: the status code and the response data. */
 export interface ApiResult<T> {
   status: number;
   data: T;

@@ -7,10 +7,10 @@ import {
 import { http } from './client';
 import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 
-// The image upload calls of SPEC section 7: ask the API for a signed URL (bearer token, renewal
+// The image upload calls: ask the API for a signed URL (bearer token, renewal
 // on 401 like every call), then PUT the file to that URL. The PUT is authorised by the URL's
 // signature alone, so it goes through a plain instance of its own: no Authorization header, no
-// renewal, and the 60 s timeout the spec gives it (every other call has none).
+// renewal, and the 60 s upload timeout (LIMITS.uploadTimeoutMs; every other call has none).
 
 /** POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes. */
 export const generatePublicMediaUrl = (body: GeneratePublicMediaUrlBody) =>
@@ -25,8 +25,8 @@ export type UploadFailure = 'status' | 'timeout' | 'network' | 'canceled';
 
 /**
  * A failed PUT. `status` and `serverMessage` as in ApiCallError; `reason` tells the caller which
- * of SPEC section 8's upload texts applies; `message` is Portuguese for timeouts and network
- * failures (it ends up in 'Erro no upload: ...').
+ * of the upload texts (docs/produto.md, Textos que importam) applies; `message` is Portuguese for
+ * timeouts and network failures (it ends up in 'Erro no upload: ...').
  */
 export class UploadRequestError extends ApiCallError {
   readonly reason: UploadFailure;
@@ -53,7 +53,7 @@ function failureOf(cause: unknown, status: number | null): UploadFailure {
 export interface UploadOptions {
   /** Called as the body goes out, with the percentage sent (0-100). */
   onProgress?: (percent: number) => void;
-  /** Defaults to SPEC section 9's 60000 ms. */
+  /** Defaults to 60000 ms (docs/produto.md, Validação e limites). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }

@@ -9,7 +9,7 @@ import type {
 import { http } from './client';
 import { request } from './http';
 
-// The team page's calls (SPEC section 7, "Users" and "Workspaces"; issue 10).
+// The team page's calls (users and the admin's own workspace).
 const seg = encodeURIComponent;
 
 /** GET /workspace/get-by-admin-id: the admin's workspace with its members and limitOfMembers. */
@@ -22,7 +22,10 @@ export const createMemberWithoutInvite = (body: CreateMemberBody) =>
 export const updateMember = (targetUserId: string, body: EditMemberBody) =>
   request<User>(http(), { method: 'PATCH', url: `/user/update/${seg(targetUserId)}`, data: body });
 
-/** DELETE /user/{targetUserId} (the call behind the remove-member confirmation; DESIGN section 2). */
+/**
+ * DELETE /user/{targetUserId} (the call behind the remove-member confirmation; docs/produto.md,
+ * Contas, sessões e segurança).
+ */
 export const removeMember = (targetUserId: string) =>
   request<MessageResponse>(http(), { method: 'DELETE', url: `/user/${seg(targetUserId)}` });
 

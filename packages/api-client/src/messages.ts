@@ -10,20 +10,21 @@ import type {
 import { http } from './client';
 import { request } from './http';
 
-// Message calls of SPEC section 7, with the backwards paging of DESIGN section 2.
+// Message calls, with the backwards paging of the history (docs/api.md, O que vale para qualquer
+// chamada).
 
 /** One page of history, oldest first. `hasMore` says whether older messages exist. */
 export interface MessagePage {
   messages: Message[];
   hasMore?: boolean;
-  /** Issue 16, on `around` and `after` pages: newer messages exist, and the `after` cursor for them. */
+  /** On `around` and `after` pages: newer messages exist, and the `after` cursor for them. */
   hasNewer?: boolean;
   newerCursor?: string | null;
 }
 
 /**
  * `all` returns the whole history; otherwise `limit` messages older than the `before` cursor,
- * newer than the `after` cursor, or on both sides of the `around` message (issue 16).
+ * newer than the `after` cursor, or on both sides of the `around` message.
  */
 export interface HistoryPaging {
   all?: boolean;
@@ -43,7 +44,10 @@ export const getMessagesByConversation = (conversationId: string, paging: Histor
 export const getMessagesByGroup = (groupId: string, paging: HistoryPaging = {}) =>
   request<MessagePage>(http(), { method: 'GET', url: '/message/get-messages-by-group', params: { groupId, ...paging } });
 
-/** Issue 16: the caller's text messages containing `content`, newest first; `before` is the previous page's nextCursor. */
+/**
+ * The caller's text messages containing `content`, newest first; `before` is the previous page's
+ * nextCursor.
+ */
 export const searchMessages = (content: string, paging: { limit?: number; before?: string } = {}) =>
   request<MessageSearchPage>(http(), { method: 'GET', url: '/message/search', params: { content, ...paging } });
 
@@ -51,7 +55,7 @@ export const searchMessages = (content: string, paging: { limit?: number; before
 export const sendMessage = (body: SendMessageBody) =>
   request<Message>(http(), { method: 'POST', url: '/message/send', data: body });
 
-// Issue 15: actions on one message, and silencing a chat.
+// Actions on one message, and silencing a chat.
 
 export const editMessage = (id: string, body: EditMessageBody) =>
   request<Message>(http(), { method: 'PATCH', url: `/message/${id}`, data: body });

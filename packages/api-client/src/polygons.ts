@@ -2,7 +2,7 @@ import type { MessageResponse, Polygon, PolygonFormInput, PolygonListItem } from
 import { http } from './client';
 import { request } from './http';
 
-// Polygon calls of SPEC section 7 ("neo custom data").
+// Polygon ("poligonais") calls.
 const seg = encodeURIComponent;
 
 export const createPolygon = (body: PolygonFormInput) =>

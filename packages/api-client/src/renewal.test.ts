@@ -109,7 +109,7 @@ beforeEach(() => {
   held = [];
 });
 
-describe('session renewal (SPEC section 4)', () => {
+describe('session renewal', () => {
   it('five calls failing with 401 at once cause one renewal and five retries with the new token', async () => {
     const { stored, onTokensRenewed, onSessionExpired } = session();
     barrierSize = 5;

@@ -7,7 +7,7 @@ export const RENEWAL_PATH = '/refresh-token/use';
 
 /**
  * What the shell hands the api-client: the api-client never reads storage nor navigates by itself
- * (DESIGN section 1: only the shell owns the session).
+ * (only the shell owns the session: docs/arquitetura.md, Micro-frontends).
  */
 export interface SessionCallbacks {
   /** The stored access token, read at call time. */
@@ -24,7 +24,7 @@ export interface SessionCallbacks {
   onSessionExpired: (refusal: string | null) => void;
 }
 
-/** A 401 on these never starts a renewal (SPEC section 4). */
+/** A 401 on these never starts a renewal (docs/arquitetura.md, Sessões e o seu encerramento). */
 const NOT_RENEWABLE = new Set([SIGNIN_PATH, RENEWAL_PATH]);
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retry?: boolean };
@@ -39,7 +39,8 @@ export class SessionExpiredError extends Error {
 
 /**
  * One renewal at a time. While one runs, every caller waits on the same promise: that promise is
- * the queue of SPEC section 4 (all waiters are retried with its token, or all are rejected).
+ * the queue of docs/arquitetura.md, Sessões e o seu encerramento (all waiters are retried with its
+ * token, or all are rejected).
  */
 export class SessionRenewal {
   private running: Promise<string> | null = null;
@@ -140,8 +141,9 @@ function bearerOf(config: InternalAxiosRequestConfig): string | null {
 }
 
 /**
- * The response interceptor of SPEC section 4: a 401 on any call but sign-in and renewal, once per
- * request (`_retry`), renews the session and retries the call once with the new access token.
+ * The response interceptor of docs/arquitetura.md, Sessões e o seu encerramento: a 401 on any call
+ * but sign-in and renewal, once per request (`_retry`), renews the session and retries the call
+ * once with the new access token.
  */
 export function installRenewal(http: AxiosInstance, renewal: SessionRenewal, getToken: () => string | null): void {
   http.interceptors.response.use(undefined, async (error: unknown) => {

@@ -2,7 +2,7 @@ import type { EndAllSessionsBody, SessionList } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
-// The caller's signed-in devices (beyond the spec): Configurações > Conta > Segurança.
+// The caller's signed-in devices (beyond the original spec): Configurações > Conta > Segurança.
 
 /** GET /auth/sessions: the active sessions, the calling one flagged `current`. */
 export const listSessions = () => request<SessionList>(http(), { method: 'GET', url: '/auth/sessions' });

@@ -2,7 +2,7 @@ import type { Group, User } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
-// User lookups of SPEC section 7 used by the chat (the account calls live elsewhere).
+// User lookups used by the chat (the account calls live elsewhere).
 
 /** Users of the caller's workspace matching name, nickName or e-mail; everyone when empty. */
 export const searchUsersInSameWorkspace = (content: string) =>

@@ -2,7 +2,7 @@ import type { ChangeAdminBody, CreateWorkspaceBody, UpdateWorkspaceBody, Workspa
 import { http } from './client';
 import { request } from './http';
 
-// Workspace calls of SPEC section 7 made by ROOT (get-by-admin-id, the admin's own, lives with the team calls).
+// Workspace calls made by ROOT (get-by-admin-id, the admin's own, lives with the team calls).
 const seg = encodeURIComponent;
 
 export const listWorkspaces = () => request<WorkspaceSummary[]>(http(), { method: 'GET', url: '/workspace/list' });

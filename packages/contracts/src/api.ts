@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import './zod-locale';
 import { userSchema } from './entities';
 
-/** Every error the server answers with (DESIGN section 2): message is Portuguese and user-facing. */
+/**
+ * Every error the server answers with (docs/arquitetura.md, O servidor): message is Portuguese and
+ * user-facing.
+ */
 export const apiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),

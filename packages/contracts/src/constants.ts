@@ -1,17 +1,18 @@
-// Business constants and limits of SPEC section 9, shared by browser and server.
+// Business constants and limits of docs/produto.md, Validação e limites, shared by browser and
+// server.
 export const APP_VERSION = '1.0.22';
 
 export const ROLES = ['ROOT', 'ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Where each role lands after sign-in and on a wrong-role route (SPEC section 2). */
+/** Where each role lands after sign-in and on a wrong-role route (docs/produto.md, Papéis). */
 export const HOME_BY_ROLE: Record<Role, string> = {
   ROOT: '/root/workspaces',
   ADMIN: '/auth/conversations',
   USER: '/auth/conversations',
 };
 
-/** The three prefixed local-storage keys of the stored session (SPEC section 3). */
+/** The three prefixed local-storage keys of the stored session. */
 export const STORAGE_KEYS = {
   user: '@team-chat:user',
   token: '@team-chat:token',
@@ -62,7 +63,7 @@ export const TOAST = {
   viewportWidthPx: 390,
 } as const;
 
-/** socket.io-client reconnection settings of SPEC section 9. */
+/** socket.io-client reconnection settings of docs/produto.md, Validação e limites. */
 export const SOCKET_RECONNECTION = {
   reconnection: true,
   reconnectionAttempts: 5,
@@ -84,6 +85,6 @@ export const MODAL_FIXED_HEIGHT_VH = [35, 45, 55, 65] as const;
 export const NAV_CONTENT_WIDTH_PX = 1200;
 export const COLLAPSIBLE_OPEN_HEIGHT_PX = 300;
 
-/** Accepted image types for uploads (DESIGN section 2, "Media"): never SVG. */
+/** Accepted image types for uploads: never SVG (it can carry script). */
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];

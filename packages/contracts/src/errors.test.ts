@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_TEXTS, ERROR_TEXTS, EVENTS_PROVIDER_ERROR, NO_SOCKET_WARNING, SUCCESS_TEXTS } from './errors';
 
-describe('ERROR_TEXTS (SPEC section 8)', () => {
+describe('ERROR_TEXTS', () => {
   it('login', () => {
     expect(ERROR_TEXTS.login).toEqual({ title: 'Falha ao realizar login', unknown: 'Erro desconhecido ao realizar login.' });
   });
@@ -94,7 +94,7 @@ describe('ERROR_TEXTS (SPEC section 8)', () => {
   });
 });
 
-describe('SUCCESS_TEXTS (SPEC section 8)', () => {
+describe('SUCCESS_TEXTS', () => {
   it('login', () => {
     expect(SUCCESS_TEXTS.login).toEqual({ title: 'Bem vindo!', description: 'Login Realizado com sucesso!' });
   });

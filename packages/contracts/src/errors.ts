@@ -1,6 +1,7 @@
-// User-facing texts of SPEC section 8, one source for pages, the server and tests.
-// Texts quoted by the spec are copied verbatim (including its capitalisation and punctuation);
-// entries marked "not in SPEC" are our own wording for cases the spec names but does not quote.
+// User-facing texts of docs/produto.md, Textos que importam, one source for pages, the server and
+// tests. Texts quoted by the original spec are copied verbatim (including its capitalisation and
+// punctuation); entries marked "not in the original spec" are our own wording for cases the spec
+// names but does not quote (docs/produto.md, Onde o Papo difere da especificação original).
 
 import { LOGIN_ERROR_TEXTS, LOGIN_SUCCESS_TEXT } from './login-texts';
 
@@ -40,13 +41,13 @@ export const ERROR_TEXTS = {
     createMember: occurredError('criar o membro'),
     commonGroups: occurredError('buscar os grupos em comum'),
     updateMember: occurredError('atualizar o membro do workspace'),
-    /** Not in SPEC (the remove-member call is "not shown"). */
+    /** Not in the original spec (its remove-member call is "not shown"). */
     removeMember: occurredError('remover o membro'),
-    /** Not in SPEC: the team page's pending invites (issue 10). */
+    /** Not in the original spec: the team page's pending invites. */
     listInvites: occurredError('buscar os convites'),
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     cancelInvite: occurredError('cancelar o convite'),
-    /** Not in SPEC: loading the team page. */
+    /** Not in the original spec: loading the team page. */
     loadTeam: occurredError('carregar a equipe'),
   },
   upload: {
@@ -73,7 +74,7 @@ export const ERROR_TEXTS = {
     create: unknownError('criar prefixo'),
     list: unknownError('listar prefixo'),
     edit: unknownError('editar prefixo'),
-    /** Not in SPEC (it only quotes criar/listar/editar). */
+    /** Not in the original spec (it only quotes criar/listar/editar). */
     remove: unknownError('deletar prefixo'),
   },
   apiKey: {
@@ -94,20 +95,20 @@ export const SUCCESS_TEXTS = {
     adminAdded: 'Admin adicionado com sucesso',
     adminRemoved: 'Admin removido com sucesso',
     membersAdded: 'Usuário(s) adicionados ao grupo com sucesso',
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     updated: 'Grupo atualizado com sucesso',
   },
   user: {
     created: 'Usuário criado com sucesso',
     updated: 'Usuário atualizado com sucesso',
     passwordUpdated: 'Senha atualizada com sucesso',
-    /** SPEC mentions "a member-updated message" without quoting it. */
+    /** The original spec mentions "a member-updated message" without quoting it. */
     memberUpdated: 'Membro atualizado com sucesso',
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     inviteSent: 'Convite enviado com sucesso',
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     memberRemoved: 'Membro removido com sucesso',
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     inviteCancelled: 'Convite cancelado com sucesso',
   },
   passwordToken: {
@@ -126,9 +127,9 @@ export const SUCCESS_TEXTS = {
     copied: 'Chave copiada',
   },
   workspace: {
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     created: 'Workspace criado com sucesso',
-    /** Not in SPEC. */
+    /** Not in the original spec. */
     updated: 'Workspace atualizado com sucesso',
   },
 } as const;
@@ -139,13 +140,16 @@ export const ALERT_TEXTS = {
   noChanges: 'Nenhuma alteração foi feita',
 } as const;
 
-/** Thrown when the events hook is used outside its provider (SPEC section 8, "Other texts"). */
+/** Thrown when the events hook is used outside its provider. */
 export const EVENTS_PROVIDER_ERROR = 'useEvents deve ser usado dentro de um EventsProvider';
 
 /** Logged (warning only) when something subscribes to socket events while there is no socket. */
 export const NO_SOCKET_WARNING = 'Socket não conectado: não é possível se inscrever em eventos.';
 
-/** Not in SPEC: what the page says when the server ends or changes the session on its own. */
+/**
+ * Not in the original spec: what the page says when the server ends or changes the session on its
+ * own.
+ */
 export const SESSION_TEXTS = {
   deactivated: {
     title: 'Conta desativada',

@@ -54,7 +54,7 @@ describe('featureFlags', () => {
   });
 });
 
-describe('per-workspace features (issue 10)', () => {
+describe('per-workspace features', () => {
   const ws = (features: WorkspaceFeature[]) => [{ id: 'w1', features }];
 
   it('admins get the admin features that are on, never disable_edit_personal_info', () => {

@@ -11,7 +11,7 @@ export const FEATURE_FLAGS = [
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /**
- * Features a workspace can turn on (issue 10): SPEC section 6 hard-wires them to one workspace id;
+ * Features a workspace can turn on: the original spec hard-wires them to one workspace id;
  * here each workspace stores its own subset. Admins get the three admin features that are on;
  * everyone else gets disable_edit_personal_info when it is on.
  */
@@ -34,9 +34,9 @@ export interface FlagSubject {
 }
 
 /**
- * Feature flags of SPEC section 6, one pure function used by the page (to hide) and the server
- * (to enforce). `origin` is the page origin in the browser, the deployment's APP_URL on the server
- * (never a request header, which any client can omit or forge).
+ * Feature flags of docs/produto.md, Funcionalidades por workspace, one pure function used by the
+ * page (to hide) and the server (to enforce). `origin` is the page origin in the browser, the
+ * deployment's APP_URL on the server (never a request header, which any client can omit or forge).
  */
 export function featureFlags(
   user: FlagSubject | null,
@@ -54,7 +54,10 @@ export function featureFlags(
   return flags;
 }
 
-/** The featured workspace (FEATURED_WORKSPACE_ID) has all four, as SPEC section 6; others their own. */
+/**
+ * The featured workspace (FEATURED_WORKSPACE_ID) has all four (docs/produto.md, Funcionalidades por
+ * workspace); others their own.
+ */
 function workspaceFeatures(user: FlagSubject, settings: FlagSettings): readonly WorkspaceFeature[] {
   const on = new Set<WorkspaceFeature>();
   for (const workspace of user.workspaces ?? []) {

@@ -22,7 +22,7 @@ export interface StartedFirstCalls {
 export const PAGE_FIRST_CALLS_KEY = '__chatFirstCalls';
 
 /**
- * Starts the GET calls whose answers a route's first paint waits for (issue 18: no waterfall),
+ * Starts the GET calls whose answers a route's first paint waits for (no waterfall),
  * when the stored session may open that route: an access token whose `exp` is still ahead and a
  * stored user of an allowed role. Otherwise null, and the startup renewal and the guards decide
  * first. Never throws: a failed call answers null, and the caller then asks by itself.

@@ -1,5 +1,5 @@
-// The sign-in texts of SPEC section 8, apart from the rest of errors.ts so that the sign-in
-// page (the product's first download) carries only these.
+// The sign-in texts of docs/produto.md, Textos que importam, apart from the rest of errors.ts so
+// that the sign-in page (the product's first download) carries only these.
 export const LOGIN_ERROR_TEXTS = {
   title: 'Falha ao realizar login',
   unknown: 'Erro desconhecido ao realizar login.',

@@ -1,6 +1,6 @@
-// Mentions (issue 15) without zod: the chat list highlights a mention from the first render, and
-// importing these from a schema module would put zod (and its locale) on that first path
-// (issue 18). The schemas that validate mentions live in schemas/message-actions.ts.
+// Mentions without zod: the chat list highlights a mention from the first render, and
+// importing these from a schema module would put zod (and its locale) on that first path.
+// The schemas that validate mentions live in schemas/message-actions.ts.
 
 /** '@todos': every member of the group (group admins only). */
 export const MENTION_ALL = 'todos';

@@ -1,4 +1,4 @@
-// Issue 16: the Portuguese texts of the offline outbox and of drafts, shared by the shell (the
+// The Portuguese texts of the offline outbox and of drafts, shared by the shell (the
 // connection banner, the sign-out question) and remote-chat (bubbles, the chat list).
 
 const messages = (count: number) => (count === 1 ? '1 mensagem' : `${count} mensagens`);

@@ -1,9 +1,9 @@
 import type { Role } from './constants';
 import type { RemoteName } from './config';
 
-// Where each remote lives in the page's paths (SPEC section 2). Shared by the shell (router,
-// guards, prefetching) and the server, which names the route's remote in the page it serves so
-// the browser fetches that remote while the shell's own script downloads (issue 18).
+// Where each remote lives in the page's paths (docs/produto.md, Telas). Shared by the shell
+// (router, guards, prefetching) and the server, which names the route's remote in the page it
+// serves so the browser fetches that remote while the shell's own script downloads.
 
 /** Where each remote is mounted: the router's prefixes. */
 export const REMOTE_BASE_PATHS: Record<RemoteName, string> = {
@@ -31,7 +31,7 @@ export function remoteForPath(pathname: string): RemoteName | null {
  * GET calls (relative to the API base URL) that a remote makes as soon as its route shows, and
  * whose answer its first paint waits for: the chat list's two lists. The shell's first script
  * starts them with the page when the stored session may open that route, and the api-client
- * hands each answer to the remote's first identical call (issue 18: no waterfall).
+ * hands each answer to the remote's first identical call (no waterfall).
  */
 export const FIRST_CALLS = {
   conversations: '/conversation/get-conversations?showEmpty=true',
@@ -45,7 +45,7 @@ export const REMOTE_FIRST_CALLS: Partial<Record<RemoteName, readonly string[]>> 
 };
 
 /**
- * The remotes that announce their first screen on the bus ('screen:ready', issue 18): on their
+ * The remotes that announce their first screen on the bus ('screen:ready'): on their
  * routes the shell starts the live connection and the service worker only after that screen is
  * on screen. On the others it does not wait for an announcement that never comes: their pages
  * fetch nothing again on the first connect, so a late socket would miss what happens meanwhile.

@@ -136,7 +136,7 @@ const badClient = {
 };
 
 describe('event names', () => {
-  it('are those of SPEC section 7 plus the account events of issues 10-12 and the message actions of issue 15', () => {
+  it('are the realtime events of the original spec plus the account events and the message actions', () => {
     expect([...SERVER_EVENT_NAMES].sort()).toEqual(
       [
         'conversation',

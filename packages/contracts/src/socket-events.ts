@@ -4,7 +4,7 @@ import { conversationSchema, groupSchema, messageSchema, reactionSchema, userSch
 import { uuidField } from './schemas/fields';
 import type { Conversation, Group, Message, User } from './entities';
 
-// The realtime event map of SPEC section 7 (namespace /events). Both ends validate what they
+// The realtime event map (namespace /events). Both ends validate what they
 // receive with these schemas: a bad event is logged and dropped, never trusted.
 
 export const PRESENCE_STATUSES = ['online', 'offline'] as const;
@@ -32,20 +32,20 @@ export const userTypingResponseSchema = z.object({
 export type UserTypingResponse = z.infer<typeof userTypingResponseSchema>;
 
 /**
- * Beyond the spec: the signed-in user's role, workspace or workspace features changed (admin
- * changed, features edited by ROOT). The browser renews its token and reloads its own user, so
- * navigation and flags follow without signing in again.
+ * Beyond the original spec: the signed-in user's role, workspace or workspace features changed
+ * (admin changed, features edited by ROOT). The browser renews its token and reloads its own user,
+ * so navigation and flags follow without signing in again.
  */
 export const SESSION_CHANGE_REASONS = ['role', 'features'] as const;
 export const sessionChangedSchema = z.object({ reason: z.enum(SESSION_CHANGE_REASONS) });
 export type SessionChanged = z.infer<typeof sessionChangedSchema>;
 
-/** Beyond the spec: the account was removed by an admin; the page signs out at once. */
+/** Beyond the original spec: the account was removed by an admin; the page signs out at once. */
 export const accountDeactivatedSchema = z.object({ userId: serverId() });
 export type AccountDeactivated = z.infer<typeof accountDeactivatedSchema>;
 
 /**
- * Beyond the spec: the password was changed, or sessions were ended (signed out, or
+ * Beyond the original spec: the password was changed, or sessions were ended (signed out, or
  * ended from the list of sessions). Every session of the user but the one that changed it has lost
  * its tokens; each tab checks its own and signs out when they are gone.
  */
@@ -53,7 +53,7 @@ export const SESSION_REVOKED_REASONS = ['password', 'ended'] as const;
 export const sessionRevokedSchema = z.object({ reason: z.enum(SESSION_REVOKED_REASONS) });
 export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
 
-/** Issue 15: a message's reactions changed; the whole list, so applying it twice is harmless. */
+/** A message's reactions changed; the whole list, so applying it twice is harmless. */
 export const messageReactionEventSchema = z.object({
   messageId: serverId(),
   conversationId: z.nullable(serverId()),
@@ -63,7 +63,7 @@ export const messageReactionEventSchema = z.object({
 export type MessageReactionEvent = z.infer<typeof messageReactionEventSchema>;
 
 /**
- * Issue 15: a group member had messages delivered or read (to their authors). `completedIds` are
+ * A group member had messages delivered or read (to their authors). `completedIds` are
  * the ones every current member has now read: their status is READ (the highlighted tick).
  * `readUpTo`, on the reader's own event: the createdAt of the newest message the read covered,
  * when it was bounded (as in `message:read:response`).
@@ -80,14 +80,14 @@ export const messageReceiptEventSchema = z.object({
 });
 export type MessageReceiptEvent = z.infer<typeof messageReceiptEventSchema>;
 
-/** Issue 15: the user silenced or un-silenced a chat (their other tabs follow). */
+/** The user silenced or un-silenced a chat (their other tabs follow). */
 export const chatMutedSchema = z.object({ chatId: serverId(), isGroup: z.boolean(), muted: z.boolean() });
 export type ChatMuted = z.infer<typeof chatMutedSchema>;
 
 /**
- * Beyond the spec, no payload: what reached this page live may have a gap (the server process lost
- * its link to the other processes and has it back). The page fetches its lists and its open chat
- * again, exactly as after a reconnect of its own socket.
+ * Beyond the original spec, no payload: what reached this page live may have a gap (the server
+ * process lost its link to the other processes and has it back). The page fetches its lists and its
+ * open chat again, exactly as after a reconnect of its own socket.
  */
 export const syncRequiredSchema = z.undefined();
 export type SyncRequired = z.infer<typeof syncRequiredSchema>;
@@ -102,14 +102,14 @@ export const serverEventSchemas = {
   userStatusResponse: userStatusPayloadSchema,
   userStatus: userStatusPayloadSchema,
   'user:typing:response': userTypingResponseSchema,
-  /** A member's profile (name, nickName, avatar) changed: to the whole workspace (issue 12). */
+  /** A member's profile (name, nickName, avatar) changed: to the whole workspace. */
   'user:updated': userSchema,
   'session:changed': sessionChangedSchema,
   'account:deactivated': accountDeactivatedSchema,
   'session:revoked': sessionRevokedSchema,
-  /** Issue 15: an edit (the whole message as it reads now). */
+  /** An edit (the whole message as it reads now). */
   'message:updated': messageSchema,
-  /** Issue 15: a delete (the message without its content, deletedAt and deletedBy set). */
+  /** A delete (the message without its content, deletedAt and deletedBy set). */
   'message:deleted': messageSchema,
   'message:reaction': messageReactionEventSchema,
   'message:receipt': messageReceiptEventSchema,
@@ -130,7 +130,7 @@ export type UserTypingPayload = z.infer<typeof userTypingPayloadSchema>;
  * A read covers what the reader had on screen: `lastMessageId` is the newest message shown, and
  * only it and older ones become read. A read can reach the server late (emitted before the live
  * connection existed, or while it was down, and sent once it is there): unbounded, it would also
- * mark read what arrived after the chat was left. Without it (an integration, SPEC section 7's
+ * mark read what arrived after the chat was left. Without it (an integration sending only
  * `{conversationId}`), everything in the chat is read.
  */
 const lastMessageIdField = () => z.optional(uuidField());
@@ -141,7 +141,7 @@ export type ConversationReadPayload = z.infer<typeof conversationReadPayloadSche
 export const checkUserStatusPayloadSchema = z.object({ userId: uuidField() });
 export type CheckUserStatusPayload = z.infer<typeof checkUserStatusPayloadSchema>;
 
-/** Issue 15: the member has the group open; what it shows is read (one batch on the server). */
+/** The member has the group open; what it shows is read (one batch on the server). */
 export const groupReadPayloadSchema = z.object({ groupId: uuidField(), lastMessageId: lastMessageIdField() });
 export type GroupReadPayload = z.infer<typeof groupReadPayloadSchema>;
 

@@ -1,9 +1,9 @@
 import mitt, { type Emitter, type EventType, type Handler } from 'mitt';
 import type { ClientEventPayloads, ServerToClientEvents } from '@chat/contracts';
 
-// The one channel between the shell and the remotes (DESIGN section 1): the shell owns the socket
-// and re-emits every server event here under the same name; remotes listen here and ask the shell
-// to emit through 'socket:emit'. A remote never opens a socket of its own.
+// The one channel between the shell and the remotes (docs/arquitetura.md, Micro-frontends): the
+// shell owns the socket and re-emits every server event here under the same name; remotes listen
+// here and ask the shell to emit through 'socket:emit'. A remote never opens a socket of its own.
 
 export type SocketStatus = 'connected' | 'disconnected' | 'reconnecting';
 
@@ -19,21 +19,23 @@ export type SocketEmitRequest = {
 export type ShellEvents = {
   'socket:status': { status: SocketStatus };
   'socket:emit': SocketEmitRequest;
-  /** After a reconnect: re-fetch the chat list and the open history (DESIGN section 2). */
+  /** After a reconnect: re-fetch the chat list and the open history (what was sent meanwhile). */
   'socket:reconnected': undefined;
-  /** A remote asks the shell to sign out (SPEC section 2, settings 'Desconectar'). */
+  /** A remote asks the shell to sign out (docs/produto.md, Telas, settings 'Desconectar'). */
   'session:signout': undefined;
   /**
    * remote-chat's unread total (the sum of its conversations' counts) whenever it changes, for the
-   * phone tab bar's badge on 'Conversas' (issue 13): the shell shows it without a list of its own.
+   * phone tab bar's badge on 'Conversas': the shell shows it without a list of its own.
    */
   'chat:unread-total': { count: number };
-  /** remote-chat's silenced chats (issue 15) whenever its list changes: the shell's notifications skip them. */
+  /**
+   * remote-chat's silenced chats whenever its list changes: the shell's notifications skip them.
+   */
   'chat:muted-chats': { ids: string[] };
   /**
    * A remote's first screen has rendered its data (remote-chat: the chat list, or its error):
    * the shell starts what that screen does not need, the live connection and the service
-   * worker, only then (issue 18), so that they do not compete with its first paint.
+   * worker, only then, so that they do not compete with its first paint.
    */
   'screen:ready': undefined;
 };

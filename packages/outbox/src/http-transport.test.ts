@@ -30,7 +30,7 @@ const file: OutboxFile = { blob: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x4
 /** What the runner does with a failed upload: the refusal (an entry marked 'Não enviada'), or null (try later). */
 const outcome = (work: Promise<unknown>) => work.then(() => 'ok', (error: unknown) => httpTransport.refusal(error));
 
-describe('httpTransport.upload (SPEC section 7 steps 1-2; section 8 texts for refusals)', () => {
+describe('httpTransport.upload (signed URL, then PUT; the product texts for refusals)', () => {
   beforeEach(() => {
     vi.clearAllMocks();
     api.generatePublicMediaUrl.mockResolvedValue({ status: 200, data: { url: SIGNED } });
@@ -57,7 +57,7 @@ describe('httpTransport.upload (SPEC section 7 steps 1-2; section 8 texts for re
     expect(fileName.endsWith('.jpeg')).toBe(true);
   });
 
-  it('refuses with the server’s words, or SPEC section 8’s text when it gave none', async () => {
+  it('refuses with the server’s words, or the product’s text when it gave none', async () => {
     api.generatePublicMediaUrl.mockRejectedValueOnce(new api.ApiCallError(400, 'Tipo de arquivo não permitido'));
     expect(await outcome(httpTransport.upload(file, () => undefined))).toEqual({ reason: 'Tipo de arquivo não permitido' });
     api.generatePublicMediaUrl.mockRejectedValueOnce(new api.ApiCallError(403));

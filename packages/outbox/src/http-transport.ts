@@ -15,7 +15,10 @@ export function refusalOf(error: unknown): { reason: string | null } | null {
   return { reason: error.serverMessage };
 }
 
-/** An upload that would fail the same way again: its entry is refused, with SPEC section 8's text. */
+/**
+ * An upload that would fail the same way again: its entry is refused, with the upload's text
+ * (docs/produto.md, Textos que importam).
+ */
 class UploadRefused extends Error {}
 
 /** A signed upload URL for the file; a refusal says 'Erro ao gerar URL pública' unless the server said why. */
@@ -50,8 +53,8 @@ async function put(url: string, file: OutboxFile, onProgress: (percent: number) 
 }
 
 /**
- * The app's transport: SPEC section 7's image upload steps and POST /message/send, through
- * @chat/api-client. Every image goes this way (issue 16), so the file stays in IndexedDB until the
+ * The app's transport: the image upload steps (signed URL, PUT) and POST /message/send, through
+ * @chat/api-client. Every image goes this way, so the file stays in IndexedDB until the
  * server has the message: a reload or a lost connection mid-upload uploads it again, under a new
  * signed URL, and sends it once with its clientId.
  */

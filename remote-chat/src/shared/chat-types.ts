@@ -1,6 +1,6 @@
 import type { Conversation, Group } from '@chat/contracts';
 
-/** The second route segment: /auth/conversations/:id/:type (SPEC section 2). */
+/** The second route segment: /auth/conversations/:id/:type (docs/produto.md, Telas). */
 export type ChatKind = 'conversation' | 'group';
 
 export const isChatKind = (value: string | undefined): value is ChatKind =>
@@ -12,7 +12,7 @@ export type ChatTarget = { kind: 'conversation'; conversation: Conversation } | 
 export const chatPath = (basePath: string, id: string, kind: ChatKind) =>
   `${basePath.replace(/\/$/, '')}/${encodeURIComponent(id)}/${kind}`;
 
-/** Issue 16: the query parameter that opens a chat at one message (a search hit). */
+/** The query parameter that opens a chat at one message (a search hit). */
 export const FOCUS_MESSAGE_PARAM = 'mensagem';
 
 export const messagePath = (basePath: string, id: string, kind: ChatKind, messageId: string) =>

@@ -25,13 +25,13 @@ describe('day labels of the message list', () => {
   });
 });
 
-describe('chat-list time (SPEC section 4)', () => {
+describe('chat-list time', () => {
   it('is HH:mm when the last message was updated today or yesterday', () => {
     expect(listTime({ createdAt: local(10, 8, 7) }, local(1, 0, 0), now)).toBe('08:07');
     expect(listTime({ createdAt: local(9, 22, 15) }, local(1, 0, 0), now)).toBe('22:15');
   });
 
-  it('follows the arrival, not a later edit or receipt (issue 15)', () => {
+  it('follows the arrival, not a later edit or receipt', () => {
     expect(listTime({ createdAt: local(8, 22, 15), updatedAt: local(10, 9, 0) } as { createdAt: string }, local(1, 0, 0), now)).toBe('08/03/2024');
   });
 
@@ -45,7 +45,7 @@ describe('chat-list time (SPEC section 4)', () => {
   });
 });
 
-// Issue 18: the formats are written by hand (no date-fns on the list's first path).
+// The formats are written by hand (no date-fns on the list's first path).
 describe('dayKey and bad input', () => {
   it('keys a day as yyyy-MM-dd in local time', () => {
     expect(dayKey(new Date(2024, 0, 5, 23, 59))).toBe('2024-01-05');

@@ -1,7 +1,8 @@
-// Dates of SPEC sections 2 and 4, in the browser's time zone. `now` is a parameter so tests can
-// pin "today". Every format here is numeric (dd/MM/yyyy, HH:mm), so no date library or locale is
-// needed: the chat list shows these on its first paint, and date-fns with its pt-BR locale was
-// 7.7 kB gzip of that first download (issue 18). The open chat's views may still use date-fns.
+// Dates of the chat list and the conversation (docs/produto.md, Telas), in the browser's time
+// zone. `now` is a parameter so tests can pin "today". Every format here is numeric (dd/MM/yyyy,
+// HH:mm), so no date library or locale is needed: the chat list shows these on its first paint,
+// and date-fns with its pt-BR locale would add to that first download. The open chat's views may
+// still use date-fns.
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -48,8 +49,9 @@ export function dayKey(value: string | Date): string {
 
 /**
  * Time of a chat-list entry: HH:mm when the last message arrived today or yesterday, otherwise
- * dd/MM/yyyy; with no message, the creation date dd/MM/yyyy. SPEC says "updated"; issue 15 makes
- * it the arrival, so that an edit, a reaction or a read receipt never changes it.
+ * dd/MM/yyyy; with no message, the creation date dd/MM/yyyy. The original spec says "updated"; the
+ * message actions make it the arrival, so that an edit, a reaction or a read receipt never changes
+ * it.
  */
 export function listTime(
   lastMessage: { createdAt: string } | null,

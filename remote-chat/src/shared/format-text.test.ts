@@ -3,7 +3,7 @@ import { parseFormattedText, plainText } from './format-text';
 
 const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 
-describe('mentions and the plain preview (issue 15)', () => {
+describe('mentions and the plain preview', () => {
   it('parses mention tokens, in formatting too', () => {
     expect(parseFormattedText(`oi <@${ID}>!`)).toEqual([
       { type: 'text', text: 'oi ' },

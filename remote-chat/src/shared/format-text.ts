@@ -1,6 +1,7 @@
-// Message text formatting (SPEC section 5): *bold*, _italic_, ~strike~, and words starting with
-// http:// or https:// as links; mention tokens `<@id>` (issue 15) become mention nodes. The result
-// is a tree of plain data that the renderer turns into React elements, so no text ever becomes HTML.
+// Message text formatting (docs/produto.md, Validação e limites): *bold*, _italic_, ~strike~, and
+// words starting with http:// or https:// as links; mention tokens `<@id>` become mention nodes.
+// The result is a tree of plain data that the renderer turns into React elements, so no text ever
+// becomes HTML.
 
 import { MENTION_ALL } from '@chat/contracts';
 

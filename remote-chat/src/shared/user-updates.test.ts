@@ -3,7 +3,7 @@ import type { Message } from '@chat/contracts';
 import { ana, bruno, carla, conversation, group, lastMessage } from '../test/fixtures';
 import { mapChanged, userInConversation, userInGroup, userInMessage } from './user-updates';
 
-// 'user:updated' applied to every copy of a user the chat keeps (issue 12).
+// 'user:updated' applied to every copy of a user the chat keeps.
 
 const renamed = { ...bruno, name: 'Bruno Lima', nickName: 'brunol', avatarUrl: 'http://x/media/avatars/b.png', role: 'ADMIN' as const };
 const at = '2026-03-02T10:00:00.000Z';

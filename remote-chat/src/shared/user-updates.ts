@@ -1,6 +1,6 @@
 import type { Conversation, Group, LastMessage, Message, User } from '@chat/contracts';
 
-// 'user:updated' (issue 12): a colleague changed name, nickName or photo. Every copy of them that
+// 'user:updated': a colleague changed name, nickName or photo. Every copy of them that
 // this remote keeps (list entries, the open chat, its bubbles and panels) takes the new values.
 // Each function returns its input unchanged when the user is not in it, so React skips a render.
 

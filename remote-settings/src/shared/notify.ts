@@ -1,7 +1,10 @@
 import { apiErrorMessage } from '@chat/api-client';
 import { toast } from '@chat/ui';
 
-/** SPEC section 8: a failed call shows an error toast with the server's message or the fallback. */
+/**
+ * docs/produto.md, Textos que importam: a failed call shows an error toast with the server's
+ * message or the fallback.
+ */
 export function notifyError(error: unknown, fallback: string): void {
   toast({ type: 'error', title: 'Erro', description: apiErrorMessage(error, fallback) });
 }

@@ -11,7 +11,9 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-/** A destructive action confirmed with a button (SPEC section 2: the remove-member modal). */
+/**
+ * A destructive action confirmed with a button (docs/produto.md, Telas: the remove-member modal).
+ */
 export function ConfirmModal({ title, children, confirmLabel, onConfirm, onOpenChange }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

@@ -9,7 +9,7 @@ import { type FloorStore, openFloor } from './durable-floor';
 import type { ServerConfig } from './protocol';
 import { answerHarness, send, serverConfig } from './stats-reporter';
 
-// The bare pipeline the product is measured against (issue 14): node:http POST -> JSON parse ->
+// The bare pipeline the product is measured against: node:http POST -> JSON parse ->
 // one socket.io emit to the author's and the peer's rooms -> JSON answer. No database, no
 // authentication, no validation: what this machine does when the product adds nothing.
 // As kind 'floor' it also stores each message (one INSERT + COMMIT, durable-floor.ts) before the

@@ -8,11 +8,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * A child of the harness (`<name>.ts` here) bundled as production bundles the server
  * (dist/main.js), to be started by plain node. The product: run from source through tsx, a start
- * (the restart case) also paid for transpiling every file, ~1.2 s more on a quiet machine and
- * several seconds on a loaded one. The client workers: through tsx, every error of a reconnection
- * attempt (thousands while the server restarts) had its stack mapped through the source maps, and
- * the loader's hooks ran on another thread, all on the cores the server needs. Under server/, so
- * that the product finds server/drizzle as dist/main.js does. Returns the file.
+ * (the restart case) also paid for transpiling every file, a second or more on a quiet machine
+ * and several seconds on a loaded one. The client workers: through tsx, every error of a
+ * reconnection attempt (thousands while the server restarts) had its stack mapped through the
+ * source maps, and the loader's hooks ran on another thread, all on the cores the server needs.
+ * Under server/, so that the product finds server/drizzle as dist/main.js does. Returns the file.
  */
 export async function bundleChild(name: 'product-server' | 'client-worker'): Promise<string> {
   const outfile = path.join(here, 'dist', `${name}.mjs`);

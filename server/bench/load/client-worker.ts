@@ -204,8 +204,8 @@ async function sendOne(sender: number, scheduledAt: number, measure: boolean): P
   const authorization = `Bearer ${member.token}`;
   // A retry sends the same clientId: the server's idempotency must turn it into one message. As
   // the page's outbox retries (OutboxRunner): when the sender's socket connects again, or after
-  // OUTBOX_RETRY's delay, doubling. (Tried every 200 ms until 29/11: during a restart's 10-15 s
-  // down, thousands of connections refused took the client processes' CPU from the new server.)
+  // OUTBOX_RETRY's delay, doubling. (Not a short fixed interval: during a restart's downtime,
+  // thousands of refused connections would take the client processes' CPU from the new server.)
   let delay: number = OUTBOX_RETRY.delayMs;
   while (now() - scheduledAt < task.reconnectWaitMs) {
     const issuedAt = now();

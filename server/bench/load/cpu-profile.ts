@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Profiler } from 'node:inspector';
 import type { ProfileTop } from './protocol';
 
-// `--profile` (issue 14): a CPU profile of a server child covering only the measured phase, not
+// `--profile`: a CPU profile of a server child covering only the measured phase, not
 // its start, the seeding or the connection wave (which --cpu-prof on the whole process buried the
 // send path under). Started and stopped by the harness over IPC (stats-reporter.ts).
 

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type PgliteDurability, pgliteStorage } from '../../src/db/pglite';
 
-// The durable floor (issue 14): the bare pipeline plus one INSERT + COMMIT per message on the same
+// The durable floor: the bare pipeline plus one INSERT + COMMIT per message on the same
 // kind of database as the product (PostgreSQL with fsync on; PGlite as durable as the product,
 // strict by default). Nothing of the product's: no schema of its own, no Drizzle, no authentication. The
 // product over this floor is its own overhead; the floor over the bare pipeline is the disk's.

@@ -102,8 +102,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     // One client process holds about 1,500 sockets before its own event loop skews the timings.
     workers: values.workers ? positive('workers', values.workers) : Math.max(1, Math.ceil(members / 1500)),
     // Per member, before each measured phase. By default at least 500 sends in all: with 2 members,
-    // 5 each (the old default) measured a server whose send path V8 had not optimised yet (p50
-    // 2.1-2.4 ms against 1.6-1.7 ms warm, 28/11); a server in service is warm.
+    // a handful each measures a server whose send path V8 has not optimised yet (a visibly slower
+    // p50); a server in service is warm.
     warmup: values.warmup === undefined ? Math.max(5, Math.ceil(WARMUP_SENDS / members)) : Number(values.warmup),
     restart: values.restart,
     reconnectWaitS: positive('reconnect-wait', values['reconnect-wait']),
@@ -116,10 +116,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     skipFloor: values['skip-floor'] || values['skip-bare'] || values.restart || processes === 2,
     // The simulated members share this machine's cores with the server, its database and Redis,
     // where real members' browsers run elsewhere. At the same priority, every write that woke a
-    // client let it take the server's core: in the 10,000-member restart the new process spent
-    // ~27 s of its 77 s profile inside writev without running (CPU 43 s), and its close() and start
-    // took 5.6 and 6.2 s instead of 1.4 and 1.6 s (29/11, evening). At niceness 19 the clients get
-    // what the system under test leaves. 0 measures as before.
+    // client let it take the server's core: in the 10,000-member restart the new process spent a
+    // large part of its profile inside writev without running, and its close() and start took
+    // several times as long (docs/desempenho.md, Como medir). At niceness 19 the clients get what
+    // the system under test leaves; 0 runs them at the server's priority.
     clientsNice,
     out: values.out ?? null,
   };

@@ -60,8 +60,8 @@ export interface Run {
  * Repetitions in which the hypervisor took less than this share of the machine's CPU from every
  * target (bare, floor, product): the ratios are also given over those alone. On these shared
  * machines steal comes in bursts of tens of seconds and reaches one target of a repetition and not
- * the next (2/12: 0% for the bare pipeline, 21.7% for the product right after it), which compares
- * the product on a slower machine than the bare pipeline it is divided by.
+ * the next (none for the bare pipeline, a fifth of the CPU for the product right after it), which
+ * compares the product on a slower machine than the bare pipeline it is divided by.
  */
 export const QUIET_STEAL = 0.02;
 
@@ -110,14 +110,17 @@ function bareRatios(runs: Run[]) {
     throughput: spread(paired.map((r) => r.product.throughput / r.bare.throughput)),
     deliverP50: spread(paired.map((r) => r.product.deliverP50 / r.bare.deliverP50)),
     deliverP99: spread(paired.map((r) => r.product.deliverP99 / r.bare.deliverP99)),
-    /** Issue 14's p50 target is "2x the bare p50 + 1 ms": this is product p50 over that bound. */
+    /**
+     * The 2-member p50 target (docs/desempenho.md, Metas) is "2x the bare p50 + 1 ms": this is
+     * product p50 over that bound.
+     */
     p50OverTarget: spread(paired.map((r) => r.product.deliverP50 / (2 * r.bare.deliverP50 + 1))),
   };
 }
 
 /**
  * The product over the durable floor (its own cost) and the floor over the bare pipeline (the
- * disk's and the database's). The floor's p50 over issue 14's bound says whether the 2-member
+ * disk's and the database's). The floor's p50 over the target's bound says whether the 2-member
  * target is within reach of any durable chat on this machine: above 1x, not even one INSERT and
  * its commit per message fits, before any of the product's own work.
  */

@@ -1,4 +1,4 @@
-// Load harness of issue 14 (not a test): `npm run bench:load -- --help` in server/.
+// Load harness (not a test): `npm run bench:load -- --help` in server/.
 // Each repeat measures the bare pipeline (bare-server.ts), the durable floor (the same plus one
 // INSERT + COMMIT per message on the same engine) and then the product (product-server.ts:
 // buildApp on a scratch PostgreSQL database + Redis, or PGlite) under the same clients: members

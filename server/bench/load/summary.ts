@@ -53,7 +53,10 @@ export interface RunFigures {
   deliverFromIssueP99Ms: number;
   /** --restart: seconds from the new process listening until the last socket was back; null otherwise. */
   reconnectAllS: number | null;
-  /** --restart: sockets back (connected and caught up) when counting began, and within 30 s of the new process listening (the issue's target). */
+  /**
+   * --restart: sockets back (connected and caught up) when counting began, and within 30 s of the
+   * new process listening (the target in docs/desempenho.md, Metas).
+   */
   reconnected: number | null;
   reconnectedIn30s: number | null;
   /** --restart: sockets not back when the wait (--reconnect-wait) ended. */
@@ -77,8 +80,9 @@ export interface RunFigures {
   restartedCpuS: number | null;
   /**
    * The share of the machine's CPU time the hypervisor gave to other guests during the measured
-   * phase (/proc/stat steal, all cores; null off Linux). On these shared 2-core machines it went
-   * from ~0% to 20-35% within an hour (2/12), with every latency of the product ~1.5-2x.
+   * phase (/proc/stat steal, all cores; null off Linux). On shared virtual machines it can climb
+   * from nothing to a third of the CPU within minutes, raising every latency of the product with
+   * it (docs/desempenho.md, Como medir).
    */
   machineSteal: number | null;
 }

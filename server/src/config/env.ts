@@ -4,7 +4,8 @@ import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
 
-// The only place that reads process.env (DESIGN section 3). Everything else receives an Env.
+// The only place that reads process.env (docs/operacao.md, Configuração). Everything else receives
+// an Env.
 
 /** Unset and blank are the same thing: `FOO= node main.js` must behave like no FOO at all. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

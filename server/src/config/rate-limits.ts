@@ -1,8 +1,9 @@
 import type { RateRule } from '../lib/rate-limit/rate-limiter';
 
 /**
- * Limits of the endpoints that guess or mail (DESIGN section 2). Set through buildApp's options,
- * not the environment, so tests can use a short window and watch it end.
+ * Limits of the endpoints that guess or mail (docs/produto.md, Contas, sessões e segurança). Set
+ * through buildApp's options, not the environment, so tests can use a short window and watch it
+ * end.
  */
 export interface RateLimitSettings {
   /** Failed sign-ins per identifier (e-mail or nickName): stops guessing one account's password. */
@@ -22,7 +23,7 @@ export interface RateLimitSettings {
   invitePerIp: RateRule;
   /** The same, per typed code: one code cannot be tried from many addresses at once. */
   invitePerCode: RateRule;
-  /** Requests per API key (issue 12): one integration cannot monopolise the server. */
+  /** Requests per API key: one integration cannot monopolise the server. */
   apiKeyRequests: RateRule;
   /** Unknown, revoked or malformed x-api-key values per IP: keys cannot be guessed in bulk. */
   apiKeyFailuresPerIp: RateRule;

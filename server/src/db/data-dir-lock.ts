@@ -1,14 +1,14 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
-// PGlite happily opens one data directory from two processes and then corrupts it (DESIGN
-// section 5), so the server holds an exclusive lock file holding its pid while it runs.
+// PGlite happily opens one data directory from two processes and then corrupts it, so the server
+// holds an exclusive lock file holding its pid while it runs.
 //
-// Why not proper-lockfile (evaluated for issue 17, v4.1): it judges a lock stale by its mtime,
+// Why not proper-lockfile (evaluated at v4.1): it judges a lock stale by its mtime,
 // refreshed by a timer every stale/2 (stale is at least 2 s, 10 s by default). A server killed
 // with SIGKILL would then block the next start until that time has passed, where the pid check
 // here frees it at once. And while the event loop is held longer than `stale` (PGlite runs on
-// the main thread: creating a database takes 4-5 s) the lock looks stale to a second starter,
+// the main thread: creating a database takes seconds) the lock looks stale to a second starter,
 // which takes it over: two processes on one directory, what the lock exists to prevent (the
 // first then finds its lock compromised, which by default throws). Nor does it keep the pid the
 // message below names.

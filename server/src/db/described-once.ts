@@ -1,15 +1,15 @@
 import pg from 'pg';
 
 /**
- * A pg client whose named prepared statements are described once per connection (issue 14).
+ * A pg client whose named prepared statements are described once per connection.
  *
  * pg sends `Describe` for the portal on every execution of a prepared statement, and PostgreSQL
  * answers each with the RowDescription of its columns; pg then rebuilds the row template and looks
  * up a parser for each column (`Result.addFields`). The result of a named statement never changes
  * shape on one connection (PostgreSQL refuses to run it once it would: "cached plan must not change
  * result type"), so the first description is kept per connection and statement name, and later
- * executions send only Bind, Execute and Sync. With 2 members x 6,000, alternated: the server's
- * CPU a message 0.45-0.49 -> 0.41-0.43 ms, delivery p50 1.59-1.77 -> 1.36-1.56 ms.
+ * executions send only Bind, Execute and Sync: less server CPU per message and a lower delivery
+ * p50 (docs/desempenho.md, Medidas por trás do código).
  * The PGlite path does the same in pglite-statements.ts.
  *
  * It relies on three internals of pg 8's Query (checked by described-once.test.ts against the

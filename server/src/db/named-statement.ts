@@ -5,10 +5,10 @@ import type { Db } from './types';
 const dialect = new PgDialect();
 
 /**
- * A hand-written statement run as a named prepared statement (issue 14). `db.execute` sends it
+ * A hand-written statement run as a named prepared statement. `db.execute` sends it
  * unnamed, so PostgreSQL parses, analyses and plans it again on every call: for the group commit's
- * INSERT from a JSON parameter that was ~0.7 ms of its ~2.2 ms (5 rows; named, 1.6 ms, measured
- * alternately on one connection). Named, each connection parses it once. The text must not change
+ * INSERT from a JSON parameter that was a large share of its time (docs/desempenho.md, Medidas por
+ * trás do código). Named, each connection parses it once. The text must not change
  * between calls: only the placeholders' values do. On PGlite too (pglite-statements.ts).
  *
  * Works inside a transaction too: the statement runs on whatever session `db` is (the transaction's

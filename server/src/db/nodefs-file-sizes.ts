@@ -20,10 +20,10 @@ export interface NodefsStream {
 const SEEK_END = 2;
 
 /**
- * Answers lseek(SEEK_END) from a size kept per file instead of an fstat(2) each time (issue 14).
+ * Answers lseek(SEEK_END) from a size kept per file instead of an fstat(2) each time.
  * PostgreSQL measures a relation with lseek(fd, 0, SEEK_END) whenever it plans or scans it or
- * extends it, and NODEFS answers each with fs.fstatSync: 13% of the server's CPU in a PGlite
- * restart with 10,000 members. The first SEEK_END of a file still asks the disk; after that the
+ * extends it, and NODEFS answers each with fs.fstatSync: a large share of the server's CPU in a
+ * PGlite restart with 10,000 members (docs/desempenho.md, bench:file-sizes). The first SEEK_END of a file still asks the disk; after that the
  * size follows the only operations that change it here: writes through NODEFS (the data
  * directory is locked to this process, see data-dir-lock.ts) raise it to their end, and a
  * truncate, an open or a rename forgets it, so the next SEEK_END asks again.

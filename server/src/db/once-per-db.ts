@@ -1,7 +1,7 @@
 import type { Db } from './types';
 
 /**
- * What `build` makes of a database handle (prepared statements, issue 14), made on its first use
+ * What `build` makes of a database handle (prepared statements), made on its first use
  * with that handle and kept as long as the handle lives. The statements are built and prepared
  * once; every call then only binds its values. Tests open several databases in one process, so
  * one per handle rather than one per module.

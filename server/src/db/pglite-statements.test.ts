@@ -8,7 +8,7 @@ import { PgliteStatements } from './pglite-statements';
 import type { Db } from './types';
 import { probe, probeTableSql } from '../test/probe-table';
 
-// The server's query() on PGlite (issue 14): a statement prepared by name is parsed once, then
+// The server's query() on PGlite: a statement prepared by name is parsed once, then
 // bound and executed; every query's rows are what PGlite's own query() gives, which still runs
 // whatever goes inside a transaction (the reference below). Its answers are read by pg-protocol.
 

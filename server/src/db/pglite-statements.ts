@@ -11,12 +11,12 @@ const { serialize } = protocol;
  * What the statement-level Describe says of a statement: its parameter types (to serialise the
  * values) and its result's row description (null when it returns no rows). An execution then sends
  * Bind, Execute and Sync without describing the portal again, and the stored row description goes
- * before its rows: the portal's Describe made PGlite describe the result anew on every call
- * (0.06-0.07 ms of WASM each, a 17-column INSERT ... RETURNING and a one-row SELECT alike; a
- * SELECT took 0.136 ms with it, 0.063 ms without, 2/12). Both descriptions are the same here: every
- * result column comes in text, the Bind's default. A named statement keeps its description; if a
- * table it reads changed shape, PostgreSQL refuses to run it ("cached plan must not change result
- * type") rather than answer in another shape.
+ * before its rows: the portal's Describe made PGlite describe the result anew on every call (in
+ * WASM, as much for a one-row SELECT as for a wide INSERT ... RETURNING: about half of a small
+ * SELECT; docs/desempenho.md, Medidas por trás do código). Both descriptions are the same here:
+ * every result column comes in text, the Bind's default. A named statement keeps its description;
+ * if a table it reads changed shape, PostgreSQL refuses to run it ("cached plan must not change
+ * result type") rather than answer in another shape.
  */
 interface Described {
   types: number[];
@@ -29,11 +29,11 @@ interface PreparingSession {
 }
 
 /**
- * PGlite's query(), run by the server (issue 14), for two costs it paid on every call, in WASM or
+ * PGlite's query(), run by the server, for two costs it paid on every call, in WASM or
  * JS on the server's thread:
  * - Named prepared statements. drizzle's PGlite driver sends every query unnamed, and PGlite
  *   parses, analyses and plans it again on every call: for the group commit's INSERT that was
- *   ~1.4 ms of a batch's ~2.5-2.9 ms (a batch of one; measured alternately on one database). The
+ *   about half of a batch's time (a batch of one). The
  *   statements the code prepares by name (a builder's .prepare(name), namedStatement) are parsed
  *   once here, as node-postgres does on PostgreSQL, and each call only binds and executes them.
  * - The result parsers: see parsersWith.
@@ -100,7 +100,7 @@ export class PgliteStatements {
   /**
    * PGlite's parsers with the caller's over them, merged once per caller's object (drizzle keeps one
    * per prepared query). parseResults merges them itself on every call when given the caller's:
-   * a copy of PGlite's 318 parsers, ~0.25 ms a query, 10% of a restart's CPU on PGlite. PGlite
+   * a copy of all of PGlite's parsers for every query, a visible share of a restart's CPU. PGlite
    * fills its own once, at start (the array types), so a merged copy stays current.
    */
   private parsersWith(own: ParserOptions | undefined): Parsers {
@@ -127,8 +127,8 @@ export class PgliteStatements {
    * Runs protocol messages and reads the backend's answer with node-postgres's parser (pg-protocol),
    * throwing its first error as PGlite's execProtocol does. PGlite's own parser copies every text
    * field into a new ArrayBuffer before decoding it (ArrayBuffer.slice, then TextDecoder): in a
-   * 10,000-member restart on PGlite that copy was the largest JS item of the profile (6.6%, and
-   * much of the 11% of garbage collection); pg-protocol decodes each field straight from the
+   * 10,000-member restart on PGlite that copy was the largest JS item of the profile (and much of
+   * its garbage collection); pg-protocol decodes each field straight from the
    * Buffer. Its messages carry the same names and fields PGlite's result builders read. Notices
    * are dropped (PGlite only logs them in debug); the server LISTENs to nothing on PGlite.
    */

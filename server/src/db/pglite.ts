@@ -36,7 +36,7 @@ const REOPEN_EVERY_MS = 1000;
  * synchronous_commit=on (PostgreSQL's default, stated for the reader) makes a commit wait for it.
  */
 export function pgliteStartParams(durability: PgliteDurability): string[] {
-  // 16 MB of shared buffers instead of 128 MB keeps a laptop-sized server about 100 MB lighter (DESIGN section 5).
+  // 16 MB of shared buffers instead of 128 MB keeps a laptop-sized server lighter.
   const common = ['-c', 'shared_buffers=16MB'];
   if (durability === 'fast') return [...PGlite.defaultStartParams, ...common];
   return [
@@ -79,17 +79,17 @@ const STALE_TABLES = `
     AND (c.reltuples < 0 OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1)`;
 
 /**
- * What PostgreSQL's autovacuum would do for the message search (issue 16): planner statistics
+ * What PostgreSQL's autovacuum would do for the message search: planner statistics
  * (without them a frequent word read every match: seconds at 100,000 messages), and the trigram
  * index's pending list moved into the index (new rows' trigrams wait there, up to 4 MB, and
  * every search reads all of it).
  *
- * Each statement holds the server's only thread while it runs (issue 14), so the pass does what
- * autovacuum would and no more: only tables that changed enough (a plain ANALYZE also read every
- * system catalog: 90-150 ms of a frozen server at each pass on an empty database, 400-530 ms with
- * 100,000 messages, 3/12), one statement per table so that waiting requests run in between.
- * ANALYZE samples at most 30,000 rows a table (~300 ms for the messages at 100,000), and the
- * pending list is cleaned each pass (30-50 ms after 1,000-20,000 new messages).
+ * Each statement holds the server's only thread while it runs, so the pass does what
+ * autovacuum would and no more: only tables that changed enough (a plain ANALYZE also reads every
+ * system catalog, freezing the server for a noticeable time at each pass), one statement per table
+ * so that waiting requests run in between. ANALYZE samples at most 30,000 rows a table, and the
+ * pending list is cleaned each pass, while it is still short (docs/desempenho.md, Medidas por trás
+ * do código).
  */
 export async function pgliteUpkeep(client: Pick<PGlite, 'query' | 'exec'>): Promise<void> {
   const { rows } = await client.query<{ name: string }>(STALE_TABLES);

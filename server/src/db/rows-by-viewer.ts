@@ -1,5 +1,5 @@
 /**
- * The rows of a statement read for several viewers at once (a `viewer` column, issue 14), as one
+ * The rows of a statement read for several viewers at once (a `viewer` column), as one
  * list per viewer asked, in the statement's order; a viewer with no row gets an empty list.
  */
 export function rowsByViewer<R extends { viewer: string }>(viewerIds: Iterable<string>, rows: readonly R[]): Map<string, Array<Omit<R, 'viewer'>>> {

@@ -21,13 +21,13 @@ interface Slot {
 
 /**
  * A prepared drizzle select whose rows are mapped by decoders worked out once, for the statement,
- * instead of for every field of every row (issue 14). drizzle's mapResultRow asks `is(field,
+ * instead of for every field of every row. drizzle's mapResultRow asks `is(field,
  * Column)`, then `is(field, SQL)`, of each field of each row, and for an `sql` field the first
- * question walks its class chain: a history page of 101 messages spent ~16 µs per row there, about
- * half of the CPU of reading the page. This mapper gives what mapResultRow gives (the same nested
- * objects, decoders and nulling of the objects of left-joined tables), installed as the prepared
- * query's customResultMapper, which both drivers call with the rows in array mode. Returns the
- * same prepared query.
+ * question walks its class chain: for a history page that was about half of the CPU of reading
+ * the page (docs/desempenho.md, bench:page-mapping). This mapper gives what mapResultRow gives (the
+ * same nested objects, decoders and nulling of the objects of left-joined tables), installed as the
+ * prepared query's customResultMapper, which both drivers call with the rows in array mode. Returns
+ * the same prepared query.
  */
 export function rowsMappedOnce<P extends object>(prepared: P): P {
   const select = prepared as PreparedSelect;

@@ -33,13 +33,13 @@ export const workspaces = pgTable('workspaces', {
   limitOfMembers: integer('limit_of_members').notNull().default(0),
   // Megabytes of uploaded files the workspace may keep (media_uploads' sizes); 0 means no quota.
   storageQuotaMb: integer('storage_quota_mb').notNull().default(0),
-  // Per-workspace features (issue 10): a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
+  // Per-workspace features: a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
   features: text('features').array().$type<WorkspaceFeature[]>().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
-// Polygons ("poligonais", SPEC's neo custom data): labels an admin defines for the members of one
-// workspace. Names are unique per workspace ignoring case.
+// Polygons ("poligonais", the original spec's neo custom data): labels an admin defines for the
+// members of one workspace. Names are unique per workspace ignoring case.
 export const neoCustomData = pgTable(
   'neo_custom_data',
   {
@@ -76,7 +76,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_nick_name_lower_key').on(sql`lower(${t.nickName})`),
     index('users_workspace_id_idx').on(t.workspaceId),
-    // Deleting an image message asks whether its file is someone's photo (issue 15).
+    // Deleting an image message asks whether its file is someone's photo.
     index('users_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
   ],
 );
@@ -128,8 +128,9 @@ export const refreshTokens = pgTable(
   ],
 );
 
-// Password reset (DESIGN section 2): single use, 1 hour. Only the sha256 of the mailed value is kept,
-// so read access to the database does not let anyone reset a password.
+// Password reset (docs/produto.md, Contas, sessões e segurança): single use, 1 hour. Only the
+// sha256 of the mailed value is kept, so read access to the database does not let anyone reset a
+// password.
 export const passwordTokens = pgTable(
   'password_tokens',
   {
@@ -171,7 +172,7 @@ export const invites = pgTable(
   ],
 );
 
-// --- Chat (issue 4) ---
+// --- Chat ---
 
 export const conversations = pgTable(
   'conversations',
@@ -212,7 +213,7 @@ export const groups = pgTable(
   },
   (t) => [
     index('groups_workspace_id_idx').on(t.workspaceId),
-    // Deleting an image message asks whether its file is a group's photo (issue 15).
+    // Deleting an image message asks whether its file is a group's photo.
     index('groups_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
   ],
 );
@@ -228,7 +229,7 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
-    // Issue 15: the newest message seq this member has had delivered / has read (group_receipts
+    // The newest message seq this member has had delivered / has read (group_receipts
     // holds the per-message times), and 'Silenciar'.
     deliveredSeq: bigint('delivered_seq', { mode: 'number' }).notNull().default(0),
     readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
@@ -261,7 +262,7 @@ export const messages = pgTable(
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     contentType: messageContentTypeEnum('content_type').notNull().default('text'),
     body: text('body').notNull(),
-    // Issue 16: what the message search reads, kept by PostgreSQL itself: the body folded as
+    // What the message search reads, kept by PostgreSQL itself: the body folded as
     // lib/search.ts's folded() does, without its mention tokens (`<@uuid>`, whose hex digits are
     // no words of the text). Stored, so a search does not fold every candidate again.
     bodyFolded: text('body_folded')
@@ -272,7 +273,7 @@ export const messages = pgTable(
     clientId: text('client_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // --- Message actions (issue 15) ---
+    // --- Message actions ---
     editedAt: timestamp('edited_at', { withTimezone: true }),
     // A deleted message keeps its row (replies and the history's order point at it) but not its
     // content: body becomes '' in the same statement.
@@ -286,8 +287,8 @@ export const messages = pgTable(
     check('messages_one_target', sql`(${t.conversationId} IS NULL) <> (${t.groupId} IS NULL)`),
     // Not partial, so that INSERT ... ON CONFLICT (author_id, client_id) can infer it.
     uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),
-    // Partial (issue 14): a message has one target, so each INSERT writes one of these two, not
-    // one entry with a NULL key into the other (~0.07 ms a send on PGlite). Every read of them
+    // Partial: a message has one target, so each INSERT writes one of these two, not
+    // one entry with a NULL key into the other (a measurable cost per send). Every read of them
     // filters with `=` on the column, which proves IS NOT NULL to the planner.
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq).where(sql`${t.conversationId} IS NOT NULL`),
     index('messages_group_seq_idx').on(t.groupId, t.seq).where(sql`${t.groupId} IS NOT NULL`),
@@ -295,19 +296,19 @@ export const messages = pgTable(
     index('messages_conversation_unread_idx')
       .on(t.conversationId, t.authorId)
       .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
-    // Issue 16: message search. Trigrams (pg_trgm, in PostgreSQL's contrib and PGlite's) of the
+    // Message search. Trigrams (pg_trgm, in PostgreSQL's contrib and PGlite's) of the
     // folded body serve `LIKE '%term%'`.
     index('messages_body_folded_trgm_idx').using('gin', sql`${t.bodyFolded} gin_trgm_ops`),
     // A frequent word matches thousands of messages: walking the newest ones backwards and
     // stopping after a page of hits beats reading every match (the planner picks per term).
     index('messages_seq_idx').on(t.seq),
-    // Deleting an image message keeps its file while another message still shows it (issue 15):
+    // Deleting an image message keeps its file while another message still shows it:
     // a lookup of the URL among image messages only, a small slice of the table.
     index('messages_image_body_idx').on(t.body).where(sql`${t.contentType} = 'image'`),
   ],
 );
 
-// --- Message actions (issue 15) ---
+// --- Message actions ---
 
 // One row per (message, user, emoji): a second reaction with the same emoji is the same row.
 export const messageReactions = pgTable(
@@ -357,7 +358,7 @@ export const conversationMutes = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
-// --- API keys (issue 12) ---
+// --- API keys ---
 
 export const apiKeyPermissionEnum = pgEnum('api_key_permission', API_KEY_PERMISSIONS);
 

@@ -1,5 +1,5 @@
 /**
- * Gathers work while the previous batch runs (issue 14): whatever is submitted while a batch is
+ * Gathers work while the previous batch runs: whatever is submitted while a batch is
  * running waits and goes in the next one, together. The first item after a quiet spell runs at
  * once, so a lone request waits for nobody; under load each batch carries everything that arrived
  * during the previous one. Batches start in submission order. Used for the group commit of sends
@@ -14,14 +14,14 @@
  * without it, a fast query answers before more than one or two items have gathered, and each
  * batch pays its own round trip. When nothing waits, nothing pauses: a lone request, or one
  * client's requests one after another, run at once. For work whose callers can wait a few
- * milliseconds: the lookups of a connection wave (issue 14: 3,000 sockets connecting, 10 ms, the
- * server's CPU per socket went from 3.6 to 2.5-2.7 ms, alternated runs).
+ * milliseconds: the lookups of a connection wave, where batching cuts the server's CPU per
+ * connecting socket by about a quarter (docs/desempenho.md, Medidas por trás do código).
  *
  * With `secondBesideUpTo`, a second batch may start while one runs, when the running one carries
  * at most that many items: at light load the item would otherwise wait out most of a round trip
- * for nobody (two members writing to each other: each send waited ~0.7 ms for the other's commit,
- * issue 14), while under load batches grow past the bound and run one at a time again, each
- * gathering more (two at once under load cost ~15% of the throughput of 40 senders). Never more
+ * for nobody (two members writing to each other: each send would wait for the other's commit),
+ * while under load batches grow past the bound and run one at a time again, each gathering more
+ * (two at once under load cost throughput with many senders; docs/desempenho.md). Never more
  * than two at once; callers that need results in order across the two must order them
  * (message-commits.ts).
  *

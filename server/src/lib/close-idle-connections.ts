@@ -8,7 +8,7 @@ export const IDLE_SWEEP_MS = 100;
  * server.close() closes the connections idle at that moment only; one whose request was still
  * running (a send waiting for its commit) stays open after its answer until the client sends
  * another request or keepAliveTimeout (72 s in Fastify) ends it, and the process with it: with
- * 10,000 clients the last of them held a restart ~8 s (issue 14). A request in flight is never
+ * thousands of clients the last of them held a restart for seconds. A request in flight is never
  * cut. Returns the function that stops sweeping (call it once the server has closed).
  */
 export function closeIdleWhileClosing(server: Server): () => void {

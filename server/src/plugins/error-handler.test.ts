@@ -63,7 +63,7 @@ describe('error handler', () => {
     expect(xml.json()).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: 'Tipo de conteúdo não suportado' });
   });
 
-  // Found by the bad-input proof (issue 17): the router answered these in English, outside the handler.
+  // Found by the bad-input proof: the router answered these in English, outside the handler.
   it('answers the router’s own refusals (over-long parameter, malformed URL) in the error shape', async () => {
     const a = await app();
     const long = await a.inject({ method: 'GET', url: `/item/${'9'.repeat(200)}` });

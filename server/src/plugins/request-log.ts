@@ -1,7 +1,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-// Fastify's two lines per request ("incoming request", "request completed") cost about 5% of
-// the send path's CPU in the issue 14 profile, for lines nobody reads at chat volumes. They stay
+// Fastify's two lines per request ("incoming request", "request completed") are a visible share
+// of the send path's CPU in a profile, for lines nobody reads at chat volumes. They stay
 // at LOG_LEVEL debug or trace; otherwise what an operator needs remains: requests that failed
 // (and the error handler's 5xx lines) and requests slower than SLOW_REQUEST_MS, as warnings.
 

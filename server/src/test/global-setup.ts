@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../db/pglite';
 
-// Creating a PGlite data directory costs ~4 s (initdb), opening a copy ~0.4 s: the suite creates
-// one migrated template and each test file copies it instead of starting from nothing.
+// Creating a PGlite data directory takes seconds (initdb), opening a copy a fraction of that: the
+// suite creates one migrated template and each test file copies it instead of starting from
+// nothing.
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@ import { DEFAULT_WORKSPACE_FEATURES, type WorkspaceFeature } from '@chat/contrac
 import { workspaces } from '../db/schema';
 import { createUser, createWorkspace, type TestUser } from './chat-helpers';
 
-// Team-administration tests (issue 10) work in workspaces of their own: an ADMIN and members,
+// Team-administration tests work in workspaces of their own: an ADMIN and members,
 // with the workspace features they choose (the demo's three admin features by default).
 
 export async function createAdminTeam<const N extends readonly string[]>(

@@ -13,7 +13,7 @@ export const conversationSchema = z.object({
   createdAt: z.string(),
   lastMessage: z.nullable(lastMessageSchema),
   unreadMessages: countField(),
-  /** The viewer silenced it (issue 15); absent in events sent to both participants. */
+  /** The viewer silenced it; absent in events sent to both participants. */
   muted: z.optional(z.boolean()),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
@@ -30,11 +30,14 @@ export const groupSchema = z.object({
   admins: z.array(userSchema),
   createdAt: z.string(),
   lastMessage: z.nullable(lastMessageSchema),
-  /** Per viewer (issue 15), absent in events sent to every member: silenced, and unread mentions of the viewer. */
+  /**
+   * Per viewer, absent in events sent to every member: silenced, and unread mentions of the viewer.
+   */
   muted: z.optional(z.boolean()),
   /**
-   * Per viewer (issue 16): messages of others not read yet, since the viewer joined. The chat list
-   * still shows 0 for groups (SPEC); the chat opens at the first of them, under 'Mensagens não lidas'.
+   * Per viewer: messages of others not read yet, since the viewer joined. The chat list
+   * still shows 0 for groups (docs/produto.md, Regras de conversa); the chat opens at the first of
+   * them, under 'Mensagens não lidas'.
    */
   unreadMessages: z.optional(countField()),
   unreadMentions: z.optional(countField()),

@@ -8,7 +8,7 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export const contentTypeSchema = z.enum(['text', 'image']);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
-/** Who deleted a message: its author, or a group admin (issue 15). */
+/** Who deleted a message: its author, or a group admin. */
 export const DELETED_BY = ['author', 'admin'] as const;
 
 /** The quoted message of a reply, as it reads now (empty body when it was deleted since). */
@@ -40,7 +40,7 @@ export const messageSchema = z.object({
   conversationId: z.nullable(z.string()),
   groupId: z.nullable(z.string()),
   clientId: z.nullable(z.string()),
-  // Issue 15. A deleted message has an empty body, no mentions and no reactions.
+  // A deleted message has an empty body, no mentions and no reactions.
   editedAt: z.nullable(z.string()),
   deletedAt: z.nullable(z.string()),
   deletedBy: z.nullable(z.enum(DELETED_BY)),
@@ -61,7 +61,7 @@ export const untouchedMessageFields = (): Pick<Message, 'editedAt' | 'deletedAt'
 });
 
 export const lastMessageSchema = z.object({
-  // Issue 15: which message it is (an edit or delete of it changes the preview) and whether it was deleted.
+  // Which message it is (an edit or delete of it changes the preview) and whether it was deleted.
   id: z.optional(z.string()),
   deleted: z.optional(z.boolean()),
   content: z.object({ body: z.string(), type: contentTypeSchema }),

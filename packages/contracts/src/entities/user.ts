@@ -3,7 +3,7 @@ import '../zod-locale';
 import { ROLES } from '../constants';
 import { WORKSPACE_FEATURES } from '../feature-flags';
 
-// Entity shapes as the server sends them (SPEC section 3, DESIGN section 2).
+// Entity shapes as the server sends them.
 export const roleSchema = z.enum(ROLES);
 
 export const workspaceFeatureSchema = z.enum(WORKSPACE_FEATURES);
@@ -20,7 +20,7 @@ export const userSchema = z.object({
   role: roleSchema,
   avatarUrl: z.nullable(z.string()),
   neoCustomData: z.nullable(polygonSchemaEntity),
-  // features: the workspace's own (issue 10), so that featureFlags works from the stored user.
+  // features: the workspace's own, so that featureFlags works from the stored user.
   // Optional only for users stored before it existed; the server always sends it.
   workspaces: z.array(z.object({ id: z.string(), name: z.string(), features: z.optional(workspaceFeaturesSchema) })),
 });

@@ -3,7 +3,7 @@ import '../zod-locale';
 import { countField } from './count-field';
 import { userSchema, workspaceFeaturesSchema } from './user';
 
-/** A workspace as GET /workspace/list answers it (issue 11). */
+/** A workspace as GET /workspace/list answers it. */
 export const workspaceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

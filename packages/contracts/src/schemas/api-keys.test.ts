@@ -18,7 +18,7 @@ describe('apiKeyFormSchema', () => {
 });
 
 describe('createApiKeyBodySchema', () => {
-  it('accepts the key SPEC has the browser send, or none: the server makes the key and ignores it', () => {
+  it('accepts the key the original spec has the browser send, or none: the server makes the key and ignores it', () => {
     expect(parseOk(createApiKeyBodySchema, { name: 'CI', permissions: 'READ_ONLY', key: 'abcDEF123xyz' }).name).toBe('CI');
     expect(parseOk(createApiKeyBodySchema, { name: 'CI', permissions: 'READ_ONLY' }).key).toBeUndefined();
     expect(messagesAt(createApiKeyBodySchema, { name: 'CI', permissions: 'READ_ONLY', key: 12 }, 'key')).toEqual(['Chave de API inválida']);

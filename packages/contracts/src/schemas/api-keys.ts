@@ -27,8 +27,9 @@ export const apiKeyFormSchema = z.object({
 export type ApiKeyFormInput = z.infer<typeof apiKeyFormSchema>;
 
 /**
- * Body of POST /api-key/create. SPEC has the browser send the key it generated; the server makes
- * the key itself and ignores this field, still accepted so SPEC's call keeps working.
+ * Body of POST /api-key/create. The original spec has the browser send the key it generated; the
+ * server makes the key itself and ignores this field, still accepted so that call keeps working
+ * (docs/produto.md, Onde o Papo difere da especificação original).
  */
 export const createApiKeyBodySchema = z.extend(apiKeyFormSchema, {
   key: z.optional(z.string('Chave de API inválida')),

@@ -13,7 +13,8 @@ export type SigninInput = z.infer<typeof signinSchema>;
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{3}-[A-Za-z0-9]{3}$/;
 export const INVITE_CODE_MESSAGE = 'Código de convite inválido';
 
-// Codes are issued in upper case (DESIGN section 2), so a code typed in lower case still matches.
+// Codes are issued in upper case (invite-code.ts on the server), so a code typed in lower case
+// still matches.
 export const inviteCodeField = () =>
   z
     .string(INVITE_CODE_MESSAGE)
@@ -39,7 +40,10 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export const RESET_TOKEN_PATTERN = /^[0-9a-fA-F]{64}$/;
 export const resetTokenField = () => z.string('Token inválido').check(z.regex(RESET_TOKEN_PATTERN, 'Token inválido'));
 
-/** The reset page's guard (SPEC section 2): missing, blank or not 64 hex characters sends the user to /. */
+/**
+ * The reset page's guard (docs/produto.md, Telas): missing, blank or not 64 hex characters sends
+ * the user to /.
+ */
 export function isValidResetToken(token: string | null | undefined): token is string {
   return typeof token === 'string' && RESET_TOKEN_PATTERN.test(token);
 }

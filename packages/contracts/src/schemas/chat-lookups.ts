@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { conversationSchema, groupMemberSchema, groupSchema, messageSchema, userSchema } from '../entities';
 import { uuidField } from './fields';
 
-// Chat calls whose query or response shape the other schema files leave open (issue 4).
+// Chat calls whose query or response shape the other schema files leave open.
 
 /** Query of GET /user/get-user-by-id. */
 export const getUserByIdQuerySchema = z.object({ id: uuidField() });
@@ -18,7 +18,7 @@ export const messagesPageSchema = z.object({
   hasMore: z.boolean(),
   nextCursor: z.nullable(z.string()),
   /**
-   * Issue 16, only on `around` and `after` pages (a window that may stop before the live end):
+   * Only on `around` and `after` pages (a window that may stop before the live end):
    * whether newer messages exist, and what to pass as `after` for them.
    */
   hasNewer: z.optional(z.boolean()),

@@ -42,9 +42,10 @@ const cursorField = () =>
 export const HISTORY_ONE_CURSOR = 'Use apenas um entre all, before, after e around';
 
 /**
- * History paging (DESIGN section 2): oldest first; `all=true` returns everything, otherwise pages
- * backwards from the `before` cursor, `limit` messages at a time. Issue 16: `after` pages forwards
- * (newer messages) and `around=<messageId>` returns `limit` messages before it, it, and `limit` after.
+ * History paging (docs/api.md, O que vale para qualquer chamada): oldest first; `all=true` returns
+ * everything, otherwise pages backwards from the `before` cursor, `limit` messages at a time.
+ * `after` pages forwards (newer messages) and `around=<messageId>` returns `limit` messages before
+ * it, it, and `limit` after.
  */
 const historyPaging = {
   all: z.optional(queryBooleanField()),

@@ -48,7 +48,7 @@ export const passwordField = () =>
     );
 
 /**
- * An id (DESIGN: all ids are UUIDs). `z.guid()` accepts any 8-4-4-4-12 hex string, exactly what a
+ * An id (all ids are UUIDs). `z.guid()` accepts any 8-4-4-4-12 hex string, exactly what a
  * PostgreSQL `uuid` column accepts, so a malformed id is a 400 instead of a database cast error.
  */
 export const uuidField = (message: string = MSG.id) => z.guid(message);

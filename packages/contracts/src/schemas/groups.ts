@@ -6,7 +6,7 @@ import { visibleNameChecks } from './visible-text';
 
 export const GROUP_NAME_MIN_MESSAGE = `Nome deve ter pelo menos ${LIMITS.groupEditNameMin} caracteres`;
 
-// Upper bounds are not in SPEC; they keep a body from growing without limit.
+// Upper bounds are not in the original spec; they keep a body from growing without limit.
 const GROUP_NAME_MAX = 100;
 const GROUP_DESCRIPTION_MAX = 500;
 

@@ -4,7 +4,7 @@ import { uuidField } from './fields';
 import { messageTextField } from './message-text';
 import { MENTION_ALL } from '../mentions';
 
-// Issue 15: edit, delete, reply, reactions, mentions, silence and who read it.
+// Edit, delete, reply, reactions, mentions, silence and who read it.
 
 export const MESSAGE_ACTION_LIMITS = {
   /** Distinct emoji on one message. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import '../zod-locale';
 import { searchQuerySchema } from './conversations';
 
-// Issue 16: GET /message/search finds messages by their text in every chat of the caller.
+// GET /message/search finds messages by their text in every chat of the caller.
 
 export const MESSAGE_SEARCH_LIMIT_MAX = 50;
 export const MESSAGE_SEARCH_LIMIT_DEFAULT = 20;

@@ -3,7 +3,7 @@ import '../zod-locale';
 import { LIMITS } from '../constants';
 import { visibleTextCheck } from './visible-text';
 
-// The text of a message: a new one, and an edit (issue 15), follow the same rule.
+// The text of a message: a new one, and an edit, follow the same rule.
 export const MESSAGE_REQUIRED = 'Mensagem é obrigatória';
 export const MESSAGE_TOO_LONG = `Mensagem deve ter no máximo ${LIMITS.messageMaxLength} caracteres`;
 export const MESSAGE_NOT_VISIBLE = 'A mensagem precisa ter texto visível';

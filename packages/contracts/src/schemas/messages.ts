@@ -28,7 +28,7 @@ export type MessageContentInput = z.infer<typeof messageContentSchema>;
 
 /**
  * Body of POST /message/send. `conversationId` holds the group id when `isGroup` is true.
- * The server is idempotent on (author, clientId). Issue 15: `replyToId` quotes a message of the
+ * The server is idempotent on (author, clientId). `replyToId` quotes a message of the
  * same chat; `mentions` (groups only) lists the members whose `<@id>` tokens the text carries.
  */
 export const sendMessageBodySchema = z.object({
@@ -43,7 +43,7 @@ export const sendMessageBodySchema = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
-/** Folders a public media URL may be generated for (SPEC section 7: 'avatars'). */
+/** Folders a public media URL may be generated for ('avatars' for profile photos). */
 export const MEDIA_FOLDERS = ['avatars'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
@@ -64,7 +64,7 @@ export type GeneratePublicMediaUrlBody = z.infer<typeof generatePublicMediaUrlBo
 export const generatePublicMediaUrlResponseSchema = z.object({ url: z.string() });
 export type GeneratePublicMediaUrlResponse = z.infer<typeof generatePublicMediaUrlResponseSchema>;
 
-/** The public image URL is the signed upload URL without its query string (SPEC section 7). */
+/** The public image URL is the signed upload URL without its query string. */
 export function publicUrlFromUploadUrl(uploadUrl: string): string {
   const cut = uploadUrl.search(/[?#]/);
   return cut === -1 ? uploadUrl : uploadUrl.slice(0, cut);
@@ -74,8 +74,8 @@ export type ImageUploadAlert = typeof ALERT_TEXTS.invalidFileType | typeof ALERT
 
 /**
  * Checks a picked file before upload: null when it may be sent, else the alert text.
- * SPEC says image/*; we accept the image types the server stores (PNG, JPEG, GIF, WebP, never
- * SVG, DESIGN section 2), so an image the server would refuse is stopped here with the same alert.
+ * The original spec says image/*; we accept the image types the server stores (PNG, JPEG, GIF,
+ * WebP, never SVG), so an image the server would refuse is stopped here with the same alert.
  */
 export function validateImageFile(file: { type: string; size: number }): ImageUploadAlert | null {
   const type = file.type.toLowerCase();

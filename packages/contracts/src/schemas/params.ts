@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import '../zod-locale';
 import { uuidField } from './fields';
 
-// Route parameters of SPEC section 7 (`/group/update/{id}`, `/group/add-admin/{groupId}`, ...).
+// Route parameters of the API (`/group/update/{id}`, `/group/add-admin/{groupId}`, ...).
 export const idParamsSchema = z.object({ id: uuidField() });
 export const groupIdParamsSchema = z.object({ groupId: uuidField() });
 export const targetUserIdParamsSchema = z.object({ targetUserId: uuidField() });

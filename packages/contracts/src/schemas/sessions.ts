@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import '../zod-locale';
 
 /**
- * Beyond the spec: one signed-in device (a sign-in and the renewals that followed it), as listed
- * in Configurações > Conta > Segurança. `current` marks the session of the token that asked.
+ * Beyond the original spec: one signed-in device (a sign-in and the renewals that followed it), as
+ * listed in Configurações > Conta > Segurança. `current` marks the session of the token that asked.
  */
 export const sessionEntitySchema = z.object({
   id: z.string(),

@@ -28,7 +28,8 @@ const limitOfMembersField = () =>
 const storageQuotaField = () =>
   z.optional(zeroToMaxField(LIMITS.workspaceStorageQuotaMaxMb, STORAGE_QUOTA_MESSAGE, 'Cota de armazenamento deve ser um número inteiro'));
 
-// Optional in the bodies (SPEC section 7 sends neither); the server keeps or defaults what is absent.
+// Optional in the bodies (the original spec's calls send neither); the server keeps or defaults
+// what is absent.
 const descriptionField = () =>
   z.optional(
     z
@@ -54,8 +55,8 @@ export type WorkspaceFormInput = z.input<typeof workspaceFormSchema>;
 export type WorkspaceFormValues = z.output<typeof workspaceFormSchema>;
 
 /**
- * Edit workspace form: adminName is shown disabled (SPEC section 5), so it is neither validated
- * nor sent; a changed adminEmail goes to change-admin.
+ * Edit workspace form: adminName is shown disabled (docs/produto.md, Validação e limites), so it is
+ * neither validated nor sent; a changed adminEmail goes to change-admin.
  */
 export const workspaceEditFormSchema = z.extend(workspaceFormSchema, { adminName: z.optional(z.string()) });
 export type WorkspaceEditFormInput = z.input<typeof workspaceEditFormSchema>;

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stopped changing for `delayMs` (SPEC: searches wait 500 ms). Shared by the remotes. */
+/**
+ * The value, once it has stopped changing for `delayMs` (searches wait 500 ms: docs/produto.md,
+ * Validação e limites). Shared by the remotes.
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -28,7 +28,7 @@ const closesOnEscape = (panel: Panel) => panel.kind === 'receipts';
 interface Props {
   kind: ChatKind;
   chatId: string;
-  /** Issue 16: open the chat at this message (a search hit). */
+  /** Open the chat at this message (a search hit). */
   focusMessageId?: string | null;
   unreadAtOpen?: number;
   me: Me;
@@ -42,7 +42,7 @@ interface Props {
 
 /**
  * The open chat and, when toggled, its details panel (or 'Informações' of a message): one third
- * of the width from 1024 px, an overlay sheet on tablets and a full-screen sheet on phones (issue 13).
+ * of the width from 1024 px, an overlay sheet on tablets and a full-screen sheet on phones.
  */
 export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload } = useChatTarget(kind, chatId);

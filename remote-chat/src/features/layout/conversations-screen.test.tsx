@@ -27,7 +27,7 @@ function renderAt(path: string) {
 
 const props = { basePath: '/auth/conversations', user: ana, flags: [], config: {}, headerSlot: null } as unknown as RemoteAppProps;
 
-describe('conversations screen: the unread count the chat opens with (issue 16)', () => {
+describe('conversations screen: the unread count the chat opens with', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('keeps the count the list had on opening when the list is fetched again before the chat mounts', async () => {

@@ -16,22 +16,22 @@ import styles from './conversations-screen.module.css';
 // the conversations page's first download.
 // The open chat's view (history, composer, their libraries) is not needed to paint the list: it
 // loads when a chat is open, or as soon as a pointer or the focus comes to the screen, so that
-// opening a chat from the list rarely waits for it (issue 18).
+// opening a chat from the list rarely waits for it.
 const loadChatArea = () => import('./chat-area');
 const prefetchChatArea = () => void loadChatArea();
 const ChatArea = lazy(async () => ({ default: (await loadChatArea()).ChatArea }));
 const NewChatModal = lazy(async () => ({ default: (await import('../new-chat/components/new-chat-modal')).NewChatModal }));
 
 /**
- * /auth/conversations/:id?/:type? (SPEC section 2): sidebar (25%) and the open chat. Below 768 px
- * one pane at a time (issue 13): `data-pane` says which, and the list stays mounted underneath so
- * that going back finds it where it was scrolled to.
+ * /auth/conversations/:id?/:type? (docs/produto.md, Telas): sidebar (25%) and the open chat. Below
+ * 768 px one pane at a time: `data-pane` says which, and the list stays mounted underneath so that
+ * going back finds it where it was scrolled to.
  */
 export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppProps) {
   const { id, type } = useParams();
   const kind = isChatKind(type) ? type : 'conversation';
   const navigate = useNavigate();
-  // Issue 16: a search hit opens the chat at that message (a new key: the view reloads around it).
+  // A search hit opens the chat at that message (a new key: the view reloads around it).
   const [searchParams] = useSearchParams();
   const focusMessageId = searchParams.get(FOCUS_MESSAGE_PARAM);
   const [newOpen, setNewOpen] = useState(false);
@@ -55,8 +55,8 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   usePublishMutedChats(list.conversations, list.groups);
   useAnnounceFirstScreen(!list.loading);
 
-  // SPEC section 2: Escape on a conversation route returns to the list. A dialog or popover that
-  // handled the key itself (defaultPrevented) keeps it.
+  // docs/produto.md, Telas: Escape on a conversation route returns to the list. A dialog or popover
+  // that handled the key itself (defaultPrevented) keeps it.
   useEffect(() => {
     if (!id) return;
     const onKey = (event: KeyboardEvent) => {

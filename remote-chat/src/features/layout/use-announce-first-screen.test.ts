@@ -3,7 +3,7 @@ import { eventBus } from '@chat/event-bus';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAINT_REPORT_TIMEOUT_MS, useAnnounceFirstScreen } from './use-announce-first-screen';
 
-// Issue 18: the shell starts the socket once the list is on screen.
+// The shell starts the socket once the list is on screen.
 type Callback = (list: { getEntries: () => { startTime: number }[] }) => void;
 const observers: { callback: Callback; disconnected: boolean }[] = [];
 class FakeObserver {

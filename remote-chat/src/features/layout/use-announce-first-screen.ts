@@ -13,7 +13,7 @@ const reportsLargestPaint = () =>
 
 /**
  * Tells the shell that the list is on screen (with its chats, or its error): the shell opens the
- * live connection and registers the service worker only after that (issue 18), so that their
+ * live connection and registers the service worker only after that, so that their
  * downloads and start-up stay out of the list's first paint. An effect, or a task after the next
  * frame, ran before the frame reached the screen (Lighthouse traces showed the socket's chunk
  * requested just before the list's LCP): the browser's largest-contentful-paint entry for the

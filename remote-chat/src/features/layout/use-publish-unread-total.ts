@@ -4,7 +4,7 @@ import { eventBus } from '@chat/event-bus';
 
 /**
  * Tells the shell the list's unread total whenever it changes, for the phone tab bar's badge
- * (issue 13). Conversations only: SPEC section 2 shows groups' counts as 0.
+ *. Conversations only: the list shows groups' counts as 0 (docs/produto.md, Regras de conversa).
  */
 export function usePublishUnreadTotal(conversations: Conversation[]): void {
   const count = conversations.reduce((sum, c) => sum + c.unreadMessages, 0);
@@ -13,7 +13,7 @@ export function usePublishUnreadTotal(conversations: Conversation[]): void {
   }, [count]);
 }
 
-/** Tells the shell which chats I silenced (issue 15), so that its notifications leave them out. */
+/** Tells the shell which chats I silenced, so that its notifications leave them out. */
 export function usePublishMutedChats(conversations: Conversation[], groups: Group[]): void {
   const ids = [...conversations, ...groups].filter((c) => c.muted).map((c) => c.id).sort().join(' ');
   useEffect(() => {

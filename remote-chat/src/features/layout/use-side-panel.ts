@@ -19,11 +19,11 @@ export interface SidePanelState<T> {
 
 /**
  * The chat's one side panel (the details, or 'Informações' of a message) and what it shows.
- * Where it is a sheet over the chat (issue 13), it behaves like one: opening it adds a history
+ * Where it is a sheet over the chat, it behaves like one: opening it adds a history
  * entry, so the browser's back closes it, and Escape closes it before the screen's own Escape
- * leaves the chat. From 1024 px it sits beside the chat, and Escape leaves the chat at once (SPEC
- * section 2) unless `closesOnEscape(value)` says this panel closes first (a transient one that
- * nothing else toggles). Showing another value while one is shown replaces it in place.
+ * leaves the chat. From 1024 px it sits beside the chat, and Escape leaves the chat at once
+ * (docs/produto.md, Telas) unless `closesOnEscape(value)` says this panel closes first (a transient
+ * one that nothing else toggles). Showing another value while one is shown replaces it in place.
  */
 export function useSidePanel<T>(closesOnEscape: (value: T) => boolean = () => false): SidePanelState<T> {
   const [shown, setShown] = useState<T | null>(null);

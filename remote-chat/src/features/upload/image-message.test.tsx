@@ -7,10 +7,10 @@ import { ana, message } from '../../test/fixtures';
 import { resetLocalData } from '../../test/local-data';
 import { ChatView } from '../chat/components/chat-view';
 
-// An image message end to end inside the open chat: the picker, SPEC section 5's checks, the three
-// calls of SPEC section 7 (API mocked at the api-client's functions), the PENDING bubble with its
-// progress, and the failure texts of SPEC section 8. Every image goes through the outbox (issue 16),
-// which keeps its file until the server has the message.
+// An image message end to end inside the open chat: the picker, the upload checks, the three
+// upload and send calls (API mocked at the api-client's functions), the PENDING bubble with its
+// progress, and the failure texts of docs/produto.md, Textos que importam. Every image goes through
+// the outbox, which keeps its file until the server has the message.
 
 const api = vi.hoisted(() => ({
   getMessagesByConversation: vi.fn(),
@@ -79,7 +79,7 @@ beforeEach(async () => {
   api.sendMessage.mockImplementation(async (body: SendMessageBody) => ({ status: 201, data: serverCopy(body) }));
 });
 
-describe('image button (SPEC section 5)', () => {
+describe('image button', () => {
   it('opens the image file picker', async () => {
     const click = vi.spyOn(HTMLInputElement.prototype, 'click');
     const { user } = await openChat();
@@ -124,7 +124,7 @@ describe('image button (SPEC section 5)', () => {
   });
 });
 
-describe('sending an image (SPEC section 7)', () => {
+describe('sending an image', () => {
   it('shows a PENDING bubble with the preview and progress, then sends the public URL as an image message', async () => {
     const put = deferred<{ status: number; data: unknown }>();
     let onProgress: (percent: number) => void = () => undefined;
@@ -179,7 +179,7 @@ describe('sending an image (SPEC section 7)', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it("marks an image whose upload is refused 'Não enviada' with SPEC section 8's text; 'Tentar novamente' uploads again and sends", async () => {
+  it("marks an image whose upload is refused 'Não enviada' with the upload's text; 'Tentar novamente' uploads again and sends", async () => {
     api.uploadToSignedUrl.mockRejectedValueOnce(Object.assign(new UploadRequestError(new Error('Request failed'), 60_000), { status: 415, serverMessage: null }));
     const { pick, user } = await openChat();
     await pick(png());
@@ -204,7 +204,7 @@ describe('sending an image (SPEC section 7)', () => {
     expect(api.uploadToSignedUrl).not.toHaveBeenCalled();
   });
 
-  it('keeps an image whose PUT never reaches the server, and uploads it again and sends it when the connection is back (issue 16)', async () => {
+  it('keeps an image whose PUT never reaches the server, and uploads it again and sends it when the connection is back', async () => {
     api.uploadToSignedUrl.mockRejectedValueOnce(new UploadRequestError(new Error('Network Error'), 60_000));
     const { pick } = await openChat();
     await pick(png());

@@ -11,7 +11,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** A side panel of the open chat: beside it on desktops, a sheet on tablets and phones (issue 13). */
+/** A side panel of the open chat: beside it on desktops, a sheet on tablets and phones. */
 export function SidePanel({ title, onClose, alwaysClosable, children }: Props) {
   return (
     <aside className={styles.panel} aria-label={title} data-closable={alwaysClosable ? '' : undefined}>

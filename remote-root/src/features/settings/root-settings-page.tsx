@@ -1,6 +1,6 @@
 import { EmptyState, PageHeader } from '@chat/ui';
 
-/** SPEC section 2: /root/settings is a placeholder page titled 'Configurações'. */
+/** docs/produto.md, Telas: /root/settings is a placeholder page titled 'Configurações'. */
 export function RootSettingsPage() {
   return (
     <>

@@ -22,7 +22,7 @@ export type Refund = () => Promise<void>;
  * Fixed-window limits over several keys at once (per IP and per identifier). Every attempt is
  * counted before the work is done, so parallel requests cannot slip past the limit together.
  *
- * Why not @fastify/rate-limit (evaluated for issue 17, v11): its stores can only count up
+ * Why not @fastify/rate-limit (evaluated at v11): its stores can only count up
  * (`incr`, `read`), so the sign-in rule "count before checking the password, give it back on
  * success" cannot be said with it; counting only after a failure lets parallel guesses through,
  * and counting successes too locks out an office behind one NAT address. Reset and API-key limits

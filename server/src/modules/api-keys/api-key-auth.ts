@@ -14,7 +14,7 @@ export const API_KEY_NOT_HERE = 'Chaves de API não podem gerenciar chaves de AP
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * The owner behind the request's x-api-key, within the key's permissions (issue 12):
+ * The owner behind the request's x-api-key, within the key's permissions:
  * unknown/revoked key or deactivated owner 401; too many such failures from one IP, or over the
  * key's rate limit, 429 (Retry-After);
  * READ_ONLY anything but a read 403; a route that refuses keys (key and password management) 403.

@@ -7,7 +7,7 @@ import { requireAuth } from '../auth/require-auth';
 import { findActiveKeyOfUser, replaceActiveKey, toApiKeyEntity } from './api-keys.repository';
 import { newApiKey } from './new-api-key';
 
-// Mounted under /api (SPEC section 7, "API key"). Managing keys needs the browser session: an
+// Mounted under /api: the API key calls (docs/api.md). Managing keys needs the browser session: an
 // integration cannot mint or read keys with a key (requireAuth's apiKey: 'refused').
 export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
   const { db, now } = app.ctx;
@@ -18,8 +18,9 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
     '/api-key/create',
     { preHandler, schema: { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema } } },
     async (request) => {
-      // The key is made here, whatever the body's `key` says (SPEC lets the browser choose it): a
-      // chosen value could be weak, or another member's.
+      // The key is made here, whatever the body's `key` says (the original spec lets the browser
+      // choose it; docs/api.md, Quem faz a chave é o servidor): a chosen value could be weak, or
+      // another member's.
       const { name, permissions } = request.body;
       const key = newApiKey();
       return { ...toApiKeyEntity(await replaceActiveKey(db, request.user!.id, { name, permissions }, key, now())), key };

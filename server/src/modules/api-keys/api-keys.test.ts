@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import { API_KEY_INVALID, API_KEY_NOT_HERE, API_KEY_READ_ONLY } from './api-key-auth';
 import { hashApiKey } from './api-keys.repository';
 
-// API keys (issue 12): hash-only storage, rotation, and what an integration may do with x-api-key.
+// API keys: hash-only storage, rotation, and what an integration may do with x-api-key.
 
 let t: TestApp;
 let owner: TestUser, colleague: TestUser;
@@ -24,7 +24,9 @@ afterAll(() => t?.close());
 
 const SERVER_KEY = /^papo_[A-Za-z0-9]{32}$/;
 
-/** Creates a key as SPEC's page does now: name and permissions; the server answers the key once. */
+/**
+ * Creates a key as the settings page does: name and permissions; the server answers the key once.
+ */
 async function createKey(user: TestUser, permissions: ApiKeyPermission, name = 'Integração', app = t.app) {
   const { key, ...record } = expectStatus<CreatedApiKey>(await as(app, user).post('/api-key/create', { name, permissions }), 200);
   return { key, record: record as ApiKey };

@@ -39,7 +39,7 @@ describe('AccessTokens.verify and its cache of verified tokens', () => {
     expect(await new AccessTokens(`${SECRET}-outro`).verify(token)).toBeNull();
   });
 
-  it('checks a new token in this thread, without a WebCrypto job (issue 14: the reconnection wave)', async () => {
+  it('checks a new token in this thread, without a WebCrypto job (the reconnection wave)', async () => {
     const tokens = new AccessTokens(SECRET);
     const token = await tokens.sign(subject);
     const subtleVerify = vi.spyOn(crypto.subtle, 'verify');

@@ -18,7 +18,7 @@ export interface AccessTokenSubject {
 
 /**
  * Stamps worked out, by password hash: every authenticated call compares one (a SHA-256 each time
- * was ~2% of the send path's CPU with 40 senders, issue 14). A changed password is a new hash, so
+ * showed in the send path's CPU profile). A changed password is a new hash, so
  * an entry never goes stale; past this many the oldest are forgotten. ~0.2 KiB each.
  */
 const stamps = new BoundedMap<string, string>(20_000);
@@ -26,7 +26,7 @@ const stamps = new BoundedMap<string, string>(20_000);
 /**
  * A short, one-way stamp of the password hash ("sv" claim). authenticate() compares it with the
  * user's current hash, so access tokens issued before a password change stop working at once
- * instead of living out their 15 minutes on other devices (issue 12).
+ * instead of living out their 15 minutes on other devices.
  */
 export function passwordStamp(passwordHash: string): string {
   let stamp = stamps.get(passwordHash);
@@ -45,7 +45,7 @@ export type ServerAccessClaims = AccessClaims & { sv?: string | undefined };
 /**
  * Verified tokens kept, each until its own expiry: a browser presents the same token on every
  * call for 15 minutes, and verifying it each time (then through WebCrypto, a thread-pool round
- * trip) was about a tenth of the send path's CPU in the issue 14 profile. Past this many the oldest
+ * trip) was a large share of the send path's CPU in a profile. Past this many the oldest
  * are forgotten (and verified again if they come back). ~0.5 KiB each.
  */
 const VERIFIED_CAPACITY = 20_000;
@@ -53,7 +53,7 @@ const VERIFIED_CAPACITY = 20_000;
 /** Signs and verifies the short-lived HS256 access JWT { sub, role, workspaceId, exp, sid, sv }. */
 export class AccessTokens {
   /**
-   * Imported once (issue 14): given the raw bytes, jose imports a WebCrypto key on every call,
+   * Imported once: given the raw bytes, jose imports a WebCrypto key on every call,
    * which a reconnection wave of thousands of handshakes (each a token not seen yet) paid each time.
    */
   private readonly key: Promise<CryptoKey>;
@@ -103,10 +103,10 @@ export class AccessTokens {
 
   /**
    * The payload of a compact HS256 JWS whose signature is this secret's, else null. The HMAC is
-   * node:crypto's, computed in this thread (issue 14): jose's jwtVerify goes through WebCrypto, a
+   * node:crypto's, computed in this thread: jose's jwtVerify goes through WebCrypto, a
    * thread-pool job per token, and in a restart's reconnection wave, where every handshake brings
-   * a token the new process has not seen, those hand-offs were ~10% of the profile on a loaded
-   * 2-core machine. jose still parses the header and the claims; only `alg` HS256 is accepted,
+   * a token the new process has not seen, those hand-offs were a sizeable share of the profile on
+   * a loaded machine. jose still parses the header and the claims; only `alg` HS256 is accepted,
    * and no `crit` extension (jose would refuse one it does not know).
    */
   private verifySignature(token: string): Record<string, unknown> | null {

@@ -3,9 +3,10 @@ import { signIn } from '../../test/auth-helpers';
 import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from '../../test/harness';
 import { latestMail } from '../../test/outbox';
 
-// The server refuses what the page hides on the production origin (SPEC section 6):
-// disable_recovery_password and disable_create_account. It decides from its own configuration
-// (APP_URL is PRODUCTION_ORIGIN), whatever Origin header the caller sends or leaves out.
+// The server refuses what the page hides on the production origin (docs/produto.md, Funcionalidades
+// por workspace): disable_recovery_password and disable_create_account. It decides from its own
+// configuration (APP_URL is PRODUCTION_ORIGIN), whatever Origin header the caller sends or leaves
+// out.
 
 const PRODUCTION = 'https://papo.exemplo.com.br';
 const STAGING = 'https://staging.papo.exemplo.com.br';

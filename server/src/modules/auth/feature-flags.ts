@@ -4,11 +4,11 @@ import { forbidden } from '../../lib/errors';
 import type { UserWithWorkspace } from '../users/user-entity';
 
 /**
- * The flags of SPEC section 6 for this request: the same pure function the browser uses to hide
- * things, so what is hidden is also refused. The origin is the deployment's own (APP_URL), never
- * the request's Origin header: a client that omits or forges it (curl, a script) must get the same
- * answer as the page, so on a deployment whose APP_URL is PRODUCTION_ORIGIN the production rules
- * hold for every request.
+ * The flags of docs/produto.md, Funcionalidades por workspace for this request: the same pure
+ * function the browser uses to hide things, so what is hidden is also refused. The origin is the
+ * deployment's own (APP_URL), never the request's Origin header: a client that omits or forges it
+ * (curl, a script) must get the same answer as the page, so on a deployment whose APP_URL is
+ * PRODUCTION_ORIGIN the production rules hold for every request.
  */
 export function requestFlags(request: FastifyRequest, user: UserWithWorkspace | null = request.user): Set<FeatureFlag> {
   const { featuredWorkspaceId, productionOrigin, appUrl } = request.server.ctx.env;

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with the library defaults (m=19 MiB, t=2, p=1), as DESIGN section 2 fixes.
+// argon2id with the library defaults (m=19 MiB, t=2, p=1), OWASP's recommended minimum.
 
 export const hashPassword = (password: string): Promise<string> => hash(password);
 

@@ -44,7 +44,8 @@ export async function authenticate(auth: Authenticator, token: string | null | u
   if (revocation) return revocation === 'password' ? PASSWORD_CHANGED : SESSION_ENDED;
   const user = await (cached ? auth.sessionUsers.cachedById(claims.sub) : auth.sessionUsers.byId(claims.sub));
   if (!user?.active) return INVALID;
-  // Issued before the last password change (DESIGN: a change ends every other session).
+  // Issued before the last password change (a change ends every other session: docs/produto.md,
+  // Contas, sessões e segurança).
   if (claims.sv !== undefined && claims.sv !== passwordStamp(user.passwordHash)) return PASSWORD_CHANGED;
   return { user, claims };
 }
@@ -52,11 +53,11 @@ export async function authenticate(auth: Authenticator, token: string | null | u
 export interface RequireAuthOptions {
   /**
    * 'refused' for what an integration must never do even with a FULL_ACCESS key: manage API keys
-   * and passwords (issue 12). Browsers never send x-api-key, so their flow is the same either way.
+   * and passwords. Browsers never send x-api-key, so their flow is the same either way.
    */
   apiKey?: 'allowed' | 'refused';
   /**
-   * Issue 14: a bearer token's user may come from this process's cache (SessionUsers.cachedById),
+   * A bearer token's user may come from this process's cache (SessionUsers.cachedById),
    * saving a round trip. Only for a route that confirms the user where it writes and, when that
    * fails, calls request.recheckUser() for a fresh read (the send: author-guard.ts).
    */

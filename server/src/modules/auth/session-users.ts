@@ -10,7 +10,7 @@ const MAX_KNOWN = 20_000;
 
 /**
  * The user behind each authenticated request and socket handshake, read from the database every
- * time (a removed member is refused at once), but gathered (issue 14): the lookups that arrive
+ * time (a removed member is refused at once), but gathered: the lookups that arrive
  * while one query runs share the next query. Each lookup's query starts after it was asked, so
  * what it reads is never older than the request. One instance per process (app.ctx).
  */

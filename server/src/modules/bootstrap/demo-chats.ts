@@ -49,6 +49,7 @@ export async function seedDemoChats(tx: Tx, idsByNick: ReadonlyMap<string, strin
     { groupId: group!.id, userId: id(DEMO_GROUP.admin), isAdmin: true },
     ...DEMO_GROUP.members.map((nick) => ({ groupId: group!.id, userId: id(nick), isAdmin: false })),
   ]);
-  // Group read receipts do not exist (SPEC shows a group unread count of 0): DELIVERED is final.
+  // Group read receipts do not exist (the list shows a group unread count of 0): DELIVERED is
+  // final.
   await tx.insert(messages).values(rows(DEMO_GROUP.messages, { groupId: group!.id }, false));
 }

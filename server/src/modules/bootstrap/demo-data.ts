@@ -1,6 +1,7 @@
 import { DEFAULT_WORKSPACE_FEATURES, type Role } from '@chat/contracts';
 
-// The small workspace a newcomer signs into on a fresh clone (DESIGN section 2, "Bootstrap").
+// The small workspace a newcomer signs into on a fresh clone (SEED_DEMO, docs/operacao.md,
+// Configuração).
 
 export const DEMO_WORKSPACE = {
   name: 'Equipe Demo',

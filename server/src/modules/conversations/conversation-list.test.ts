@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { ConversationLists } from './conversation-lists';
 import * as repository from './conversations.repository';
 
-// GET /conversation/get-conversations reads the lists asked together in one prepared statement
-// (issue 14): each viewer must get exactly what the statement built for them alone gives
+// GET /conversation/get-conversations reads the lists asked together in one prepared statement:
+// each viewer must get exactly what the statement built for them alone gives
 // (drizzle's own mapping), whatever was asked with it.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ export interface ConversationListRead {
 }
 
 /**
- * The chat lists, read together (issue 14): the lists asked while one read runs go in the next,
+ * The chat lists, read together: the lists asked while one read runs go in the next,
  * one statement for all their viewers (conversationListsOf) and one read of everyone in them,
  * where each list cost two round trips of its own. A restart's reconnection wave asks one per page
  * within seconds; a lone ask is read at once. Fresh reads: each starts after it was asked.

@@ -37,7 +37,7 @@ export function conversationSummaries(db: Db, viewerId: string, where?: SQL): Pr
 
 /**
  * GET /conversation/get-conversations for several viewers in one statement, built once per
- * database and prepared (issue 14): each viewer's conversations as conversationSummaries gives
+ * database and prepared: each viewer's conversations as conversationSummaries gives
  * them (same order), by viewer. Every page asks its list when it opens and again after each
  * reconnect, so a restart's reconnection wave asks thousands within seconds (ConversationLists
  * gathers them); building the statement for each was the largest item of that wave's CPU.
@@ -151,7 +151,7 @@ export function conversationMatches(db: Db, viewerId: string, term: string): SQL
 
 export const conversationIdIs = (id: string) => eq(conversations.id, id);
 
-/** 'Silenciar' / 'Reativar som' of one participant (issue 15). */
+/** 'Silenciar' / 'Reativar som' of one participant. */
 export async function setConversationMuted(db: Db, conversationId: string, userId: string, muted: boolean): Promise<void> {
   if (muted) await db.insert(conversationMutes).values({ conversationId, userId }).onConflictDoNothing();
   else await db.delete(conversationMutes).where(and(eq(conversationMutes.conversationId, conversationId), eq(conversationMutes.userId, userId)));

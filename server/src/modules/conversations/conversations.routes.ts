@@ -13,7 +13,7 @@ import { CHAT_ROLES } from '../auth/chat-roles';
 import { requireAuth } from '../auth/require-auth';
 import { ConversationsService } from './conversations.service';
 
-// Mounted under /api (SPEC section 7, "Conversations").
+// Mounted under /api: the conversation calls.
 export const conversationRoutes: FastifyPluginAsync = async (app) => {
   const service = new ConversationsService(app.ctx.db, app.ctx.chatEvents);
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,10 @@ import type { GroupSummaryRow, MemberRow } from './groups.repository';
 
 export const toGroupMember = (m: MemberRow): GroupMember => ({ ...toUserEntity(m), isAdmin: m.isAdmin });
 
-/** The Group entity: members (each with isAdmin, admins first) and admins apart, as SPEC section 3 lists them. */
+/**
+ * The Group entity: members (each with isAdmin, admins first) and admins apart, as the original
+ * spec's Group lists them.
+ */
 export function toGroupEntity({ group: g, last }: GroupSummaryRow, members: readonly MemberRow[]): Group {
   return {
     id: g.id,

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { GroupLists } from './group-lists';
 import * as repository from './groups.repository';
 
-// GET /group/list reads the lists asked together in one prepared statement (issue 14): each viewer
+// GET /group/list reads the lists asked together in one prepared statement: each viewer
 // must get exactly what the statement built for them alone gives (drizzle's own mapping),
 // whatever was asked with it.
 

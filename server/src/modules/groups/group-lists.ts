@@ -10,7 +10,7 @@ export interface GroupListRead {
 }
 
 /**
- * The group lists, read together (issue 14): the lists asked while one read runs go in the next,
+ * The group lists, read together: the lists asked while one read runs go in the next,
  * one statement for all their viewers (groupListsOf, with each viewer's unread counts and mutes as
  * columns) and one read of the members of all their groups, where each list cost three round trips
  * of its own (its groups, their members, the viewer's state). A restart's reconnection wave

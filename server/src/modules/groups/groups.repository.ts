@@ -50,7 +50,7 @@ export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSum
 
 /**
  * GET /group/list for several viewers in one statement, built once per database and prepared
- * (issue 14): each viewer's groups as groupSummaries of hasMember gives them (same order), by
+ *: each viewer's groups as groupSummaries of hasMember gives them (same order), by
  * viewer. Every page asks its list when it opens and again after each reconnect (GroupLists
  * gathers a reconnection wave's asks).
  */
@@ -195,10 +195,14 @@ export async function removeMember(db: Db, groupId: string, userId: string): Pro
   return rows.length > 0;
 }
 
-/** What one member sees of their groups beyond the shared entity (issues 15 and 16). */
+/**
+ * What one member sees of their groups beyond the shared entity (silence, unread line, mentions).
+ */
 export interface ViewerGroupState {
   muted: boolean;
-  /** Messages of others after what the member has read, since they joined (issue 16: 'Mensagens não lidas'). */
+  /**
+   * Messages of others after what the member has read, since they joined ('Mensagens não lidas').
+   */
   unreadMessages: number;
   /** Those that mention the member (or '@todos'). */
   unreadMentions: number;

@@ -20,7 +20,7 @@ import { CHAT_ROLES } from '../auth/chat-roles';
 import { requireAuth } from '../auth/require-auth';
 import { GroupsService } from './groups.service';
 
-// Mounted under /api (SPEC section 7, "Groups"). Every mutation answers the updated Group.
+// Mounted under /api: the group calls. Every mutation answers the updated Group.
 export const groupRoutes: FastifyPluginAsync = async (app) => {
   const service = new GroupsService(app.ctx.db, app.ctx.chatEvents);
   const routes = app.withTypeProvider<ZodTypeProvider>();

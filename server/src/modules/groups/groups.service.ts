@@ -58,7 +58,7 @@ export class GroupsService {
     return group!;
   }
 
-  /** 'Silenciar' / 'Reativar som' for the viewer only (issue 15); their other tabs hear `chat:muted`. */
+  /** 'Silenciar' / 'Reativar som' for the viewer only; their other tabs hear `chat:muted`. */
   async setMuted(viewer: UserWithWorkspace, groupId: string, muted: boolean): Promise<{ muted: boolean }> {
     await this.requireMember(viewer, groupId);
     await repo.setGroupMuted(this.db, groupId, viewer.id, muted);
@@ -66,7 +66,10 @@ export class GroupsService {
     return { muted };
   }
 
-  /** The viewer's own state of each group: silenced, unread messages (issue 16's line) and unread mentions of them ('@' badge). */
+  /**
+   * The viewer's own state of each group: silenced, unread messages (the 'Mensagens não lidas'
+   * line) and unread mentions of them ('@' badge).
+   */
   private async forViewer(viewer: UserWithWorkspace, list: Group[]): Promise<Group[]> {
     const states = await repo.viewerGroupStates(
       this.db,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
-// XXX-XXX in upper-case letters and digits (DESIGN section 2). 0/O and 1/I are left out because
-// people type these codes; 32^6 (about a billion) codes remain.
+// XXX-XXX in upper-case letters and digits (docs/produto.md, Contas, sessões e segurança). 0/O and
+// 1/I are left out because people type these codes; 32^6 (about a billion) codes remain.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const block = () => Array.from({ length: 3 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

@@ -1,7 +1,8 @@
 import { ALERT_TEXTS } from '@chat/contracts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 
-// The media store's refusals, in the Portuguese the browser shows (SPEC section 8 texts where they exist).
+// The media store's refusals, in the Portuguese the browser shows (docs/produto.md, Textos que
+// importam texts where they exist).
 
 export const INVALID_FILE_TYPE = ALERT_TEXTS.invalidFileType;
 export const FILE_TOO_LARGE = ALERT_TEXTS.fileTooLarge;

@@ -51,7 +51,10 @@ function checkedBody(raw: IncomingMessage, contentType: ImageContentType, timeou
   return raw.pipe(checked);
 }
 
-/** The browser gives up after 60 s (SPEC section 9); the server allows twice that. */
+/**
+ * The browser gives up after 60 s (docs/produto.md, Validação e limites); the server allows twice
+ * that.
+ */
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 2 * LIMITS.uploadTimeoutMs;
 
 export interface MediaFileRoutesOptions {

@@ -23,7 +23,7 @@ export const EDIT_MEMBERS_OFF = 'A edição de membros está desativada neste wo
 export const INVITE_NOT_FOUND = 'Convite não encontrado';
 export const INVITE_CANCELLED = 'Convite cancelado com sucesso';
 
-// Mounted under /api: the team page of an ADMIN (SPEC section 2, /auth/team; issue 10). Every call
+// Mounted under /api: the team page of an ADMIN (docs/produto.md, Telas, /auth/team). Every call
 // acts on the admin's own workspace only.
 export const memberRoutes: FastifyPluginAsync = async (app) => {
   const members = new MembersService(app.ctx);

@@ -8,7 +8,7 @@ import { createTestApp, TEST_ROOT_PASSWORD, type TestApp } from '../../test/harn
 import { closeAll, type Listener, listen, nextEvent } from '../../test/socket-helpers';
 import { createAdminTeam, disconnected } from '../../test/team';
 
-// DELETE /api/user/{targetUserId}: removing a member (issue 10). The two-process case is in
+// DELETE /api/user/{targetUserId}: removing a member. The two-process case is in
 // remove-member-processes.test.ts.
 
 let t: TestApp;

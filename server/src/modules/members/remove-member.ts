@@ -15,9 +15,10 @@ export const CANNOT_REMOVE_SELF = 'Você não pode remover a si mesmo';
 export const MEMBER_REMOVED = 'Membro removido com sucesso';
 
 /**
- * Removes a member at once (DESIGN section 2): the account is deactivated, never deleted, so
- * messages and group history keep their author; it frees its seat (only active members count).
- * Sign-in, refresh and sockets are refused from here on, and pending invites of the e-mail go.
+ * Removes a member at once (docs/produto.md, Contas, sessões e segurança): the account is
+ * deactivated, never deleted, so messages and group history keep their author; it frees its seat
+ * (only active members count). Sign-in, refresh and sockets are refused from here on, and pending
+ * invites of the e-mail go.
  */
 export async function removeMember(
   app: FastifyInstance,

@@ -5,7 +5,7 @@ import { type UserRow, users } from '../../db/schema';
 export type AuthorGuard = Pick<UserRow, 'id' | 'role' | 'passwordHash' | 'name' | 'avatarUrl'>;
 
 /**
- * Issue 14: a send may skip the user lookup before its INSERT and take the author from this
+ * A send may skip the user lookup before its INSERT and take the author from this
  * process's cache. The INSERT then takes author_id from this subquery, which finds the author only
  * while the row still holds what the send relied on: active, the role requireAuth let through, the
  * password the token's stamp was checked against, and the name and photo the `message` event

@@ -4,7 +4,7 @@ import { as, createTeam, createUser, expectStatus, textMessage, type TestUser } 
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, eventMatching, type Listener, listenAll, settle } from '../../test/socket-helpers';
 
-// Issue 15: a group message turns READ when every CURRENT member has read it. When a member who
+// A group message turns READ when every CURRENT member has read it. When a member who
 // had not read it leaves (removed from the group, or their account removed from the workspace),
 // the remaining readers may all have read it already: the server re-checks and tells the author.
 

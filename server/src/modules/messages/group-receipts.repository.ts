@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
 import { groupMembers, groupReceipts, messages, users } from '../../db/schema';
 
-// Per-member delivery and read state of group messages (issue 15). Each write is ONE statement
+// Per-member delivery and read state of group messages. Each write is ONE statement
 // for everything a member has not seen yet, however many messages that is. A member's watermarks
 // (group_members.delivered_seq / read_seq) bound the scan; they only advance over messages older
 // than WATERMARK_LAG, because a seq is taken at insert and a message with a lower seq may commit
@@ -54,7 +54,7 @@ const deliverWaiting = namedStatement<DeliveredRow>(
 
 /**
  * These users came online: every group message of theirs not delivered yet is, now, in one
- * statement for all of them (issue 14: the users connecting while the previous one runs go
+ * statement for all of them (the users connecting while the previous one runs go
  * together, create-presence.ts). Returns what changed, with whom it reached.
  */
 export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredRow[]> {

@@ -3,7 +3,7 @@ import { messageSchema, messagesPageSchema, type Conversation, type Group, type 
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 14: the history and the send are serialised as the service builds them, without the zod
+// The history and the send are serialised as the service builds them, without the zod
 // serializer that parsed (and stripped) every answer. So an answer must already be exactly what
 // the contract keeps: nothing a parse would drop or change, in every kind of message and page.
 

@@ -3,7 +3,7 @@ import type { Conversation, Group, Message, MessagesPage } from '@chat/contracts
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 15: a history page carries each message's reactions, read by the same statement as the
+// A history page carries each message's reactions, read by the same statement as the
 // messages (one round trip), in the order people reacted.
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { messages } from '../../db/schema';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 16: `around=<messageId>` (N before, the message, N after) and `after=` (forward paging)
+// `around=<messageId>` (N before, the message, N after) and `after=` (forward paging)
 // on both history routes.
 
 let t: TestApp;

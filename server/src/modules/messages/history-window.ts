@@ -4,7 +4,7 @@ import { messages } from '../../db/schema';
 import type { MessageWithAuthor } from './message-entity';
 import { type ChatTarget, chatIs, messagesBefore, selectMessages } from './messages.repository';
 
-// Issue 16: history windows that need not end at the newest message. `around` opens a chat at a
+// History windows that need not end at the newest message. `around` opens a chat at a
 // search hit; `after` pages forward from such a window until it joins the live end.
 
 export interface HistoryWindow {

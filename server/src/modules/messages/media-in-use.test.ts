@@ -9,7 +9,7 @@ import { TINY_IMAGES } from '../../test/images';
 import { mediaFiles, target, uploadUrlFor } from '../../test/media';
 import { imageMessagesShowing } from './message-actions.repository';
 
-// Issue 15: deleting an image message deletes its uploaded file unless another message or a photo
+// Deleting an image message deletes its uploaded file unless another message or a photo
 // still shows it; that check is an index lookup (migration 0006), not a scan of message bodies.
 
 let t: TestApp;

@@ -12,7 +12,7 @@ export interface MentionContext {
 }
 
 /**
- * The mentions a message may store (issue 15): groups only, text only, each one written in the
+ * The mentions a message may store: groups only, text only, each one written in the
  * text as its token, members of the group only, '@todos' for group admins only. Returns them
  * without repeats (and without the author, who is never notified of their own message).
  */

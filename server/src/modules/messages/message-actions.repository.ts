@@ -4,7 +4,7 @@ import { groups, type MessageRow, messageColumns, messageReactions, messages, us
 import type { MessageWithAuthor } from './message-entity';
 import { selectMessages } from './messages.repository';
 
-// Edit, delete and reactions of one message (issue 15).
+// Edit, delete and reactions of one message.
 
 export async function findMessage(db: Db, id: string): Promise<MessageWithAuthor | null> {
   const [row] = await selectMessages(db, { where: eq(messages.id, id), limit: 1 });

@@ -33,7 +33,7 @@ interface Visible {
 }
 
 /**
- * Edit, delete, reactions and receipts of one message (issue 15). Only participants of its chat
+ * Edit, delete, reactions and receipts of one message. Only participants of its chat
  * see it (404 for anyone else, as if it did not exist); edits and deletes are idempotent and
  * announced only when they change something.
  */

@@ -17,7 +17,7 @@ import { TINY_IMAGES } from '../../test/images';
 import { mediaFiles, target, uploadUrlFor } from '../../test/media';
 import { closeAll, eventMatching, type Listener, listenAll, settle } from '../../test/socket-helpers';
 
-// Issue 15: edit, delete, reply, reactions, mentions, silence, on the real routes and sockets.
+// Edit, delete, reply, reactions, mentions, silence, on the real routes and sockets.
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser, carla: TestUser, outsider: TestUser;
@@ -265,7 +265,7 @@ describe('mentions', () => {
   });
 });
 
-describe('unread messages in groups (issue 16)', () => {
+describe('unread messages in groups', () => {
   it('counts the messages of others the member has not read, without deleted ones, until they read the group', async () => {
     const [lc] = await listenAll(t.app, [carla], listeners);
     const unreadOf = async () => (await groupsOf(carla)).find((g) => g.id === group.id)!.unreadMessages;

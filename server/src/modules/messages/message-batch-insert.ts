@@ -41,7 +41,7 @@ const RETURNING = sql.join(returned.map(([, c]) => sql.identifier(c.name)), sql`
 
 /**
  * Inserts the rows of a group commit (message-commits.ts) in ONE statement with ONE parameter,
- * the rows as a JSON array (issue 14: a multi-row VALUES bound ~10 parameters a row, which the
+ * the rows as a JSON array (a multi-row VALUES bound ~10 parameters a row, which the
  * driver serialised and PostgreSQL parsed and planned anew for every batch size). seq follows the
  * given order (each record carries its place, ORDER BY it). A row whose (author, clientId) is already stored is
  * skipped (ON CONFLICT on the unique index, so two simultaneous attempts still store one row): the

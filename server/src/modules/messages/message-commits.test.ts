@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
 import { type CommitResult, MessageCommits, type PendingMessage } from './message-commits';
 
-// Group commit of sends (issue 14): sends that arrive while a commit runs are stored together.
+// Group commit of sends: sends that arrive while a commit runs are stored together.
 // On PostgreSQL a MessageCommits commits its first submit at once and gathers the ones submitted
 // meanwhile; on PGlite it waits for the end of the I/O phase and gathers them all. Either way,
 // submitting several in one tick puts at least all but the first in ONE batch: these tests use that

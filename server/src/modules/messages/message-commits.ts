@@ -32,9 +32,9 @@ const keyOf = (authorId: string, clientId: string) => `${authorId}\n${clientId}`
 const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard, deliveredTo: p.deliveredTo });
 
 /**
- * Stores sends in groups (issue 14): the sends that arrive while one commit runs go together in
+ * Stores sends in groups: the sends that arrive while one commit runs go together in
  * the next, as ONE insert of every row (plus the group receipts, in the same statement) and one
- * commit, where each used to pay its own; at light load a second commit may run beside a lone
+ * commit, instead of one each; at light load a second commit may run beside a lone
  * one's. Each send is answered and its `message` emitted only after its commit, in seq order. A
  * commit that fails is retried one send at a time, so a bad send fails alone. One instance per
  * process (the messages service's); across processes the unique (author_id, client_id) index
@@ -51,7 +51,7 @@ export class MessageCommits {
     engine: Engine,
   ) {
     // On PostgreSQL a second commit may run beside a lone send's, on another connection (two
-    // members writing to each other: each send waited ~0.7 ms for the other's commit); under load
+    // members writing to each other: otherwise each send waits for the other's commit); under load
     // one at a time gathers more (batch-queue.ts). PGlite runs one query at a time on this thread:
     // a second commit would only wait inside it, having gathered less; and a commit started at
     // once would run before the other sends read with it were parsed, so it waits for them.

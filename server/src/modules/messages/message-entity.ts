@@ -62,7 +62,7 @@ export function toReplyQuote(reply: ReplyFields | null | undefined): ReplyQuote 
 }
 
 /**
- * The Message entity (DESIGN section 2, issue 15). A message has a single content, so content.id
+ * The Message entity. A message has a single content, so content.id
  * is the message id: the browser only uses it as a React key.
  */
 export function toMessageEntity({ message: m, author, reply, reactions = [] }: MessageWithAuthor): Message {

@@ -15,7 +15,7 @@ function toHit(row: MessageSearchRow): MessageSearchHit {
   return { id: row.id, chat, author: row.author, createdAt: row.createdAt.toISOString(), body: row.body };
 }
 
-/** GET /message/search (issue 16): pages of hits, newest first; the cursor is the last hit's seq. */
+/** GET /message/search: pages of hits, newest first; the cursor is the last hit's seq. */
 export async function searchViewerMessages(db: Db, viewerId: string, query: MessageSearchQuery): Promise<MessageSearchPage> {
   const beforeSeq = query.before === undefined ? null : Number(query.before);
   // One extra row tells whether older hits exist.

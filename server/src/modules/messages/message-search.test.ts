@@ -5,7 +5,7 @@ import { messages } from '../../db/schema';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp, testDatabaseUrl } from '../../test/harness';
 
-// GET /message/search (issue 16): the viewer's chats only, no deleted messages, accent- and
+// GET /message/search: the viewer's chats only, no deleted messages, accent- and
 // case-insensitive, newest first with a `before` cursor.
 
 let t: TestApp;

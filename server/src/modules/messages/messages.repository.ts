@@ -35,8 +35,8 @@ const plainField = <T>(table: string, name: string, decoder: AnyPgColumn) =>
 
 /**
  * The page's message columns, read as plain `"page"."<column>"` fields decoded by the messages
- * columns themselves: drizzle's fields of a CTE or subquery are proxies, and mapping 10,000 rows
- * through them cost more than the whole statement (about 0.3 s of a 10,000-message history).
+ * columns themselves: drizzle's fields of a CTE or subquery are proxies, and mapping a long
+ * history's rows through them cost more than the whole statement.
  */
 const pageMessageFields = Object.fromEntries(
   Object.entries(messageColumns).map(([key, column]) => [key, plainField('page', column.name, column)]),
@@ -46,7 +46,7 @@ const pageMessageFields = Object.fromEntries(
  * Whole messages: author, the quoted message of a reply and the reactions. The selected messages
  * are a CTE (`page`, walking the (chat, seq) index and stopping at `limit`); the quotes and the
  * reactions are each ONE derived table restricted to the page's ids and LEFT JOINed by id, so that
- * a page of n messages costs n index steps plus its own quotes and reactions (issue 15), however
+ * a page of n messages costs n index steps plus its own quotes and reactions, however
  * large the tables are.
  */
 export function selectMessages(db: Db, selection: MessageSelection): Promise<MessageWithAuthor[]> {
@@ -96,9 +96,9 @@ export function wholeMessages(db: Db, selected: PageSelect, order?: 'asc' | 'des
 }
 
 /**
- * insertMessages (message-batch-insert.ts) for one row, built once and prepared (issue 14): a send that commits alone (no
- * other send arrived meanwhile, the usual case when few are sending) no longer builds the SQL.
- * Two statements: the author as given, or guarded (author-guard.ts).
+ * insertMessages (message-batch-insert.ts) for one row, built once and prepared: a send that
+ * commits alone (no other send arrived meanwhile, the usual case when few are sending) does not
+ * build the SQL again. Two statements: the author as given, or guarded (author-guard.ts).
  */
 export function insertOneMessageQuery(db: Db): (row: SentMessage, guard: AuthorGuard | null) => Promise<MessageRow[]> {
   const plain = prepareInsertOne(db, false);
@@ -167,10 +167,10 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number, ta
 }
 
 /**
- * The pages of messagesBefore, built once per database and prepared (issue 14): paging back and
+ * The pages of messagesBefore, built once per database and prepared: paging back and
  * the history windows read them often, and building this statement (CTE, quotes, reactions) cost
- * more CPU than running it (~20% of the profile of a reconnection wave, when the catch-up read
- * pages this way).
+ * more CPU than running it (a large share of the profile of a reconnection wave, when the
+ * catch-up read pages this way).
  */
 const preparedPages = oncePerDb((db) => {
   const page = (column: typeof messages.conversationId | typeof messages.groupId, name: string) =>
@@ -190,7 +190,7 @@ const preparedPages = oncePerDb((db) => {
 
 /**
  * These users have just connected: the other participants' messages still SENT in their
- * conversations become DELIVERED. Built once and prepared (issue 14), and for many users at once:
+ * conversations become DELIVERED. Built once and prepared, and for many users at once:
  * after a restart thousands come online within seconds, and the users whose sockets connect while
  * one such statement runs go together in the next (create-presence.ts), one round trip instead
  * of one each. A message is the recipient's when the conversation's participant who is not its

@@ -21,7 +21,7 @@ import { MessageActionsService } from './message-actions.service';
 import { searchViewerMessages } from './message-search.service';
 import { MessagesService } from './messages.service';
 
-// Mounted under /api (SPEC section 7, "Messages"; the media URL call is issue 6).
+// Mounted under /api: the message calls, and the media URL call of image messages.
 export const messageRoutes: FastifyPluginAsync = async (app) => {
   const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
   const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore }, database.engine);
@@ -29,13 +29,13 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireAuth(CHAT_ROLES);
   const page = { 200: messagesPageSchema };
-  // The schemas stay for the OpenAPI doc; these answers are serialised as they are (issue 14: the
-  // zod serializer parsed every answer again, ~30% of an all=true history of 10,000 messages on
+  // The schemas stay for the OpenAPI doc; these answers are serialised as they are (the
+  // zod serializer parsed every answer again, a large share of a long all=true history on
   // PostgreSQL, and work on every send). toMessageEntity builds exactly the contract's fields, the
   // same object the `message` event carries unparsed; the handlers' types are checked against the
   // schemas, and history-contract.test.ts checks that an answer is exactly what parsing keeps.
   const asBuilt = () => (data: unknown) => JSON.stringify(data);
-  // Issue 14: the send confirms its author in the INSERT, so it may start from the cached user.
+  // The send confirms its author in the INSERT, so it may start from the cached user.
   const sendPreHandler = requireAuth(CHAT_ROLES, { cachedUser: true });
 
   routes.get(
@@ -56,7 +56,7 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // Issue 16: messages by their text across the caller's chats, newest first.
+  // Messages by their text across the caller's chats, newest first.
   routes.get(
     '/message/search',
     { preHandler, schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchPageSchema } } },
@@ -74,7 +74,7 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.send(request.user!, request.body, request.recheckUser),
   );
 
-  // Issue 15: edit, delete, reactions and receipts of one message.
+  // Edit, delete, reactions and receipts of one message.
   const reactions = { 200: messageReactionEventSchema };
 
   routes.patch(

@@ -27,7 +27,7 @@ export const CLIENT_ID_REUSED = 'Identificador do cliente já usado em outra con
 export interface HistoryQuery {
   all?: boolean;
   before?: string;
-  /** Issue 16: forward paging from a window opened with `around`. */
+  /** Forward paging from a window opened with `around`. */
   after?: string;
   around?: string;
   limit: number;
@@ -155,7 +155,7 @@ export class MessagesService {
       author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
       reply,
       // Recipients first: the event is written to each socket in this order, and the author's own
-      // tab also has the HTTP answer coming; the peer's frame no longer waits behind the author's.
+      // tab also has the HTTP answer coming, so the peer's frame does not wait behind the author's.
       audience: [...recipients, viewer.id],
       // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
       deliveredTo: body.isGroup ? [...online] : [],

@@ -155,7 +155,7 @@ describe('POST /api/message/send', () => {
     expect(await t.app.ctx.db.select().from(messages).where(eq(messages.body, 'intrusa'))).toEqual([]);
   });
 
-  it('keeps refusing outsiders once the conversation’s participants are cached (issue 14)', async () => {
+  it('keeps refusing outsiders once the conversation’s participants are cached', async () => {
     expectStatus(await send(ana, textMessage(conversation.id, 'aquece o cache')), 200);
     expectStatus(await send(bruno, textMessage(conversation.id, 'de novo')), 200);
     for (const who of [carla, outsider]) expect((await send(who, textMessage(conversation.id, 'intrusa'))).statusCode).toBe(404);

@@ -17,12 +17,13 @@ interface Ask {
 
 /**
  * The newest page of a chat's history, NEWEST first (as messagesBefore reads the older ones),
- * gathered (issue 14): after a restart every page that reconnects reads its open chat's
+ * gathered: after a restart every page that reconnects reads its open chat's
  * newest page at once (the catch-up), and each read was its own round trip that woke a PostgreSQL
- * backend (in the reconnection wave of 10,000 members, the writes of ~17,000 queries were 13% of
- * the new process's profile). The pages asked while one read runs go together in the next: one
- * statement walks each chat's (chat, seq) index backwards (LATERAL) and stops at its page (10,000
- * pages in ~1,400 statements; the new process's CPU ~9% lower). A lone read runs at once. One
+ * backend (in the reconnection wave of 10,000 members, those writes were a visible share of the
+ * new process's profile). The pages asked while one read runs go together in the next: one
+ * statement walks each chat's (chat, seq) index backwards (LATERAL) and stops at its page, so
+ * thousands of pages take a small fraction as many statements (docs/desempenho.md, Medidas por
+ * trás do código). A lone read runs at once. One
  * instance per process (the messages service's).
  */
 export class NewestPages {
@@ -64,8 +65,8 @@ function readsOf(query: ReturnType<typeof newestOfChats>, kind: Kind): BatchQueu
  * LATERAL as the table's average (the chat comes from the unnest, not a value it has statistics
  * for): a few dozen. Told LIMIT 51, above that, it expects the whole chat anyway, and a bitmap scan
  * of all of it plus a top-N sort cost it about the same as walking the index backwards and stopping
- * at the page; ANALYZE's sample picked one or the other (for a 10,000-message chat 5 ms against
- * 0.8 ms, growing with the chat). A LIMIT it cannot read while planning it takes as 10% of the
+ * at the page; ANALYZE's sample picked one or the other (and the bitmap scan's cost grows with
+ * the chat). A LIMIT it cannot read while planning it takes as 10% of the
  * rows (planner.c, preprocess_limit), so the ordered scan, which stops early, is always the cheap
  * plan. drizzle types a limit as a number or a placeholder; it renders any SQL.
  */

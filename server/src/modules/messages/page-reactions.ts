@@ -8,7 +8,7 @@ import { anyOf } from '../../db/any-of';
 const reactor = alias(users, 'reactor');
 
 /**
- * The reactions of a page of messages (issue 15) as ONE grouped derived table, to LEFT JOIN by
+ * The reactions of a page of messages as ONE grouped derived table, to LEFT JOIN by
  * message id: `pageIds` (a select of the page's message ids) probes message_reactions through
  * its (message_id, ...) primary key before anything is aggregated, so a page costs its own
  * reactions, not a subquery per row nor the whole table. Each emoji lists its users in the order

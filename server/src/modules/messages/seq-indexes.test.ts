@@ -5,7 +5,7 @@ import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../
 import { createTestApp, type TestApp } from '../../test/harness';
 import { preparedPlan } from '../../test/plans';
 
-// Issue 14: the (conversation_id, seq) and (group_id, seq) indexes are partial (a message has one
+// The (conversation_id, seq) and (group_id, seq) indexes are partial (a message has one
 // target, so each INSERT writes one of them). The history reads filter with `=` on the column,
 // and the planner must still see that this implies IS NOT NULL, also in the generic plans of the
 // prepared statements (a parameter, not a value) and per row of a LATERAL over a list of chats.

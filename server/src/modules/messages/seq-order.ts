@@ -1,6 +1,6 @@
 /**
  * Lets two group commits run at once (message-commits.ts) while every socket still hears a chat's
- * messages in seq order, the order of its history (issue 14). seq comes from an identity sequence
+ * messages in seq order, the order of its history. seq comes from an identity sequence
  * when PostgreSQL runs the INSERT, so of two commits in flight the later one may get the lower
  * seqs; but a commit that starts after another has finished gets higher seqs than all of that
  * one's. So each commit, when it starts, takes as its floor the highest seq of the commits finished

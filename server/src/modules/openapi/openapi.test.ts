@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { RouteEntry } from './openapi';
 
-// The API's description must cover every /api route (issue 12). Routes are added by several
+// The API's description must cover every /api route. Routes are added by several
 // modules: the test compares the document with what Fastify actually registered, never a list.
 
 interface OpenApiDocument {
@@ -60,7 +60,7 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(send.requestBody)).toContain('clientId');
     expect(send.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
     expect(send.responses).toHaveProperty('200');
-    // The send serialises its answer without the zod serializer (issue 14); the doc still describes it.
+    // The send serialises its answer without the zod serializer; the doc still describes it.
     expect(JSON.stringify(send.responses?.['200'])).toContain('replyTo');
     expect(send.responses).toHaveProperty('4XX');
     expect(doc.paths['/api/auth/signin']!.post!.security).toEqual([]);

@@ -6,7 +6,7 @@ import { apiErrorSchema } from '@chat/contracts';
 import { toJSONSchema } from 'zod/v4/core';
 import { API_KEY_HEADER } from '../api-keys/api-key-auth';
 
-// The public API's description (issue 12), generated from the very zod schemas that validate each
+// The public API's description, generated from the very zod schemas that validate each
 // route (fastify-type-provider-zod's transform), so it cannot drift from the code.
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -76,7 +76,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const response = { ...(schema.response as Record<string, unknown> | undefined) };
       response['4XX'] = { description: 'Erro (mensagem em português)', $ref: '#/components/schemas/Error' };
       const security: Array<Record<string, string[]>> = isProtected(input.route) ? [{ bearer: [] }, { apiKey: [] }] : [];
-      // Grouped by the path's first segment (conversation, group, message, user...), as SPEC section 7 is.
+      // Grouped by the path's first segment (conversation, group, message, user...), as the pages
+      // think of them.
       const tags = [url.split('/').filter(Boolean)[url.startsWith('/api') ? 1 : 0] ?? 'api'];
       return { schema: { ...schema, response, security, tags }, url: transformed.url };
     },

@@ -16,7 +16,8 @@ export const PASSWORD_RESET_DONE = 'Senha redefinida com sucesso';
 
 /** The mailed value is 256 random bits as 64 hex characters; only its sha256 is stored. */
 const newResetToken = () => randomBytes(32).toString('hex');
-// The page accepts upper-case hex too (SPEC: "64 hexadecimal characters"); issued tokens are lower case.
+// The page accepts upper-case hex too (its rule: "64 hexadecimal characters"); issued tokens are
+// lower case.
 export const hashResetToken = (token: string) => createHash('sha256').update(token.toLowerCase()).digest('hex');
 
 export class PasswordResetService {

@@ -13,7 +13,7 @@ import { requireFlag } from '../auth/feature-flags';
 import { requireAuth } from '../auth/require-auth';
 import { POLYGON_DELETED, POLYGONAL_OFF, PolygonsService } from './polygons.service';
 
-// Mounted under /api (SPEC section 7, "Polygons"): ADMIN of the workspace, with flag polygonal.
+// Mounted under /api: the polygon calls, ADMIN of the workspace, with flag polygonal.
 export const polygonRoutes: FastifyPluginAsync = async (app) => {
   const service = new PolygonsService(app.ctx);
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -8,12 +8,15 @@ import { ProfileService } from './profile.service';
 
 export const PERSONAL_INFO_LOCKED = 'A edição de dados pessoais está desativada neste workspace';
 
-/** SPEC section 6: 'Informações pessoais' and 'Segurança' are hidden under this flag, so refused too. */
+/**
+ * docs/produto.md, Funcionalidades por workspace: 'Informações pessoais' and 'Segurança' are hidden
+ * under this flag, so refused too.
+ */
 async function refuseWhenLocked(request: FastifyRequest): Promise<void> {
   if (requestFlags(request).has('disable_edit_personal_info')) throw forbidden(PERSONAL_INFO_LOCKED);
 }
 
-// Mounted under /api (SPEC section 7, "Users": the caller's own account).
+// Mounted under /api: the caller's own account.
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const service = new ProfileService(app.ctx);
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +40,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 200) return;
         app.ctx.chatEvents.toUsers([request.user!.id], 'session:revoked', { reason: 'password' });
-        // Not left to the clients (issue 17): a socket of another session would keep listening.
+        // Not left to the clients: a socket of another session would keep listening.
         app.ctx.chatEvents.closeSessions([request.user!.id]);
       },
     },

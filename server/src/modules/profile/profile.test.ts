@@ -13,7 +13,7 @@ import { NICKNAME_TAKEN } from '../users/create-member';
 import { PERSONAL_INFO_LOCKED } from './profile.routes';
 import { AVATAR_NOT_FROM_MEDIA_STORE, WRONG_CURRENT_PASSWORD } from './profile.service';
 
-// The caller's own account (issue 12): profile with avatar, password change and what it revokes.
+// The caller's own account: profile with avatar, password change and what it revokes.
 
 let t: TestApp;
 const listeners: Listener[] = [];

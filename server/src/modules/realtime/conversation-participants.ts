@@ -19,10 +19,10 @@ type Pair = readonly [string, string];
  *
  * After a restart the cache is empty and both members of thousands of conversations ask at once
  * (history pages, sends): one load per conversation is shared by whoever asks while it runs, the
- * read is a prepared statement (issue 14: the reconnection wave of 1,000 members read 500
- * conversations 1,493 times, each parsed and planned anew), and the conversations asked while one
- * read runs go together in the next (10,000 members: 5,000 reads, each a round trip that woke a
- * PostgreSQL backend, became ~1,600). A lone read runs at once.
+ * read is a prepared statement (a reconnection wave reads each conversation about three times,
+ * and each read was parsed and planned anew), and the conversations asked while one read runs go
+ * together in the next (each read alone is a round trip that wakes a PostgreSQL backend). A lone
+ * read runs at once.
  */
 export class ConversationParticipants {
   private readonly pairs = new BoundedMap<string, Pair>(MAX_CACHED);

@@ -13,8 +13,8 @@ import { RedisPresenceStore } from './redis-presence-store';
 /**
  * Presence counted in Redis when processes share it (REDIS_URL), else in memory. A user who comes
  * online first gets their waiting conversation messages marked DELIVERED (and their group
- * messages delivered, issue 15), then is announced. The users who come online while those two
- * statements run for others wait and go together in the next pair (issue 14: after a restart
+ * messages delivered), then is announced. The users who come online while those two
+ * statements run for others wait and go together in the next pair (after a restart
  * thousands reconnect within seconds, and two round trips each held the wave back); a lone user
  * waits for nobody. Under load the next pair also waits 10 ms (WAVE_BATCHING) for more to gather.
  */
@@ -23,7 +23,7 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
   let store: PresenceStore;
   if (env.redisUrl) {
     const onError = (error: Error) => log.error({ err: error }, 'redis (presence)');
-    // Auto-pipelined (issue 14): every connect and disconnect runs a script here.
+    // Auto-pipelined: every connect and disconnect runs a script here.
     const redis = await connectRedis(env.redisUrl, onError, { autoPipelining: true });
     store = await new RedisPresenceStore(redis, env.redisKeyPrefix, { onError, quitOnClose: true })
       .start()

@@ -9,9 +9,9 @@ import type { Duplex } from 'node:stream';
  * closing handshake. A restart is a deploy, and what the clients must see is a lost connection,
  * which socket.io reconnects with its back-off (a server-side disconnect, 'io server disconnect',
  * is final for socket.io: the page had to restart it by hand). It is also what a 10,000-socket
- * shutdown can afford (issue 14): the polite way wrote two frames per socket, waited up to a
- * grace for the clients' answers and then handled their closes one by one, 20-22 s of app.close();
- * here each socket costs one close(2) and the clean-up of its socket.io state.
+ * shutdown can afford: the polite way wrote two frames per socket, waited up to a
+ * grace for the clients' answers and then handled their closes one by one, tens of seconds of
+ * app.close(); here each socket costs one close(2) and the clean-up of its socket.io state.
  */
 export function trackWebsockets(server: Server): { cut: () => Promise<void> } {
   const open = new Set<Duplex>();

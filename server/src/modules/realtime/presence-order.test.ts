@@ -78,7 +78,7 @@ describe('Presence ordering', () => {
     expect(announced).toEqual(['ana userStatus ana online']);
   });
 
-  it('a process that shuts down leaves the store in one step, not one remove per socket it closes (issue 14)', async () => {
+  it('a process that shuts down leaves the store in one step, not one remove per socket it closes', async () => {
     const { store, announced, presence } = setup();
     presence.socketConnected(ana, 's1');
     presence.socketConnected({ ...ana, id: 'bia' }, 's2');

@@ -91,7 +91,7 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
 
   transitions(async () => [(await process()).store, (await process()).store]);
 
-  it('a user with a socket on this process is online without a Redis lookup; the others are looked up (issue 14)', async () => {
+  it('a user with a socket on this process is online without a Redis lookup; the others are looked up', async () => {
     const here = await process();
     const there = await process();
     await here.store.add(socket('u1', 's1'));

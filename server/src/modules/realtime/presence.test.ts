@@ -66,7 +66,7 @@ describe('presence (userStatus to the sockets watching the user)', () => {
     expect(outsider.events).toEqual([]);
   });
 
-  it('only sockets that asked about a user hear their changes, not the rest of the workspace (issue 14)', async () => {
+  it('only sockets that asked about a user hear their changes, not the rest of the workspace', async () => {
     const [watching, otherTab, quiet] = await listenAll(t.app, [carla, carla, ana], listeners);
     await watchPresence(watching, bruno.id);
     const tab = await open(bruno);

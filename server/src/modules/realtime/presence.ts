@@ -13,7 +13,7 @@ export type BeforeOnline = (userId: string) => Promise<unknown>;
  * Online = at least one socket open on any server process (the store counts them). Announces
  * `userStatus {userId, status}` when the first socket opens and when the last one closes, to the
  * sockets that watch that user: those that asked `checkUserStatus` about them (user-status.ts), as
- * a page does for the chat it shows. Not to the whole workspace (issue 14): there every connect
+ * a page does for the chat it shows. Not to the whole workspace: there every connect
  * cost a write to every socket of the workspace, ~N²/2 for N members coming back after a restart. Each socket's "closed" is handled after its "opened", so a tab that comes and
  * goes at once still ends offline.
  */
@@ -74,7 +74,7 @@ export class Presence {
     this.registrations.delete(socketId);
     // This process is shutting down and closing its own sockets: the store forgets all of them in
     // one step once the registrations have settled (close()), and reports whoever went offline.
-    // One script per socket here held the event loop ~13 s with 10,000 sockets (issue 14).
+    // One script per socket here would hold the event loop for seconds with thousands of sockets.
     if (this.closing) return;
     const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
     this.track(

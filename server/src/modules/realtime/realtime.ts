@@ -62,7 +62,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     }
     registerClientEvents(socket, handlerDeps);
     presence.socketConnected(user, socket.id);
-    // The socket lives as long as its access token (issue 17): at expiry the transport is closed,
+    // The socket lives as long as its access token: at expiry the transport is closed,
     // and the shell reconnects with the token it holds then (renewed meanwhile, or renewed after
     // the refused handshake, see socket-connection.ts). A session that cannot renew stays out.
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, (socket.data.expiresAt as number) - Date.now()));

@@ -77,7 +77,7 @@ type ScriptName = keyof typeof SCRIPTS;
 const LEAVE_TIMEOUT_MS = 3000;
 
 /**
- * A crashed process's users must look offline within 10 s (issue 17). The worst case is a death
+ * A crashed process's users must look offline within 10 s. The worst case is a death
  * right after a refresh: its alive key lives PRESENCE_TTL_MS, then another process's next
  * heartbeat, at most PRESENCE_HEARTBEAT_MS later, sweeps it: 6 + 2 = 8 s. The TTL still allows
  * two missed heartbeats (an event loop busy for 4 s); a live process swept by mistake registers
@@ -166,7 +166,7 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   /**
-   * A user with a socket open on this process is online without asking Redis (issue 14: one round
+   * A user with a socket open on this process is online without asking Redis (one round
    * trip less per send when the recipients are connected here, as they all are with one process);
    * only the others are looked up.
    */

@@ -5,7 +5,7 @@ import { type Conversation, type Message, type MessagesPage, SOCKET_NAMESPACE } 
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// A restart (issue 14): the closing process cuts its sockets at the transport, so socket.io-client
+// A restart: the closing process cuts its sockets at the transport, so socket.io-client
 // reconnects on its own, with its back-off, to the next process on the same address; what was sent
 // while it was away comes with the catch-up the page does after a reconnect (the history).
 

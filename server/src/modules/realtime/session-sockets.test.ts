@@ -7,7 +7,7 @@ import { nextMail } from '../../test/outbox';
 import { listen, type Listener, reconnect } from '../../test/socket-helpers';
 import { disconnected } from '../../test/team';
 
-// Issue 17: a socket lives no longer than the session behind it. The access token's expiry closes
+// A socket lives no longer than the session behind it. The access token's expiry closes
 // it (the shell then reconnects with its renewed token); a password change, a reset or an admin
 // setting the password closes every socket of the user at once, on every server process, and the
 // old token's reconnection is refused. With PostgreSQL + Redis the sockets sit on a second process.

@@ -21,7 +21,7 @@ export interface SocketHandlerDeps {
   log: FastifyBaseLogger;
 }
 
-/** The client events of SPEC section 7, each validated by onClientEvent before its handler runs. */
+/** The client events, each validated by onClientEvent before its handler runs. */
 export function registerClientEvents(socket: Socket, deps: SocketHandlerDeps): void {
   const user = socket.data.user as SocketUser;
   onClientEvent(socket, 'user:typing', deps.log, (payload) => forwardTyping(deps, user, payload));

@@ -159,7 +159,7 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     expect(await b.ctx.presence.isOnline(carla.id)).toBe(false);
   });
 
-  it('an edit, a delete, a reaction and a group read made through one process reach a client on the other (issue 15)', async () => {
+  it('an edit, a delete, a reaction and a group read made through one process reach a client on the other', async () => {
     const conversation = expectStatus<Conversation>(await as(a, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
     const onB = await on(b, bruno);
     const onA = await on(a, ana);

@@ -24,7 +24,7 @@ export async function answerUserStatus(
   { userId }: CheckUserStatusPayload,
 ): Promise<void> {
   if (!asker.workspaceId) return;
-  // A fresh read, gathered with the other lookups of the moment (issue 14): every page asks on
+  // A fresh read, gathered with the other lookups of the moment: every page asks on
   // every connect, so a reconnection wave asked thousands of single-row queries.
   const user = await deps.users.byId(userId);
   if (!user || user.workspaceId !== asker.workspaceId) return;

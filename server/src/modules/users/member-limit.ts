@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { invites, users, workspaces, type WorkspaceRow } from '../../db/schema';
 
 // The workspace member limit (limitOfMembers, 0 = none) is checked on invite and on every account
-// creation (DESIGN section 2). Checks run with the workspace row locked, so two requests in one
-// workspace cannot both take the last seat.
+// creation (docs/produto.md, Contas, sessões e segurança). Checks run with the workspace row
+// locked, so two requests in one workspace cannot both take the last seat.
 
 export const MEMBER_LIMIT_REACHED = 'Limite de membros do workspace atingido';
 

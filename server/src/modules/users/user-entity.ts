@@ -7,7 +7,7 @@ export type UserWithWorkspace = UserRow & {
   polygon: Pick<NeoCustomDataRow, 'id' | 'name'> | null;
 };
 
-/** The User entity of DESIGN section 2, as every response carries it. Never exposes the hash. */
+/** The User entity, as every response carries it. Never exposes the hash. */
 export function toUserEntity(user: UserWithWorkspace): User {
   return {
     id: user.id,

@@ -13,7 +13,7 @@ import { requireAuth } from '../auth/require-auth';
 import { GroupsService } from '../groups/groups.service';
 import { UserLookupsService } from './user-lookups.service';
 
-// Mounted under /api: the user lookups the chat needs (SPEC section 7, "Users"). Account and
+// Mounted under /api: the user lookups the chat needs. Account and
 // member management calls come with the accounts and team issues.
 export const userLookupRoutes: FastifyPluginAsync = async (app) => {
   const users = new UserLookupsService(app.ctx.db);

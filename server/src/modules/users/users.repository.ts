@@ -46,7 +46,7 @@ export const findUserById = async (db: Db, id: string) => (UUID.test(id) ? findO
 
 /**
  * Several users by id, in one query; ids must be uuids. Built once per database and prepared
- * (issue 14): it runs for every authenticated request and socket handshake (SessionUsers) and for
+ *: it runs for every authenticated request and socket handshake (SessionUsers) and for
  * the people of every chat list, where building the SQL again each time was about a tenth of a
  * send's CPU, and PostgreSQL then plans it once per connection.
  */

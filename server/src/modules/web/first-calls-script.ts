@@ -11,13 +11,13 @@ import {
 import { API_BASE_URL } from './app-config';
 import { scriptSafeJson } from './script-safe-json';
 
-// The chat list's first API calls, started by the page itself (issue 18). The shell's first
-// script used to start them, so on a phone they waited for that script to download among the
-// page's dozen preloaded files; written into the HTML, they leave as the head is parsed, beside
-// the preloads. The script is startFirstCalls's own source (@chat/contracts, which the shell runs
-// where a page lacks it) applied to this route's plan; it leaves what it started on the window
-// for the shell to take (early-calls.ts). Allowed by its hash in the CSP's script-src: the text is
-// fixed for a given build, as the API's base path is.
+// The chat list's first API calls, started by the page itself. Started by the shell's first
+// script, on a phone they would wait for that script to download among the page's dozen
+// preloaded files; written into the HTML, they leave as the head is parsed, beside the preloads.
+// The script is startFirstCalls's own source (@chat/contracts, which the shell runs where a page
+// lacks it) applied to this route's plan; it leaves what it started on the window for the shell to
+// take (early-calls.ts). Allowed by its hash in the CSP's script-src: the text is fixed for a given
+// build, as the API's base path is.
 
 export interface InlineScript {
   /** Its code: what the hash covers. */

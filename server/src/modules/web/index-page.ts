@@ -7,7 +7,7 @@ import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
 import { scriptSafeJson } from './script-safe-json';
 import { SESSION_GATE_ELEMENT } from './session-gate';
 
-// The shell's index.html as the server sends it for a page path (issue 18: no waterfall). Two
+// The shell's index.html as the server sends it for a page path (no waterfall). Two
 // things are written into the built file, once at startup:
 // - the runtime configuration, as a JSON data block: the shell's first script reads it instead of
 //   asking /config.json (one round trip less before anything can start). A data block is not
@@ -76,7 +76,7 @@ const PRELOADED_AREA = '/auth';
  * scripts without crossorigin, so the links carry none (one download each). High priority and
  * before the remote's links: the largest of them (react, react-dom, the router) is the longest
  * download of a signed-in page's first visit, and on a phone it was last to start and last to end
- * when these were low priority (issue 18, Lighthouse's simulation of the conversations page).
+ * when these were low priority (Lighthouse's simulation of the conversations page).
  */
 export function areaPreloads(routePreloadsFile: string, area: string = PRELOADED_AREA): string[] {
   if (!existsSync(routePreloadsFile)) return [];
@@ -96,11 +96,11 @@ export function areaPreloads(routePreloadsFile: string, area: string = PRELOADED
  * A shell chunk's stylesheet written into the page as `<style data-href="<its path>">`: before it
  * inserts a chunk's <link rel="stylesheet">, the webpack runtime looks for a <style> of that
  * data-href (CssExtractRspackPlugin's findStylesheet) and, finding it, asks for nothing. On a
- * phone's first visit the two files of /auth (~7 kB br) were two of the six connections' first
- * requests, at the highest priority, ahead of the scripts (issue 18: Lighthouse's simulation of
- * the conversations page, LCP median 2.51 -> 2.42 s). Null, and a preload link instead, for a file
- * the build does not have (dev, an older build) or whose text depends on its own URL or could end
- * the element (url(), @import, </style).
+ * phone's first visit the two small files of /auth were two of the six connections' first
+ * requests, at the highest priority, ahead of the scripts (Lighthouse's simulation of
+ * the conversations page: inlining them lowers the LCP). Null, and a preload link instead, for a
+ * file the build does not have (dev, an older build) or whose text depends on its own URL or could
+ * end the element (url(), @import, </style).
  */
 function inlineStylesheet(file: string, distDir: string): string | null {
   const full = path.join(distDir, file);
@@ -183,9 +183,9 @@ export function buildIndexPages(shellIndexFile: string, config: AppConfig, webRo
   );
   // Other /auth paths (/auth itself, the admin's /auth/team): the area's chunks, no remote's.
   const authPlain = area.length > 0 ? compressed(renderIndexHtml(template, config, area)) : plain;
-  // The static page shows the links a production origin hides (SPEC section 6, decided by the
-  // page's origin in the browser): with PRODUCTION_ORIGIN set, '/' is the plain page, so the
-  // app's render never removes a link the visitor already saw.
+  // The static page shows the links a production origin hides (docs/produto.md, Funcionalidades por
+  // workspace, decided by the page's origin in the browser): with PRODUCTION_ORIGIN set, '/' is the
+  // plain page, so the app's render never removes a link the visitor already saw.
   const prerendered = config.flags.productionOrigin
     ? null
     : readPrerendered(path.join(path.dirname(shellIndexFile), '..', 'dist-prerender', 'sign-in.json'));

@@ -78,7 +78,7 @@ function baseOptions(env: Pick<Env, 'appUrl'>, directives: CspDirectives): Helme
 /**
  * The headers helmet sets for one configuration, worked out once: they depend on the configuration
  * only. (@fastify/helmet built helmet's middleware again, and parsed the CSP again, for every
- * request: ~2% of a message send's CPU in the issue 14 profile.)
+ * request, a visible share of a message send's CPU in a profile.)
  */
 function headersOf(options: HelmetSettings): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();

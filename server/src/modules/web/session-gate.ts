@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@chat/contracts';
 // parsed. They mark a visitor who has a stored session, for whom the static sign-in form is
 // hidden: the app sends them on, and a form must not flash first. Inline, allowed by its hash in
 // the CSP's script-src (content-security-policy.ts): as a file (session-gate.js) it was one more
-// request before the first paint (issue 18).
+// request before the first paint.
 export const SESSION_GATE_SCRIPT =
   'try{var s=localStorage,d=document.documentElement;' +
   `if(s.getItem(${JSON.stringify(STORAGE_KEYS.token)})||s.getItem(${JSON.stringify(STORAGE_KEYS.refreshToken)})){` +

@@ -12,7 +12,7 @@ import {
 import { requireAuth } from '../auth/require-auth';
 import { WorkspacesService } from './workspaces.service';
 
-// Mounted under /api (SPEC section 7, "Workspaces"): ROOT only. GET /workspace/get-by-admin-id is
+// Mounted under /api: the workspace calls, ROOT only. GET /workspace/get-by-admin-id is
 // the admin's own call (team module); as a static route it wins over /workspace/:id.
 export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   const service = new WorkspacesService(app.ctx);

@@ -36,7 +36,7 @@ const unique = (features: readonly WorkspaceFeature[]) => [...new Set(features)]
 const sameFeatures = (a: readonly WorkspaceFeature[], b: readonly WorkspaceFeature[]) =>
   a.length === b.length && a.every((f) => b.includes(f));
 
-/** The ROOT calls of SPEC section 7, "Workspaces" (except get-by-admin-id, the admin's own). */
+/** The ROOT's workspace calls (except get-by-admin-id, the admin's own). */
 export class WorkspacesService {
   constructor(private readonly ctx: WorkspaceContext) {}
 

@@ -10,7 +10,7 @@ import { isPortugueseMessage } from './portuguese';
 import { isDocsAsset, ROUTE_TEMPLATES, type RouteTemplate, type SlotKind } from './route-templates';
 import { createTenant, type Tenant } from './tenancy-fixtures';
 
-// Issue 17: bad input on every route, property based (fast-check). Each route of Fastify's list
+// Bad input on every route, property based (fast-check). Each route of Fastify's list
 // gets hostile bodies shaped by its JSON schema in the OpenAPI document, hostile path and query
 // values, and fixed abuse (invalid UTF-8, deep nesting, a body over the limit, a wrong content
 // type). Never a 5xx; every refusal has a Portuguese message and leaves every row as it was.

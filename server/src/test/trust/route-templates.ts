@@ -69,9 +69,9 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
       body: { conversationId: slot('group'), isGroup: true, content: { type: 'text', body: 'intrusa' }, clientId: nextNonce() },
     }),
   ],
-  // Issue 16: search over the caller's chats.
+  // Search over the caller's chats.
   'GET /api/message/search': [{ access: 'MEMBER', url: `/api/message/search?content=${slot('term')}` }],
-  // Issue 15: message actions and silence.
+  // Message actions and silence.
   'PATCH /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}`, body: { body: 'editada' } }],
   'DELETE /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}` }],
   'POST /api/message/:id/reactions': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/reactions`, body: { emoji: '👍' } }],

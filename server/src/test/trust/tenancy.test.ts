@@ -8,7 +8,7 @@ import { type Access, isDocsAsset, nextNonce, PUBLIC_ROUTES, ROUTE_TEMPLATES, ty
 import { diffSnapshots, snapshotRows } from './table-snapshot';
 import { createTenant, type Tenant } from './tenancy-fixtures';
 
-// Issue 17: tenancy proved over Fastify's own route list. Members of workspace B call every route
+// Tenancy proved over Fastify's own route list. Members of workspace B call every route
 // with ids of workspace A, one id at a time (the rest of the request is B's own and valid), and
 // B's USER and ADMIN call the routes above their role: every answer refuses (403/404, Portuguese
 // message), no answer carries anything of A, and A's rows are byte for byte what they were.

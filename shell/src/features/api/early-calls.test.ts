@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_CALLS, PAGE_FIRST_CALLS_KEY, STORAGE_KEYS } from '@chat/contracts';
 import { startCatchUpCalls, startEarlyCalls, takeEarlyCalls } from './early-calls';
 
-// Which page loads ask for the chat list with the page (issue 18), and with which session.
+// Which page loads ask for the chat list with the page, and with which session.
 
 const jwt = (exp: number) => `x.${btoa(JSON.stringify({ exp }))}.y`;
 const VALID = jwt(Math.floor(Date.now() / 1000) + 600);

@@ -18,7 +18,7 @@ let started: EarlyCalls | null = null;
  * startFirstCalls into the HTML of those routes, server/src/modules/web/first-calls-script.ts),
  * or starts them now where the page did not (the dev server, the service worker's index.html):
  * either way while the shell, the remote and the HTTP client download, instead of after all
- * three have run (issue 18). Only with a stored access token that has not expired and a role that
+ * three have run. Only with a stored access token that has not expired and a role that
  * may open the route; otherwise the startup renewal and the guards decide first, and the remote
  * asks by itself. Nothing here can fail the start: a failed or refused call is simply not used
  * (the remote's own call then shows the error).
@@ -39,7 +39,7 @@ export function startEarlyCalls(
  * The catch-up of a (re)connect (use-live-socket): what the route's remote and the shell read
  * again on 'socket:reconnected' (the lists, the own user), asked with fetch before the event is
  * announced, for the api-client to hand to those calls. So the first connect's catch-up, a few
- * seconds into the page, does not download and run axios (issue 18: its evaluation and answer
+ * seconds into the page, does not download and run axios (its evaluation and answer
  * handling were the largest tasks after the first screen on a phone's CPU).
  */
 export function startCatchUpCalls(apiBaseUrl: string, pathname: string = window.location.pathname, storage: Storage = localStorage): EarlyCalls | null {

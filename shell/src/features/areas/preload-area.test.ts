@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@chat/contracts';
 import { preloadArea } from './preload-area';
 
-// Issue 18: the first script starts a signed-in area's downloads, only there and only with a session.
+// The first script starts a signed-in area's downloads, only there and only with a session.
 const startArea = vi.fn();
 vi.mock('./start-area', () => ({ startArea: (...args: unknown[]) => startArea(...args) }));
 

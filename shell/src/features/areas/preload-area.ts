@@ -4,7 +4,7 @@ import { startArea } from './start-area';
 const AREA_PREFIXES = ['/auth', '/root'];
 
 /**
- * Run as soon as the app's bootstrap chunk runs (issue 18): on a signed-in area's page, with a
+ * Run as soon as the app's bootstrap chunk runs: on a signed-in area's page, with a
  * stored session, starts loading the area's layout, the remote's slot and the route's remote
  * now, instead of after the configuration is parsed, React has rendered and the router has
  * resolved the route. The router's lazy routes then get the same modules. It runs from the

@@ -5,7 +5,7 @@ let request: Promise<unknown> | null = null;
  * into the page it serves (a JSON data block, server/src/modules/web/index-page.ts), so usually
  * nothing is fetched; a page without it (the service worker's cached copy, the dev server) asks
  * /config.json at once, before the app's own chunks are imported, so that both arrive in
- * parallel (issue 18: no waterfall). Unvalidated here: load-config parses it.
+ * parallel (no waterfall). Unvalidated here: load-config parses it.
  */
 export function requestConfig(doc: Document = document): Promise<unknown> {
   request ??= inlineConfig(doc) ?? fetchConfig();

@@ -1,7 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
 
-/** SPEC section 2: the router error screen reads 'Error'; an unmatched route is a generic 404. */
+/**
+ * docs/produto.md, Telas: the router error screen reads 'Error'; an unmatched route is a generic
+ * 404.
+ */
 export function RouterErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;

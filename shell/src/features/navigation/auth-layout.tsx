@@ -22,7 +22,7 @@ import styles from './layout.module.css';
 
 /**
  * /auth/*: main navigation, the page header (title + remote's actions) and the remote below. On
- * phones the links move to a bottom tab bar, and an open chat takes the whole screen (issue 13).
+ * phones the links move to a bottom tab bar, and an open chat takes the whole screen.
  */
 export function AuthLayout() {
   const { user } = useSession();

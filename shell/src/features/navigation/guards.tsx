@@ -5,8 +5,8 @@ import { useSession } from '../session/session-context';
 import { SessionPending } from './session-pending';
 
 /**
- * SPEC section 2: without a valid session go to '/'; with the wrong role go to the user's own
- * home. The server enforces the same rules; this only keeps people on pages they can use.
+ * docs/produto.md, Papéis: without a valid session go to '/'; with the wrong role go to the user's
+ * own home. The server enforces the same rules; this only keeps people on pages they can use.
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user, tokenIsValid, restoring, endSession } = useSession();

@@ -4,7 +4,7 @@ import type { TopNavLink } from '@chat/ui';
 
 const ICON_SIZE = 22;
 
-/** SPEC section 2's main navigation, with the icons the phone tab bar shows (issue 13). */
+/** The main navigation (docs/produto.md, Telas), with the icons the phone tab bar shows. */
 export function authLinks(role: Role | undefined, unread: number): TopNavLink[] {
   return [
     { label: 'Conversas', to: '/auth/conversations', icon: <MessageCircle size={ICON_SIZE} />, badge: unread },
@@ -13,7 +13,7 @@ export function authLinks(role: Role | undefined, unread: number): TopNavLink[] 
   ];
 }
 
-/** The ROOT area's bar (relative links, SPEC section 2). */
+/** The ROOT area's bar (relative links, docs/produto.md, Telas). */
 export const ROOT_LINKS: TopNavLink[] = [
   { label: 'Workspaces', to: 'workspaces', icon: <Building2 size={ICON_SIZE} /> },
   { label: 'Configurações', to: 'settings', icon: <Settings size={ICON_SIZE} /> },

@@ -5,7 +5,7 @@ import { useSession } from '../session/session-context';
 import { SessionPending } from './session-pending';
 
 /**
- * SPEC section 2/4: a signed-in user with a valid token goes to the role's home; an expired
+ * docs/produto.md, Telas: a signed-in user with a valid token goes to the role's home; an expired
  * token seen on a public route clears the stored session (after the startup renewal, if any,
  * has failed).
  */

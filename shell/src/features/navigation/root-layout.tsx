@@ -8,8 +8,8 @@ import { useVisualViewportHeight } from './use-visual-viewport';
 import styles from './layout.module.css';
 
 /**
- * /root/*: the top navigation bar of SPEC section 2 (relative links, active one underlined); on
- * phones the links move to the bottom tab bar (issue 13).
+ * /root/*: the top navigation bar of docs/produto.md, Telas (relative links, active one
+ * underlined); on phones the links move to the bottom tab bar.
  */
 export function RootLayout() {
   const signOut = useSignOut();

@@ -6,10 +6,10 @@ import { useSession } from '../session/session-context';
 import { readSession } from '../session/storage';
 
 /**
- * SPEC section 4: sign-out clears the three stored keys, resets the state and goes to '/'; the
- * refresh token is then revoked on the server, best effort (nobody waits for it). The layout
- * that uses this also honours sign-out requests that remotes send on the bus. `ask` may put a
- * question first (issue 16: unsent messages) and call `proceed` only if the user goes on.
+ * docs/produto.md, Contas, sessões e segurança: sign-out clears the three stored keys, resets the
+ * state and goes to '/'; the refresh token is then revoked on the server, best effort (nobody waits
+ * for it). The layout that uses this also honours sign-out requests that remotes send on the bus.
+ * `ask` may put a question first (unsent messages) and call `proceed` only if the user goes on.
  */
 export function useSignOut(ask?: (proceed: () => void) => void): () => void {
   const { endSession } = useSession();

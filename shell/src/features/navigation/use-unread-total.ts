@@ -4,8 +4,9 @@ import { eventBus, subscribe } from '@chat/event-bus';
 /**
  * The unread total for the 'Conversas' tab badge. remote-chat owns the chat list and publishes its
  * total on the bus ('chat:unread-total'); while it is not mounted (team or settings open), the
- * shell adds each incoming direct message from someone else (SPEC section 4: only conversations
- * count, groups show 0) until remote-chat mounts again and publishes the real figure.
+ * shell adds each incoming direct message from someone else (docs/produto.md, Regras de conversa:
+ * only conversations count, groups show 0) until remote-chat mounts again and publishes the real
+ * figure.
  */
 export function useUnreadTotal(meId: string | null, chatListShown: boolean): number {
   const [count, setCount] = useState(0);

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
  * Until the visual viewport differs from the layout one, the CSS fallback (100dvh) is that height
  * already: the variable is set on the viewport's resize events, and not while the page mounts,
  * where reading the viewport forced a layout of the whole page in the middle of its first render
- * (~40 ms of a phone's first load, issue 18). One check after the first render still catches a
+ * (a visible part of a phone's first load). One check after the first render still catches a
  * keyboard that was open when the page mounted.
  */
 export function useVisualViewportHeight(): void {

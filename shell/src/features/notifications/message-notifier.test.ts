@@ -26,7 +26,7 @@ function message(extra: Partial<Message> = {}): Message {
 const away = { hidden: true, focused: false };
 const looking = { hidden: false, focused: true };
 
-describe('when to notify (SPEC section 9)', () => {
+describe('when to notify', () => {
   it("only for someone else's message while the window is hidden or unfocused", () => {
     expect(shouldNotify(message(), ME, away)).toBe(true);
     expect(shouldNotify(message(), ME, { hidden: false, focused: false })).toBe(true);
@@ -139,7 +139,7 @@ describe('createMessageNotifier', () => {
   });
 });
 
-describe('silenced chats (issue 15)', () => {
+describe('silenced chats', () => {
   it('are quiet, except for a mention of me or @todos', () => {
     expect(shouldNotify(message(), ME, away, true)).toBe(false);
     expect(shouldNotify(message({ mentions: [ME] }), ME, away, true)).toBe(true);

@@ -7,7 +7,7 @@ const REMEMBERED_MESSAGES = 500;
 export interface NotifierDeps {
   meId: string;
   windowState: () => WindowState;
-  /** Chats I silenced (issue 15): no sound, no notification, except a mention of me. */
+  /** Chats I silenced: no sound, no notification, except a mention of me. */
   isMuted?: (chatId: string) => boolean;
   /** The group's name for the title; null when it cannot be found. */
   groupName: (groupId: string) => Promise<string | null>;
@@ -23,7 +23,7 @@ export interface NotifierDeps {
 /**
  * What happens to each incoming message: when the window is hidden or unfocused and someone else
  * wrote it, a chime and (with permission) a desktop notification that closes itself after 5 s and
- * opens the chat when clicked (SPEC section 9).
+ * opens the chat when clicked (docs/produto.md, Regras de conversa).
  */
 export function createMessageNotifier(deps: NotifierDeps): (message: Message) => Promise<void> {
   const { NotificationApi, closeAfterMs = LIMITS.notificationCloseMs, focusWindow = () => window.focus() } = deps;

@@ -1,6 +1,6 @@
-// SPEC leaves the moment open. Browsers ignore (or penalise) a permission prompt that does not
-// follow a user gesture, and a prompt on page load is noise: ask once, on the user's first click or
-// key press in the signed-in app, and only while nothing was decided.
+// When to ask for the notification permission. Browsers ignore (or penalise) a permission prompt
+// that does not follow a user gesture, and a prompt on page load is noise: ask once, on the user's
+// first click or key press in the signed-in app, and only while nothing was decided.
 
 let asked = false;
 

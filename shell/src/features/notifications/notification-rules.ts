@@ -1,6 +1,7 @@
 import { mentionsUser, type Message } from '@chat/contracts';
 
-// SPEC section 9: a desktop notification, with sound, only when the window is hidden or unfocused.
+// docs/produto.md, Regras de conversa: a desktop notification, with sound, only when the window is
+// hidden or unfocused.
 
 export interface WindowState {
   hidden: boolean;
@@ -10,7 +11,7 @@ export interface WindowState {
 export const currentWindowState = (): WindowState => ({ hidden: document.hidden, focused: document.hasFocus() });
 
 /**
- * Someone else's message while I am not looking at the app; in a chat I silenced (issue 15) only
+ * Someone else's message while I am not looking at the app; in a chat I silenced only
  * when it mentions me.
  */
 export function shouldNotify(message: Message, meId: string, state: WindowState, muted = false): boolean {

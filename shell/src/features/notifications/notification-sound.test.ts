@@ -14,7 +14,7 @@ describe('notification sound', () => {
     expect(url.length).toBeLessThan(4000);
   });
 
-  it('a refused play() only logs a warning (SPEC section 8)', async () => {
+  it('a refused play() only logs a warning', async () => {
     const refusal = new Error('NotAllowedError');
     const play = vi.fn(() => Promise.reject(refusal));
     vi.stubGlobal(

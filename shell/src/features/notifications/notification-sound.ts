@@ -1,4 +1,4 @@
-// A short two-tone chime made at runtime as a WAV data URL: no asset to fetch, about 2 kB of
+// A short two-tone chime made at runtime as a WAV data URL: no asset to fetch, a few kB of
 // base64, created only when the first notification sounds.
 
 export const SOUND_WARNING = 'Não foi possível tocar o som da notificação.';
@@ -50,7 +50,9 @@ export function chimeDataUrl(): string {
   return url;
 }
 
-/** Plays the chime; a browser that refuses (autoplay policy, no audio device) only logs a warning (SPEC section 8). */
+/**
+ * Plays the chime; a browser that refuses (autoplay policy, no audio device) only logs a warning.
+ */
 export function playNotificationSound(): void {
   try {
     const audio = new Audio(chimeDataUrl());

@@ -22,7 +22,7 @@ export function useMessageNotifications(meId: string | null): void {
   useEffect(() => {
     if (!meId) return;
     const groupNames = new Map<string, string>();
-    // remote-chat tells which chats I silenced (its list), and each change from any tab (issue 15).
+    // remote-chat tells which chats I silenced (its list), and each change from any tab.
     let muted = new Set<string>();
     const remember = (group: Group) => void groupNames.set(group.id, group.name);
     const groupName = async (groupId: string) => {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { closeLocalData, localDataFor } from '@chat/outbox';
 
-// Issue 18: the dialog (and the modal code under it) is not on the first page's path.
+// The dialog (and the modal code under it) is not on the first page's path.
 const UnsentSignOutDialog = lazy(() => import('./unsent-sign-out-dialog'));
 
 /**
- * Issue 16: signing out with messages still in the outbox asks first, saying what is lost; 'Sair
+ * Signing out with messages still in the outbox asks first, saying what is lost; 'Sair
  * e apagar' empties the outbox (another user may sign in on this browser next), 'Continuar
  * conectado' keeps everything.
  */

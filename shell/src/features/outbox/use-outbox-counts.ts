@@ -12,7 +12,7 @@ const none = () => () => undefined;
 const zero = () => 0;
 
 /**
- * Issue 16: the shell opens the signed-in user's outbox as the session starts (localDataFor
+ * The shell opens the signed-in user's outbox as the session starts (localDataFor
  * opens it once per user), so that what an earlier visit left unsent goes out from any page as
  * soon as the connection is there. Sign-out closes it (use-unsent-sign-out).
  */

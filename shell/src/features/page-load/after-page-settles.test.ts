@@ -2,7 +2,7 @@ import { createEventBus, type AppEvents } from '@chat/event-bus';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPageSettles, FIRST_SCREEN_TIMEOUT_MS, SETTLE_TIMEOUT_MS } from './after-page-settles';
 
-// Issue 18: the socket and the service worker wait until the page has loaded, its first screen
+// The socket and the service worker wait until the page has loaded, its first screen
 // has been shown ('screen:ready', or a timeout) and the main thread is idle.
 function fakeWindow(readyState: DocumentReadyState) {
   const target = new EventTarget();

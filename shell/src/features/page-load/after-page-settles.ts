@@ -36,7 +36,7 @@ function watch(bus: EventBus): void {
 /**
  * Calls `run` once the page has loaded, its first screen has been shown (on the routes of a
  * remote that announces it; at most FIRST_SCREEN_TIMEOUT_MS after the load) and the main thread
- * is idle, so that work the first screen does not need stays off its critical path (issue 18).
+ * is idle, so that work the first screen does not need stays off its critical path.
  * The load event alone came before the remote's list was painted (the app's chunks load after
  * it), and the socket's download and start-up landed in the middle of the list's first paint.
  * Returns a cancel function; after it, `run` is never called.

@@ -9,7 +9,7 @@ export interface SlotFrame {
 }
 
 /**
- * Issue 18: on a signed-in page's first visit the remote's code had usually arrived (it is
+ * On a signed-in page's first visit the remote's code had usually arrived (it is
  * preloaded) by the time the area's layout rendered, so its modules and its first render ran
  * before anything was painted, and a phone showed a blank page until the chat list was ready.
  * A remote's modules now wait for this frame (federation.ts, beforeExecuteFactory): the navigation,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { yieldToMain } from './yield-to-main';
 
 // The caller must go on in a new task, not in a promise job of the current one: only then can the
-// browser paint and handle input in between (issue 18).
+// browser paint and handle input in between.
 
 afterEach(() => vi.unstubAllGlobals());
 

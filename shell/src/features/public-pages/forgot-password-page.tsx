@@ -12,7 +12,10 @@ import styles from './public-form.module.css';
 
 const texts = PUBLIC_PAGE_TOASTS.forgotPassword;
 
-/** /forgot-password: mails a single-use reset link, valid for 1 hour (SPEC section 2). */
+/**
+ * /forgot-password: mails a single-use reset link, valid for 1 hour (docs/produto.md, Contas,
+ * sessões e segurança).
+ */
 export function ForgotPasswordPage() {
   const config = useAppConfig();
   const navigate = useNavigate();

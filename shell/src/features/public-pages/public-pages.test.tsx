@@ -107,7 +107,7 @@ describe('/register', () => {
     expect(readSession().token).toBeNull();
   });
 
-  it('falls back to the SPEC text when the answer is not an API error', async () => {
+  it('falls back to the product text when the answer is not an API error', async () => {
     answers['/user/create-by-invite'] = { status: 502, body: '<html>' };
     const { user } = renderAt('/register?inviteCode=AB1-C2D');
     await fill(user);

@@ -41,7 +41,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       navigate('/', { replace: true });
     } catch (error) {
       toast({ type: 'error', title: texts.errorTitle, description: describeApiError(client, error, texts.errorFallback) });
-      // SPEC section 8: a reset the server refused (used, expired or unknown link) leads to asking
+      // A reset the server refused (used, expired or unknown link) leads to asking
       // for a new link; a network failure leaves the form here to try again.
       if (client && error instanceof client.ApiCallError && error.status !== null) navigate('/forgot-password', { replace: true });
     }

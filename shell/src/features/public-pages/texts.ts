@@ -1,7 +1,7 @@
 import { ERROR_TEXTS, SUCCESS_TEXTS } from '@chat/contracts';
 
-// Toasts of the public pages: success titles and error fallbacks are SPEC section 8's (from
-// contracts); the error titles are our wording (the spec quotes only the descriptions).
+// Toasts of the public pages: success titles and error fallbacks are the product's texts (from
+// contracts); the error titles are our wording (the original spec quotes only the descriptions).
 export const PUBLIC_PAGE_TOASTS = {
   register: {
     success: SUCCESS_TEXTS.user.created,

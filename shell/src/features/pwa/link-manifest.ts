@@ -2,7 +2,7 @@
 export const MANIFEST_HREF = '/manifest.webmanifest';
 
 /**
- * Links the manifest, once. Not in the page's HTML (issue 18): Chromium fetches a linked manifest
+ * Links the manifest, once. Not in the page's HTML: Chromium fetches a linked manifest
  * and then its 192 px icon at once, two requests beside the first screen's files on a phone's
  * first visit; linked once the page has settled, the install prompt still finds it.
  */

@@ -4,7 +4,7 @@ import styles from './update-toast.module.css';
 export const UPDATE_TITLE = 'Nova versão disponível';
 
 /**
- * Registers the service worker that the build generates with Workbox (issue 13), from its own
+ * Registers the service worker that the build generates with Workbox, from its own
  * file on this origin (no inline script: the CSP allows workers from 'self' only). When a new
  * build is live, its worker waits and the user is offered 'Atualizar', which activates it and
  * reloads the page once the new worker has taken over.
@@ -19,7 +19,7 @@ export async function registerServiceWorker(): Promise<void> {
   workbox.addEventListener('activated', (event) => {
     if (event.isUpdate) return;
     const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-    // The server's page carries the configuration inline (issue 18), so /config.json was never
+    // The server's page carries the configuration inline, so /config.json was never
     // fetched; the worker's cached page has no such block and asks for it on an offline start.
     void workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...loaded, '/config.json'] } });
   });

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { afterPageSettles } from '../page-load/after-page-settles';
 
 /**
- * Registers the service worker once a signed-in area opens (issue 13). Not on the sign-in page:
+ * Registers the service worker once a signed-in area opens. Not on the sign-in page:
  * its first download has a budget (`npm run sizes`), and the worker precaches every page of the
  * shell anyway, the public ones included. Only after the page has settled (loaded, its first
- * screen shown, idle): installing the worker downloads the whole precache (about 900 kB), which on
+ * screen shown, idle): installing the worker downloads the whole precache, which on
  * a first visit competed with the page's own files and lengthened its LCP and blocking time.
  * Production builds only: the dev server has no sw.js.
  */

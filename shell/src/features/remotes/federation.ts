@@ -38,7 +38,7 @@ export function registerConfiguredRemotes(config: AppConfig): void {
     },
     {
       name: 'chat-remote-tasks',
-      // Issue 18: the remote's entry script, its container's start (the shared modules it takes)
+      // The remote's entry script, its container's start (the shared modules it takes)
       // and its ./App's modules each run for tens of milliseconds on a phone's CPU, and chained in
       // the entry's load event they were one long task. Each now starts in a task of its own,
       // and ./App's modules only once the frame around the remote's slot is on screen (slot-frame).

@@ -7,11 +7,11 @@ export type RestoreOutcome = 'renewed' | 'ended' | 'offline';
 let restoring: Promise<RestoreOutcome> | null = null;
 
 /**
- * DESIGN section 2: at startup, an expired access token with a stored refresh token is renewed
- * once before tokenIsValid is decided, so a returning user is not sent to sign-in. Memoised while
- * it runs (StrictMode mounts twice; a refresh token must never be presented twice). A refused
- * renewal has already cleared the session (onSessionExpired); one that got no answer (the app
- * opened offline from the service worker's cache) kept it.
+ * At startup (docs/arquitetura.md, Sessões e o seu encerramento), an expired access token with a
+ * stored refresh token is renewed once before tokenIsValid is decided, so a returning user is not
+ * sent to sign-in. Memoised while it runs (StrictMode mounts twice; a refresh token must never be
+ * presented twice). A refused renewal has already cleared the session (onSessionExpired); one that
+ * got no answer (the app opened offline from the service worker's cache) kept it.
  */
 export function restoreSession(config: AppConfig): Promise<RestoreOutcome> {
   restoring ??= loadApiClient(config)

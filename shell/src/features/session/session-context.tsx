@@ -10,7 +10,10 @@ import { isTokenValid } from './token';
 
 export interface SessionState {
   user: StoredUser | null;
-  /** SPEC section 4: false at start, true after sign-in or when the stored token has not expired. */
+  /**
+   * docs/arquitetura.md, Sessões e o seu encerramento: false at start, true after sign-in or when
+   * the stored token has not expired.
+   */
   tokenIsValid: boolean;
   /** Sign-in in progress. */
   loading: boolean;

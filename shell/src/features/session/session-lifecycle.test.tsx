@@ -13,8 +13,8 @@ import { useSignOut } from '../navigation/use-sign-out';
 import { SessionProvider } from './session-context';
 import { readSession, writeSession } from './storage';
 
-// The shell's side of SPEC section 4 against a real HTTP server: what the api-client's
-// callbacks do to storage, state and the current route.
+// The shell's side of docs/arquitetura.md, Sessões e o seu encerramento against a real HTTP server:
+// what the api-client's callbacks do to storage, state and the current route.
 const inFuture = () => Date.now() / 1000 + 900;
 const ACCESS_NEW = fakeJwt(Date.now() / 1000 + 3600, 'novo');
 
@@ -141,7 +141,7 @@ describe('session renewal, shell side', () => {
   });
 });
 
-describe('startup (DESIGN section 2)', () => {
+describe('startup', () => {
   it('renews an expired access token once before deciding, and keeps the user in', async () => {
     signedIn(fakeJwt(Date.now() / 1000 - 60, 'velho'), 'r1');
     renewable = 'r1';

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, storedUserSchema, type StoredUser, type TokenPair } from '@chat/contracts';
 
-// The only module that touches the stored session (SPEC section 3: three prefixed keys).
+// The only module that touches the stored session (three prefixed keys).
 export interface StoredSession {
   user: StoredUser | null;
   token: string | null;

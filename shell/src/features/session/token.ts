@@ -1,7 +1,7 @@
 /**
- * SPEC section 4: a stored access token is valid when its expiry claim is later than now.
- * Only the payload's `exp` is read (the server verifies signatures); decoding by hand keeps a
- * JWT library out of the sign-in page's download.
+ * docs/arquitetura.md, Sessões e o seu encerramento: a stored access token is valid when its expiry
+ * claim is later than now. Only the payload's `exp` is read (the server verifies signatures);
+ * decoding by hand keeps a JWT library out of the sign-in page's download.
  */
 export function isTokenValid(token: string | null, now: number = Date.now()): boolean {
   const payload = token?.split('.')[1];

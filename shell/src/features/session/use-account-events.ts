@@ -8,19 +8,20 @@ import { useSession } from './session-context';
 import { readSession } from './storage';
 
 /**
- * Account changes the server pushes over the socket (issues 10-12), so an open page follows them
+ * Account changes the server pushes over the socket, so an open page follows them
  * without signing in again:
  * - 'session:changed' (role or workspace features): renew the token, whose claims carry the role,
  *   then reload the own user; the navigation, guards and flags recompute from it.
  * - 'user:updated' about myself (profile edited in another tab): keep the stored copy current.
  * - 'account:deactivated' about myself: the session ends at once, with a toast saying why.
- * - 'session:revoked' (the password was changed, issue 12): ask the server whether this tab's
+ * - 'session:revoked' (the password was changed): ask the server whether this tab's
  *   tokens still hold. The tab that changed it stored the new pair first (its tabs share it), so
  *   it stays; any other session gets a 401 saying why, its renewal fails and the session ends
  *   with a toast (session-expiry.ts: a page that missed the event learns it from any call).
  * - 'socket:reconnected', the first connect included (the socket opens once the page has settled,
- *   issue 18): what changed before it reached no socket of this page, so the own user is read
- *   again (workspace features, profile), and the token renewed when the role changed meanwhile.
+ *   so it does not compete with the first screen): what changed before it reached no socket of
+ *   this page, so the own user is read again (workspace features, profile), and the token renewed
+ *   when the role changed meanwhile.
  */
 export function useAccountEvents(): void {
   const { user, replaceUser, endSession } = useSession();

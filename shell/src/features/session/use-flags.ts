@@ -3,7 +3,9 @@ import { featureFlags, type FeatureFlag } from '@chat/contracts';
 import { useAppConfig } from '../config/config-context';
 import { useSession } from './session-context';
 
-/** The flags of SPEC section 6 for the current user and page origin. */
+/**
+ * The flags of docs/produto.md, Funcionalidades por workspace for the current user and page origin.
+ */
 export function useFlags(): Set<FeatureFlag> {
   const { user } = useSession();
   const config = useAppConfig();

@@ -13,8 +13,8 @@ export type Validation<T> = { data: T; errors: FieldErrors } | { data: null; err
 /**
  * Validates a flat form's values with a contracts schema: the parsed values, or the first issue
  * of each field (shown beside its label). The sign-in form validates with it directly instead of
- * through react-hook-form, which is ~9.5 kB gzip of the product's first download (measured with
- * `npm run sizes`; budget 170 kB, issue 18); the lazily loaded pages use react-hook-form.
+ * through react-hook-form, which would weigh on the product's first download (checked by
+ * `npm run sizes` against its budget); the lazily loaded pages use react-hook-form.
  */
 export function validateFields<T>(schema: SafeParseSchema<T>, values: unknown): Validation<T> {
   const result = schema.safeParse(values);

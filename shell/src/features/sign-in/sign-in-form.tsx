@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * SPEC section 4's sign-in form. Uncontrolled fields read on submit and validated with the
- * contracts schema (see field-errors: no form library in the first download). After a first
+ * The sign-in form (docs/produto.md, Telas). Uncontrolled fields read on submit and validated with
+ * the contracts schema (see field-errors: no form library in the first download). After a first
  * submit, every change validates again, so a corrected field's message goes away.
  */
 export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit, readOnly }: Props) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventBus } from '@chat/event-bus';
 import { ConnectionBanner } from './connection-banner';
 
-describe('connection banner (issue 16: the outbox count)', () => {
+describe('connection banner (the outbox count)', () => {
   it('says how many messages wait while the connection is down, and nothing once it is back', () => {
     const { rerender } = render(<ConnectionBanner waiting={1} />);
     act(() => eventBus.emit('socket:status', { status: 'connected' }));

@@ -19,7 +19,7 @@ const isOffline = () => !navigator.onLine;
 /**
  * Tells the user when the live connection is down and when it is back. A device the browser knows
  * is offline shows it at once, even when the app opened offline from the service worker's cache
- * and the socket never connected (issue 13). `waiting`: messages in the outbox (issue 16).
+ * and the socket never connected. `waiting`: messages in the outbox.
  */
 export function ConnectionBanner({ waiting = 0 }: { waiting?: number }) {
   const [socketPhase, setPhase] = useState<Phase>('starting');

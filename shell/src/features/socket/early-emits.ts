@@ -9,7 +9,7 @@ const STALE_WHEN_LATE: ReadonlySet<ClientEventName> = new Set(['user:typing']);
 
 /**
  * Holds the socket requests the remotes make before the live connection exists (use-live-socket
- * opens it only once the page has settled, issue 18), for the socket to send once it is there.
+ * opens it only once the page has settled), for the socket to send once it is there.
  * Without it, a chat opened and left in the page's first seconds stayed unread on the server: its
  * 'group:read' / 'message:read:all' reached no socket, and the first connect's catch-up re-reads
  * only the chat still open. socket.io itself buffers what is emitted while it reconnects; this

@@ -4,7 +4,7 @@ import { eventBus, subscribe as busSubscribe, type ServerEvents, type SocketStat
 
 export interface EventsApi {
   status: SocketStatus;
-  /** Listens to a server event; without a connection it only warns (SPEC section 4). */
+  /** Listens to a server event; without a connection it only warns. */
   subscribe: <K extends keyof ServerEvents>(event: K, handler: (payload: ServerEvents[K]) => void) => () => void;
 }
 

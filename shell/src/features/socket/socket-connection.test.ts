@@ -198,7 +198,7 @@ describe('openSocket', () => {
   });
 
   it('starts another round of attempts when an outage outlasts the first one, and comes back', async () => {
-    // The SPEC's 5 attempts, with delays short enough for a test: a round lasts ~100 ms here.
+    // The product's 5 attempts, with delays short enough for a test: a round lasts ~100 ms here.
     const quick = { reconnection: true, reconnectionAttempts: 5, reconnectionDelay: 10, reconnectionDelayMax: 40, randomizationFactor: 0.5 };
     const first = nextServerSocket();
     open(undefined, quick);

@@ -10,8 +10,9 @@ import {
 } from '@chat/contracts';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 
-// The only module that imports socket.io-client (DESIGN section 6). It turns the socket into
-// bus events for the remotes and bus requests into socket emits, validating both directions.
+// The only module that imports socket.io-client (lint-enforced: eslint.config.mjs). It turns the
+// socket into bus events for the remotes and bus requests into socket emits, validating both
+// directions.
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -23,7 +24,10 @@ export interface SocketOptions {
   getToken: () => string | null;
   /** The handshake was refused (an expired token): renew the session, then call `retry`. */
   onUnauthorized: (retry: () => void) => void;
-  /** socket.io's reconnection settings (SPEC section 9); tests shorten the delays. */
+  /**
+   * socket.io's reconnection settings (docs/produto.md, Validação e limites); tests shorten the
+   * delays.
+   */
   reconnection?: ReconnectionSettings;
   /**
    * The page fetched its lists before this socket was opened (use-live-socket.ts opens it once
@@ -85,7 +89,7 @@ export function openSocket({
   };
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
-    // After an outage, whatever was sent meanwhile must be fetched again (DESIGN section 2).
+    // After an outage, whatever was sent meanwhile must be fetched again.
     if (everConnected || catchUpOnFirstConnect) void announceReconnect();
     everConnected = true;
   });
@@ -104,10 +108,11 @@ export function openSocket({
     eventBus.emit('socket:status', { status: socket.active ? 'reconnecting' : 'disconnected' });
   });
   socket.io.on('reconnect_attempt', () => eventBus.emit('socket:status', { status: 'reconnecting' }));
-  // socket.io stops for good after its 5 attempts (SPEC section 9): about 17 s, less with its
-  // random part. A restart on a loaded machine or a deploy outlasts that, and every page would stay
-  // 'Sem conexão' until reloaded, its outbox waiting. So a failed round is followed, after the
-  // longest delay, by another round of at most 5 attempts, for as long as the page is open.
+  // socket.io stops for good after its 5 attempts (docs/produto.md, Validação e limites): about 17
+  // s, less with its random part. A restart on a loaded machine or a deploy outlasts that, and
+  // every page would stay 'Sem conexão' until reloaded, its outbox waiting. So a failed round is
+  // followed, after the longest delay, by another round of at most 5 attempts, for as long as the
+  // page is open.
   socket.io.on('reconnect_failed', () => {
     eventBus.emit('socket:status', { status: 'disconnected' });
     connectLater(reconnection.reconnectionDelayMax);
@@ -137,7 +142,7 @@ export function openSocket({
         return;
       }
       // The server's process lost pub/sub messages meant for this page: the same catch-up as
-      // after a reconnect of this socket (DESIGN section 2), announced the same way.
+      // after a reconnect of this socket, announced the same way.
       if (name === 'sync:required') {
         void announceReconnect();
         return;

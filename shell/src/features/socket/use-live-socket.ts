@@ -9,12 +9,13 @@ import { yieldToMain } from '../page-load/yield-to-main';
 import { holdEarlyEmits } from './early-emits';
 
 /**
- * SPEC section 4: the live connection is open only while the session token is valid and a user
- * is stored, and is closed when the user changes, the session ends or the area unmounts.
- * Issue 18: it opens once the page has settled (loaded, its first screen shown, idle), and socket.io-client is downloaded then, so that
- * neither competes with the first render for the network or the CPU. Its first connect is announced
- * as 'socket:reconnected' (catchUpOnFirstConnect): the lists fetched before it are fetched once more,
- * since a message sent in between reached no socket of this page.
+ * docs/arquitetura.md, Sessões e o seu encerramento: the live connection is open only while the
+ * session token is valid and a user is stored, and is closed when the user changes, the session
+ * ends or the area unmounts. It opens once the page has settled (loaded, its first screen shown,
+ * idle), and socket.io-client is downloaded then, so that neither competes with the first render
+ * for the network or the CPU. Its first connect is announced as 'socket:reconnected'
+ * (catchUpOnFirstConnect): the lists fetched before it are fetched once more, since a message sent
+ * in between reached no socket of this page.
  */
 export function useLiveSocket(): void {
   const { user, tokenIsValid } = useSession();
@@ -31,7 +32,7 @@ export function useLiveSocket(): void {
     const early = holdEarlyEmits();
     const stopWaiting = afterPageSettles(() => {
       // socket.io-client and the event schemas are evaluated in one task, the connection opened
-      // in the next (yieldToMain): together they were one long task a phone felt (issue 18).
+      // in the next (yieldToMain): together they were one long task a phone felt.
       // Named: the e2e suite holds this file back to reach the time before the socket exists.
       import(/* webpackChunkName: "socket-connection" */ './socket-connection')
         .then(async ({ openSocket }) => {

@@ -14,7 +14,7 @@ export interface ActionMenuOption {
   disabled?: boolean;
 }
 
-/** Same shape under the name SPEC.md uses ("Menu option"). */
+/** Same shape under the name the original spec uses ("Menu option"). */
 export type MenuOption = ActionMenuOption;
 
 export interface ActionMenuProps

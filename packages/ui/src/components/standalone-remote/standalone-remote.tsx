@@ -19,8 +19,9 @@ export interface StandaloneRemoteProps {
 }
 
 /**
- * Runs a remote by itself in development (DESIGN section 1), for the team that owns it: the
- * same App under its route prefix, with a placeholder user and no API session.
+ * Runs a remote by itself in development (docs/arquitetura.md, Implantar um remote sozinho), for
+ * the team that owns it: the same App under its route prefix, with a placeholder user and no API
+ * session.
  */
 export function StandaloneRemote({ basePath, App }: StandaloneRemoteProps) {
   const props: RemoteAppProps = {

@@ -13,7 +13,7 @@ export interface TabBarProps extends HTMLAttributes<HTMLElement> {
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
- * Bottom navigation for phones (issue 13): icon and label per link, the active one marked, an
+ * Bottom navigation for phones: icon and label per link, the active one marked, an
  * optional count badge. Shown only below 768 px (CSS), where the TopNav hides its links.
  */
 export function TabBar({ links, className, ...props }: TabBarProps) {

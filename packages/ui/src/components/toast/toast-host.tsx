@@ -10,7 +10,7 @@ let everShown = false;
 const hasEverShown = () => (everShown ||= getToasts().length > 0);
 
 /**
- * Mount once, in the shell: renders the page's toasts (SPEC: title, description, type,
+ * Mount once, in the shell: renders the page's toasts (title, description, type,
  * duration, swipe right, close button) once there is one to show. Toasts raised before it
  * loads wait in the store and appear as soon as it has.
  */

@@ -25,7 +25,7 @@ function listState(extra: Partial<ChatListState> = {}): ChatListState {
 
 const search = () => screen.getByPlaceholderText('Buscar conversa');
 
-describe('chat sidebar (SPEC section 2)', () => {
+describe('chat sidebar', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     api.searchConversations.mockResolvedValue({ status: 200, data: [] });
@@ -103,7 +103,7 @@ describe('chat sidebar (SPEC section 2)', () => {
     expect(screen.queryByText('Projeto')).toBeNull();
   });
 
-  it('lists message hits below the chats, with the matching words marked, and opens the chosen one (issue 16)', async () => {
+  it('lists message hits below the chats, with the matching words marked, and opens the chosen one', async () => {
     const hit = {
       id: 'm1',
       chat: { kind: 'group', id: 'g1', name: 'Projeto', avatarUrl: null, peerId: null },

@@ -20,13 +20,13 @@ interface Props {
   list: ChatListState;
   activeId: string | null;
   onOpen: (entry: ChatEntry) => void;
-  /** Issue 16: a message found by its text was chosen. */
+  /** A message found by its text was chosen. */
   onOpenMessage?: (hit: MessageSearchHit) => void;
   /** Shown beside the search box (the 'Novo' button when there is no page header). */
   action?: ReactNode;
 }
 
-/** The sidebar of SPEC section 2: search, filters and the chat list. */
+/** The sidebar of docs/produto.md, Telas: search, filters and the chat list. */
 export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, action }: Props) {
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<ChatFilter>('all');

@@ -12,7 +12,7 @@ export function useDraftPreview(meId: string, kind: ChatKind, chatId: string): s
   return text || null;
 }
 
-/** 'Rascunho: ...' (issue 16): the label in the danger colour, as other chat apps mark a draft. */
+/** 'Rascunho: ...': the label in the danger colour, as other chat apps mark a draft. */
 export function DraftPreview({ text }: { text: string }) {
   return (
     <span className={styles.itemPreview} data-draft="">

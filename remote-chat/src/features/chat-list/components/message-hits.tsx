@@ -14,7 +14,7 @@ interface Props {
   onMore: () => void;
 }
 
-/** Issue 16: messages found by their text, below the chats found; each opens its chat at the message. */
+/** Messages found by their text, below the chats found; each opens its chat at the message. */
 export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Props) {
   if (hits.length === 0) return null;
   return (

@@ -25,7 +25,7 @@ function answerLater() {
 const at = (minute: number) => `2024-03-10T12:${String(minute).padStart(2, '0')}:00.000Z`;
 const fromDiego = (id: string, minute: number, extra = {}) => message(id, { createdAt: at(minute), updatedAt: at(minute), ...extra });
 
-describe('useChatList: a fetch does not undo what came live while it was on its way (issue 16)', () => {
+describe('useChatList: a fetch does not undo what came live while it was on its way', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('counts and shows the messages that arrived during the fetch, once', async () => {

@@ -28,7 +28,10 @@ export interface ChatListState {
   upsertGroup: (group: Group) => void;
   /** A message sent or received: it becomes the chat's last message. */
   applyMessage: (message: Message) => void;
-  /** Opening a conversation clears its unread count (SPEC section 4), a group its '@' badge (issue 15). */
+  /**
+   * Opening a conversation clears its unread count (docs/produto.md, Regras de conversa), a group
+   * its '@' badge.
+   */
   markRead: (chatId: string) => void;
   /**
    * The open chat's unread count as the last fetch answered it, before the list cleared it: the
@@ -62,8 +65,8 @@ interface LiveChange {
 
 /**
  * The conversations and groups of the sidebar, kept live from the bus: new conversations and
- * groups, group changes and every message (SPEC section 4). `openId` is the open chat, whose
- * unread count stays 0.
+ * groups, group changes and every message (docs/produto.md, Regras de conversa). `openId` is the
+ * open chat, whose unread count stays 0.
  */
 export function useChatList(meId: string, openId: string | null): ChatListState {
   const [conversations, setConversations] = useState<Conversation[]>([]);
@@ -90,7 +93,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   }, []);
 
   // A transition: the whole list renders in slices that let the browser paint and take input in
-  // between, instead of one long task on a phone's first visit (issue 18).
+  // between, instead of one long task on a phone's first visit.
   const applyFetched = useCallback((fetched: Fetched, meanwhile: LiveChange[]) => {
     const open = latest.current.openId;
     const replay = <T>(list: T[], pick: (change: LiveChange) => ((list: T[]) => T[]) | undefined) =>
@@ -171,12 +174,13 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       subscribe(eventBus, 'group', upsertGroup),
       subscribe(eventBus, 'group::updated', upsertGroup),
       subscribe(eventBus, 'message', applyMessage),
-      // My reading in another tab clears the count here too (SPEC section 4: the same in every tab).
+      // My reading in another tab clears the count here too (docs/produto.md, Regras de conversa:
+      // the same in every tab).
       subscribe(eventBus, 'message:read:response', (response) =>
         live({ conversations: (list) => applyReadResponse(list, response, meId) }),
       ),
       subscribe(eventBus, 'socket:reconnected', reload),
-      // Issue 15: an edit or delete of a last message changes its preview; silence follows my tabs;
+      // An edit or delete of a last message changes its preview; silence follows my tabs;
       // my reading a group in another tab clears its '@' badge.
       ...(['message:updated', 'message:deleted'] as const).map((event) =>
         subscribe(eventBus, event, (message) =>
@@ -187,7 +191,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         live(change.isGroup ? { groups: (list) => applyMuted(list, change) } : { conversations: (list) => applyMuted(list, change) }),
       ),
       subscribe(eventBus, 'message:receipt', (receipt) => live({ groups: (list) => applyGroupReadReceipt(list, receipt, meId) })),
-      // A colleague's new name or photo shows at once in the list (issue 12).
+      // A colleague's new name or photo shows at once in the list.
       subscribe(eventBus, 'user:updated', (user) =>
         live({
           conversations: (list) => mapChanged(list, (c) => userInConversation(c, user)),

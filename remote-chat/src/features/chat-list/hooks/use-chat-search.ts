@@ -14,7 +14,7 @@ export interface ChatSearchResult {
 
 export const isSearchActive = (text: string) => text.trim().length >= LIMITS.searchMinChars;
 
-/** SPEC section 4: search starts at 2 characters, debounced 500 ms. */
+/** docs/produto.md, Regras de conversa: search starts at 2 characters, debounced 500 ms. */
 export function useChatSearch(text: string): ChatSearchResult {
   const debounced = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
   const active = isSearchActive(text);

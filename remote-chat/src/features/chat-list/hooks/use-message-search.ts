@@ -19,7 +19,9 @@ interface Held {
   nextCursor: string | null;
 }
 
-/** Issue 16: messages whose text contains the search box's text, with the same debounce as the chat search. */
+/**
+ * Messages whose text contains the search box's text, with the same debounce as the chat search.
+ */
 export function useMessageSearch(text: string): MessageSearchResult {
   const debounced = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
   const [held, setHeld] = useState<Held>({ term: '', hits: [], nextCursor: null });

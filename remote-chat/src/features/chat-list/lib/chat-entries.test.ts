@@ -4,7 +4,7 @@ import { buildEntries, IMAGE_PREVIEW, NO_MESSAGE_PREVIEW, previewText } from './
 
 const now = new Date('2024-03-10T15:00:00');
 
-describe('chat-list entries (SPEC sections 2 and 4)', () => {
+describe('chat-list entries', () => {
   it('names a conversation after the participant who is not me', () => {
     const c = conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00') });
     expect(buildEntries([c], [], ana.id, 'all', now)[0]!.name).toBe('Bruno');

@@ -3,7 +3,7 @@ import { listTime } from '../../../shared/dates';
 import { otherParticipant, type ChatKind } from '../../../shared/chat-types';
 import { plainText } from '../../../shared/format-text';
 
-// The chat-list rules of SPEC sections 2 and 4, as pure functions.
+// The chat-list rules of docs/produto.md, Telas and Regras de conversa, as pure functions.
 
 export const NO_MESSAGE_PREVIEW = 'Seja o primeiro a enviar uma mensagem';
 export const IMAGE_PREVIEW = 'Imagem';
@@ -19,7 +19,7 @@ export interface ChatEntry {
   preview: string;
   time: string;
   unread: number;
-  /** Issue 15: silenced by me, and unread mentions of me (the '@' badge). */
+  /** Silenced by me, and unread mentions of me (the '@' badge). */
   muted: boolean;
   mentions: number;
   /** Last message time, or creation time: the sort key. */
@@ -27,7 +27,7 @@ export interface ChatEntry {
 }
 
 /**
- * The last message as it reads (issue 15: no formatting markers, mentions as names, 'Mensagem
+ * The last message as it reads (no formatting markers, mentions as names, 'Mensagem
  * apagada' once deleted), after its author's name in groups.
  */
 export function previewText(
@@ -77,7 +77,7 @@ export function groupEntry(group: Group, meId: string, now: Date): ChatEntry {
     avatarUrl: group.avatarUrl,
     preview: previewText(group.lastMessage, { meId, nameOf: (id) => group.members.find((m) => m.id === id)?.name }),
     time: listTime(group.lastMessage, group.createdAt, now),
-    // SPEC section 2: the group unread count is shown as 0.
+    // docs/produto.md, Regras de conversa: the group unread count is shown as 0.
     unread: 0,
     muted: group.muted ?? false,
     mentions: group.unreadMentions ?? 0,
@@ -85,7 +85,7 @@ export function groupEntry(group: Group, meId: string, now: Date): ChatEntry {
   };
 }
 
-/** Sorted by last activity, newest first (SPEC section 4). */
+/** Sorted by last activity, newest first (docs/produto.md, Regras de conversa). */
 export function sortEntries(entries: ChatEntry[]): ChatEntry[] {
   return [...entries].sort((a, b) => b.activityAt - a.activityAt || a.id.localeCompare(b.id));
 }

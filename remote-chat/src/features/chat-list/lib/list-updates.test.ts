@@ -12,7 +12,7 @@ import {
 
 const list = [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z'), unreadMessages: 1 })];
 
-describe('live chat-list updates (SPEC section 4)', () => {
+describe('live chat-list updates', () => {
   it("makes a message the conversation's last one and counts it unread", () => {
     const next = applyMessageToConversations(list, message('m1', { createdAt: '2024-03-10T11:00:00.000Z' }), ana.id, null)!;
     expect(next[0]!.lastMessage!.content.body).toBe('mensagem m1');
@@ -43,7 +43,7 @@ describe('live chat-list updates (SPEC section 4)', () => {
     expect(clearUnread(list, 'c1')[0]!.unreadMessages).toBe(0);
   });
 
-  it("counts a group's incoming messages of others while it is closed (issue 16's line), not mine nor while open; reading clears them", () => {
+  it("counts a group's incoming messages of others while it is closed (the unread line's count), not mine nor while open; reading clears them", () => {
     const at = (minute: number) => `2024-03-10T12:${String(minute).padStart(2, '0')}:00.000Z`;
     let groups = [group('g1', { unreadMessages: 2 })];
     groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
@@ -56,7 +56,7 @@ describe('live chat-list updates (SPEC section 4)', () => {
   });
 });
 
-describe('unread rules (SPEC section 4)', () => {
+describe('unread rules', () => {
   const at = (minute: number) => `2024-03-10T11:${String(minute).padStart(2, '0')}:00.000Z`;
 
   it('counts an incoming DELIVERED (or SENT) message from another author, not READ nor mine', () => {

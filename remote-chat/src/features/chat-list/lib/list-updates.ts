@@ -10,7 +10,8 @@ import {
 } from '@chat/contracts';
 
 
-// How live events change the chat list (SPEC section 4), as pure functions over the arrays.
+// How live events change the chat list (docs/produto.md, Regras de conversa), as pure functions
+// over the arrays.
 
 export function toLastMessage(message: Message): LastMessage {
   return {
@@ -33,8 +34,9 @@ export function upsertById<T extends { id: string }>(list: T[], item: T): T[] {
 }
 
 /**
- * SPEC section 4: the count grows on an incoming DELIVERED message from another author. SENT counts
- * too (it reached this tab, so it is delivered, whatever a racing status says); READ does not.
+ * docs/produto.md, Regras de conversa: the count grows on an incoming DELIVERED message from
+ * another author. SENT counts too (it reached this tab, so it is delivered, whatever a racing
+ * status says); READ does not.
  */
 export const countsAsUnread = (message: Message, meId: string) =>
   message.authorId !== meId && (message.status === 'DELIVERED' || message.status === 'SENT');
@@ -71,7 +73,7 @@ export function applyMessageToConversations(
 
 /**
  * A new group message becomes the last one; unless the group is open, one of others counts as
- * unread (issue 16's line when it opens) and one that mentions me for the '@' badge.
+ * unread (the 'Mensagens não lidas' line when it opens) and one that mentions me for the '@' badge.
  */
 export function applyMessageToGroups(list: Group[], message: Message, meId = '', openId: string | null = null): Group[] | null {
   const index = list.findIndex((g) => g.id === message.groupId);
@@ -92,7 +94,7 @@ export function applyMessageToGroups(list: Group[], message: Message, meId = '',
 }
 
 /**
- * An edit or a delete (issue 15): when it is the chat's last message, the preview follows; its
+ * An edit or a delete: when it is the chat's last message, the preview follows; its
  * time and the chat's place in the list do not move (same createdAt).
  */
 export function applyChangedMessage<T extends Conversation | Group>(list: T[], message: Message): T[] {

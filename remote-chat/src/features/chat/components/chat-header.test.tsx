@@ -15,7 +15,7 @@ const typing = (isTyping: boolean, extra: { conversationId?: string; userId?: st
 const presence = (status: 'online' | 'offline', event: 'userStatus' | 'userStatusResponse' = 'userStatus') =>
   act(() => eventBus.emit(event, { userId: bruno.id, status }));
 
-describe('chat header status line (SPEC section 2)', () => {
+describe('chat header status line', () => {
   beforeEach(() => {
     emitted = [];
     eventBus.on('socket:emit', record);

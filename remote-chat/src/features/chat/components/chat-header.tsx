@@ -12,12 +12,12 @@ interface Props {
   onTogglePanel: () => void;
   /** Shown on phones only (CSS), where the chat covers the list. */
   onBack?: () => void;
-  /** 'Silenciar' / 'Reativar som' (issue 15). */
+  /** 'Silenciar' / 'Reativar som'. */
   muted?: boolean;
   onToggleMute?: () => void;
 }
 
-/** Group status line: the members' nicknames joined by commas (SPEC section 2). */
+/** Group status line: the members' nicknames joined by commas (docs/produto.md, Telas). */
 export const TYPING_TEXT = 'Digitando...';
 
 export const memberNicknames = (members: { nickName: string }[]) => members.map((m) => m.nickName).join(', ');
@@ -28,7 +28,7 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
   const typing = usePeerTyping(target.kind === 'conversation' ? target.conversation.id : null, other?.id ?? null);
   const name = target.kind === 'group' ? target.group.name : other!.name;
   const avatarUrl = target.kind === 'group' ? target.group.avatarUrl : other!.avatarUrl;
-  // SPEC section 2: 'Digitando...' while the other person types and is online.
+  // docs/produto.md, Regras de conversa: 'Digitando...' while the other person types and is online.
   const typingShown = typing && presence === 'online';
   const status = target.kind === 'group' ? memberNicknames(target.group.members) : typingShown ? TYPING_TEXT : presence;
 

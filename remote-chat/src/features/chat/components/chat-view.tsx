@@ -29,10 +29,10 @@ interface Props {
   onSent?: (message: Message) => void;
   /** Called once when the chat opens (the list clears its unread count). */
   onOpened?: (chatId: string) => void;
-  /** Issue 16: open at this message (a search hit), highlighted. */
+  /** Open at this message (a search hit), highlighted. */
   focusMessageId?: string | null;
   /**
-   * Issue 16: the chat list's unread count when the chat was opened (the 'Mensagens não lidas'
+   * The chat list's unread count when the chat was opened (the 'Mensagens não lidas'
    * line); undefined while the list is still on its way (the first scroll waits for it).
    */
   unreadAtOpen?: number;
@@ -72,7 +72,7 @@ export function ChatView(props: Props) {
   const [sentCount, setSentCount] = useState(0);
   const draft = useChatDraft(me.id, kind, chatId);
   const [replyTo, setReplyToState] = useState<ReplyQuote | null>(null);
-  // The reply in progress is part of the draft (issue 16): restored once the draft is read.
+  // The reply in progress is part of the draft: restored once the draft is read.
   const [draftReplyShown, setDraftReplyShown] = useState(false);
   if (!draftReplyShown && draft.restored) {
     setDraftReplyShown(true);
@@ -101,20 +101,21 @@ export function ChatView(props: Props) {
   }, [target, me.id, isGroupAdmin]);
 
   useEffect(() => {
-    // The list clears its unread count; useReadReceipts tells the server (SPEC section 4).
+    // The list clears its unread count; useReadReceipts tells the server (docs/produto.md, Regras
+    // de conversa).
     onOpened?.(chatId);
   }, [chatId, onOpened]);
 
   const send = (text: string, mentions: string[]) => {
     typing.stop();
-    // Sending from a window opened at an old message goes back to the live end first (issue 16).
+    // Sending from a window opened at an old message goes back to the live end first.
     if (loaded.newer.hasNewer) void loaded.newer.toLatest();
     setReplyTo(null);
     // Scrolled to the end once the bubble is there (it comes from the outbox).
     void history.send(text, { replyTo, mentions }).then(() => setSentCount((n) => n + 1));
   };
 
-  // Like text, an image goes through the outbox (issue 16): its bubble, with the preview and the
+  // Like text, an image goes through the outbox: its bubble, with the preview and the
   // upload's progress, comes from there; scrolled to once it is there.
   const sendImage = (file: File) => void history.sendImage(file).then(() => setSentCount((n) => n + 1));
 
@@ -147,7 +148,7 @@ export function ChatView(props: Props) {
         rows={rows}
         meId={me.id}
         isGroup={kind === 'group'}
-        // The first scroll waits for the unread line's place (issue 16).
+        // The first scroll waits for the unread line's place.
         loading={history.loading || unreadFrom === undefined}
         hasMore={history.hasMore}
         loadingOlder={history.loadingOlder}

@@ -7,7 +7,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** 'Apagar' asks first (issue 15): a message deleted for everyone cannot come back. */
+/** 'Apagar' asks first: a message deleted for everyone cannot come back. */
 export function DeleteMessageDialog({ onConfirm, onClose }: Props) {
   return (
     <Modal

@@ -45,7 +45,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** SPEC section 9: dark theme, Portuguese, 8 per line, 2 frequent rows, size 24, button 32. */
+/**
+ * docs/produto.md, Validação e limites: dark theme, Portuguese, 8 per line, 2 frequent rows, size
+ * 24, button 32.
+ */
 export function EmojiPicker({ anchorRef, onSelect, onClose }: Props) {
   useDismiss(anchorRef, onClose);
 

@@ -9,7 +9,7 @@ const html = (text: string) => {
   return markup;
 };
 
-describe('FormattedText (SPEC section 5)', () => {
+describe('FormattedText', () => {
   it('renders *bold*, _italic_ and ~strike~', () => {
     expect(html('a *negrito* b')).toBe('a <strong>negrito</strong> b');
     expect(html('_itálico_')).toBe('<em>itálico</em>');

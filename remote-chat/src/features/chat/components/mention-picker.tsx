@@ -13,7 +13,10 @@ interface Props {
 export const MENTION_LIST_ID = 'mention-picker';
 export const mentionOptionId = (index: number) => `mention-option-${index}`;
 
-/** The '@' member picker of a group's message box (issue 15); the textarea keeps the focus and drives it with the keys. */
+/**
+ * The '@' member picker of a group's message box; the textarea keeps the focus and drives it with
+ * the keys.
+ */
 export function MentionPicker({ candidates, active, onChoose, onHover }: Props) {
   return (
     <ul className={styles.mentions} role="listbox" id={MENTION_LIST_ID} aria-label="Mencionar membro">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageBox } from './message-box';
 
-// Issue 16: the box shows the chat's saved draft and reports every change to be saved.
+// The box shows the chat's saved draft and reports every change to be saved.
 
 const box = () => screen.getByPlaceholderText('Digite uma mensagem...') as HTMLTextAreaElement;
 const BRUNO = '5b0f3c1e-2a4d-4c8e-9f10-1a2b3c4d5e6f';

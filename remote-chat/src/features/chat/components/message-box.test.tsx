@@ -5,7 +5,7 @@ import { MessageBox, textareaRows } from './message-box';
 
 const box = () => screen.getByPlaceholderText('Digite uma mensagem...') as HTMLTextAreaElement;
 
-describe('message box (SPEC section 2)', () => {
+describe('message box', () => {
   it('sends the trimmed text on Enter and clears the box', async () => {
     const onSend = vi.fn();
     render(<MessageBox onSend={onSend} />);
@@ -67,7 +67,7 @@ const BRUNO = '3f2504e0-4f89-41d3-9a0c-0305e82c3302';
 const CARLA = '3f2504e0-4f89-41d3-9a0c-0305e82c3303';
 const names = (id: string) => ({ [BRUNO]: 'Bruno Silva', [CARLA]: 'Carla' })[id];
 
-describe('message box actions (issue 15)', () => {
+describe('message box actions', () => {
   it("edit mode: the text comes in, 'Salvar' on Enter sends the edit, Escape or 'Cancelar' leaves it", async () => {
     const user = userEvent.setup();
     const onSaveEdit = vi.fn();

@@ -18,13 +18,16 @@ import { MENTION_LIST_ID, MentionPicker, mentionOptionId } from './mention-picke
 import { MessageQuote } from './message-quote';
 import styles from './message-box.module.css';
 
-/** SPEC section 9: the textarea has 2 to 4 rows, following the text's line count. */
+/**
+ * docs/produto.md, Validação e limites: the textarea has 2 to 4 rows, following the text's line
+ * count.
+ */
 export function textareaRows(text: string): number {
   const lines = text.split('\n').length;
   return Math.min(LIMITS.textareaMaxRows, Math.max(LIMITS.textareaMinRows, lines));
 }
 
-/** The message being edited (issue 15): its id and stored text. */
+/** The message being edited: its id and stored text. */
 export interface EditTarget {
   id: string;
   body: string;
@@ -37,7 +40,7 @@ interface Props {
   onTextChange?: (text: string) => void;
   /** A picked image that passed the upload checks; without it the image button is disabled. */
   onSendImage?: (file: File) => void;
-  // Issue 15.
+  // Message actions.
   replyTo?: ReplyQuote | null;
   onCancelReply?: () => void;
   editing?: EditTarget | null;
@@ -48,7 +51,7 @@ interface Props {
   /** Group members who may be mentioned ('@' picker); none in conversations. */
   mentionable?: MentionCandidate[];
   nameOf?: (id: string) => string | undefined;
-  /** Issue 16: the chat's saved draft (mentions as tokens), put in the box once if it is empty. */
+  /** The chat's saved draft (mentions as tokens), put in the box once if it is empty. */
   draft?: string;
   /** Every change of what would be sent, outside edit mode (the draft is saved from it). */
   onDraftChange?: (text: string) => void;

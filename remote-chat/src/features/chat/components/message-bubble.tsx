@@ -22,7 +22,7 @@ import styles from './message-bubble.module.css';
 // Loaded on the first 'Reagir' (with the emoji picker behind its '+').
 const ReactionBar = lazy(() => import('./reaction-bar').then((m) => ({ default: m.ReactionBar })));
 
-/** What the bubble's menu asks the chat to do (issue 15). */
+/** What the bubble's menu asks the chat to do. */
 export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info' | 'discard';
 
 interface Props {

@@ -32,7 +32,7 @@ interface Props {
   onLoadOlder: () => void;
   onOpenAuthor: (authorId: string) => void;
   onRetry: (clientId: string) => void;
-  // Issue 15.
+  // Message actions.
   canDeleteOthers?: boolean;
   nameOf?: (id: string) => string | undefined;
   onAction?: (action: BubbleAction, message: ChatMessage) => void;
@@ -40,7 +40,7 @@ interface Props {
   /** A reply's quote was clicked: scroll to the original (loading older pages until it is there). */
   jumpTo?: { id: string; nonce: number } | null;
   onJump?: (messageId: string) => void;
-  // Issue 16: a window that stops short of the newest message (opened at a search hit), and the
+  // A window that stops short of the newest message (opened at a search hit), and the
   // live messages held back meanwhile; 'novas mensagens' calls onToLatest when the window is detached.
   hasNewer?: boolean;
   loadingNewer?: boolean;
@@ -53,9 +53,9 @@ const HIGHLIGHT_MS = 2000;
 
 /**
  * The history, virtualised so that a long one keeps only the visible rows in the DOM. Anchored
- * at the end (SPEC section 2): it starts at the bottom, follows new messages only while the view
- * is within 100 px of the bottom, and keeps the visible message in place when older pages are
- * put in front.
+ * at the end (docs/produto.md, Regras de conversa): it starts at the bottom, follows new messages
+ * only while the view is within 100 px of the bottom, and keeps the visible message in place when
+ * older pages are put in front.
  */
 export function MessageList(props: Props) {
   const { rows, meId, isGroup, loading, hasMore, loadingOlder, sentCount, jumpTo, onLoadOlder } = props;
@@ -88,7 +88,7 @@ export function MessageList(props: Props) {
     if (loading || rows.length === 0 || initialScrollDone.current) return;
     initialScrollDone.current = true;
     placedFor.current = { count: rows.length, lastKey: lastMessageKey(rows) };
-    // A search hit is placed by the jump below; unread messages open under their line (issue 16),
+    // A search hit is placed by the jump below; unread messages open under their line,
     // unless I already sent something while the line was being placed: then my message is what I look at.
     if (jumpTo) return;
     const unreadAt = sentCount > 0 ? -1 : rows.findIndex((row) => row.key === UNREAD_ROW_KEY);
@@ -100,12 +100,13 @@ export function MessageList(props: Props) {
     if (sentCount > 0) virtualizer.scrollToEnd();
   }, [sentCount, virtualizer]);
 
-  // Messages put under the view while it was at the end (SPEC section 2) keep it there, however
-  // many came at once and wherever they go: the catch-up page after a (re)connect brings all that
-  // was sent meanwhile, and when live messages came first it lands above them, under the view. The
-  // virtualiser follows only an append, and keeps the top row in place otherwise: the view was
-  // left tens of rows above the end with no 'novas mensagens' button (no scroll had happened to say
-  // it was not at the end). Older pages put in front come while the view is at the top.
+  // Messages put under the view while it was at the end (docs/produto.md, Regras de conversa) keep
+  // it there, however many came at once and wherever they go: the catch-up page after a (re)connect
+  // brings all that was sent meanwhile, and when live messages came first it lands above them,
+  // under the view. The virtualiser follows only an append, and keeps the top row in place
+  // otherwise: the view was left tens of rows above the end with no 'novas mensagens' button (no
+  // scroll had happened to say it was not at the end). Older pages put in front come while the view
+  // is at the top.
   const lastKey = lastMessageKey(rows);
   useEffect(() => {
     const placed = placedFor.current;

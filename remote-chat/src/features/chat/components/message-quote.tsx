@@ -17,7 +17,7 @@ interface Props {
   onJump?: (id: string) => void;
 }
 
-/** The quoted message of a reply (issue 15): its author and first line. */
+/** The quoted message of a reply: its author and first line. */
 export function MessageQuote({ quote, nameOf, onJump }: Props) {
   const body = (
     <>

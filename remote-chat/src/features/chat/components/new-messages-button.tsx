@@ -2,7 +2,7 @@ import { ArrowDown } from 'lucide-react';
 import { newMessagesText } from '../lib/unread';
 import styles from './message-list.module.css';
 
-/** Issue 16: 'N novas mensagens' over the bottom of the history; takes the view down to them. */
+/** 'N novas mensagens' over the bottom of the history; takes the view down to them. */
 export function NewMessagesButton({ count, onClick }: { count: number; onClick: () => void }) {
   if (count <= 0) return null;
   return (

@@ -20,7 +20,7 @@ const BAR_HEIGHT = 48;
 const PICKER_HEIGHT = 440;
 
 /**
- * Six frequent emoji and the full emoji-mart picker (issue 15), over the page (a portal, so the
+ * Six frequent emoji and the full emoji-mart picker, over the page (a portal, so the
  * history's scrolling box does not clip it), with targets big enough for a finger. A press
  * outside, Escape or a resize closes it.
  */

@@ -11,7 +11,7 @@ interface Props {
 const whoReacted = (reaction: Reaction, meId: string) => reaction.users.map((u) => (u.id === meId ? 'Você' : u.name)).join(', ');
 
 /**
- * The chips under a bubble (issue 15): emoji and count, mine highlighted; a click adds or removes
+ * The chips under a bubble: emoji and count, mine highlighted; a click adds or removes
  * mine. Who reacted shows on hover (and keyboard focus) and, on touch screens, on a long-press.
  */
 export function ReactionChips({ reactions, meId, onToggle }: Props) {

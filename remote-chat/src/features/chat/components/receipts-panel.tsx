@@ -41,7 +41,7 @@ function People({ title, entries }: { title: string; entries: Entry[] }) {
 }
 
 /**
- * 'Informações' of my group message (issue 15): 'Lida por' and 'Entregue a' in the chat's side
+ * 'Informações' of my group message: 'Lida por' and 'Entregue a' in the chat's side
  * panel (a sheet on phones), read again whenever a receipt names the message, the message turns
  * read by everyone, or the group's members change (someone left: they drop from the lists).
  * The message deleted closes it.

@@ -9,7 +9,10 @@ const LABELS: Record<MessageStatus, string> = {
   READ: 'Lida',
 };
 
-/** SPEC section 4: pending small clock, sent one tick, delivered two, read two highlighted. */
+/**
+ * docs/produto.md, Regras de conversa: pending small clock, sent one tick, delivered two, read two
+ * highlighted.
+ */
 export function StatusTick({ status }: { status: MessageStatus }) {
   const props = { 'aria-label': LABELS[status], role: 'img', 'data-status': status, className: styles.tick };
   if (status === 'PENDING') return <Clock size={12} {...props} />;

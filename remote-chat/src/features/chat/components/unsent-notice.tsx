@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Under a message the server refused (issue 16): 'Não enviada' with the server's reason, and the
+ * Under a message the server refused: 'Não enviada' with the server's reason, and the
  * choice to send it again (same clientId) or to delete it from the outbox.
  */
 export function UnsentNotice({ reason, onRetry, onDiscard }: Props) {

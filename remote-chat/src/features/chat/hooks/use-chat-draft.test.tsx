@@ -3,7 +3,7 @@ import { closeLocalData, draftKey, localDataFor } from '@chat/outbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChatDraft } from './use-chat-draft';
 
-// Issue 16: the stored draft goes back in the box only when it was there before the box was used.
+// The stored draft goes back in the box only when it was there before the box was used.
 
 afterEach(() => closeLocalData());
 const key = draftKey('group', 'g1');

@@ -19,7 +19,7 @@ export interface ChatDraft {
 }
 
 /**
- * Issue 16: what is typed in this chat's box (and the reply being written), kept per user and
+ * What is typed in this chat's box (and the reply being written), kept per user and
  * per chat in the browser, so that it is there after switching chats, a reload or days later.
  * Saves are debounced, and flushed when the chat closes or the page is hidden (a reload).
  */

@@ -51,11 +51,11 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
     const offs = [
       subscribe(eventBus, 'group::updated', onGroup),
       subscribe(eventBus, 'socket:reconnected', reload),
-      // Opened offline, or the network dropped while it loaded (issue 16: its unsent messages are
+      // Opened offline, or the network dropped while it loaded (its unsent messages are
       // shown in it): loaded once the connection is there.
       subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && !loaded.current && reload()),
       () => window.removeEventListener('online', reloadUnloaded),
-      // Header and details panel show a colleague's new name and photo at once (issue 12).
+      // Header and details panel show a colleague's new name and photo at once.
       subscribe(eventBus, 'user:updated', (user) =>
         setTarget((current) => {
           if (!current) return current;

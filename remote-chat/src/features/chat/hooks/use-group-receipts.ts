@@ -8,7 +8,7 @@ const readGroup = (groupId: string, lastMessageId: string) =>
   eventBus.emit('socket:emit', { event: 'group:read', payload: { groupId, lastMessageId } });
 
 /**
- * Read state of an open group (issue 15): what it shows is read on the server in one batch
+ * Read state of an open group: what it shows is read on the server in one batch
  * (useReadShown: on opening, on every message arriving while it is open, after an outage); my messages
  * turn READ (the highlighted tick) only when every current member has read them (completedIds).
  * Pass null for a conversation.

@@ -3,7 +3,7 @@ import type { HistoryPaging, MessagePage } from '@chat/api-client';
 import { LIMITS, type Message } from '@chat/contracts';
 import { type ChatMessage, isSameMessage, mergeMessages } from '../lib/merge-messages';
 
-// Issue 16: a chat opened at a search hit holds a window of its history that may stop short of
+// A chat opened at a search hit holds a window of its history that may stop short of
 // the newest message ("detached"). Scrolling down pages forward (`after`) until it joins the live
 // end. Live messages that arrive meanwhile are held back (appending them would leave a gap under
 // the window) and merged when it joins, so none is lost even if it raced the last page.

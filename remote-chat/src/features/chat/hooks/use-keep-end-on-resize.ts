@@ -5,7 +5,8 @@ import { LIMITS } from '@chat/contracts';
  * Keeps the newest message in view when the history changes height (a phone's keyboard or its
  * rotation, a resized window, the connection banner coming and going): the browser keeps the
  * scroll offset, so the last messages would slide under the message box. Only when the view was
- * at the end (SPEC section 2's 100 px) before the change; a reader scrolled up stays where they are.
+ * at the end (100 px, docs/produto.md, Regras de conversa) before the change; a reader scrolled up
+ * stays where they are.
  *
  * "Before the change" is read from the offset and the previous height, not remembered from the last
  * scroll event: a placement that leaves the offset where it was (a search hit at the top of an

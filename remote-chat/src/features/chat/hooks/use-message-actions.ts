@@ -15,7 +15,9 @@ export interface MessageActions {
   toggleReaction: (message: ChatMessage, emoji: string) => Promise<void>;
 }
 
-/** Edit, delete and reactions of the open chat's messages (issue 15); the answers go into the history at once. */
+/**
+ * Edit, delete and reactions of the open chat's messages; the answers go into the history at once.
+ */
 export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyReactions'>, meId: string): MessageActions {
   const { apply, applyReactions } = history;
 

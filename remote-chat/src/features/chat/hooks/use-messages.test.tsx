@@ -44,7 +44,7 @@ async function openChat() {
   return hook;
 }
 
-describe('optimistic sending (SPEC section 4)', () => {
+describe('optimistic sending', () => {
   beforeEach(async () => {
     await resetLocalData(ana.id);
     vi.clearAllMocks();

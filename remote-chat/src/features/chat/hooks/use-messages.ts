@@ -53,7 +53,7 @@ export interface MessagesState {
   sendImage: (file: File) => Promise<void>;
   /** 'Tentar novamente' on a refused message: back in the outbox's queue, same clientId. */
   retry: (clientId: string) => void;
-  /** Issue 16: the window opened at a search hit, paged forward until it joins the live end. */
+  /** The window opened at a search hit, paged forward until it joins the live end. */
   newer: HistoryWindow;
   /** 'Apagar' on a refused message. */
   discard: (clientId: string) => void;
@@ -61,7 +61,7 @@ export interface MessagesState {
 
 type OutboxContent = SendMessageBody['content'];
 
-/** A reply's quote and a group message's mentions (issue 15). */
+/** A reply's quote and a group message's mentions. */
 export interface SendExtra {
   replyTo?: ReplyQuote | null;
   mentions?: string[];
@@ -82,9 +82,9 @@ const belongsTo = (message: Message, kind: ChatKind, id: string) =>
 
 /**
  * History and sending for one open chat (mount it per chat: state starts empty). Sending is
- * optimistic (SPEC section 4): a PENDING entry at once with a client-generated clientId, replaced
- * by the server's message. Issue 16: the entry is kept in the outbox until the server has it and
- * is sent again (same clientId, so never twice) when the connection returns; a refusal stays
+ * optimistic (docs/produto.md, Regras de conversa): a PENDING entry at once with a client-generated
+ * clientId, replaced by the server's message. The entry is kept in the outbox until the server has
+ * it and is sent again (same clientId, so never twice) when the connection returns; a refusal stays
  * visible with 'Tentar novamente' and 'Apagar'.
  */
 export function useMessages(
@@ -92,7 +92,7 @@ export function useMessages(
   chatId: string,
   me: Me,
   onSent?: (message: Message) => void,
-  /** Issue 16: open the history around this message instead of at the newest page. */
+  /** Open the history around this message instead of at the newest page. */
   focusMessageId?: string | null,
 ): MessagesState {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -134,7 +134,7 @@ export function useMessages(
     );
   }, [kind, chatId, applyPage]);
 
-  // Issue 16: every message goes through the user's outbox (IndexedDB) before it is sent, so
+  // Every message goes through the user's outbox (IndexedDB) before it is sent, so
   // that none is lost offline, on a reload or without an answer; its bubble comes from there
   // (withOutbox) until the server's message takes its place.
   const local = localDataFor(me.id);
@@ -191,7 +191,7 @@ export function useMessages(
       subscribe(eventBus, 'message', (message) => {
         if (belongsTo(message, kind, chatId) && !hold(message)) setMessages((list) => upsertMessage(list, message));
       }),
-      // Issue 15: edits, deletes and reactions, from any tab of anyone in the chat.
+      // Edits, deletes and reactions, from any tab of anyone in the chat.
       subscribe(eventBus, 'message:updated', apply),
       subscribe(eventBus, 'message:deleted', apply),
       subscribe(eventBus, 'message:reaction', applyReactions),
@@ -200,7 +200,7 @@ export function useMessages(
       subscribe(eventBus, 'socket:reconnected', () => {
         if (!isDetached()) loadLatest();
       }),
-      // Bubbles show their author's new name and photo at once (issue 12).
+      // Bubbles show their author's new name and photo at once.
       subscribe(eventBus, 'user:updated', (user) => setMessages((list) => mapChanged(list, (m) => userInMessage(m, user)))),
     ];
     return () => offs.forEach((off) => off());

@@ -5,7 +5,10 @@ import type { ChatKind } from '../../../shared/chat-types';
 import { notifyError } from '../../../shared/notify-error';
 import { ACTION_TEXTS } from '../lib/action-texts';
 
-/** 'Silenciar' / 'Reativar som' of the open chat (issue 15), stored on the server and followed from my other tabs. */
+/**
+ * 'Silenciar' / 'Reativar som' of the open chat, stored on the server and followed from my other
+ * tabs.
+ */
 export function useMute(kind: ChatKind, chatId: string, initial: boolean): { muted: boolean; toggle: () => void } {
   const [muted, setMuted] = useState(initial);
   const [seen, setSeen] = useState(initial);

@@ -3,8 +3,9 @@ import { LIMITS } from '@chat/contracts';
 import { lastMessageKey, type MessageRow } from '../lib/message-rows';
 
 /**
- * Issue 16: how many messages of others arrived below the view while the user was scrolled up more
- * than 100 px (SPEC section 2's rule: the view does not follow them then). Back at the bottom, zero.
+ * How many messages of others arrived below the view while the user was scrolled up more
+ * than 100 px (docs/produto.md, Regras de conversa: the view does not follow them then). Back at
+ * the bottom, zero.
  */
 export function useNewBelow(rows: MessageRow[], meId: string, ready: boolean) {
   const [count, setCount] = useState(0);

@@ -17,7 +17,7 @@ function open(messages: ChatMessage[], conversationId: string | null = 'c1', pee
 
 const statuses = (list: ChatMessage[]) => list.map((m) => `${m.id}:${m.status}`);
 
-describe('useReadReceipts (SPEC section 4)', () => {
+describe('useReadReceipts', () => {
   beforeEach(() => {
     emitted = [];
     eventBus.on('socket:emit', record);

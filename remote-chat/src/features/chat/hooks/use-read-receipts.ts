@@ -9,7 +9,8 @@ const read = (conversationId: string, lastMessageId: string, first: boolean) =>
   eventBus.emit('socket:emit', { event: first ? 'message:read:all' : 'message:read', payload: { conversationId, lastMessageId } });
 
 /**
- * Delivery and read receipts of an open conversation (SPEC section 4), both ways:
+ * Delivery and read receipts of an open conversation (docs/produto.md, Regras de conversa), both
+ * ways:
  * - mine: what the open conversation shows is read (useReadShown), an incoming message at once;
  * - theirs: the peer coming online makes my SENT messages DELIVERED, their read confirmation makes
  *   my messages READ (up to the newest they were shown).

@@ -13,7 +13,7 @@ export interface SwipeToReply {
 }
 
 /**
- * 'Responder' by swiping a bubble to the right on a touch screen (issue 15), like the phone
+ * 'Responder' by swiping a bubble to the right on a touch screen, like the phone
  * messengers. Only a gesture that starts horizontally is followed (a vertical one is the history
  * scrolling, and the bubble's `touch-action: pan-y` leaves that to the browser); a finger at rest
  * is still the long-press menu, which any move cancels. Mouse drags are not tracked, so selecting

@@ -10,7 +10,7 @@ let emitted: SocketEmitRequest[] = [];
 const record = (request: SocketEmitRequest) => emitted.push(request);
 const typingFlags = () => emitted.filter((r) => r.event === 'user:typing').map((r) => r.payload.isTyping);
 
-describe('useTypingEmitter (SPEC section 4, Typing)', () => {
+describe('useTypingEmitter', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     emitted = [];

@@ -3,9 +3,9 @@ import { eventBus } from '@chat/event-bus';
 import { createTypingTimer, type TypingTimer } from '../lib/typing-timer';
 
 /**
- * The typing signal of an open conversation (SPEC section 4): 'user:typing' to the other
- * participant. Leaving the chat (unmount, another route, closing the tab) stops it. For groups,
- * pass nulls: nothing is emitted.
+ * The typing signal of an open conversation (docs/produto.md, Regras de conversa): 'user:typing' to
+ * the other participant. Leaving the chat (unmount, another route, closing the tab) stops it. For
+ * groups, pass nulls: nothing is emitted.
  */
 export function useTypingEmitter(conversationId: string | null, peerId: string | null): TypingTimer {
   const current = useRef<TypingTimer | null>(null);

@@ -6,7 +6,7 @@ import type { MessagesState } from './use-messages';
 const MAX_MESSAGES = 500;
 
 /**
- * Issue 16: the message the 'Mensagens não lidas' line goes above, fixed once found (reading the
+ * The message the 'Mensagens não lidas' line goes above, fixed once found (reading the
  * chat does not move it while it stays open). `unread` is the count the chat list had when the
  * chat opened (undefined while the list has not answered yet); older pages are fetched while fewer
  * messages of others are loaded than that. Undefined until known: the list waits for it before

@@ -1,4 +1,4 @@
-// The Portuguese texts of the message actions (issue 15), each in one place.
+// The Portuguese texts of the message actions, each in one place.
 export const ACTION_TEXTS = {
   copy: 'Copiar',
   reply: 'Responder',

@@ -2,7 +2,7 @@ import { MENTION_ALL, mentionToken, mentionTargetsIn } from '@chat/contracts';
 import { mentionLabel } from '../../../shared/format-text';
 
 // The message box shows mentions as '@Name' (a textarea cannot show anything else); the sent text
-// carries them as `<@id>` tokens (issue 15). These convert between the two.
+// carries them as `<@id>` tokens. These convert between the two.
 
 export interface MentionCandidate {
   /** A member id, or MENTION_ALL. */

@@ -3,7 +3,7 @@ import type { Message, MessageReactionEvent, MessageStatus } from '@chat/contrac
 /**
  * A message as the chat holds it: `failed` marks an optimistic send that did not go through;
  * `upload` marks an image still on its way to the media store (local preview, percent sent);
- * `refused` an outbox message the server refused (issue 16: 'Não enviada', with its reason).
+ * `refused` an outbox message the server refused ('Não enviada', with its reason).
  */
 export type ChatMessage = Message & {
   failed?: boolean;
@@ -57,7 +57,7 @@ export function updateByClientId(
   return list.map((m) => (m.clientId === clientId && m.status === 'PENDING' ? { ...m, ...change } : m));
 }
 
-/** A message's new reactions (issue 15); the same array when the message is not held. */
+/** A message's new reactions; the same array when the message is not held. */
 export function withReactions(list: ChatMessage[], event: MessageReactionEvent): ChatMessage[] {
   const index = list.findIndex((m) => m.id === event.messageId);
   if (index === -1) return list;

@@ -4,7 +4,7 @@ import type { ChatMessage } from './merge-messages';
 export type MessageRow =
   | { type: 'day'; key: string; label: string }
   | { type: 'message'; key: string; message: ChatMessage }
-  /** Issue 16: 'Mensagens não lidas', above the first unread message. */
+  /** 'Mensagens não lidas', above the first unread message. */
   | { type: 'unread'; key: string };
 
 export const UNREAD_ROW_KEY = 'unread';

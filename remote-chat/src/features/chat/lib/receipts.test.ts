@@ -8,7 +8,7 @@ const mine = (id: string, status: ChatMessage['status'], extra: Partial<ChatMess
 
 const statuses = (l: ChatMessage[]) => Object.fromEntries(l.map((m) => [m.id, m.status]));
 
-describe('message status mirrored from socket events (SPEC section 4)', () => {
+describe('message status mirrored from socket events', () => {
   const list: ChatMessage[] = [
     mine('p', 'PENDING'),
     mine('s', 'SENT'),

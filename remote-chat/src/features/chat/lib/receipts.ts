@@ -1,9 +1,10 @@
 import type { MessageStatus } from '@chat/contracts';
 import type { ChatMessage } from './merge-messages';
 
-// SPEC section 4, Message status, mirrored in the open chat from socket events. The server stores
-// the same transitions (a reload shows them too); these spare the reload. They are kept as
-// per-message overrides laid over the history, and a status only ever moves forward.
+// docs/produto.md, Regras de conversa, Message status, mirrored in the open chat from socket
+// events. The server stores the same transitions (a reload shows them too); these spare the reload.
+// They are kept as per-message overrides laid over the history, and a status only ever moves
+// forward.
 
 export type StatusOverrides = Readonly<Record<string, MessageStatus>>;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTypingTimer } from './typing-timer';
 
-describe('typing timer (SPEC section 4: start on the first keystroke, stop after 2000 ms idle)', () => {
+describe('typing timer', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -9,10 +9,11 @@ export interface TypingTimer {
 }
 
 /**
- * SPEC section 4, Typing: start on the first keystroke, stop after `idleMs` without one, on empty
- * text, and on send or leaving (`stop`). `onChange` is called on a real change of state, so a
- * short burst of keystrokes emits one start and one stop; a writer who keeps typing repeats the
- * start every `refreshMs` (the receiver forgets a start after LIMITS.typingShownMs).
+ * docs/produto.md, Regras de conversa, Typing: start on the first keystroke, stop after `idleMs`
+ * without one, on empty text, and on send or leaving (`stop`). `onChange` is called on a real
+ * change of state, so a short burst of keystrokes emits one start and one stop; a writer who keeps
+ * typing repeats the start every `refreshMs` (the receiver forgets a start after
+ * LIMITS.typingShownMs).
  */
 export function createTypingTimer(
   onChange: (isTyping: boolean) => void,

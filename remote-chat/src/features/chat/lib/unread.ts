@@ -1,6 +1,6 @@
 import type { ChatMessage } from './merge-messages';
 
-/** Issue 16: the line above the first unread message. */
+/** The line above the first unread message. */
 export const UNREAD_DIVIDER_TEXT = 'Mensagens não lidas';
 
 /** 'N novas mensagens' (singular '1 nova mensagem'). */

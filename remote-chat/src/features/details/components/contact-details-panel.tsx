@@ -14,7 +14,9 @@ interface Props {
   onClose?: () => void;
 }
 
-/** 'Detalhes do contato' with 'Grupos em comum' linking to the group chats (SPEC section 2). */
+/**
+ * 'Detalhes do contato' with 'Grupos em comum' linking to the group chats (docs/produto.md, Telas).
+ */
 export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
   const [groups, setGroups] = useState<{ userId: string; groups: Group[] } | null>(null);
 

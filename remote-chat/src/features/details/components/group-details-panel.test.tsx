@@ -20,7 +20,7 @@ const aurora = group('g1', { members: [carla, diego, bruno, ana], admins: [ana, 
 
 const rows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
 
-describe('group details panel (SPEC section 2)', () => {
+describe('group details panel', () => {
   afterEach(() => {
     vi.clearAllMocks();
     vi.useRealTimers();

@@ -24,7 +24,7 @@ interface Props {
 
 export const memberCountText = (count: number) => `Grupo · ${count} ${count === 1 ? 'membro' : 'membros'}`;
 
-/** 'Detalhes do grupo' (SPEC section 2), with the admin actions for group admins. */
+/** 'Detalhes do grupo' (docs/produto.md, Telas), with the admin actions for group admins. */
 export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);

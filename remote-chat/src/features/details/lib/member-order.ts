@@ -6,7 +6,7 @@ export interface MemberView {
   isAdmin: boolean;
 }
 
-/** SPEC section 2: my own entry first, then admins, then everyone else (by name). */
+/** docs/produto.md, Telas: my own entry first, then admins, then everyone else (by name). */
 export function orderMembers(members: GroupMember[], group: Group, meId: string): MemberView[] {
   const adminIds = new Set(group.admins.map((a) => a.id));
   const views = members.map((member) => ({

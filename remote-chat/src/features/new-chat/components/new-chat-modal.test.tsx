@@ -41,7 +41,7 @@ function renderModal(openDirectChat = vi.fn().mockResolvedValue(true)) {
   return { openDirectChat, onOpenChange, onGroupCreated };
 }
 
-describe("'Novo' modal (SPEC section 2)", () => {
+describe("'Novo' modal", () => {
   afterEach(() => vi.clearAllMocks());
 
   it("'Conversa' lists the workspace without me and opens the picked user's conversation", async () => {

@@ -15,7 +15,7 @@ interface Props {
   onGroupCreated: (group: Group) => void;
 }
 
-/** The 'Novo' modal (SPEC section 2): tabs 'Conversa' and 'Grupo'. */
+/** The 'Novo' modal (docs/produto.md, Telas): tabs 'Conversa' and 'Grupo'. */
 export function NewChatModal({ open, onOpenChange, basePath, meId, openDirectChat, onGroupCreated }: Props) {
   const navigate = useNavigate();
   const pickUser = async (userId: string) => {

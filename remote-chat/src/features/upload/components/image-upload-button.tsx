@@ -5,14 +5,14 @@ import { IconButton, toast } from '@chat/ui';
 import styles from './image-upload-button.module.css';
 
 interface Props {
-  /** Receives a picked file that passed SPEC section 5's checks (an image, at most 10 MB). */
+  /** Receives a picked file that passed the upload checks (an image, at most 10 MB). */
   onPick: (file: File) => void;
   disabled?: boolean;
 }
 
 /**
  * The message box's image button: opens the file picker for images. A file of another type or
- * over 10 MB gets its alert (SPEC section 5) and goes nowhere.
+ * over 10 MB gets its alert (docs/produto.md, Validação e limites) and goes nowhere.
  */
 export function ImageUploadButton({ onPick, disabled }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);

@@ -14,7 +14,10 @@ interface Props {
   onChanged: () => void;
 }
 
-/** Opened by a workspace card: loads the workspace, then edits it in the order of SPEC section 4. */
+/**
+ * Opened by a workspace card: loads the workspace, then edits it in the order docs/produto.md,
+ * Telas gives (change-admin first).
+ */
 export function EditWorkspaceModal({ summary, onClose, onChanged }: Props) {
   const { workspace, failed } = useWorkspace(summary?.id ?? null);
 

@@ -8,7 +8,10 @@ interface Props {
   onOpen: (workspace: WorkspaceSummary) => void;
 }
 
-/** SPEC section 2: name, description, responsible admin, member count ('n / limite' with a limit). */
+/**
+ * A workspace card (docs/produto.md, Telas): name, description, responsible admin, member count ('n
+ * / limite' with a limit).
+ */
 export function WorkspaceCard({ workspace, onOpen }: Props) {
   const { name, description, admin, membersCount, limitOfMembers } = workspace;
   const full = limitOfMembers > 0 && membersCount >= limitOfMembers;

@@ -25,8 +25,8 @@ const resolvers = {
 };
 
 /**
- * SPEC section 5, "Workspace": name, adminName (disabled when editing), adminEmail, limitOfMembers;
- * plus description, the storage quota and features.
+ * docs/produto.md, Validação e limites, "Workspace": name, adminName (disabled when editing),
+ * adminEmail, limitOfMembers; plus description, the storage quota and features.
  */
 export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Props) {
   const {

@@ -12,7 +12,7 @@ const api = vi.hoisted(() => ({
   updateWorkspace: vi.fn(),
   changeWorkspaceAdmin: vi.fn(),
 }));
-// A server error carries its Portuguese message; anything else falls back to SPEC's text.
+// A server error carries its Portuguese message; anything else falls back to the product's text.
 vi.mock('@chat/api-client', () => ({
   ...api,
   apiErrorMessage: (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback),
@@ -66,7 +66,7 @@ describe('/root/workspaces', () => {
     expect(screen.getByRole('button', { name: 'Criar Workspace' })).toBeInTheDocument();
   });
 
-  it('a failed list shows the error toast of SPEC section 8 and a retry', async () => {
+  it('a failed list shows the error toast and a retry', async () => {
     api.listWorkspaces.mockRejectedValueOnce(new Error('')).mockReturnValue(ok([demo]));
     renderPage();
     expect(await screen.findByText('Erro ao listar workspaces')).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('create modal', () => {
   });
 });
 
-describe('edit modal (SPEC section 4 order)', () => {
+describe('edit modal', () => {
   async function openDemo() {
     api.listWorkspaces.mockReturnValue(ok([demo]));
     api.getWorkspace.mockReturnValue(ok(demoFull));

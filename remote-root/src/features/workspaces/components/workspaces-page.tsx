@@ -8,7 +8,9 @@ import { EditWorkspaceModal } from './edit-workspace-modal';
 import { WorkspaceCard } from './workspace-card';
 import styles from './workspaces.module.css';
 
-/** /root/workspaces: a card per workspace plus the 'Criar Workspace' card (SPEC section 2). */
+/**
+ * /root/workspaces: a card per workspace plus the 'Criar Workspace' card (docs/produto.md, Telas).
+ */
 export function WorkspacesPage() {
   const { state, reload, retry } = useWorkspaces();
   const [creating, setCreating] = useState(false);

@@ -1,7 +1,10 @@
 import { apiErrorMessage } from '@chat/api-client';
 import { toast } from '@chat/ui';
 
-/** SPEC section 8: an error toast titled per call, described by the server's message or the fallback. */
+/**
+ * docs/produto.md, Textos que importam: an error toast titled per call, described by the server's
+ * message or the fallback.
+ */
 export function notifyError(title: string, error: unknown, fallback: string): void {
   toast({ type: 'error', title, description: apiErrorMessage(error, fallback) });
 }

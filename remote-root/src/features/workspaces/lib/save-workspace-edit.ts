@@ -5,8 +5,8 @@ import { notifyError } from './notify';
 export type EditOutcome = 'saved' | 'admin-failed' | 'update-failed';
 
 /**
- * SPEC section 4, "Workspace edit": when the admin e-mail changed, change-admin goes first and a
- * failure there skips the update; then the remaining fields are updated.
+ * docs/produto.md, Telas, "Workspace edit": when the admin e-mail changed, change-admin goes first
+ * and a failure there skips the update; then the remaining fields are updated.
  */
 export async function saveWorkspaceEdit(workspace: WorkspaceSummary, values: WorkspaceEditFormValues): Promise<EditOutcome> {
   const title = ERROR_TEXTS.workspace.updateTitle;

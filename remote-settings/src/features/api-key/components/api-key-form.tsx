@@ -20,7 +20,10 @@ interface Props {
   onCreated: (record: ApiKey, key: string) => void;
 }
 
-/** Name and permission of a new key; the server makes the key (not the page, as SPEC section 5 has it). */
+/**
+ * Name and permission of a new key; the server makes the key (not the page, as the original spec
+ * has it: docs/produto.md, Onde o Papo difere da especificação original).
+ */
 export function ApiKeyForm({ onCreated }: Props) {
   const {
     register,

@@ -10,10 +10,10 @@ import styles from './password-form.module.css';
 const EMPTY: ChangePasswordInput = { oldPassword: '', newPassword: '', confirmPassword: '', revokeApiKey: true };
 
 /**
- * 'Segurança' (SPEC sections 2 and 5): current, new and confirmation; the form resets after a
- * successful submit. This tab keeps its session (the api-client stores the new pair the server
- * answers); every other session of the account is signed out by the server. The API key is
- * revoked too unless the box is cleared: whoever knew the old password may have made one.
+ * 'Segurança' (docs/produto.md, Telas and Validação e limites): current, new and confirmation; the
+ * form resets after a successful submit. This tab keeps its session (the api-client stores the new
+ * pair the server answers); every other session of the account is signed out by the server. The API
+ * key is revoked too unless the box is cleared: whoever knew the old password may have made one.
  */
 export function PasswordForm() {
   const {

@@ -23,9 +23,10 @@ interface Props {
 }
 
 /**
- * 'Informações pessoais' (SPEC sections 2 and 5): name, nickName and photo. Only what changed is
- * sent. The stored user is refreshed by the shell when the server's 'user:updated' comes back
- * over the socket (the same event that updates this user's name and photo on colleagues' pages).
+ * 'Informações pessoais' (docs/produto.md, Telas and Validação e limites): name, nickName and
+ * photo. Only what changed is sent. The stored user is refreshed by the shell when the server's
+ * 'user:updated' comes back over the socket (the same event that updates this user's name and photo
+ * on colleagues' pages).
  */
 export function ProfileForm({ user }: Props) {
   const [avatarFile, setAvatarFile] = useState<File | null>(null);

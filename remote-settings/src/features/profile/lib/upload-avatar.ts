@@ -2,9 +2,9 @@ import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadReque
 import { ERROR_TEXTS, type ImageContentType, publicUrlFromUploadUrl } from '@chat/contracts';
 
 /**
- * The avatar goes through the same signed-URL flow as chat images (SPEC section 7, folder
+ * The avatar goes through the same signed-URL flow as chat images (folder
  * 'avatars'): ask for an upload URL, PUT the file, keep the URL without its query string. Throws
- * an Error whose message is the SPEC section 8 upload text to show.
+ * an Error whose message is the docs/produto.md, Textos que importam upload text to show.
  */
 export async function uploadAvatar(file: File): Promise<string> {
   let url: string | undefined;

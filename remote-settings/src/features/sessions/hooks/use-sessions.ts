@@ -4,7 +4,7 @@ import { SESSIONS_TEXTS, type SessionEntity } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { notifyError, notifySuccess } from '../../../shared/notify';
 
-/** The shell signs this tab out as SPEC's sign-out does (the session is already over on the server). */
+/** The shell signs this tab out as a sign-out does (the session is already over on the server). */
 const signOutHere = () => eventBus.emit('session:signout', undefined);
 
 export interface Sessions {

@@ -20,11 +20,16 @@ const ROW_PX = 74;
 const SEARCH_PX = 112;
 const MAX_PX = 560;
 
-/** 'n / limite' when the workspace has a member limit (SPEC section 9), else just n. */
+/**
+ * 'n / limite' when the workspace has a member limit (docs/produto.md, Validação e limites), else
+ * just n.
+ */
 export const memberCount = (workspace: Workspace) =>
   workspace.limitOfMembers > 0 ? `${workspace.membersCount} / ${workspace.limitOfMembers}` : `${workspace.membersCount}`;
 
-/** SPEC section 2, /auth/team: the members with a search by name, nickName or polygon name. */
+/**
+ * docs/produto.md, Telas, /auth/team: the members with a search by name, nickName or polygon name.
+ */
 export function MembersSection({ workspace, loading, meId, canEdit, onEdit, onRemove }: Props) {
   const [search, setSearch] = useState('');
   const members = filterMembers(workspace?.members ?? [], search);

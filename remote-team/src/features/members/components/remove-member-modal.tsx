@@ -9,7 +9,7 @@ interface Props {
   onDone: () => void;
 }
 
-/** The remove-member modal (SPEC section 2): confirms with a button. */
+/** The remove-member modal (docs/produto.md, Telas): confirms with a button. */
 export function RemoveMemberModal({ member, onOpenChange, onDone }: Props) {
   const confirm = async () => {
     try {

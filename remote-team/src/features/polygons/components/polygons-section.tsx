@@ -17,7 +17,10 @@ type Dialog = { kind: 'form'; polygon: PolygonListItem | null } | { kind: 'delet
 
 const membersLabel = (n: number) => (n === 1 ? '1 membro' : `${n} membros`);
 
-/** SPEC section 2, /auth/team with flag polygonal: the polygons ("poligonais") of the workspace. */
+/**
+ * docs/produto.md, Telas, /auth/team with flag polygonal: the polygons ("poligonais") of the
+ * workspace.
+ */
 export function PolygonsSection({ reloadKey, onChanged }: Props) {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);

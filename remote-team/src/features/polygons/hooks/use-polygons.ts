@@ -4,7 +4,7 @@ import { ERROR_TEXTS, type PolygonListItem } from '@chat/contracts';
 import { notifyError } from '../../../shared/notify';
 import { useDebouncedValue } from '@chat/ui';
 
-/** SPEC section 9: searches start at 2 characters and wait 500 ms. */
+/** docs/produto.md, Validação e limites: searches start at 2 characters and wait 500 ms. */
 const SEARCH_MIN = 2;
 const SEARCH_DEBOUNCE_MS = 500;
 
