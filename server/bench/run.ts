@@ -122,7 +122,7 @@ async function runEngine(engine: string, databaseUrl: string | undefined, redisU
     const seeded = Date.now();
     const data = await seedBench(app);
     // A history read in use has planner statistics (PostgreSQL's autovacuum, PGlite's upkeep in
-    // db/pglite.ts); measured straight after a bulk seed without them, the planner guesses ~60 rows
+    // db/pglite/upkeep.ts); measured straight after a bulk seed without them, the planner guesses ~60 rows
     // for a 10k-message chat and may sort it whole instead of walking its index.
     await app.ctx.db.execute(sql`ANALYZE`);
     console.log(`${((Date.now() - seeded) / 1000).toFixed(1)} s`);

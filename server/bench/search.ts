@@ -57,7 +57,7 @@ async function runEngine(engine: string, databaseUrl: string | undefined): Promi
     const seeded = Date.now();
     const viewer = await seedSearchBench(app);
     // After such a load PostgreSQL's autovacuum gathers planner statistics and empties the trigram
-    // index's pending list; PGlite runs none, and the server's own upkeep (db/pglite.ts) does both.
+    // index's pending list; PGlite runs none, and the server's own upkeep (db/pglite/upkeep.ts) does both.
     const { upkeep } = app.ctx.database;
     await (upkeep ? upkeep() : app.ctx.db.execute(sql`VACUUM ANALYZE messages`));
     console.log(`${((Date.now() - seeded) / 1000).toFixed(1)} s`);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { LISTEN_BACKLOG } from './config/listen-backlog';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { DataDirLockedError } from './db/pglite/data-dir-lock';
 import { serializeError } from './lib/log-options';
 import { exitOnShutdownSignals } from './lib/shutdown-signals';
 import { formatAccounts } from './modules/bootstrap/credentials-file';

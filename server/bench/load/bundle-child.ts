@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * and several seconds on a loaded one. The client workers: through tsx, every error of a
  * reconnection attempt (thousands while the server restarts) had its stack mapped through the
  * source maps, and the loader's hooks ran on another thread, all on the cores the server needs.
- * Under server/, so that the product finds server/drizzle as dist/main.js does. Returns the file.
+ * Under server/, so that the product finds its migrations as dist/main.js does. Returns the file.
  */
 export async function bundleChild(name: 'product-server' | 'client-worker'): Promise<string> {
   const outfile = path.join(here, 'dist', `${name}.mjs`);

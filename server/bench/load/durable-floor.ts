@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type PgliteDurability, pgliteStorage } from '../../src/db/pglite';
+import { type PgliteDurability, pgliteStorage } from '../../src/db/pglite/durability';
 
 // The durable floor: the bare pipeline plus one INSERT + COMMIT per message on the same
 // kind of database as the product (PostgreSQL with fsync on; PGlite as durable as the product,
@@ -20,7 +20,7 @@ const INSERT = 'INSERT INTO floor_messages (author_id, conversation_id, body, cl
 
 export async function openFloor(where: { databaseUrl: string } | { dataDir: string; durability: PgliteDurability }): Promise<FloorStore> {
   if ('databaseUrl' in where) {
-    // The product's pool size (db/postgres.ts).
+    // The product's pool size (db/postgres/open.ts).
     const pool = new pg.Pool({ connectionString: where.databaseUrl, max: 10 });
     await pool.query(TABLE);
     return {

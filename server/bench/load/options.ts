@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { PgliteDurability } from '../../src/db/pglite';
+import type { PgliteDurability } from '../../src/db/pglite/durability';
 
 // Command line of `npm run bench:load -- ...` (see docs/desempenho.md, "Como medir").
 

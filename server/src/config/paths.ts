@@ -21,9 +21,10 @@ export function repoRoot(): string {
   return findUp(here, 'pnpm-workspace.yaml') ?? process.cwd();
 }
 
-/** server/drizzle, the committed SQL migrations. */
+/** The committed SQL migrations, beside the schema they were generated from (server/src/db/schema/migrations). */
 export function migrationsFolder(): string {
-  const serverDir = findUp(here, path.join('drizzle', 'meta', '_journal.json'));
+  const folder = path.join('src', 'db', 'schema', 'migrations');
+  const serverDir = findUp(here, path.join(folder, 'meta', '_journal.json'));
   if (!serverDir) throw new Error(`Pasta de migrações não encontrada a partir de ${here}`);
-  return path.join(serverDir, 'drizzle');
+  return path.join(serverDir, folder);
 }

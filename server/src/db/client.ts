@@ -1,6 +1,6 @@
 import type { Env } from '../config/env';
-import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
+import { openPglite } from './pglite/open';
+import { openPostgres } from './postgres/open';
 import type { Database } from './types';
 
 export type { Database, Db, Engine } from './types';

@@ -7,7 +7,7 @@ const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈ
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN';
 
 // Inlined as literals, not bound parameters: folded() also defines the stored column
-// messages.body_folded (schema.ts), in DDL, where nothing can be bound.
+// messages.body_folded (db/schema), in DDL, where nothing can be bound.
 const ACCENTED_SQL = sql.raw(`'${ACCENTED}'`);
 const PLAIN_SQL = sql.raw(`'${PLAIN}'`);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvError, loadEnv } from '../config/env';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { DataDirLockedError } from '../db/pglite/data-dir-lock';
 import { createBackup } from './backup';
 import { restoreBackup, RestoreRefusedError } from './restore';
 

@@ -3,7 +3,8 @@ import { createConnection } from 'node:net';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Env } from '../config/env';
-import { openPglite, pgliteExtensions, pgliteStorage } from '../db/pglite';
+import { pgliteStorage } from '../db/pglite/durability';
+import { openPglite, pgliteExtensions } from '../db/pglite/open';
 import { controlSocketPath, DUMP_REQUEST } from '../modules/backup/control-socket';
 
 const run = promisify(execFile);

@@ -22,7 +22,7 @@ declare module 'fastify' {
  * Why before the database sees it: on a full disk PGlite still commits what fits in its existing
  * pages and refuses a row that needs a new one (53100, answered 507 by the error handler) while
  * staying usable; but a checkpoint or a new WAL segment that cannot be written is a PANIC, which
- * ends that PGlite instance, and the server has to open a new one (db/pglite-reopen.ts), which
+ * ends that PGlite instance, and the server has to open a new one (db/pglite/reopen.ts), which
  * needs free space. Keeping the last megabytes for the database keeps it away from that. One
  * statfs(2) per write request costs a few microseconds.
  */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/pglite';
+import { openPglite } from '../db/pglite/open';
 
 // Creating a PGlite data directory takes seconds (initdb), opening a copy a fraction of that: the
 // suite creates one migrated template and each test file copies it instead of starting from

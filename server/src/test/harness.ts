@@ -59,7 +59,7 @@ const CLOSING_WAIT_MS = 2000;
  * Drops a scratch database. A pool's end() resolves once its clients are asked to close, before
  * their backends are gone: terminated by FORCE in that moment, a closing client reads the FATAL
  * "terminating connection due to administrator command" with nobody left to hear it, an uncaught
- * error that fails the run (seen once in CI, after described-once.test.ts). So the drop waits for
+ * error that fails the run (seen once in CI). So the drop waits for
  * the database's connections to go on their own, and FORCE only ends what a test left open.
  */
 async function dropScratch(client: pg.Client, name: string): Promise<void> {

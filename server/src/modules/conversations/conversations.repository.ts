@@ -1,9 +1,8 @@
 import { and, desc, eq, exists, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { oncePerDb } from '../../db/once-per-db';
-import { rowsByViewer } from '../../db/rows-by-viewer';
-import { rowsMappedOnce } from '../../db/rows-mapped-once';
+import { oncePerDb } from '../../db/queries/once-per-db';
+import { rowsByViewer } from '../../db/queries/rows-by-viewer';
 import { type ConversationRow, conversationMutes, conversations, messages, users } from '../../db/schema';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
@@ -50,16 +49,14 @@ const preparedLists = oncePerDb((db) => {
   // Each viewer probes the conversations' user_one / user_two indexes (a BitmapOr per viewer).
   const viewer = sql<string>`v.viewer`;
   const { lm, fields, muteOn } = summaryParts(db, viewer);
-  const prepared = rowsMappedOnce(
-    db
-      .select({ viewer, ...fields })
-      .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
-      .innerJoin(conversations, hasParticipant(viewer))
-      .leftJoinLateral(lm, sql`true`)
-      .leftJoin(conversationMutes, muteOn)
-      .orderBy(...activityOrder(lm))
-      .prepare('conversation_lists'),
-  );
+  const prepared = db
+    .select({ viewer, ...fields })
+    .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
+    .innerJoin(conversations, hasParticipant(viewer))
+    .leftJoinLateral(lm, sql`true`)
+    .leftJoin(conversationMutes, muteOn)
+    .orderBy(...activityOrder(lm))
+    .prepare('conversation_lists');
   return async (viewerIds: readonly string[]) => {
     const unique = [...new Set(viewerIds)];
     return rowsByViewer(unique, unique.length === 0 ? [] : await prepared.execute({ viewers: unique }));

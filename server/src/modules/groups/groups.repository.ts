@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { oncePerDb } from '../../db/once-per-db';
-import { rowsByViewer } from '../../db/rows-by-viewer';
-import { rowsMappedOnce } from '../../db/rows-mapped-once';
+import { oncePerDb } from '../../db/queries/once-per-db';
+import { rowsByViewer } from '../../db/queries/rows-by-viewer';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
@@ -66,16 +65,14 @@ const preparedLists = oncePerDb((db) => {
   const gm = viewerMembership;
   const lm = lastMessageLateral(db, 'group', groups.id);
   // Each viewer probes group_members_user_id_idx; one row a group (the primary key), as hasMember.
-  const prepared = rowsMappedOnce(
-    db
-      .select({ viewer, group: groups, last: lastMessageColumns(lm), ...viewerStateColumns(db, gm, viewer) })
-      .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
-      .innerJoin(gm, eq(gm.userId, viewer))
-      .innerJoin(groups, eq(groups.id, gm.groupId))
-      .leftJoinLateral(lm, sql`true`)
-      .orderBy(...activityOrder(lm))
-      .prepare('group_lists'),
-  );
+  const prepared = db
+    .select({ viewer, group: groups, last: lastMessageColumns(lm), ...viewerStateColumns(db, gm, viewer) })
+    .from(sql`unnest(${sql.placeholder('viewers')}::uuid[]) as v(viewer)`)
+    .innerJoin(gm, eq(gm.userId, viewer))
+    .innerJoin(groups, eq(groups.id, gm.groupId))
+    .leftJoinLateral(lm, sql`true`)
+    .orderBy(...activityOrder(lm))
+    .prepare('group_lists');
   return async (viewerIds: readonly string[]) => {
     const unique = [...new Set(viewerIds)];
     const rows = unique.length === 0 ? [] : await prepared.execute({ viewers: unique });

@@ -13,7 +13,7 @@ import { freePort, type ServerProcess, startServerProcess } from '../../test/ser
 // Every send that was answered 2xx must be there exactly once, with the id it was answered with;
 // the clients then retry everything with the same clientId, which adds no duplicate.
 // What a SIGKILL cannot show: a power cut or an OS crash (the kernel's page cache survives a killed
-// process); for those, strict durability rests on fsync (db/pglite-node-fs.test.ts).
+// process); for those, strict durability rests on fsync (db/pglite/node-fs.test.ts).
 
 const DEMO_PASSWORD = 'senha-demo-crash';
 const SENDERS = ['ana', 'bruno', 'carla', 'diego'] as const;

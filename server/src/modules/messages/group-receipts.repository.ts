@@ -1,7 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { namedStatement } from '../../db/named-statement';
 import { groupMembers, groupReceipts, messages, users } from '../../db/schema';
 
 // Per-member delivery and read state of group messages. Each write is ONE statement
@@ -24,13 +23,11 @@ export interface DeliveredRow extends ReceiptRow {
   userId: string;
 }
 
-// One JSON parameter, whatever the number of users (as the group commit's INSERT); a named
-// prepared statement (named-statement.ts): a reconnection wave runs it hundreds of times.
-const deliverWaiting = namedStatement<DeliveredRow>(
-  'group_receipts_deliver_waiting',
-  sql`
+// One JSON parameter, whatever the number of users (as the group commit's INSERT): the text stays
+// the same for a reconnection wave's hundreds of calls.
+const deliverWaiting = (userIds: string) => sql`
     WITH who AS (
-      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${sql.placeholder('userIds')}::json)
+      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${userIds}::json)
     ), ins AS (
       INSERT INTO group_receipts (message_id, user_id)
       SELECT m.id, gm.user_id
@@ -49,8 +46,7 @@ const deliverWaiting = namedStatement<DeliveredRow>(
       WHERE gm.user_id = who.user_id
     )
     SELECT ins.message_id AS "messageId", ins.user_id AS "userId", m.author_id AS "authorId", m.group_id AS "groupId"
-    FROM ins JOIN messages m ON m.id = ins.message_id`,
-);
+    FROM ins JOIN messages m ON m.id = ins.message_id`;
 
 /**
  * These users came online: every group message of theirs not delivered yet is, now, in one
@@ -59,7 +55,7 @@ const deliverWaiting = namedStatement<DeliveredRow>(
  */
 export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredRow[]> {
   if (userIds.length === 0) return [];
-  return deliverWaiting(db, { userIds: JSON.stringify(userIds) });
+  return rowsOf<DeliveredRow>(await db.execute(deliverWaiting(JSON.stringify(userIds))));
 }
 
 /** A group read's bound, the message shown last: its seq and createdAt; undefined when it is not of that group. */

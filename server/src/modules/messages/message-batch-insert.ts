@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { namedStatement } from '../../db/named-statement';
 import { groupReceipts, type MessageRow, messageColumns, messages } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import type { SentMessage } from './messages.repository';
@@ -47,17 +46,15 @@ const RETURNING = sql.join(returned.map(([, c]) => sql.identifier(c.name)), sql`
  * skipped (ON CONFLICT on the unique index, so two simultaneous attempts still store one row): the
  * result has the rows stored now. A guarded row whose author no longer matches gets a NULL
  * author_id, which NOT NULL refuses (the whole statement fails, as the multi-row VALUES did). Its text
- * never changes, so it is a named prepared statement (named-statement.ts).
+ * never changes with the batch's size.
  *
  * The group receipts of the members a message is delivered to at once go in the same statement
  * (a data-modifying CTE over the rows just stored, so a retry skipped by ON CONFLICT writes none):
  * one round trip, where a transaction took four (BEGIN, the two INSERTs, COMMIT).
  */
-const insertBatch = namedStatement<Record<string, unknown>>(
-  'messages_insert_batch',
-  sql`
+const insertBatch = (records: string) => sql`
     WITH r AS MATERIALIZED (
-      SELECT * FROM json_to_recordset(${sql.placeholder('records')}::json) AS ${RECORD}
+      SELECT * FROM json_to_recordset(${records}::json) AS ${RECORD}
     ), stored AS (
       INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, status, client_id, reply_to_id, mentions)
       SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
@@ -73,12 +70,12 @@ const insertBatch = namedStatement<Record<string, unknown>>(
       CROSS JOIN LATERAL unnest(r.delivered_to) AS d(user_id)
       ON CONFLICT DO NOTHING
     )
-    SELECT * FROM stored`,
-);
+    SELECT * FROM stored`;
 
 export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise<MessageRow[]> {
   const records = JSON.stringify(rows.map((row, ord) => toRecord(row, ord)));
-  return (await insertBatch(db, { records })).map(toMessageRow);
+  const stored = (await db.execute(insertBatch(records))) as unknown as { rows: Array<Record<string, unknown>> };
+  return stored.rows.map(toMessageRow);
 }
 
 function toRecord({ values, guard, deliveredTo }: BatchRow, ord: number) {

@@ -1,7 +1,7 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LastMessage, Message, Reaction, ReplyQuote } from '@chat/contracts';
-import { anyOf } from '../../db/any-of';
+import { anyOf } from '../../db/queries/any-of';
 import type { Db } from '../../db/client';
 import { type MessageRow, messages, users } from '../../db/schema';
 

@@ -3,8 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { oncePerDb } from '../../db/once-per-db';
-import { rowsMappedOnce } from '../../db/rows-mapped-once';
+import { oncePerDb } from '../../db/queries/once-per-db';
 import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import { type MessageWithAuthor, pageReplies } from './message-entity';
@@ -180,8 +179,8 @@ const preparedPages = oncePerDb((db) => {
       limit: sql.placeholder('take'),
     }).prepare(name);
   return {
-    conversation: rowsMappedOnce(page(messages.conversationId, 'messages_page_conversation_before')),
-    group: rowsMappedOnce(page(messages.groupId, 'messages_page_group_before')),
+    conversation: page(messages.conversationId, 'messages_page_conversation_before'),
+    group: page(messages.groupId, 'messages_page_group_before'),
   };
 });
 

@@ -9,8 +9,7 @@ import { type ChatTarget, chatIs, selectMessages } from './messages.repository';
 import { NewestPages } from './newest-pages';
 
 // The newest pages read together: whatever is asked at once, each ask gets exactly its
-// chat's newest `take` messages, newest first, whole (quotes, reactions), as a one-chat read mapped
-// by drizzle itself gives them (NewestPages maps its rows with rowsMappedOnce).
+// chat's newest `take` messages, newest first, whole (quotes, reactions), as a one-chat read gives them.
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser, carla: TestUser;

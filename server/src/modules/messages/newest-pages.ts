@@ -1,6 +1,5 @@
 import { desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { messageColumns, messages } from '../../db/schema';
 import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import type { MessageWithAuthor } from './message-entity';
@@ -91,5 +90,5 @@ export function newestOfChatsQuery(db: Db, kind: Kind) {
 }
 
 function newestOfChats(db: Db, kind: Kind) {
-  return rowsMappedOnce(newestOfChatsQuery(db, kind).prepare(`messages_newest_pages_${kind}`));
+  return newestOfChatsQuery(db, kind).prepare(`messages_newest_pages_${kind}`);
 }

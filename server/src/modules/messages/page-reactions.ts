@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { messageReactions, users } from '../../db/schema';
-import { anyOf } from '../../db/any-of';
+import { anyOf } from '../../db/queries/any-of';
 
 const reactor = alias(users, 'reactor');
 

@@ -1,7 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oncePerDb } from '../../db/once-per-db';
-import { rowsMappedOnce } from '../../db/rows-mapped-once';
+import { oncePerDb } from '../../db/queries/once-per-db';
 import { neoCustomData, users, workspaces } from '../../db/schema';
 import type { UserWithWorkspace } from './user-entity';
 
@@ -51,11 +50,9 @@ export const findUserById = async (db: Db, id: string) => (UUID.test(id) ? findO
  * send's CPU, and PostgreSQL then plans it once per connection.
  */
 export const usersByIdsQuery = oncePerDb((db): ((ids: readonly string[]) => Promise<UserWithWorkspace[]>) => {
-  const prepared = rowsMappedOnce(
-    selectUsersWithWorkspace(db)
-      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('users_by_ids'),
-  );
+  const prepared = selectUsersWithWorkspace(db)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('users_by_ids');
   return async (ids) => (ids.length === 0 ? [] : (await prepared.execute({ ids: [...ids] })).map(toUserWithWorkspace));
 });
 

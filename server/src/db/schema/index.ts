@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { API_KEY_PERMISSIONS, ROLES, type WorkspaceFeature } from '@chat/contracts';
-import { folded } from '../lib/search';
+import { folded } from '../../lib/search';
 
 // One schema for both engines; SQL stays within PostgreSQL 15. Indexes are plain ascending ones:
 // `.desc()` becomes DESC NULLS LAST, which PostgreSQL will not use for ORDER BY x DESC.

@@ -2,10 +2,10 @@ import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isDiskFull } from '../lib/db-errors';
-import { mountSmallFilesystem, type SmallFilesystem, smallFilesystemUnavailable } from '../test/small-filesystem';
-import { openPglite } from './pglite';
-import type { Database } from './types';
+import { isDiskFull } from '../../lib/db-errors';
+import { mountSmallFilesystem, type SmallFilesystem, smallFilesystemUnavailable } from '../../test/small-filesystem';
+import { openPglite } from './open';
+import type { Database } from '../types';
 
 // What ends a PGlite instance on a full disk, for real: a checkpoint that cannot write its files is
 // a PANIC, after which that instance answers every statement with an empty result. The server's

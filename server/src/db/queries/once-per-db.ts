@@ -1,4 +1,4 @@
-import type { Db } from './types';
+import type { Db } from '../types';
 
 /**
  * What `build` makes of a database handle (prepared statements), made on its first use

@@ -1,10 +1,9 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../config/paths';
-import { DescribedOnceClient } from './described-once';
-import * as schema from './schema';
-import type { Database, Db } from './types';
+import { migrationsFolder } from '../../config/paths';
+import * as schema from '../schema';
+import type { Database, Db } from '../types';
 
 /** Arbitrary constant shared by every server process: only one migrates (and bootstraps) at a time. */
 export const STARTUP_LOCK_KEY = 727_001;
@@ -23,8 +22,7 @@ async function migrateExclusively(connectionString: string): Promise<void> {
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   await migrateExclusively(connectionString);
-  // Named statements described once per connection (described-once.ts).
-  const pool = new pg.Pool({ connectionString, max: 10, Client: DescribedOnceClient });
+  const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema });

@@ -1,10 +1,11 @@
-import { cpSync, fsyncSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { cpSync, fsyncSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { PgliteNodeFS } from './pglite-node-fs';
-import { pgliteStartParams } from './pglite';
+import { pgliteStartParams } from './durability';
+import { PGLITE_VERSION_CHECKED, PgliteNodeFS } from './node-fs';
 
 // What DB_DURABILITY=strict promises rests on one mechanism: every commit reaches fsync(2) on the
 // WAL before PostgreSQL answers. This proves the calls happen (and that `fast` makes none); it
@@ -56,5 +57,32 @@ describe('PgliteNodeFS with the start parameters of each DB_DURABILITY', () => {
     expect(params).not.toContain('-F');
     expect(params.join(' ')).toContain('wal_sync_method=fsync');
     expect(params.join(' ')).toContain('synchronous_commit=on');
+  });
+});
+
+/** The package.json above a resolved entry point of the package (its `exports` do not list package.json). */
+function installedVersion(name: string): string {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version: string };
+      if (pkg.name === name) return pkg.version;
+    } catch {
+      // no package.json at this level
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`package.json of ${name} not found`);
+    dir = parent;
+  }
+}
+
+describe('the PGlite that PgliteNodeFS patches', () => {
+  it('is pinned exactly, to the version the patch was checked against', () => {
+    const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    expect(serverPackage.dependencies['@electric-sql/pglite']).toBe(PGLITE_VERSION_CHECKED);
+  });
+
+  it('is installed at that version', () => {
+    expect(installedVersion('@electric-sql/pglite')).toBe(PGLITE_VERSION_CHECKED);
   });
 });
