@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests open a real database per file (PGlite takes seconds to create one), so the
+// Integration tests open a real database per file (a copy of a migrated template), so the
 // timeouts are generous; with DATABASE_URL/REDIS_URL set the same files run on PostgreSQL/Redis.
 export default defineConfig({
   test: {
@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // As in the root config, for runs from this folder (the same value, so one worker pool serves all projects).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -47,7 +47,7 @@ let port: number;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-crash-'));
   const adminUrl = testDatabaseUrl();
-  scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
+  scratch = adminUrl ? await createScratchDatabase(adminUrl, inject('postgresTemplate')) : null;
   const template = inject('pgliteTemplate');
   if (!scratch && template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   env = {

@@ -1,0 +1,3 @@
+import { badInputSuite } from './bad-input';
+
+badInputSuite(1, 3);
