@@ -17,6 +17,9 @@ import { expect, test } from '../support/fixtures';
 // tests share one product but not their chats: each makes its own (named with a stamp of its own),
 // through the API when what it tests comes later, so that one failing leaves the others to run.
 
+// Each test drives two or three browser contexts; on a loaded machine that outlasts the default.
+test.describe.configure({ timeout: 90_000 });
+
 const newStamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 test('two members chat live, with formatted text and the contact panel', async ({ browser, baseURL }) => {
