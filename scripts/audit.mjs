@@ -5,9 +5,9 @@
 // audit endpoint cannot be reached (a machine without outside network, a proxy that refuses it),
 // the step says so plainly and does not fail the run: "not checked" is not "no advisory".
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './lib.mjs';
+import { pnpmArgs, ROOT } from './lib.mjs';
 
-const result = spawnSync('npx', ['-y', 'pnpm@10', 'audit', '--prod', '--json'], { cwd: ROOT, encoding: 'utf8' });
+const result = spawnSync('npx', pnpmArgs('audit', '--prod', '--json'), { cwd: ROOT, encoding: 'utf8' });
 let report;
 try {
   report = JSON.parse(result.stdout);
@@ -18,7 +18,7 @@ try {
 if (report.error) {
   console.log(
     `⚠ Auditoria de dependências NÃO verificada: o endpoint de auditoria do registro não respondeu ` +
-      `(${report.error.code}: ${report.error.message}). Rode \`npx -y pnpm@10 audit --prod\` numa máquina com acesso ao registro.`,
+      `(${report.error.code}: ${report.error.message}). Rode \`node scripts/pnpm.mjs audit --prod\` numa máquina com acesso ao registro.`,
   );
   process.exit(0);
 }

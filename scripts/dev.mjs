@@ -3,11 +3,11 @@
 // Open http://localhost:3100 (the shell's dev server proxies /api, /config.json and the socket to
 // the server on :3000; the server's /config.json points the shell at the remotes' dev servers).
 import { spawn } from 'node:child_process';
-import { mustRun, ROOT } from './lib.mjs';
+import { mustRun, pnpmArgs, ROOT } from './lib.mjs';
 
 const REMOTE_PORTS = { chat: 3101, team: 3102, settings: 3103, root: 3104 };
 
-await mustRun('Instalando dependências', 'npx', ['-y', 'pnpm@10', 'install', '--frozen-lockfile']);
+await mustRun('Instalando dependências', 'npx', pnpmArgs('install', '--frozen-lockfile'));
 
 const remoteUrls = Object.fromEntries(
   Object.entries(REMOTE_PORTS).map(([name, port]) => [`REMOTE_${name.toUpperCase()}_URL`, `http://localhost:${port}/mf-manifest.json`]),
@@ -25,7 +25,7 @@ const processes = [
 
 const children = processes.map(([label, args, env]) => {
   // Own process group, so stopping kills pnpm's grandchildren too (tsx watch, rsbuild).
-  const child = spawn('npx', ['-y', 'pnpm@10', ...args], {
+  const child = spawn('npx', pnpmArgs(...args), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 // Small helpers shared by the root scripts (start, test, dev, sizes, transfer).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,7 +21,15 @@ export function run(command, args, options = {}) {
   });
 }
 
-export const pnpm = (args, options) => run('npx', ['-y', 'pnpm@10', ...args], options);
+/**
+ * The exact pnpm of package.json's `packageManager`, run through npx: a fresh machine has only
+ * Node and npm (corepack's download fails its signature check on ours), and every script and
+ * document then uses the one version the lockfile was written with.
+ */
+export const PNPM = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).packageManager;
+/** npx's arguments for running PNPM with `args`. */
+export const pnpmArgs = (...args) => ['-y', PNPM, ...args];
+export const pnpm = (args, options) => run('npx', pnpmArgs(...args), options);
 
 export async function mustRun(label, command, args, options) {
   console.log(`\n▶ ${label}`);

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, findChromium, mustRun, SESSION_KEYS, signInThroughApi, startBuiltServer, staleBuilds, storeSessionInPage } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, pnpmArgs, SESSION_KEYS, signInThroughApi, startBuiltServer, staleBuilds, storeSessionInPage } from './lib.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -51,7 +51,7 @@ if (!options['no-build']) {
   const stale = staleBuilds();
   if (stale.length > 0) {
     const filters = stale.flatMap((app) => ['--filter', `./${app}`]);
-    await mustRun(`Compilando ${stale.join(', ')}`, 'npx', ['-y', 'pnpm@10', ...filters, '--workspace-concurrency=2', 'build']);
+    await mustRun(`Compilando ${stale.join(', ')}`, 'npx', pnpmArgs(...filters, '--workspace-concurrency=2', 'build'));
   }
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs pnpm 10 through npx, because a fresh machine has only Node and npm (and corepack's
-// download fails its signature check on ours). Usage: node scripts/pnpm.mjs <pnpm args...>
+// Runs the pnpm of package.json's `packageManager` through npx (see PNPM in lib.mjs).
+// Usage: node scripts/pnpm.mjs <pnpm args...>
 import { spawnSync } from 'node:child_process';
+import { pnpmArgs } from './lib.mjs';
 
 export function pnpm(args, options = {}) {
-  const result = spawnSync('npx', ['-y', 'pnpm@10', ...args], {
+  const result = spawnSync('npx', pnpmArgs(...args), {
     stdio: 'inherit',
     shell: process.platform === 'win32',
     ...options,

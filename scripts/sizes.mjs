@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_FLAGS, findChromium, mustRun, ROOT, SESSION_KEYS, signInThroughApi, startBuiltServer, storeSessionInPage, waitForAppScreen } from './lib.mjs';
+import { CHROMIUM_FLAGS, findChromium, mustRun, pnpmArgs, ROOT, SESSION_KEYS, signInThroughApi, startBuiltServer, storeSessionInPage, waitForAppScreen } from './lib.mjs';
 
 const SHELL_BUDGET_KB = 170;
 /**
@@ -27,7 +27,7 @@ const log = asJson ? () => {} : console.log;
 const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
 
 if (!process.argv.includes('--no-build')) {
-  await mustRun('Compilando', 'npx', ['-y', 'pnpm@10', '-r', '--workspace-concurrency=2', 'build'], asJson ? { stdio: 'ignore' } : {});
+  await mustRun('Compilando', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'build'), asJson ? { stdio: 'ignore' } : {});
 }
 
 /** Maps a URL path the server serves back to the built file on disk. */

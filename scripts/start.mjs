@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies, builds whatever is missing or out of date, then serves
 // the whole product (API, socket, shell and remotes) on one port with the embedded database.
-import { mustRun, ROOT, run, staleBuilds } from './lib.mjs';
+import { mustRun, pnpmArgs, ROOT, run, staleBuilds } from './lib.mjs';
 
-await mustRun('Instalando dependências', 'npx', ['-y', 'pnpm@10', 'install', '--frozen-lockfile']);
+await mustRun('Instalando dependências', 'npx', pnpmArgs('install', '--frozen-lockfile'));
 
 const stale = staleBuilds();
 if (stale.length > 0) {
   const filters = stale.flatMap((app) => ['--filter', `./${app}`]);
-  await mustRun(`Compilando ${stale.join(', ')}`, 'npx', ['-y', 'pnpm@10', ...filters, '--workspace-concurrency=2', 'build']);
+  await mustRun(`Compilando ${stale.join(', ')}`, 'npx', pnpmArgs(...filters, '--workspace-concurrency=2', 'build'));
 } else {
   console.log('\n▶ Compilação em dia');
 }

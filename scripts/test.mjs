@@ -1,19 +1,84 @@
 #!/usr/bin/env node
-// `npm test`: installs, type-checks, lints, runs every unit/component/server test (the server
-// suite on PGlite, and again on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set),
-// builds the product and runs the Playwright e2e suite in Chromium. Ends with one summary line.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: installs, type-checks, lints, audits, then runs the three groups of tests and ends
+// with one summary line. Each group also runs alone (`npm run test:unit`, `test:server`,
+// `test:e2e`, i.e. `node scripts/test.mjs <group>`), after the install only:
+// - unit: the packages', the shell's and the remotes' unit and component tests (vitest);
+// - server: the server suite on PGlite, and again on PostgreSQL + Redis when DATABASE_URL
+//   (and REDIS_URL) are set;
+// - e2e: builds the product and runs the Playwright suite in Chromium.
+// A failing group does not stop the next one: the summary counts every test that ran.
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium, mustRun, ROOT } from './lib.mjs';
+import { findChromium, mustRun, pnpmArgs, ROOT, run } from './lib.mjs';
+
+const GROUPS = { unit: unitTests, server: serverTests, e2e: e2eTests };
+const only = process.argv[2];
+if (only && !(only in GROUPS)) {
+  console.error(`Uso: node scripts/test.mjs [${Object.keys(GROUPS).join('|')}]`);
+  process.exit(2);
+}
 
 const reports = join(ROOT, 'test-results', 'summary');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const pnpmArgs = (...args) => ['-y', 'pnpm@10', ...args];
-const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile=${join(reports, `${name}.json`)}`];
 
-const chromium = findChromium();
-if (!chromium) {
+// The embedded engine is always tested; a DATABASE_URL from the caller is kept for the second run.
+const { DATABASE_URL, REDIS_URL, ...baseEnv } = process.env;
+/** Exit codes of the test steps that failed (a failed step may have left no report). */
+const failedSteps = [];
+
+async function testStep(label, args, env) {
+  console.log(`\n▶ ${label}`);
+  const code = await run('npx', pnpmArgs(...args), { env });
+  if (code !== 0) failedSteps.push(label);
+  return code;
+}
+
+const vitest = (label, report, projects, env) =>
+  testStep(label, ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${join(reports, `${report}.json`)}`], env);
+
+async function unitTests() {
+  await vitest('Testes unitários e de componentes', 'vitest-unit', ['!@chat/server'], baseEnv);
+}
+
+async function serverTests() {
+  await vitest('Testes do servidor (PGlite)', 'vitest-server', ['@chat/server'], baseEnv);
+  if (!DATABASE_URL) {
+    console.log('\n(DATABASE_URL não definido: a suíte do servidor rodou só no PGlite)');
+    return;
+  }
+  await vitest('Testes do servidor (PostgreSQL + Redis)', 'vitest-server-postgres', ['@chat/server'], { ...baseEnv, DATABASE_URL, ...(REDIS_URL ? { REDIS_URL } : {}) });
+}
+
+async function e2eTests(chromium) {
+  if ((await testStep('Compilando o produto', ['-r', '--workspace-concurrency=2', 'build'], baseEnv)) !== 0) return;
+  await testStep('Testes e2e (Playwright + Chromium)', ['--filter', '@chat/e2e', 'test'], {
+    ...baseEnv,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'),
+  });
+}
+
+/** Counts of every report the steps left: vitest's JSON reports and Playwright's. */
+function summary() {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const name of readdirSync(reports)) {
+    const report = JSON.parse(readFileSync(join(reports, name), 'utf8'));
+    if (report.stats) {
+      total.passed += report.stats.expected + (report.stats.flaky ?? 0);
+      total.failed += report.stats.unexpected;
+      total.skipped += report.stats.skipped;
+    } else {
+      total.passed += report.numPassedTests;
+      total.failed += report.numFailedTests;
+      total.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    }
+  }
+  return total;
+}
+
+const chromium = !only || only === 'e2e' ? findChromium() : null;
+if ((!only || only === 'e2e') && !chromium) {
   console.error(
     'Chromium não encontrado: os testes e2e precisam dele. Instale com `apt-get install -y chromium` ' +
       'ou aponte CHROMIUM_PATH para o executável.',
@@ -22,45 +87,15 @@ if (!chromium) {
 }
 
 await mustRun('Instalando dependências', 'npx', pnpmArgs('install', '--frozen-lockfile'));
-await mustRun('Verificando tipos', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'typecheck'));
-await mustRun('Lint', 'npx', pnpmArgs('exec', 'eslint', '.', '--max-warnings=0'));
-await mustRun('Auditoria de dependências (high/critical)', 'node', [join(ROOT, 'scripts', 'audit.mjs')]);
-
-// The embedded engine is always tested; a DATABASE_URL from the caller is kept for the second run.
-const { DATABASE_URL, REDIS_URL, ...baseEnv } = process.env;
-await mustRun('Testes unitários, de componentes e do servidor (PGlite)', 'npx', pnpmArgs('exec', 'vitest', 'run', ...vitestReport('vitest')), {
-  env: baseEnv,
-});
-if (DATABASE_URL) {
-  await mustRun('Testes do servidor (PostgreSQL + Redis)', 'npx', pnpmArgs('exec', 'vitest', 'run', '--project', '@chat/server', ...vitestReport('vitest-postgres')), {
-    env: { ...baseEnv, DATABASE_URL, ...(REDIS_URL ? { REDIS_URL } : {}) },
-  });
-} else {
-  console.log('\n(DATABASE_URL não definido: a suíte do servidor rodou só no PGlite)');
+if (!only) {
+  await mustRun('Verificando tipos', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'typecheck'));
+  await mustRun('Lint', 'npx', pnpmArgs('exec', 'eslint', '.', '--max-warnings=0'));
+  await mustRun('Auditoria de dependências (high/critical)', 'node', [join(ROOT, 'scripts', 'audit.mjs')]);
 }
+for (const [name, group] of Object.entries(GROUPS)) if (!only || only === name) await group(chromium);
 
-await mustRun('Compilando o produto', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'build'));
-await mustRun('Testes e2e (Playwright + Chromium)', 'npx', pnpmArgs('--filter', '@chat/e2e', 'test'), {
-  env: { ...baseEnv, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
-});
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const name of ['vitest', 'vitest-postgres']) {
-  const file = join(reports, `${name}.json`);
-  if (!existsSync(file)) continue;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-}
-const e2eFile = join(reports, 'e2e.json');
-if (existsSync(e2eFile)) {
-  const { stats } = JSON.parse(readFileSync(e2eFile, 'utf8'));
-  passed += stats.expected + (stats.flaky ?? 0);
-  failed += stats.unexpected;
-  skipped += stats.skipped;
-}
-console.log(`\nTodos os passos concluídos.\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+const { passed, failed, skipped } = summary();
+if (failedSteps.length > 0) console.log(`\n✖ Falharam: ${failedSteps.join('; ')}`);
+else console.log('\nTodos os passos concluídos.');
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || failedSteps.length > 0 ? 1 : 0);

@@ -43,14 +43,12 @@ test('forgot password -> link from the outbox -> reset -> new password works -> 
   await expect(page.getByText(/só pode ser usado uma vez e vale por 1 hora/)).toBeVisible();
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByText('E-mail inválido')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/forgot-password.png', fullPage: true });
 
   const mailsBefore = outboxFiles(product.dataDir).length;
   await page.getByLabel('E-mail').fill('carla@demo.chat');
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expectToast(page, 'Link de redefinição enviado com sucesso');
   await expectPath(page, '/');
-  await page.screenshot({ path: '../test-results/screens/forgot-password-sent.png', fullPage: true });
   const { link, text } = await waitForMailLink(product.dataDir, mailsBefore, RESET_LINK);
   expect(text).toContain('carla@demo.chat');
 
@@ -60,7 +58,6 @@ test('forgot password -> link from the outbox -> reset -> new password works -> 
   await page.getByLabel('Confirmar nova senha').fill('outra-coisa-qualquer');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByText('As senhas devem ser iguais')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/reset-password.png', fullPage: true });
   await page.getByLabel('Confirmar nova senha').fill(newPassword);
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expectToast(page, 'Senha redefinida com sucesso');
@@ -80,7 +77,6 @@ test('forgot password -> link from the outbox -> reset -> new password works -> 
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expectToast(page, 'Não foi possível redefinir a senha');
   await expectPath(page, '/forgot-password');
-  await page.screenshot({ path: '../test-results/screens/reset-link-refused.png', fullPage: true });
 });
 
 test('a reset link without a 64-hex token goes back to sign-in', async ({ page }) => {
@@ -109,18 +105,15 @@ test('an admin invites an e-mail, the invitee registers from the mailed link and
   await expect(page.getByLabel('Código de convite')).toHaveValue(code!);
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByText('Mínimo de 2 caracteres')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/register-errors.png', fullPage: true });
 
   await page.getByLabel('Nome', { exact: true }).fill('Eva Lima');
   await page.getByLabel('E-mail').fill('eva.lima@exemplo.com');
   await page.getByLabel('Nome de usuário').fill('evalima');
   await page.getByLabel('Senha', { exact: true }).fill('senha-da-eva-1');
   await page.getByLabel('Confirmar senha').fill('senha-da-eva-1');
-  await page.screenshot({ path: '../test-results/screens/register.png', fullPage: true });
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expectToast(page, 'Usuário criado com sucesso');
   await expectPath(page, '/auth/conversations');
-  await page.screenshot({ path: '../test-results/screens/registered.png', fullPage: true });
   await expect(page.getByRole('link', { name: 'Equipe' })).toHaveCount(0);
   expect(JSON.parse((await storedSession(page)).user ?? '{}')).toMatchObject({ nickName: 'evalima', role: 'USER' });
 
@@ -135,7 +128,6 @@ test('an admin invites an e-mail, the invitee registers from the mailed link and
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expectToast(page, 'Não foi possível criar a conta');
   await expectPath(page, /\/register\?inviteCode=/);
-  await page.screenshot({ path: '../test-results/screens/register-code-spent.png', fullPage: true });
 });
 
 test('a returning user whose access token expired is renewed at startup, not sent to sign-in', async ({ page }) => {

@@ -10,15 +10,6 @@ import { expect, test } from '../support/fixtures';
 // back), and a chat with unread messages opens under 'Mensagens não lidas', with the
 // 'N novas mensagens' button for what arrives while the view is scrolled up.
 
-const SCREENS = process.env.E2E_SHOTS_DIR ?? '../test-results/screens';
-const shot = async (page: Page, name: string) => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SCREENS}/find-${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
-
 test.describe.configure({ mode: 'serial' });
 
 /** Sends `count` texts through the API, a few at a time (cheap, and in order within each batch's start). */
@@ -70,7 +61,6 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
   await expect(hit).toBeVisible();
   await expect(hit.locator('mark')).toHaveText('açucarado');
   await expect(hit).toContainText('Diego');
-  await shot(page, 'search-results');
 
   await hit.click();
   await expect(page).toHaveURL(/\?mensagem=[0-9a-f-]{36}$/);
@@ -78,7 +68,6 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
   // Highlighted briefly (2 s): checked first.
   await expect(found).toHaveAttribute('data-highlighted', '');
   await expect(found).toBeInViewport();
-  await shot(page, 'jumped');
   // The window around it does not reach the newest message yet.
   await expect(bubble(page, `enchimento ${stamp} 300.`)).toHaveCount(0);
 
@@ -112,14 +101,12 @@ test('unread messages open under their line; new ones while scrolled up show the
   await entryNamed(page, 'Diego Santos').click();
   await expectLineAbove(page, `não lida ${stamp} 1`);
   await expect(bubble(page, `antes ${stamp}`)).toBeVisible();
-  await shot(page, 'unread-divider');
 
   // Scrolled up (the view sits at the line, 40 messages above the end): new ones show the button.
   await sendTextApi(url, diego.token, chat.id, `nova ${stamp} A`);
   await sendTextApi(url, diego.token, chat.id, `nova ${stamp} B`);
   const button = page.getByRole('button', { name: '2 novas mensagens' });
   await expect(button).toBeVisible();
-  await shot(page, 'new-messages-button');
   await button.click();
   await expect(bubble(page, `nova ${stamp} B`)).toBeInViewport();
   await expect(page.getByRole('button', { name: /novas? mensage/ })).toHaveCount(0);
@@ -211,7 +198,6 @@ test('a group with unread messages opens under the line too, from what the membe
   await entryNamed(page, name).click();
   await expectLineAbove(page, `grupo não lida ${stamp} 1`);
   await expect(bubble(page, `lida antes ${stamp}`)).toBeVisible();
-  await shot(page, 'group-unread-divider');
 
   // Opening it read them all: the server counts none, and opening it again shows no line.
   await expect.poll(unreadOnServer).toBe(0);

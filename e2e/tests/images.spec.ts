@@ -7,9 +7,6 @@ import { expect, test } from '../support/fixtures';
 // with progress, image message); Bruno sees it inline, live, and 'Imagem' in his list; a file
 // over 10 MB and a text file get their alerts and nothing is sent.
 
-const SCREENS = '../test-results/screens';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png` });
-
 const ANA_IMAGE = 'img[alt="Imagem enviada por Ana Souza"]';
 
 /** Picks files through the image button's real file chooser, as a person would. */
@@ -68,7 +65,6 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   await expect(pending.getByRole('img', { name: 'Enviando' })).toBeVisible();
   await expect(pending.locator(ANA_IMAGE)).toHaveAttribute('src', /^blob:/);
   await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
-  await shot(ana, 'image-upload-pending');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   // Sent: the bubble now shows the server's copy, at the public URL (no query string).
@@ -92,7 +88,6 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   const entry = listEntry(bruno, 'Ana').filter({ hasText: 'Imagem' });
   await expect(entry).toBeVisible();
-  await shot(bruno, 'image-received');
 
   // A click opens it full size; Escape closes only the dialog, not the conversation.
   await received.click();
@@ -100,7 +95,6 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   await expect(full).toBeVisible();
   await expect(full.locator(ANA_IMAGE)).toHaveAttribute('src', src!);
   await expect(full.getByRole('link', { name: 'Abrir em nova aba' })).toHaveAttribute('rel', /noopener/);
-  await shot(bruno, 'image-full-size');
   await bruno.keyboard.press('Escape');
   await expect(full).toBeHidden();
   await expect(bruno).toHaveURL(/\/conversation$/);
@@ -113,7 +107,6 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
 
   await pickImage(ana, { name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.concat([image, Buffer.alloc(11 * 1024 * 1024)]) });
   await expect(ana.getByText('Arquivo muito grande (máx 10MB)', { exact: true })).toBeVisible();
-  await shot(ana, 'image-alert-size');
   await pickImage(ana, { name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('não sou uma imagem') });
   await expect(ana.getByText('Tipo de arquivo inválido', { exact: true })).toBeVisible();
 

@@ -18,9 +18,6 @@ import { expectPath, liveConnection, signIn } from '../support/session';
 // Presence, ticks, unread counts, typing and reconnection, between two browser contexts
 // (Ana and Bruno of the demo workspace, whose conversation the demo seed holds).
 
-const SCREENS = '../test-results/screens';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png` });
-
 /** Marks the document, so that a later check proves the page was never reloaded meanwhile. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
@@ -49,14 +46,12 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   const first = `Você está aí? ${stamp}`;
   await sendText(ana, first);
   await expect(tickOf(ana, first)).toHaveAccessibleName('Enviada');
-  await shot(ana, 'live-1-sent-one-tick');
 
   // Bruno comes back: online again, and the message reaches him: two ticks at Ana's.
   bruno = await openMember(browser, baseURL!, 'bruno');
   await expect(headerStatus(ana)).toHaveText('online');
   await expect(tickOf(ana, first)).toHaveAccessibleName('Entregue');
   await expect(tickOf(ana, first)).not.toHaveAttribute('data-read');
-  await shot(ana, 'live-2-delivered-two-ticks');
 
   // Bruno's list counts what he has not read, as the server does (also after a reload)...
   const { token: brunoToken } = await signInApi(baseURL!, 'bruno');
@@ -74,7 +69,6 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   await expect(tickOf(ana, second)).toHaveAccessibleName('Entregue');
   await expect(unreadBadge(bruno, 'Ana Souza')).toHaveText(String(unread + 1));
   await expect(unreadBadge(brunoTab2, 'Ana Souza')).toHaveText(String(unread + 1));
-  await shot(bruno, 'live-3-unread-badge');
 
   // Bruno opens the chat: no badge in either tab, and Ana's ticks turn to read (highlighted).
   await entryNamed(bruno, 'Ana Souza').click();
@@ -85,7 +79,6 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
     await expect(tickOf(ana, text)).toHaveAccessibleName('Lida');
     await expect(tickOf(ana, text)).toHaveAttribute('data-read', '');
   }
-  await shot(ana, 'live-4-read-highlighted');
   // The server agrees: a reload shows no unread count either.
   await brunoTab2.reload();
   await expect(entryNamed(brunoTab2, 'Ana Souza')).toBeVisible();
@@ -101,7 +94,6 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   await messageBox(bruno).pressSequentially('Estou escrevendo uma resposta', { delay: 30 });
   const lastKeystroke = Date.now();
   await expect(headerStatus(ana)).toHaveText('Digitando...');
-  await shot(ana, 'live-5-typing');
   await expect(headerStatus(ana)).toHaveText('online', { timeout: 8000 });
   const shownFor = Date.now() - lastKeystroke;
   expect(shownFor).toBeGreaterThan(1500);
@@ -118,7 +110,6 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   await product.restart(async (otherUrl) => {
     await expect(connectionBanner(ana)).toBeVisible();
     await expect(connectionBanner(bruno)).toBeVisible();
-    await shot(ana, 'live-6-connection-lost');
     const { token } = await signInApi(otherUrl, 'bruno');
     await sendTextApi(otherUrl, token, conversationId, duringOutage);
   });
@@ -130,7 +121,6 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   await expect(tickOf(bruno, duringOutage)).toHaveAccessibleName('Lida');
   expect(await stillSameDocument(ana)).toBe(true);
   expect(await stillSameDocument(bruno)).toBe(true);
-  await shot(ana, 'live-7-after-restart');
 
   // And the conversation goes on live.
   const after = `De volta ${stamp}`;

@@ -9,15 +9,6 @@ import { expectPath, signIn } from '../support/session';
 // Edit, delete, reply, reactions, mentions, silence and 'Lida por', between two and
 // three browser contexts of the demo workspace (Ana, Bruno and Carla, and their group 'Projeto Aurora').
 
-const SCREENS = '../test-results/screens';
-const shot = async (page: Page, name: string) => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SCREENS}/actions-${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
-
 test.describe.configure({ mode: 'serial' });
 
 const bubble = (page: Page, text: string): Locator => messages(page).filter({ hasText: text }).last();
@@ -123,7 +114,6 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   await bubble(brunoPage, fixedText).hover();
   await bubble(brunoPage, fixedText).getByRole('button', { name: 'Reagir' }).click();
   await expect(brunoPage.getByRole('toolbar', { name: 'Reagir' })).toBeVisible();
-  await brunoPage.screenshot({ path: `${SCREENS}/actions-reaction-bar-1280.png` });
   await brunoPage.getByRole('button', { name: 'Reagir com 👍' }).click();
   const chip = bubble(ana, fixedText).getByRole('button', { name: '👍 1: Bruno Oliveira' });
   await expect(chip).toHaveAttribute('aria-pressed', 'false');
@@ -134,7 +124,6 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   const both = bubble(ana, fixedText).getByRole('button', { name: /^👍 2/ });
   await expect(both).toHaveAttribute('aria-pressed', 'true');
   await both.hover();
-  await shot(ana, 'reaction-chips');
 
   // Delete with a confirmation: 'Mensagem apagada' at both ends.
   const wrong = `Mensagem para a pessoa errada ${stamp}`;
@@ -142,7 +131,6 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   await expect(bubble(brunoPage, wrong)).toBeVisible();
   await bubble(ana, wrong).hover();
   await bubble(ana, wrong).getByRole('button', { name: 'Mais opções' }).click();
-  await ana.screenshot({ path: `${SCREENS}/actions-bubble-menu-1280.png` });
   await ana.getByRole('menuitem', { name: 'Apagar' }).click();
   const dialog = ana.getByRole('dialog', { name: 'Apagar mensagem?' });
   await dialog.getByRole('button', { name: 'Apagar' }).click();
@@ -154,7 +142,6 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   // Reply through the menu: the quote in the box, then in the sent bubble.
   await menuOf(brunoPage, fixedText, 'Responder');
   await expect(brunoPage.getByRole('button', { name: 'Cancelar resposta' })).toBeVisible();
-  await shot(brunoPage, 'reply-box');
   const answer = `Combinado ${stamp}`;
   await sendText(brunoPage, answer);
   await expect(bubble(ana, answer).getByRole('button', { name: /Ana Souza/ })).toContainText(fixedText);
@@ -192,7 +179,6 @@ test('mentions, silence and who read it in a group of three', async ({ browser, 
   await messageBox(bruno).pressSequentially('Veja isto @car');
   const picker = bruno.getByRole('listbox', { name: 'Mencionar membro' });
   await expect(picker.getByRole('option')).toHaveText(['Carla Mendes@carla']);
-  await shot(bruno, 'mention-picker');
   await messageBox(bruno).press('Enter');
   await expect(messageBox(bruno)).toHaveValue('Veja isto @Carla Mendes ');
   await messageBox(bruno).pressSequentially(stamp);
@@ -200,10 +186,8 @@ test('mentions, silence and who read it in a group of three', async ({ browser, 
   await expect(bubble(bruno, `Veja isto @Carla Mendes ${stamp}`)).toBeVisible();
   await expect.poll(() => notifications(carla)).toEqual([{ title: 'Projeto Aurora', body: `Bruno Oliveira: Veja isto @ ${stamp}` }]);
   await expect(entryNamed(carla, 'Projeto Aurora').getByLabel('1 menções a você')).toBeVisible();
-  await shot(carla, 'mention-badge');
   await entryNamed(carla, 'Projeto Aurora').click();
   await expect(bubble(carla, `Veja isto @Carla Mendes ${stamp}`)).toHaveAttribute('data-mentions-me', '');
-  await shot(carla, 'mention-bubble');
   await carla.keyboard.press('Escape');
   await expect(entryNamed(carla, 'Projeto Aurora').getByLabel(/menções a você/)).toHaveCount(0);
 
@@ -222,7 +206,6 @@ test('mentions, silence and who read it in a group of three', async ({ browser, 
   await entryNamed(carla, 'Projeto Aurora').click();
   await expect(readBy).toContainText('Carla Mendes');
   await expect(tickOf(ana, question)).toHaveAttribute('data-read', '');
-  await shot(ana, 'read-by');
   // Escape closes the panel first; the chat stays open.
   await ana.keyboard.press('Escape');
   await expect(info).toBeHidden();
@@ -262,7 +245,6 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
   // Swiped far enough, the bubble follows the finger with the reply arrow; letting go replies.
   const gesture = await touchDrag(ana, row.getByText(target), { dx: 90, dy: 0 }, { release: false });
   await expect(row.locator('[data-swiping]')).toHaveCSS('transform', /matrix\(1, 0, 0, 1, 72, 0\)/);
-  await ana.screenshot({ path: `${SCREENS}/actions-swipe-reply-390.png` });
   await gesture.lift();
   const cancelReply = ana.getByRole('button', { name: 'Cancelar resposta' });
   await expect(cancelReply).toBeVisible();
@@ -294,7 +276,6 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
   const sheet = ana.getByRole('complementary', { name: 'Informações' });
   await expect(sheet.getByRole('region', { name: 'Lida por' })).toBeVisible();
   await expect(sheet).toHaveCSS('position', 'fixed');
-  await ana.screenshot({ path: `${SCREENS}/actions-read-by-sheet-390.png` });
   await ana.goBack();
   await expect(sheet).toBeHidden();
   await expect(ana).toHaveURL(/\/group$/);

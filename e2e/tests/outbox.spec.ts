@@ -7,15 +7,13 @@ import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, liveConnection, signIn } from '../support/session';
 
 // The offline outbox (IndexedDB) and drafts, between two browser contexts of the demo
-// workspace. Screenshots go to test-results/screens (to look at, at 1440 and 390 px).
+// workspace.
 
-const SCREENS = '../test-results/screens';
-async function shots(page: Page, name: string, phone?: () => Promise<void>) {
-  await page.screenshot({ path: `${SCREENS}/outbox-${name}-1440.png` });
+/** Runs `check` with the page at a phone's width, then gives the page its width back. */
+async function onPhone(page: Page, check: () => Promise<void>) {
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await phone?.();
-  await page.screenshot({ path: `${SCREENS}/outbox-${name}-390.png` });
+  await check();
   if (desktop) await page.setViewportSize(desktop);
 }
 
@@ -96,7 +94,7 @@ test('offline: three messages wait in the outbox through a reload and reach the 
   for (const text of texts) await expect(tickOf(ana, text)).toHaveAccessibleName('Enviando');
   await expect(waitingBanner(ana, 3)).toBeVisible();
   // On the phone's narrower screen the history grows taller: the newest message stays in view.
-  await shots(ana, 'pending-offline', () => expect(messages(ana).filter({ hasText: texts[2] })).toBeInViewport({ ratio: 1 }));
+  await onPhone(ana, () => expect(messages(ana).filter({ hasText: texts[2] })).toBeInViewport({ ratio: 1 }));
 
   // Still offline, the page is reloaded (the service worker serves it): nothing is lost.
   await ana.reload();
@@ -161,7 +159,6 @@ test('images survive a reload: one picked offline, one whose upload is under way
   await expect(anaImages).toHaveCount(shownBefore + 1);
   await expect(anaImages.last()).toHaveAttribute('src', /^blob:/);
   await expect(waitingBanner(ana, 1)).toBeVisible();
-  await shots(ana, 'image-offline');
   await ana.reload();
   await expect(waitingBanner(ana, 1)).toBeVisible();
   await ana.context().setOffline(false);
@@ -207,7 +204,7 @@ test('a draft stays through a chat switch and a reload, shows in the list, and s
   await expect(messageBox(ana)).toHaveValue('');
   const preview = entryNamed(ana, 'Bruno Oliveira').locator('[data-draft]');
   await expect(preview).toHaveText(`Rascunho: ${draft}`);
-  await shots(ana, 'draft-preview', async () => {
+  await onPhone(ana, async () => {
     await ana.getByRole('button', { name: 'Voltar' }).click();
     await expect(preview).toBeVisible();
   });
@@ -252,13 +249,11 @@ test("a refused message shows 'Não enviada'; signing out asks before discarding
   await expect(bubble.getByText('Não enviada')).toBeVisible({ timeout: 30_000 });
   await expect(bubble.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
   await expect(bubble.getByRole('button', { name: 'Apagar' })).toBeVisible();
-  await shots(ana, 'refused');
 
   // Sign-out asks, saying what would be lost; 'Continuar conectado' keeps everything.
   await ana.getByRole('button', { name: 'Sair' }).first().click();
   const question = ana.getByRole('dialog', { name: 'Sair sem enviar as mensagens?' });
   await expect(question).toContainText('Há 1 mensagem que ainda não foi enviada');
-  await shots(ana, 'sign-out-question');
   await question.getByRole('button', { name: 'Continuar conectado' }).click();
   await expect(question).toBeHidden();
   await expect(bubble).toBeVisible();

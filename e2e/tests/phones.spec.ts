@@ -8,8 +8,6 @@ import { expectPath, expiredToken } from '../support/session';
 // touch targets, long-press) and on a 768 px tablet (list and chat side by side, details as an
 // overlay), with nothing wider than the screen on any page.
 
-const SCREENS = '../test-results/screens';
-
 const tabBar = (page: Page): Locator => page.getByRole('navigation', { name: 'Navegação inferior' });
 const chatRegion = (page: Page): Locator => page.getByRole('region', { name: 'Conversa' });
 const sidebarList = (page: Page): Locator => page.getByRole('list', { name: 'Conversas' });
@@ -32,7 +30,6 @@ test('phone: list, chat, back, details sheet, new group, team and settings', asy
   await expect(ana.getByRole('button', { name: 'Sair' })).toBeVisible();
   await expect(ana.locator('li[data-type]')).toHaveCount(0);
   await expectPhoneFriendly(ana);
-  await ana.screenshot({ path: `${SCREENS}/phone-list.png` });
 
   // Opening a chat shows it alone, with a back button; the tab bar steps aside.
   await entryNamed(ana, 'Bruno Oliveira').click();
@@ -249,7 +246,6 @@ test('installable: valid manifest and icons, the service worker controls the pag
   const failed = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar as conversas. Verifique sua conexão.' });
   await expect(failed).toBeVisible();
   await expect(page.getByText(/Você ainda não possui nenhuma conversa/)).toBeHidden();
-  await page.screenshot({ path: `${SCREENS}/phone-offline.png` });
   await failed.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(failed).toBeVisible();
   // ...and comes back by itself when the network does, even after the socket's last attempt

@@ -14,7 +14,6 @@ test('on the production origin the sign-in page hides the register and forgot-pa
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveCount(0);
-  await page.screenshot({ path: '../test-results/screens/sign-in-production-origin.png', fullPage: true });
 });
 
 test('on the production origin the server refuses the hidden actions', async ({ page, product }) => {

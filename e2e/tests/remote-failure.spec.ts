@@ -12,7 +12,6 @@ test('a remote that cannot load shows the error panel while the rest keeps worki
   await expectPath(page, '/auth/team');
   await expect(page.getByRole('alert').getByText('Não foi possível carregar esta área')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Equipe' })).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/remote-failure.png', fullPage: true });
 
   await page.getByRole('link', { name: 'Conversas' }).click();
   await expect(page.getByText('Selecione uma conversa para ver as mensagens')).toBeVisible();

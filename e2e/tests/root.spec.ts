@@ -7,10 +7,8 @@ import { expectPath, expectToast, signIn } from '../support/session';
 // ROOT's workspaces. ROOT creates a workspace, its new admin sets a password from the
 // welcome mail and signs in; ROOT's feature and admin changes reach the members' open pages live.
 
-const SCREENS = '../test-results/screens';
 const WELCOME_LINK = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[0-9a-f]{64}/;
 const INVITE_LINK = /http:\/\/127\.0\.0\.1:\d+\/register\?inviteCode=[A-Z0-9]{3}-[A-Z0-9]{3}/;
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
 /** Marks the document, so that a later check proves the page was never reloaded meanwhile. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
@@ -54,13 +52,11 @@ test('ROOT creates a workspace; its admin signs in; feature and admin changes fo
     await dialog.getByLabel('E-mail do administrador').fill('marta@e2e.chat');
     await dialog.getByLabel('Limite de membros').fill('5');
     await expect(dialog.getByRole('switch', { name: 'Poligonais' })).toBeChecked();
-    await shot(root, 'root-create-1440');
     await dialog.getByRole('button', { name: 'Criar Workspace' }).click();
     await expectToast(root, 'Sucesso', 'Workspace criado com sucesso');
     const card = root.getByRole('button', { name: 'Editar Marketing' });
     await expect(card).toContainText('Marta Lima');
     await expect(card).toContainText('1 / 5 membros');
-    await shot(root, 'root-workspaces-1440');
 
     const { link, text } = await waitForMailLink(product.dataDir, mailsBefore, WELCOME_LINK);
     expect(text).toContain('marta@e2e.chat');
@@ -90,7 +86,6 @@ test('ROOT creates a workspace; its admin signs in; feature and admin changes fo
       const dialog = await openEdit(root, 'Marketing');
       await dialog.getByRole('switch', { name: 'Poligonais' }).click();
       await expect(dialog.getByRole('switch', { name: 'Poligonais' })).toBeChecked({ checked: on });
-      if (!on) await shot(root, 'root-edit-1440');
       await dialog.getByRole('button', { name: 'Salvar' }).click();
       await expectToast(root, 'Sucesso', 'Workspace atualizado com sucesso');
       await expect(dialog).toBeHidden();
@@ -154,13 +149,10 @@ test('ROOT creates a workspace; its admin signs in; feature and admin changes fo
     await root.setViewportSize({ width: 390, height: 844 });
     await root.reload();
     await expect(root.getByRole('button', { name: 'Editar Marketing' })).toBeVisible();
-    await shot(root, 'root-workspaces-390');
     await openEdit(root, 'Marketing');
-    await shot(root, 'root-edit-390');
     await root.keyboard.press('Escape');
     await root.getByRole('link', { name: 'Configurações' }).click();
     await expectPath(root, '/root/settings');
-    await shot(root, 'root-settings-390');
   });
 
   // remote-root is the only remote a ROOT session downloads.

@@ -9,7 +9,6 @@ import { expectPath, expectToast, expectToastShown, liveConnection, recordToasts
 // The account settings and the public API, between real browser contexts.
 // Bruno edits his account; Carla keeps their conversation open and sees the effects live.
 
-const SCREENS = '../test-results/screens';
 const NEW_PASSWORD = 'senha-nova-e2e-12';
 
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
@@ -20,13 +19,6 @@ async function openAccount(page: Page, section: 'Informações pessoais' | 'Segu
   await page.getByRole('link', { name: 'Conta' }).click();
   await expectPath(page, '/auth/settings/conta');
   await page.getByRole('button', { name: section }).click();
-}
-
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENS}/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -68,8 +60,6 @@ test('bruno changes his name and photo; carla’s open chat shows both without a
   await expect(entryNamed(carla, 'Bruno Ribeiro')).toBeVisible();
   await expect(entryNamed(carla, 'Bruno Ribeiro').locator('img')).toHaveAttribute('src', /\/media\/avatars\//);
   expect(await stillSameDocument(carla)).toBe(true);
-  await carla.screenshot({ path: `${SCREENS}/settings-carla-sees-new-profile.png` });
-  await shots(bruno, 'settings-profile');
 });
 
 /**
@@ -104,7 +94,6 @@ test('a password change keeps this tab signed in and signs out bruno’s other c
   const { page: late, release: openLateSocket } = await brunoElsewhere(browser, product.url, 'held');
   await openAccount(bruno, 'Segurança');
   await expect(bruno.getByLabel('Revogar também a chave de API')).toBeChecked();
-  await shots(bruno, 'settings-security');
   await bruno.getByLabel('Senha atual', { exact: true }).fill(DEMO_PASSWORD);
   await bruno.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
   await bruno.getByLabel('Confirmar nova senha', { exact: true }).fill(NEW_PASSWORD);
@@ -145,7 +134,6 @@ test('a key is created, copied from the page, and used by an integration to send
   const key = await bruno.evaluate(() => navigator.clipboard.readText());
   expect(key).toBe(shown);
   await expect(bruno.getByLabel('Chave ativa')).toContainText(key.slice(-4));
-  await shots(bruno, 'settings-api-key');
 
   const text = `Mensagem da integração ${Date.now().toString(36)}`;
   const response = await fetch(`${product.url}/api/message/send`, {
@@ -170,7 +158,6 @@ test('/api/docs renders the API reference', async ({ browser, product }) => {
   await expect(page.getByText('Papo API').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('/api/message/send').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /Authorize/ })).toBeVisible();
-  await shots(page, 'settings-api-docs');
   await page.close();
 });
 
@@ -193,7 +180,6 @@ test('Segurança lists diego’s sessions; ending the phone’s signs it out, "S
   await expect(phoneRow).toBeVisible();
   await expect(sessions.getByText('Este dispositivo')).toHaveCount(1);
   await expect(phoneRow.getByText('Este dispositivo')).toHaveCount(0);
-  await shots(desk, 'settings-sessions');
 
   await phoneRow.getByRole('button', { name: 'Encerrar' }).click();
   await expectToast(desk, 'Sucesso', 'Sessão encerrada');
@@ -205,7 +191,6 @@ test('Segurança lists diego’s sessions; ending the phone’s signs it out, "S
 
   await sessions.getByRole('button', { name: /Sair de todos os dispositivos/ }).click();
   const dialog = desk.getByRole('dialog', { name: 'Sair de todos os dispositivos?' });
-  await desk.screenshot({ path: `${SCREENS}/settings-sessions-confirm-1440.png` });
   await dialog.getByRole('button', { name: 'Sair de todos' }).click();
   await expectPath(desk, '/');
   await desk.context().close();

@@ -14,7 +14,6 @@ test('the sign-in page is in Portuguese and shows the version', async ({ page })
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Usuário é obrigatório')).toBeVisible();
   await expect(page.getByText('Senha é obrigatória')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/sign-in.png', fullPage: true });
 });
 
 test('the server prints the demo accounts on its first start', async ({ product }) => {
@@ -31,7 +30,6 @@ test('ROOT lands on /root/workspaces and never downloads the member remotes', as
   await expect(page.getByRole('heading', { name: 'Configurações' })).toBeVisible();
   expect(requests.some((p) => p.startsWith('/remotes/root/'))).toBe(true);
   expect(requests.filter((p) => /^\/remotes\/(chat|team|settings)\//.test(p))).toEqual([]);
-  await page.screenshot({ path: '../test-results/screens/root-settings.png', fullPage: true });
 });
 
 test('a member signs in by nickname, lands on conversations and never downloads remote-root', async ({ page, requests }) => {

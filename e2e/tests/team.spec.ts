@@ -9,14 +9,6 @@ import { expectPath, expectToast } from '../support/session';
 // creates members, edits one, labels him with a polygon, finds him by it, and removes Carla while
 // Carla has her chat with Bruno open in another browser context.
 
-const SCREENS = '../test-results/screens';
-/** The team area at a width, once the toasts have gone (tall viewport: the nav stays on top). */
-async function shot(page: Page, name: string, width: number, height: number): Promise<void> {
-  await page.setViewportSize({ width, height });
-  await expect(page.locator('li[data-type]')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/${name}.png` });
-}
-
 test.describe.configure({ mode: 'serial' });
 
 const memberList = (page: Page): Locator => page.getByRole('list', { name: 'Membros' });
@@ -96,8 +88,6 @@ test('ana invites, creates, edits and labels members, and finds one by polygon',
   await expect(ana.getByText('Nenhum membro foi encontrado')).toBeVisible();
   await ana.getByRole('searchbox', { name: 'Buscar membro' }).fill('');
 
-  await shot(ana, 'team-1440', 1440, 1100);
-  await shot(ana, 'team-390', 390, 1500);
   await ana.context().close();
 });
 

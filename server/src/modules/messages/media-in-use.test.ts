@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Conversation, type Message, publicUrlFromUploadUrl } from '@chat/contracts';
-import type { Db } from '../../db/client';
 import { groups, users } from '../../db/schema';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TINY_IMAGES } from '../../test/images';
 import { mediaFiles, target, uploadUrlFor } from '../../test/media';
-import { imageMessagesShowing } from './message-actions.repository';
+import { statementPlan } from '../../test/plans';
+import { mediaUrlLookups } from './message-actions.repository';
 
 // Deleting an image message deletes its uploaded file unless another message or a photo
 // still shows it; that check is an index lookup (migration 0006), not a scan of message bodies.
@@ -33,15 +33,6 @@ const sendImage = async (who: TestUser, url: string) =>
   expectStatus<Message>(await as(t.app, who).post('/message/send', { ...textMessage(conversation.id, 'x'), content: { type: 'image', body: url } }), 200);
 const remove = async (who: TestUser, id: string) => expectStatus<Message>(await as(t.app, who).delete(`/message/${id}`), 200);
 const stored = (url: string) => mediaFiles(t.env.dataDir).some((f) => f.endsWith(url.split('/').pop()!));
-
-/** The plan of a statement with sequential scans priced out: it names the index it can use. */
-async function planOf(query: { getSQL(): ReturnType<typeof sql> }): Promise<string> {
-  return t.app.ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    const result = (await tx.execute(sql`EXPLAIN ${query.getSQL()}`)) as unknown as { rows: Array<Record<string, string>> };
-    return result.rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
 
 describe('deleting an image message', () => {
   it('keeps the file while another message shows it, and deletes it with the last one', async () => {
@@ -69,11 +60,13 @@ describe('deleting an image message', () => {
     expect(stored(groupPhoto)).toBe(true);
   });
 
-  it('finds other messages showing the URL through the partial index, not by reading every body', async () => {
-    const db: Db = t.app.ctx.db;
+  it('finds where else the URL is shown through an index each, not by reading every body', async () => {
     const url = 'http://localhost/media/chat/qualquer.png';
-    expect(await planOf(imageMessagesShowing(db, url, ana.id))).toContain('messages_image_body_idx');
-    expect(await planOf(db.select({ id: users.id }).from(users).where(eq(users.avatarUrl, url)))).toContain('users_avatar_url_idx');
-    expect(await planOf(db.select({ id: groups.id }).from(groups).where(eq(groups.avatarUrl, url)))).toContain('groups_avatar_url_idx');
+    const lookups = mediaUrlLookups(t.app.ctx.db, url, ana.id);
+    expect(lookups).toHaveLength(3);
+    // With sequential scans priced out, the plan names the index whenever one can answer the lookup.
+    for (const [i, index] of ['messages_image_body_idx', 'users_avatar_url_idx', 'groups_avatar_url_idx'].entries()) {
+      expect(await statementPlan(t.app.ctx.db, lookups[i]!, {}, { enable_seqscan: 'off' }), index).toContain(index);
+    }
   });
 });

@@ -42,7 +42,7 @@ export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRo
  * predicate is spelled here as a literal so that the planner always matches it), never a scan of
  * the message bodies.
  */
-export function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
+function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
   return db
     .select({ one: sql`1` })
     .from(messages)
@@ -50,14 +50,22 @@ export function imageMessagesShowing(db: Db, url: string, exceptMessageId: strin
     .limit(1);
 }
 
-/** Whether an uploaded file's URL is still shown somewhere else (another message, an avatar); each an index lookup. */
+/**
+ * The lookups that find where else an uploaded file's URL is shown (another message, a member's or
+ * a group's photo); each an index lookup. Exported for the test of their plans.
+ */
+export function mediaUrlLookups(db: Db, url: string, exceptMessageId: string) {
+  return [
+    imageMessagesShowing(db, url, exceptMessageId),
+    db.select({ one: sql`1` }).from(users).where(eq(users.avatarUrl, url)).limit(1),
+    db.select({ one: sql`1` }).from(groups).where(eq(groups.avatarUrl, url)).limit(1),
+  ];
+}
+
+/** Whether an uploaded file's URL is still shown somewhere else. */
 export async function mediaUrlInUse(db: Db, url: string, exceptMessageId: string): Promise<boolean> {
-  const [inMessage] = await imageMessagesShowing(db, url, exceptMessageId);
-  if (inMessage) return true;
-  const [asAvatar] = await db.select({ one: sql`1` }).from(users).where(eq(users.avatarUrl, url)).limit(1);
-  if (asAvatar) return true;
-  const [asGroupAvatar] = await db.select({ one: sql`1` }).from(groups).where(eq(groups.avatarUrl, url)).limit(1);
-  return !!asGroupAvatar;
+  for (const lookup of mediaUrlLookups(db, url, exceptMessageId)) if ((await lookup).length > 0) return true;
+  return false;
 }
 
 export type AddReactionResult = 'added' | 'unchanged' | 'deleted' | 'limit';

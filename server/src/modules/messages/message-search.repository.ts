@@ -30,15 +30,10 @@ export interface MessageSearchRow {
  * Text messages containing `term` (case- and accent-insensitive) in the viewer's conversations and
  * groups, newest first, `take` rows before `beforeSeq`. One statement: the trigram index on the
  * stored folded body finds candidates, the two membership subqueries keep the viewer's chats only, and
- * deleted messages (their body is emptied anyway) are left out explicitly.
+ * deleted messages (their body is emptied anyway) are left out explicitly. Its rows are
+ * MessageSearchRow; the statement itself is returned (awaiting it runs it) for the test of its plan.
  */
-export function searchMessages(
-  db: Db,
-  viewerId: string,
-  term: string,
-  beforeSeq: number | null,
-  take: number,
-): Promise<MessageSearchRow[]> {
+export function searchMessages(db: Db, viewerId: string, term: string, beforeSeq: number | null, take: number) {
   const viewerConversations = db
     .select({ id: conversations.id })
     .from(conversations)

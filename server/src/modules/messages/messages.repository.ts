@@ -171,18 +171,20 @@ export function messagesBefore(db: Db, target: ChatTarget, beforeSeq: number, ta
  * more CPU than running it (a large share of the profile of a reconnection wave, when the
  * catch-up read pages this way).
  */
-const preparedPages = oncePerDb((db) => {
-  const page = (column: typeof messages.conversationId | typeof messages.groupId, name: string) =>
-    messagesQuery(db, {
-      where: and(eq(column, sql.placeholder('chatId')), lt(messages.seq, sql.placeholder('beforeSeq'))),
-      order: 'desc',
-      limit: sql.placeholder('take'),
-    }).prepare(name);
-  return {
-    conversation: page(messages.conversationId, 'messages_page_conversation_before'),
-    group: page(messages.groupId, 'messages_page_group_before'),
-  };
-});
+const preparedPages = oncePerDb((db) => ({
+  conversation: pageBeforeQuery(db, 'conversation').prepare('messages_page_conversation_before'),
+  group: pageBeforeQuery(db, 'group').prepare('messages_page_group_before'),
+}));
+
+/** The statement of messagesBefore for one kind of chat (placeholders chatId, beforeSeq, take). Exported for the test of its plan. */
+export function pageBeforeQuery(db: Db, kind: 'conversation' | 'group') {
+  const column = kind === 'group' ? messages.groupId : messages.conversationId;
+  return messagesQuery(db, {
+    where: and(eq(column, sql.placeholder('chatId')), lt(messages.seq, sql.placeholder('beforeSeq'))),
+    order: 'desc',
+    limit: sql.placeholder('take'),
+  });
+}
 
 // Status changes touch only messages not yet READ of one author side: the partial index
 // messages_conversation_unread_idx (conversation, author) WHERE status <> 'READ' serves both.

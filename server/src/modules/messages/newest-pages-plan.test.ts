@@ -1,9 +1,9 @@
-import { is, Placeholder, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, users } from '../../db/schema';
 import { createWorkspace } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { preparedPlan } from '../../test/plans';
+import { statementPlan } from '../../test/plans';
 import { newestOfChatsQuery } from './newest-pages';
 
 // The newest page of a long chat walks the chat's (chat, seq) index backwards and stops at the
@@ -41,16 +41,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** SQL text of a value for EXECUTE (a uuid[] or an int). */
-const literal = (value: unknown) => (Array.isArray(value) ? `'{${value.join(',')}}'` : String(value));
-
 /** The plan of the newest-pages statement for these chats, under `mode` (custom: the values known while planning). */
-async function planFor(chatIds: string[], take: number, mode: 'force_custom_plan' | 'force_generic_plan'): Promise<string> {
-  const query = newestOfChatsQuery(t.app.ctx.db, 'conversation').toSQL();
-  const values: Record<string, unknown> = { chatIds, take };
-  const args = query.params.map((param) => literal(is(param, Placeholder) ? values[param.name] : param));
-  return preparedPlan(t.app.ctx.db, `AS ${query.sql}`, `(${args.join(', ')})`, { plan_cache_mode: mode });
-}
+const planFor = (chatIds: string[], take: number, mode: 'force_custom_plan' | 'force_generic_plan') =>
+  statementPlan(t.app.ctx.db, newestOfChatsQuery(t.app.ctx.db, 'conversation'), { chatIds, take }, { plan_cache_mode: mode });
 
 describe('the newest pages of a list of chats', () => {
   for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {

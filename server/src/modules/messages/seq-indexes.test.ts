@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, Message } from '@chat/contracts';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { preparedPlan } from '../../test/plans';
+import { statementPlan, type Statement } from '../../test/plans';
+import { pageBeforeQuery } from './messages.repository';
+import { newestOfChatsQuery } from './newest-pages';
 
-// The (conversation_id, seq) and (group_id, seq) indexes are partial (a message has one
-// target, so each INSERT writes one of them). The history reads filter with `=` on the column,
-// and the planner must still see that this implies IS NOT NULL, also in the generic plans of the
-// prepared statements (a parameter, not a value) and per row of a LATERAL over a list of chats.
+// The (conversation_id, seq) and (group_id, seq) indexes are partial (a message has one target, so
+// each INSERT writes one of them). The history reads filter with `=` on the column, and the planner
+// must still see that this implies IS NOT NULL, also in the generic plans of the prepared
+// statements (a parameter, not a value) and per row of a LATERAL over a list of chats. The plans
+// are those of the repository's own statements, so a change of their shape that loses the index
+// fails here.
 
 let t: TestApp;
 let ana: TestUser, bruno: TestUser;
@@ -26,9 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The plan of a prepared statement with sequential scans off and generic plans forced. */
-const planOf = (prepare: string, execute: string) =>
-  preparedPlan(t.app.ctx.db, prepare, execute, { enable_seqscan: 'off', plan_cache_mode: 'force_generic_plan' });
+/** The plan of one of the repository's statements with sequential scans off and generic plans forced. */
+const planOf = (statement: Statement, placeholders: Record<string, unknown>) =>
+  statementPlan(t.app.ctx.db, statement, placeholders, { enable_seqscan: 'off', plan_cache_mode: 'force_generic_plan' });
 
 describe('the partial (chat, seq) indexes', () => {
   it('hold only the rows of their kind of chat', async () => {
@@ -42,23 +46,22 @@ describe('the partial (chat, seq) indexes', () => {
   });
 
   it('serve a page back in a conversation and in a group, as a prepared statement with parameters', async () => {
-    for (const [column, index, id] of [
-      ['conversation_id', 'messages_conversation_seq_idx', chat.id],
-      ['group_id', 'messages_group_seq_idx', group.id],
+    for (const [kind, index, chatId] of [
+      ['conversation', 'messages_conversation_seq_idx', chat.id],
+      ['group', 'messages_group_seq_idx', group.id],
     ] as const) {
-      const plan = await planOf(
-        `(uuid, bigint) AS SELECT id FROM messages WHERE ${column} = $1 AND seq < $2 ORDER BY seq DESC LIMIT 50`,
-        `('${id}', 9223372036854775807)`,
-      );
-      expect(plan, column).toContain(index);
+      const plan = await planOf(pageBeforeQuery(t.app.ctx.db, kind), { chatId, beforeSeq: Number.MAX_SAFE_INTEGER, take: 50 });
+      expect(plan, kind).toContain(`Index Scan Backward using ${index}`);
     }
   });
 
   it('serve the newest messages of each chat of a list (a LATERAL per chat)', async () => {
-    const plan = await planOf(
-      `(uuid[]) AS SELECT m.id FROM unnest($1) AS chat(id) CROSS JOIN LATERAL (SELECT id FROM messages WHERE group_id = chat.id ORDER BY seq DESC LIMIT 3) m`,
-      `('{${group.id}}')`,
-    );
-    expect(plan).toContain('messages_group_seq_idx');
+    for (const [kind, index, chatId] of [
+      ['conversation', 'messages_conversation_seq_idx', chat.id],
+      ['group', 'messages_group_seq_idx', group.id],
+    ] as const) {
+      const plan = await planOf(newestOfChatsQuery(t.app.ctx.db, kind), { chatIds: [chatId], take: 3 });
+      expect(plan, kind).toContain(`Index Scan Backward using ${index}`);
+    }
   });
 });
