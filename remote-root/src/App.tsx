@@ -1,15 +1,21 @@
+import { useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteAppProps } from '@chat/contracts';
+import { createQueryClient } from '@chat/ui';
 import { RootSettingsPage } from './features/settings/root-settings-page';
 import { WorkspacesPage } from './features/workspaces/components/workspaces-page';
 
-/** remote-root: /root/*, the super-user's area (docs/produto.md, Telas). */
+/** remote-root: /root/*, the super-user's area (docs/produto.md, Telas). Its own query client: it may be mounted alone. */
 export default function App(props: RemoteAppProps) {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <Routes>
-      <Route path="workspaces" element={<WorkspacesPage />} />
-      <Route path="settings" element={<RootSettingsPage />} />
-      <Route path="*" element={<Navigate to={`${props.basePath}/workspaces`} replace />} />
-    </Routes>
+    <QueryClientProvider client={queryClient}>
+      <Routes>
+        <Route path="workspaces" element={<WorkspacesPage />} />
+        <Route path="settings" element={<RootSettingsPage />} />
+        <Route path="*" element={<Navigate to={`${props.basePath}/workspaces`} replace />} />
+      </Routes>
+    </QueryClientProvider>
   );
 }

@@ -5,7 +5,7 @@ import { Spinner } from '@chat/ui';
 import { SettingsMenu } from './features/menu/settings-menu';
 import { loadAccountPage } from './load-account-page';
 
-const AccountPage = lazy(async () => ({ default: (await loadAccountPage()).AccountPage }));
+const AccountArea = lazy(async () => ({ default: (await loadAccountPage()).AccountArea }));
 
 /** remote-settings: /auth/settings, the menu and the account sections (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
@@ -16,7 +16,7 @@ export default function App(props: RemoteAppProps) {
         path="conta"
         element={
           <Suspense fallback={<Spinner size="md" />}>
-            <AccountPage {...props} />
+            <AccountArea {...props} />
           </Suspense>
         }
       />

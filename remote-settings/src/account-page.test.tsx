@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey, AppConfig, FeatureFlag, User } from '@chat/contracts';
 import { dismissToast, ToastHost } from '@chat/ui';
+import { renderWithQueryClient } from '@chat/ui/testing';
 import { AccountPage } from './account-page';
 
 // The 'Conta' page with its three sections (docs/produto.md, Telas, Validação e limites and Textos
@@ -31,6 +32,7 @@ const api = vi.hoisted(() => {
 });
 vi.mock('@chat/api-client', () => ({
   ...api,
+  isTransientFailure: () => false,
   apiErrorMessage: (error: unknown, fallback: string) =>
     error instanceof api.ApiCallError && error.serverMessage ? error.serverMessage : fallback,
 }));
@@ -49,7 +51,7 @@ const config = { apiBaseUrl: '/api' } as AppConfig;
 const activeKey: ApiKey = { id: 'k1', name: 'CRM', permissions: 'READ_ONLY', preview: 'x9Z2', createdAt: '2026-03-02T14:05:00.000Z' };
 
 function renderPage(flags: FeatureFlag[] = []) {
-  render(
+  renderWithQueryClient(
     <MemoryRouter>
       <AccountPage basePath="/auth/settings" flags={flags} user={bruno} config={config} headerSlot={null} />
       <ToastHost />

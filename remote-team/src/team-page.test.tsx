@@ -1,7 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlag, RemoteAppProps, User, Workspace } from '@chat/contracts';
+import { eventBus } from '@chat/event-bus';
+import { renderWithQueryClient } from '@chat/ui/testing';
 import { TeamPage } from './team-page';
 
 const api = vi.hoisted(() => ({
@@ -17,7 +19,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 const ui = vi.hoisted(() => ({ toast: vi.fn() }));
-vi.mock('@chat/ui', async (importOriginal) => ({ ...(await importOriginal<object>()), ...ui }));
+vi.mock('@chat/ui/toast-store', async (importOriginal) => ({ ...(await importOriginal<object>()), ...ui }));
 
 const person = (id: string, name: string, nickName: string, extra: Partial<User> = {}): User => ({
   id,
@@ -55,7 +57,7 @@ function renderPage(flags: FeatureFlag[] = ALL, polygons = [{ id: 'p-sp', name: 
   );
   api.listPolygons.mockImplementation(() => ok(polygons));
   const props = { basePath: '/auth/team', user: ana, flags, config: {}, headerSlot: null } as unknown as RemoteAppProps;
-  render(<TeamPage {...props} />);
+  renderWithQueryClient(<TeamPage {...props} />);
   return userEvent.setup();
 }
 const memberRows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
@@ -131,6 +133,14 @@ describe('team page', () => {
     expect(api.removeMember).toHaveBeenCalledWith('u-carla');
     expect(ui.toast).toHaveBeenCalledWith({ type: 'success', title: 'Sucesso', description: 'Membro removido com sucesso' });
     await waitFor(() => expect(api.getWorkspaceByAdmin).toHaveBeenCalledTimes(2));
+  });
+
+  it("a member's new profile from the socket ('user:updated') replaces their row", async () => {
+    renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    act(() => eventBus.emit('user:updated', { ...carla, name: 'Carla Nunes' }));
+    expect(await within(memberRows()[2]!).findByText('Carla Nunes')).toBeInTheDocument();
+    expect(api.getWorkspaceByAdmin).toHaveBeenCalledTimes(1);
   });
 
   it('shows pending invites with resend and cancel', async () => {

@@ -1,17 +1,16 @@
-import { useState } from 'react';
 import type { RemoteAppProps } from '@chat/contracts';
 import { MembersArea } from './features/members/components/members-area';
+import { useLiveMembers } from './features/members/hooks/use-live-members';
 import { PolygonsSection } from './features/polygons/components/polygons-section';
 import styles from './team-page.module.css';
 
 /**
  * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons.
- * The two features do not know each other; the page refetches one when the other changes something
- * it shows (member badges, polygon member counts).
+ * The two features do not know each other; a change in one refetches what the other shows (member
+ * badges, polygon member counts) through the query cache (shared/use-team-change.ts).
  */
 export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {
-  const [membersVersion, setMembersVersion] = useState(0);
-  const [polygonsVersion, setPolygonsVersion] = useState(0);
+  useLiveMembers();
   const polygonal = flags.includes('polygonal');
 
   return (
@@ -22,10 +21,8 @@ export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {
         canEdit={flags.includes('edit_members')}
         polygonal={polygonal}
         headerSlot={headerSlot}
-        reloadKey={membersVersion}
-        onChanged={() => setPolygonsVersion((v) => v + 1)}
       />
-      {polygonal && <PolygonsSection reloadKey={polygonsVersion} onChanged={() => setMembersVersion((v) => v + 1)} />}
+      {polygonal && <PolygonsSection />}
     </div>
   );
 }

@@ -1,28 +1,26 @@
-import { createWorkspace } from '@chat/api-client';
 import { DEFAULT_WORKSPACE_FEATURES, ERROR_TEXTS, SUCCESS_TEXTS, type WorkspaceEditFormValues } from '@chat/contracts';
-import { Modal } from '@chat/ui';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { Modal, notify } from '@chat/ui';
+import { useCreateWorkspace } from '../hooks/use-workspaces';
 import { WorkspaceForm } from './workspace-form';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: () => void;
 }
 
 const EMPTY = { name: '', description: '', adminName: '', adminEmail: '', limitOfMembers: 0, storageQuotaMb: 0, features: [...DEFAULT_WORKSPACE_FEATURES] };
 
 /** 'Criar Workspace': the new admin receives a welcome e-mail to set their password. */
-export function CreateWorkspaceModal({ open, onOpenChange, onCreated }: Props) {
+export function CreateWorkspaceModal({ open, onOpenChange }: Props) {
+  const { mutateAsync: createWorkspace } = useCreateWorkspace();
   const create = async (values: WorkspaceEditFormValues) => {
     try {
-      await createWorkspace({ ...values, adminName: values.adminName ?? '' });
+      await createWorkspace(values);
     } catch (error) {
-      notifyError(ERROR_TEXTS.workspace.createTitle, error, ERROR_TEXTS.workspace.unknown);
+      notify.error(error, ERROR_TEXTS.workspace.unknown, ERROR_TEXTS.workspace.createTitle);
       return;
     }
-    notifySuccess(SUCCESS_TEXTS.workspace.created);
-    onCreated();
+    notify.success(SUCCESS_TEXTS.workspace.created);
     onOpenChange(false);
   };
 

@@ -1,9 +1,8 @@
 import { SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
-import { Modal, Spinner } from '@chat/ui';
+import { Modal, notify, Spinner } from '@chat/ui';
 import { useWorkspace } from '../hooks/use-workspace';
+import { useSaveWorkspaceEdit } from '../hooks/use-workspaces';
 import { memberCountText } from '../lib/member-count';
-import { notifySuccess } from '../lib/notify';
-import { saveWorkspaceEdit } from '../lib/save-workspace-edit';
 import { WorkspaceForm } from './workspace-form';
 import styles from './workspaces.module.css';
 
@@ -11,23 +10,20 @@ interface Props {
   /** The card clicked; null when closed. */
   summary: WorkspaceSummary | null;
   onClose: () => void;
-  onChanged: () => void;
 }
 
 /**
  * Opened by a workspace card: loads the workspace, then edits it in the order docs/produto.md,
  * Telas gives (change-admin first).
  */
-export function EditWorkspaceModal({ summary, onClose, onChanged }: Props) {
+export function EditWorkspaceModal({ summary, onClose }: Props) {
   const { workspace, failed } = useWorkspace(summary?.id ?? null);
+  const { mutateAsync: saveEdit } = useSaveWorkspaceEdit();
 
   const save = async (values: WorkspaceEditFormValues) => {
     if (!workspace) return;
-    const outcome = await saveWorkspaceEdit(workspace, values);
-    // A new admin stays even when the update after it fails: the grid must show it.
-    if (outcome !== 'admin-failed') onChanged();
-    if (outcome !== 'saved') return;
-    notifySuccess(SUCCESS_TEXTS.workspace.updated);
+    if ((await saveEdit({ workspace, values })) !== 'saved') return;
+    notify.success(SUCCESS_TEXTS.workspace.updated);
     onClose();
   };
 

@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Workspace, WorkspaceSummary } from '@chat/contracts';
 import { ToastHost } from '@chat/ui';
+import { renderWithQueryClient } from '@chat/ui/testing';
 import { WorkspacesPage } from './workspaces-page';
 
 const api = vi.hoisted(() => ({
@@ -15,6 +16,7 @@ const api = vi.hoisted(() => ({
 // A server error carries its Portuguese message; anything else falls back to the product's text.
 vi.mock('@chat/api-client', () => ({
   ...api,
+  isTransientFailure: () => false,
   apiErrorMessage: (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback),
 }));
 
@@ -34,7 +36,7 @@ const demoFull: Workspace = { ...demo, members: [] };
 const ok = <T,>(data: T) => Promise.resolve({ status: 200, data });
 
 function renderPage() {
-  return render(
+  return renderWithQueryClient(
     <>
       <WorkspacesPage />
       <ToastHost />

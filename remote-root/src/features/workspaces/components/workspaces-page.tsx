@@ -12,7 +12,7 @@ import styles from './workspaces.module.css';
  * /root/workspaces: a card per workspace plus the 'Criar Workspace' card (docs/produto.md, Telas).
  */
 export function WorkspacesPage() {
-  const { state, reload, retry } = useWorkspaces();
+  const { state, retry } = useWorkspaces();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<WorkspaceSummary | null>(null);
   // A new key per opening: the edit modal then loads afresh instead of showing the last load.
@@ -57,8 +57,8 @@ export function WorkspacesPage() {
           ) : null}
         </>
       )}
-      <CreateWorkspaceModal open={creating} onOpenChange={setCreating} onCreated={reload} />
-      <EditWorkspaceModal key={openings} summary={editing} onClose={() => setEditing(null)} onChanged={reload} />
+      <CreateWorkspaceModal open={creating} onOpenChange={setCreating} />
+      <EditWorkspaceModal key={openings} summary={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

@@ -1,31 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getWorkspace } from '@chat/api-client';
-import { ERROR_TEXTS, type Workspace } from '@chat/contracts';
-import { notifyError } from '../lib/notify';
+import { ERROR_TEXTS } from '@chat/contracts';
+import { rootKeys } from '../../../query-keys';
 
-type Loaded = { id: string; workspace: Workspace | null };
-
-/** GET /workspace/{id} while the edit modal is open: the form starts from the current values. */
+/**
+ * GET /workspace/{id} while the edit modal is open: the form starts from the current values, so
+ * nothing is kept once the modal closes (each opening loads afresh, with its spinner).
+ */
 export function useWorkspace(id: string | null) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  useEffect(() => {
-    if (!id) return;
-    let current = true;
-    getWorkspace(id).then(
-      ({ data }) => current && setLoaded({ id, workspace: data }),
-      (error: unknown) => {
-        if (!current) return;
-        notifyError(ERROR_TEXTS.workspace.getTitle, error, ERROR_TEXTS.workspace.unknown);
-        setLoaded({ id, workspace: null });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
-  // What was loaded for another card (or before closing) does not count.
-  const mine = loaded && loaded.id === id ? loaded : null;
-  return { workspace: mine?.workspace ?? null, failed: mine !== null && mine.workspace === null };
+  const query = useQuery({
+    queryKey: rootKeys.workspace(id ?? ''),
+    queryFn: async () => (await getWorkspace(id!)).data,
+    enabled: id !== null,
+    gcTime: 0,
+    meta: { errorToast: { title: ERROR_TEXTS.workspace.getTitle, fallback: ERROR_TEXTS.workspace.unknown } },
+  });
+  return { workspace: query.data ?? null, failed: query.isError };
 }

@@ -1,39 +1,50 @@
-import { useCallback, useEffect, useState } from 'react';
-import { listWorkspaces } from '@chat/api-client';
-import { ERROR_TEXTS, type WorkspaceSummary } from '@chat/contracts';
-import { notifyError } from '../lib/notify';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createWorkspace, listWorkspaces } from '@chat/api-client';
+import { ERROR_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
+import { rootKeys } from '../../../query-keys';
+import { saveWorkspaceEdit } from '../lib/save-workspace-edit';
 
 export type WorkspacesState =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'ready'; workspaces: WorkspaceSummary[] };
 
-async function fetchWorkspaces(): Promise<WorkspacesState> {
-  try {
-    return { status: 'ready', workspaces: (await listWorkspaces()).data };
-  } catch (error) {
-    notifyError(ERROR_TEXTS.workspace.listTitle, error, ERROR_TEXTS.workspace.unknown);
-    return { status: 'error' };
-  }
+/** GET /workspace/list. A refetch after a change keeps the grid; a retry after a failure shows the spinner. */
+export function useWorkspaces(): { state: WorkspacesState; retry: () => void } {
+  const query = useQuery({
+    queryKey: rootKeys.workspaces,
+    queryFn: async () => (await listWorkspaces()).data,
+    meta: { errorToast: { title: ERROR_TEXTS.workspace.listTitle, fallback: ERROR_TEXTS.workspace.unknown } },
+  });
+  const state: WorkspacesState =
+    query.isPending || (query.isError && query.isFetching)
+      ? { status: 'loading' }
+      : query.isError
+        ? { status: 'error' }
+        : { status: 'ready', workspaces: query.data };
+  return { state, retry: () => void query.refetch() };
 }
 
-/** GET /workspace/list; `reload` refetches after a create or an edit without blanking the grid. */
-export function useWorkspaces() {
-  const [state, setState] = useState<WorkspacesState>({ status: 'loading' });
+/** 'Criar Workspace': the grid is refetched after it. The caller reports the outcome. */
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: WorkspaceEditFormValues) => createWorkspace({ ...values, adminName: values.adminName ?? '' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: rootKeys.workspaces }),
+  });
+}
 
-  useEffect(() => {
-    let current = true;
-    void fetchWorkspaces().then((next) => current && setState(next));
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  const reload = useCallback(() => void fetchWorkspaces().then(setState), []);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    reload();
-  }, [reload]);
-
-  return { state, reload, retry };
+/**
+ * The workspace edit (lib/save-workspace-edit.ts reports its failures). A new admin stays even
+ * when the update after it fails: the grid is refetched unless the admin change itself failed.
+ */
+export function useSaveWorkspaceEdit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ workspace, values }: { workspace: WorkspaceSummary; values: WorkspaceEditFormValues }) =>
+      saveWorkspaceEdit(workspace, values),
+    onSuccess: (outcome) => {
+      if (outcome !== 'admin-failed') void queryClient.invalidateQueries({ queryKey: rootKeys.workspaces });
+    },
+  });
 }

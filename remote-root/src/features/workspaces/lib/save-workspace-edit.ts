@@ -1,6 +1,6 @@
 import { changeWorkspaceAdmin, updateWorkspace } from '@chat/api-client';
 import { ERROR_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
-import { notifyError } from './notify';
+import { notify } from '@chat/ui';
 
 export type EditOutcome = 'saved' | 'admin-failed' | 'update-failed';
 
@@ -14,7 +14,7 @@ export async function saveWorkspaceEdit(workspace: WorkspaceSummary, values: Wor
     try {
       await changeWorkspaceAdmin(workspace.id, { newAdminEmail: values.adminEmail });
     } catch (error) {
-      notifyError(title, error, ERROR_TEXTS.workspace.changeAdmin);
+      notify.error(error, ERROR_TEXTS.workspace.changeAdmin, title);
       return 'admin-failed';
     }
   }
@@ -27,7 +27,7 @@ export async function saveWorkspaceEdit(workspace: WorkspaceSummary, values: Wor
       features: values.features ?? [],
     });
   } catch (error) {
-    notifyError(title, error, ERROR_TEXTS.workspace.unknown);
+    notify.error(error, ERROR_TEXTS.workspace.unknown, title);
     return 'update-failed';
   }
   return 'saved';

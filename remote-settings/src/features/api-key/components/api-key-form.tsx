@@ -1,23 +1,21 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createApiKey } from '@chat/api-client';
 import {
   API_KEY_PERMISSIONS,
   apiKeyFormSchema,
   ERROR_TEXTS,
   SUCCESS_TEXTS,
-  type ApiKey,
   type ApiKeyFormInput,
 } from '@chat/contracts';
-import { Button, FormField, Input } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { Button, FormField, Input, notify } from '@chat/ui';
+import { useCreateApiKey } from '../hooks/use-active-api-key';
 import forms from '../../../shared/forms.module.css';
 import { PERMISSION_LABELS } from './permission-label';
 import styles from './api-key.module.css';
 
 interface Props {
-  /** The stored record and the key itself, which the server answers this one time only. */
-  onCreated: (record: ApiKey, key: string) => void;
+  /** The key itself, which the server answers this one time only (its record is now the active one). */
+  onCreated: (key: string) => void;
 }
 
 /**
@@ -25,6 +23,7 @@ interface Props {
  * has it: docs/produto.md, Onde o Papo difere da especificação original).
  */
 export function ApiKeyForm({ onCreated }: Props) {
+  const { mutateAsync: createKey } = useCreateApiKey();
   const {
     register,
     handleSubmit,
@@ -34,13 +33,12 @@ export function ApiKeyForm({ onCreated }: Props) {
 
   const create = async (values: ApiKeyFormInput) => {
     try {
-      const { data } = await createApiKey(values);
-      const { key, ...record } = data;
+      const { key } = await createKey(values);
       reset();
-      onCreated(record, key);
-      notifySuccess(SUCCESS_TEXTS.apiKey.created);
+      onCreated(key);
+      notify.success(SUCCESS_TEXTS.apiKey.created);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.apiKey.create);
+      notify.error(error, ERROR_TEXTS.apiKey.create);
     }
   };
 

@@ -14,7 +14,7 @@ interface Props {
 
 /** 'Integrações': the active key, the creation form, the new key shown once, the API reference. */
 export function ApiKeySection({ apiBaseUrl }: Props) {
-  const { active, loading, replace } = useActiveApiKey();
+  const { active, loading } = useActiveApiKey();
   const [createdKey, setCreatedKey] = useState<string | null>(null);
 
   return (
@@ -26,10 +26,7 @@ export function ApiKeySection({ apiBaseUrl }: Props) {
         Criar uma nova chave revoga a chave atual imediatamente: integrações que a usam param de funcionar.
       </p>
       <ApiKeyForm
-        onCreated={(record, key) => {
-          replace(record);
-          setCreatedKey(key);
-        }}
+        onCreated={setCreatedKey}
       />
       <a className={styles.docs} href={`${apiBaseUrl}/docs`} target="_blank" rel="noreferrer">
         <BookOpen size={16} aria-hidden /> Referência da API (envie a chave no cabeçalho x-api-key)

@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updatePassword } from '@chat/api-client';
 import { changePasswordSchema, ERROR_TEXTS, SUCCESS_TEXTS, type ChangePasswordInput } from '@chat/contracts';
-import { Button, FormField, PasswordInput } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { Button, FormField, notify, PasswordInput } from '@chat/ui';
+import { settingsKeys } from '../../../query-keys';
 import forms from '../../../shared/forms.module.css';
 import styles from './password-form.module.css';
 
@@ -16,6 +17,15 @@ const EMPTY: ChangePasswordInput = { oldPassword: '', newPassword: '', confirmPa
  * key is revoked too unless the box is cleared: whoever knew the old password may have made one.
  */
 export function PasswordForm() {
+  const queryClient = useQueryClient();
+  const { mutateAsync: changePassword } = useMutation({
+    mutationFn: (body: Parameters<typeof updatePassword>[0]) => updatePassword(body),
+    // The other sessions are over, and the key may be revoked: the lists below show it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.activeApiKey });
+    },
+  });
   const {
     register,
     handleSubmit,
@@ -25,11 +35,11 @@ export function PasswordForm() {
 
   const save = async ({ oldPassword, newPassword, revokeApiKey }: ChangePasswordInput) => {
     try {
-      await updatePassword({ oldPassword, newPassword, revokeApiKey });
+      await changePassword({ oldPassword, newPassword, revokeApiKey });
       reset(EMPTY);
-      notifySuccess(SUCCESS_TEXTS.user.passwordUpdated);
+      notify.success(SUCCESS_TEXTS.user.passwordUpdated);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.user.updatePassword);
+      notify.error(error, ERROR_TEXTS.user.updatePassword);
     }
   };
 

@@ -12,8 +12,7 @@ import {
   type StoredUser,
   type UpdateProfileBody,
 } from '@chat/contracts';
-import { Button, FormField, Input, toast } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { Button, FormField, Input, notify, toast } from '@chat/ui';
 import forms from '../../../shared/forms.module.css';
 import { uploadAvatar } from '../lib/upload-avatar';
 import { AvatarField } from './avatar-field';
@@ -42,7 +41,7 @@ export function ProfileForm({ user }: Props) {
 
   const save = async (values: ProfileInput) => {
     if (!avatarFile && isProfileUnchanged(user, values)) {
-      toast({ type: 'alert', title: ALERT_TEXTS.noChanges });
+      notify.alert(ALERT_TEXTS.noChanges);
       return;
     }
     const body: UpdateProfileBody = {};
@@ -60,9 +59,9 @@ export function ProfileForm({ user }: Props) {
       const { data } = await updateProfile(body);
       reset({ name: data.name, nickName: data.nickName });
       setAvatarFile(null);
-      notifySuccess(SUCCESS_TEXTS.user.updated);
+      notify.success(SUCCESS_TEXTS.user.updated);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.user.update);
+      notify.error(error, ERROR_TEXTS.user.update);
     }
   };
 

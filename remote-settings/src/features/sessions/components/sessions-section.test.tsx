@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEntity } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { dismissToast, ToastHost } from '@chat/ui';
+import { renderWithQueryClient } from '@chat/ui/testing';
 import { SessionsSection } from './sessions-section';
 
 // Segurança's list of sessions against a mocked api-client; the sign-out goes to the real bus.
@@ -18,6 +19,7 @@ const api = vi.hoisted(() => {
 });
 vi.mock('@chat/api-client', () => ({
   ...api,
+  isTransientFailure: () => false,
   apiErrorMessage: (error: unknown, fallback: string) => (error instanceof api.ApiCallError && error.serverMessage ? error.serverMessage : fallback),
 }));
 
@@ -42,7 +44,7 @@ const signOuts = vi.fn();
 let off: () => void;
 
 function renderSection() {
-  render(
+  renderWithQueryClient(
     <>
       <SessionsSection />
       <ToastHost />

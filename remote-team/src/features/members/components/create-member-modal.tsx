@@ -2,20 +2,20 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createMemberWithoutInvite } from '@chat/api-client';
 import { createMemberSchema, ERROR_TEXTS, SUCCESS_TEXTS, type CreateMemberInput } from '@chat/contracts';
-import { Button, FormField, Input, Modal, PasswordInput } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { Button, FormField, Input, Modal, notify, PasswordInput } from '@chat/ui';
+import { useTeamChange } from '../../../shared/use-team-change';
 import styles from './members.module.css';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onDone: () => void;
 }
 
 const EMPTY: CreateMemberInput = { name: '', email: '', nickName: '', password: '', confirmPassword: '' };
 
 /** 'Criar Conta' (flag create_members): the register form without the invite code. */
-export function CreateMemberModal({ open, onOpenChange, onDone }: Props) {
+export function CreateMemberModal({ open, onOpenChange }: Props) {
+  const { mutateAsync: createMember } = useTeamChange('all', createMemberWithoutInvite);
   const {
     register,
     handleSubmit,
@@ -25,13 +25,12 @@ export function CreateMemberModal({ open, onOpenChange, onDone }: Props) {
 
   const create = async ({ confirmPassword: _confirmation, ...body }: CreateMemberInput) => {
     try {
-      await createMemberWithoutInvite(body);
-      notifySuccess(SUCCESS_TEXTS.user.created);
+      await createMember(body);
+      notify.success(SUCCESS_TEXTS.user.created);
       reset(EMPTY);
-      onDone();
       onOpenChange(false);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.user.createMember);
+      notify.error(error, ERROR_TEXTS.user.createMember);
     }
   };
 

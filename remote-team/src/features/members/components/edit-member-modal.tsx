@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { listPolygons, updateMember } from '@chat/api-client';
+import { updateMember } from '@chat/api-client';
 import {
   ALERT_TEXTS,
   editMemberSchema,
@@ -10,11 +9,11 @@ import {
   SUCCESS_TEXTS,
   type EditMemberBody,
   type EditMemberInput,
-  type PolygonListItem,
   type User,
 } from '@chat/contracts';
-import { Button, FormField, Input, Modal, PasswordInput } from '@chat/ui';
-import { notifyAlert, notifyError, notifySuccess } from '../../../shared/notify';
+import { Button, FormField, Input, Modal, notify, PasswordInput } from '@chat/ui';
+import { useTeamChange } from '../../../shared/use-team-change';
+import { usePolygonList } from '../../../shared/use-polygon-list';
 import styles from './members.module.css';
 
 interface Props {
@@ -22,7 +21,6 @@ interface Props {
   /** Flag polygonal: the polygon select is shown. */
   polygonal: boolean;
   onOpenChange: (open: boolean) => void;
-  onDone: () => void;
 }
 
 // The polygon select: keep, clear, or a polygon id.
@@ -37,8 +35,9 @@ function polygonChange(member: User, selected: string | null | undefined): Pick<
 }
 
 /** Edit member (flag edit_members): every field optional; only what is filled is sent. */
-export function EditMemberModal({ member, polygonal, onOpenChange, onDone }: Props) {
-  const [polygons, setPolygons] = useState<PolygonListItem[]>([]);
+export function EditMemberModal({ member, polygonal, onOpenChange }: Props) {
+  const { polygons } = usePolygonList('', polygonal);
+  const { mutateAsync: update } = useTeamChange('all', (body: EditMemberBody) => updateMember(member.id, body));
   const {
     register,
     handleSubmit,
@@ -48,27 +47,18 @@ export function EditMemberModal({ member, polygonal, onOpenChange, onDone }: Pro
     defaultValues: { ...EMPTY, neoCustomDataId: member.neoCustomData?.id ?? '' },
   });
 
-  useEffect(() => {
-    if (!polygonal) return;
-    listPolygons('').then(
-      (res) => setPolygons(res.data),
-      (error: unknown) => notifyError(error, ERROR_TEXTS.polygon.list),
-    );
-  }, [polygonal]);
-
   const save = async ({ neoCustomDataId, ...fields }: EditMemberInput) => {
     const body: EditMemberBody = { ...onlyFilled(fields), ...polygonChange(member, neoCustomDataId) };
     if (Object.keys(body).length === 0) {
-      notifyAlert(ALERT_TEXTS.noChanges);
+      notify.alert(ALERT_TEXTS.noChanges);
       return;
     }
     try {
-      await updateMember(member.id, body);
-      notifySuccess(SUCCESS_TEXTS.user.memberUpdated);
-      onDone();
+      await update(body);
+      notify.success(SUCCESS_TEXTS.user.memberUpdated);
       onOpenChange(false);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.user.updateMember);
+      notify.error(error, ERROR_TEXTS.user.updateMember);
     }
   };
 

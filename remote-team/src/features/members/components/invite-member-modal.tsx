@@ -2,18 +2,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { inviteUser } from '@chat/api-client';
 import { ERROR_TEXTS, inviteMemberSchema, SUCCESS_TEXTS, type InviteMemberInput } from '@chat/contracts';
-import { Button, FormField, Input, Modal } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { Button, FormField, Input, Modal, notify } from '@chat/ui';
+import { useTeamChange } from '../../../shared/use-team-change';
 import styles from './members.module.css';
 
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onDone: () => void;
 }
 
 /** 'Convidar membro': mails a registration link with an invite code (valid 7 days). */
-export function InviteMemberModal({ open, onOpenChange, onDone }: Props) {
+export function InviteMemberModal({ open, onOpenChange }: Props) {
+  const { mutateAsync: invite } = useTeamChange('members', inviteUser);
   const {
     register,
     handleSubmit,
@@ -23,13 +23,12 @@ export function InviteMemberModal({ open, onOpenChange, onDone }: Props) {
 
   const send = async (values: InviteMemberInput) => {
     try {
-      await inviteUser(values);
-      notifySuccess(SUCCESS_TEXTS.user.inviteSent);
+      await invite(values);
+      notify.success(SUCCESS_TEXTS.user.inviteSent);
       reset();
-      onDone();
       onOpenChange(false);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.user.invite);
+      notify.error(error, ERROR_TEXTS.user.invite);
     }
   };
 

@@ -16,22 +16,15 @@ interface Props {
   canEdit: boolean;
   polygonal: boolean;
   headerSlot: HTMLElement | null;
-  reloadKey: number;
-  /** Members changed (a polygon's member count may have too). */
-  onChanged: () => void;
 }
 
 type Dialog = { kind: 'invite' } | { kind: 'create' } | { kind: 'edit' | 'remove'; member: User } | null;
 
 /** Members, pending invites, the header menu and the member dialogs. */
-export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot, reloadKey, onChanged }: Props) {
-  const team = useTeam(reloadKey);
+export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot }: Props) {
+  const team = useTeam();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
-  const done = () => {
-    team.reload();
-    onChanged();
-  };
 
   const menu = (
     <TeamMenu
@@ -53,11 +46,11 @@ export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot, r
         onEdit={(member) => setDialog({ kind: 'edit', member })}
         onRemove={(member) => setDialog({ kind: 'remove', member })}
       />
-      <PendingInvites invites={team.invites} onChanged={team.reload} />
-      <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} onDone={team.reload} />
-      {canCreate && <CreateMemberModal open={dialog?.kind === 'create'} onOpenChange={close} onDone={done} />}
-      {dialog?.kind === 'edit' && <EditMemberModal member={dialog.member} polygonal={polygonal} onOpenChange={close} onDone={done} />}
-      {dialog?.kind === 'remove' && <RemoveMemberModal member={dialog.member} onOpenChange={close} onDone={done} />}
+      <PendingInvites invites={team.invites} />
+      <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} />
+      {canCreate && <CreateMemberModal open={dialog?.kind === 'create'} onOpenChange={close} />}
+      {dialog?.kind === 'edit' && <EditMemberModal member={dialog.member} polygonal={polygonal} onOpenChange={close} />}
+      {dialog?.kind === 'remove' && <RemoveMemberModal member={dialog.member} onOpenChange={close} />}
     </>
   );
 }

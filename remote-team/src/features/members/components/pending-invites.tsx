@@ -2,21 +2,22 @@ import { useState } from 'react';
 import { Mail, RotateCw, X } from 'lucide-react';
 import { cancelInvite, inviteUser } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type PendingInvite } from '@chat/contracts';
-import { CollapsibleSection, IconButton } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { CollapsibleSection, IconButton, notify } from '@chat/ui';
+import { useTeamChange } from '../../../shared/use-team-change';
 import styles from './members.module.css';
 
 interface Props {
   invites: PendingInvite[];
-  onChanged: () => void;
 }
 
 const ROW_PX = 70;
 const day = (iso: string) => new Date(iso).toLocaleDateString('pt-BR');
 
 /** Invites not yet used: each holds a seat until it is used, cancelled or expires. */
-export function PendingInvites({ invites, onChanged }: Props) {
+export function PendingInvites({ invites }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
+  const { mutateAsync: resend } = useTeamChange('members', inviteUser);
+  const { mutateAsync: cancel } = useTeamChange('members', cancelInvite);
   if (invites.length === 0) return null;
 
   const run = async (invite: PendingInvite, action: 'resend' | 'cancel') => {
@@ -24,15 +25,14 @@ export function PendingInvites({ invites, onChanged }: Props) {
     try {
       if (action === 'resend') {
         // A new invite replaces the pending one: new code, new 7 days.
-        await inviteUser({ email: invite.email });
-        notifySuccess(SUCCESS_TEXTS.user.inviteSent);
+        await resend({ email: invite.email });
+        notify.success(SUCCESS_TEXTS.user.inviteSent);
       } else {
-        await cancelInvite(invite.id);
-        notifySuccess(SUCCESS_TEXTS.user.inviteCancelled);
+        await cancel(invite.id);
+        notify.success(SUCCESS_TEXTS.user.inviteCancelled);
       }
-      onChanged();
     } catch (error) {
-      notifyError(error, action === 'resend' ? ERROR_TEXTS.user.invite : ERROR_TEXTS.user.cancelInvite);
+      notify.error(error, action === 'resend' ? ERROR_TEXTS.user.invite : ERROR_TEXTS.user.cancelInvite);
     } finally {
       setBusy(null);
     }

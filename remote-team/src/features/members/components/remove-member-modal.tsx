@@ -1,24 +1,24 @@
 import { removeMember } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type User } from '@chat/contracts';
+import { notify } from '@chat/ui';
 import { ConfirmModal } from '../../../shared/confirm-modal';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { useTeamChange } from '../../../shared/use-team-change';
 
 interface Props {
   member: User;
   onOpenChange: (open: boolean) => void;
-  onDone: () => void;
 }
 
 /** The remove-member modal (docs/produto.md, Telas): confirms with a button. */
-export function RemoveMemberModal({ member, onOpenChange, onDone }: Props) {
+export function RemoveMemberModal({ member, onOpenChange }: Props) {
+  const { mutateAsync: remove } = useTeamChange('all', removeMember);
   const confirm = async () => {
     try {
-      await removeMember(member.id);
-      notifySuccess(SUCCESS_TEXTS.user.memberRemoved);
-      onDone();
+      await remove(member.id);
+      notify.success(SUCCESS_TEXTS.user.memberRemoved);
       return true;
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.user.removeMember);
+      notify.error(error, ERROR_TEXTS.user.removeMember);
       return false;
     }
   };

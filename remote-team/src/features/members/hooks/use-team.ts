@@ -1,37 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getWorkspaceByAdmin, listPendingInvites } from '@chat/api-client';
 import { ERROR_TEXTS, type PendingInvite, type Workspace } from '@chat/contracts';
-import { notifyError } from '../../../shared/notify';
+import { teamKeys } from '../../../query-keys';
 
 export interface Team {
   workspace: Workspace | null;
   invites: PendingInvite[];
   loading: boolean;
-  reload: () => void;
 }
 
-/** The admin's workspace (members, limit) and its pending invites; `reloadKey` refetches from outside. */
-export function useTeam(reloadKey: number): Team {
-  const [workspace, setWorkspace] = useState<Workspace | null>(null);
-  const [invites, setInvites] = useState<PendingInvite[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+const NO_INVITES: PendingInvite[] = [];
 
-  useEffect(() => {
-    let current = true;
-    void Promise.allSettled([getWorkspaceByAdmin(), listPendingInvites()]).then(([team, pending]) => {
-      if (!current) return;
-      if (team.status === 'fulfilled') setWorkspace(team.value.data);
-      else notifyError(team.reason, ERROR_TEXTS.user.loadTeam);
-      if (pending.status === 'fulfilled') setInvites(pending.value.data);
-      else notifyError(pending.reason, ERROR_TEXTS.user.listInvites);
-      setLoading(false);
-    });
-    return () => {
-      current = false;
-    };
-  }, [reloadKey, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { workspace, invites, loading, reload };
+/** The admin's workspace (members, limit) and its pending invites. */
+export function useTeam(): Team {
+  const workspace = useQuery({
+    queryKey: teamKeys.workspace,
+    queryFn: async () => (await getWorkspaceByAdmin()).data,
+    meta: { errorToast: { fallback: ERROR_TEXTS.user.loadTeam } },
+  });
+  const invites = useQuery({
+    queryKey: teamKeys.invites,
+    queryFn: async () => (await listPendingInvites()).data,
+    meta: { errorToast: { fallback: ERROR_TEXTS.user.listInvites } },
+  });
+  return {
+    workspace: workspace.data ?? null,
+    invites: invites.data ?? NO_INVITES,
+    // The list waits for both answers, as one screen.
+    loading: workspace.isPending || invites.isPending,
+  };
 }

@@ -1,24 +1,24 @@
 import { deletePolygon } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type PolygonListItem } from '@chat/contracts';
+import { notify } from '@chat/ui';
 import { ConfirmModal } from '../../../shared/confirm-modal';
-import { notifyError, notifySuccess } from '../../../shared/notify';
+import { useTeamChange } from '../../../shared/use-team-change';
 
 interface Props {
   polygon: PolygonListItem;
   onOpenChange: (open: boolean) => void;
-  onDone: () => void;
 }
 
 /** Deleting a polygon takes the label off its members. */
-export function DeletePolygonModal({ polygon, onOpenChange, onDone }: Props) {
+export function DeletePolygonModal({ polygon, onOpenChange }: Props) {
+  const { mutateAsync: remove } = useTeamChange('all', deletePolygon);
   const confirm = async () => {
     try {
-      await deletePolygon(polygon.id);
-      notifySuccess(SUCCESS_TEXTS.polygon.deleted);
-      onDone();
+      await remove(polygon.id);
+      notify.success(SUCCESS_TEXTS.polygon.deleted);
       return true;
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.polygon.remove);
+      notify.error(error, ERROR_TEXTS.polygon.remove);
       return false;
     }
   };

@@ -7,12 +7,6 @@ import { DeletePolygonModal } from './delete-polygon-modal';
 import { PolygonFormModal } from './polygon-form-modal';
 import styles from './polygons.module.css';
 
-interface Props {
-  reloadKey: number;
-  /** A polygon was created, renamed or deleted: the members' badges change. */
-  onChanged: () => void;
-}
-
 type Dialog = { kind: 'form'; polygon: PolygonListItem | null } | { kind: 'delete'; polygon: PolygonListItem } | null;
 
 const membersLabel = (n: number) => (n === 1 ? '1 membro' : `${n} membros`);
@@ -21,15 +15,11 @@ const membersLabel = (n: number) => (n === 1 ? '1 membro' : `${n} membros`);
  * docs/produto.md, Telas, /auth/team with flag polygonal: the polygons ("poligonais") of the
  * workspace.
  */
-export function PolygonsSection({ reloadKey, onChanged }: Props) {
+export function PolygonsSection() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { polygons, loading, reload } = usePolygons(search, reloadKey);
+  const { polygons, loading } = usePolygons(search);
   const close = (open: boolean) => !open && setDialog(null);
-  const done = () => {
-    reload();
-    onChanged();
-  };
 
   return (
     <CollapsibleSection title="Poligonais" defaultOpen contentHeight={Math.min(360, 120 + Math.max(polygons.length, 1.5) * 52)}>
@@ -71,8 +61,8 @@ export function PolygonsSection({ reloadKey, onChanged }: Props) {
           </ul>
         )}
       </div>
-      {dialog?.kind === 'form' && <PolygonFormModal polygon={dialog.polygon} onOpenChange={close} onDone={done} />}
-      {dialog?.kind === 'delete' && <DeletePolygonModal polygon={dialog.polygon} onOpenChange={close} onDone={done} />}
+      {dialog?.kind === 'form' && <PolygonFormModal polygon={dialog.polygon} onOpenChange={close} />}
+      {dialog?.kind === 'delete' && <DeletePolygonModal polygon={dialog.polygon} onOpenChange={close} />}
     </CollapsibleSection>
   );
 }

@@ -1,0 +1,5 @@
+/** Every query key of remote-root. */
+export const rootKeys = {
+  workspaces: ['root', 'workspaces'] as const,
+  workspace: (id: string) => ['root', 'workspaces', id] as const,
+};

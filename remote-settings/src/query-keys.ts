@@ -1,0 +1,5 @@
+/** Every query key of remote-settings. */
+export const settingsKeys = {
+  activeApiKey: ['settings', 'api-key', 'active'] as const,
+  sessions: ['settings', 'sessions'] as const,
+};

@@ -1,0 +1,12 @@
+/**
+ * Every query key of remote-team. Invalidating a prefix refetches what is under it: `members`
+ * (the workspace with its members, and the pending invites) or `all` (the polygons too, whose
+ * member counts follow member changes, as the members' badges follow polygon changes).
+ */
+export const teamKeys = {
+  all: ['team'] as const,
+  members: ['team', 'members'] as const,
+  workspace: ['team', 'members', 'workspace'] as const,
+  invites: ['team', 'members', 'invites'] as const,
+  polygons: (search: string) => ['team', 'polygons', search] as const,
+};
