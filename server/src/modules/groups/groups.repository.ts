@@ -5,6 +5,7 @@ import { oncePerDb } from '../../db/once-per-db';
 import { rowsByViewer } from '../../db/rows-by-viewer';
 import { rowsMappedOnce } from '../../db/rows-mapped-once';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
@@ -155,7 +156,7 @@ export interface NewGroup {
 
 /** The group and its members in one transaction; the creator is its first admin. */
 export function insertGroup(db: Db, group: NewGroup, otherMemberIds: readonly string[]): Promise<GroupRow> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(groups).values(group).returning();
     await tx.insert(groupMembers).values([
       { groupId: row!.id, userId: group.createdById, isAdmin: true },
