@@ -20,7 +20,7 @@ export const MEMBER_REMOVED = 'Membro removido com sucesso';
  * Sign-in, refresh and sockets are refused from here on, and pending invites of the e-mail go.
  */
 export async function removeMember(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'ctx' | 'io'>,
   members: MembersService,
   admin: UserWithWorkspace,
   targetUserId: string,
