@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyPluginAsync, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@chat/contracts';
 import { requireAuth, type RequireAuthOptions } from './require-auth';
@@ -39,7 +45,8 @@ export interface SignedInOptions extends RequireAuthOptions {
  * preHandlers (feature flags), and the OpenAPI document still finds it on the route.
  *
  * Only the handler and the hooks after the check may rely on `request.user`: an onResponse or
- * onError hook also runs for a refused request, so it must check the status first.
+ * onError hook also runs for a refused request, so it must check the status first. Scopes are not
+ * nested: an inner one would inherit the outer onRoute hook and check twice.
  */
 export function signedInRoutes(options: SignedInOptions, register: (routes: SignedInRoutes) => void | Promise<void>): FastifyPluginAsync {
   const check = requireAuth(options.roles, options);
