@@ -8,6 +8,7 @@ import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
 import type { RevokedSessions } from './modules/auth/revoked-sessions';
 import type { SessionUsers } from './modules/auth/session-users';
+import type { SignedInTypeProvider } from './modules/auth/signed-in-routes';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { ConversationParticipants } from './modules/realtime/conversation-participants';
 import type { Presence } from './modules/realtime/presence';
@@ -55,9 +56,15 @@ declare module 'fastify' {
     /** The socket.io server on the same HTTP server (namespace /events). */
     io: SocketServer;
   }
-  interface FastifyRequest {
-    /** Set by requireAuth: the signed-in, active user, loaded fresh from the database. */
-    user: UserWithWorkspace | null;
+  // The type parameters repeat Fastify's own (declarations of one interface must match), so that
+  // `user` can depend on the route's type provider.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger, RequestType> {
+    /**
+     * Set by requireAuth: the signed-in, active user, loaded fresh from the database. Set by type
+     * in the routes of a signed-in scope (signed-in-routes.ts), whose check has run; null elsewhere.
+     */
+    user: TypeProvider extends SignedInTypeProvider ? UserWithWorkspace : UserWithWorkspace | null;
     /** Set by requireAuth: the session (access token's sid) the request acts in; null for an API key. */
     sessionId: string | null;
     /** Set by requireAuth({ cachedUser: true }) when request.user came from the cache: reads it fresh (401/403 as requireAuth). */

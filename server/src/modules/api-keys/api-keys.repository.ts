@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiKey, ApiKeyFormInput } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { apiKeys, type ApiKeyRow, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 
 // Keys are shown once to their owner (in the create answer) and stored only as sha256 plus a
 // preview of their last 4 characters: a leaked database cannot be replayed against the API.
@@ -22,8 +23,7 @@ export function toApiKeyEntity(row: ApiKeyRow): ApiKey {
 
 /** Revokes the user's active key (if any) and stores `key` as the new one, in one transaction. */
 export async function replaceActiveKey(db: Db, userId: string, form: ApiKeyFormInput, key: string, now: Date): Promise<ApiKeyRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // Two creations of one user wait for each other here instead of racing for the one active slot.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     await revokeActiveKeyOfUser(tx, userId, now);

@@ -1,38 +1,34 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { apiKeyEntitySchema, createApiKeyBodySchema, createdApiKeySchema } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
-import { requireAuth } from '../auth/require-auth';
+import { signedInRoutes } from '../auth/signed-in-routes';
 import { findActiveKeyOfUser, replaceActiveKey, toApiKeyEntity } from './api-keys.repository';
 import { newApiKey } from './new-api-key';
 
 // Mounted under /api: the API key calls (docs/api.md). Managing keys needs the browser session: an
 // integration cannot mint or read keys with a key (requireAuth's apiKey: 'refused').
-export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
-  const { db, now } = app.ctx;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireAuth(CHAT_ROLES, { apiKey: 'refused' });
+export const apiKeyRoutes = signedInRoutes({ roles: CHAT_ROLES, apiKey: 'refused' }, (routes) => {
+  const { db, now } = routes.ctx;
 
   routes.post(
     '/api-key/create',
-    { preHandler, schema: { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema } } },
+    { schema: { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema } } },
     async (request) => {
       // The key is made here, whatever the body's `key` says (the original spec lets the browser
       // choose it; docs/api.md, Quem faz a chave é o servidor): a chosen value could be weak, or
       // another member's.
       const { name, permissions } = request.body;
       const key = newApiKey();
-      return { ...toApiKeyEntity(await replaceActiveKey(db, request.user!.id, { name, permissions }, key, now())), key };
+      return { ...toApiKeyEntity(await replaceActiveKey(db, request.user.id, { name, permissions }, key, now())), key };
     },
   );
 
   routes.get(
     '/api-key/active',
-    { preHandler, schema: { response: { 200: z.nullable(apiKeyEntitySchema) } } },
+    { schema: { response: { 200: z.nullable(apiKeyEntitySchema) } } },
     async (request) => {
-      const row = await findActiveKeyOfUser(db, request.user!.id);
+      const row = await findActiveKeyOfUser(db, request.user.id);
       return row ? toApiKeyEntity(row) : null;
     },
   );
-};
+});

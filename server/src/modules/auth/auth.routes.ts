@@ -4,7 +4,7 @@ import { refreshTokenSchema, signinResponseSchema, signinSchema, signoutSchema, 
 import { toUserEntity } from '../users/user-entity';
 import { AuthService } from './auth.service';
 import { describeUserAgent } from './session-device';
-import { requireAuth } from './require-auth';
+import { signedInRoutes } from './signed-in-routes';
 
 // Mounted under /api.
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -49,9 +49,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The signed-in user as the server sees it now; also the simplest probe of requireAuth.
-  routes.get(
-    '/auth/me',
-    { preHandler: requireAuth(), schema: { response: { 200: userSchema } } },
-    (request) => toUserEntity(request.user!),
+  await app.register(
+    signedInRoutes({}, (signedIn) => {
+      signedIn.get('/auth/me', { schema: { response: { 200: userSchema } } }, (request) => toUserEntity(request.user));
+    }),
   );
 };

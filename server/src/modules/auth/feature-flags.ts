@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { type FeatureFlag, featureFlags } from '@chat/contracts';
 import { forbidden } from '../../lib/errors';
 import type { UserWithWorkspace } from '../users/user-entity';
@@ -27,7 +27,7 @@ export function refuseWhenFlag(flag: FeatureFlag, message: string): onRequestAsy
  * preHandler after requireAuth for calls a workspace feature turns on (create_members, edit_members,
  * polygonal): the page hides them without the flag, so the server refuses them too (403).
  */
-export function requireFlag(flag: FeatureFlag, message: string): preHandlerAsyncHookHandler {
+export function requireFlag(flag: FeatureFlag, message: string): (request: FastifyRequest) => Promise<void> {
   return async function featureFlagRequired(request) {
     if (!requestFlags(request).has(flag)) throw forbidden(message);
   };

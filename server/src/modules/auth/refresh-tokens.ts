@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { type SessionDevice, UNKNOWN_DEVICE } from './session-device';
 
 // Opaque refresh tokens: 256 random bits shown once to the client, stored only as sha256.
@@ -36,8 +37,7 @@ export class RefreshTokens {
     const ttl = rememberMe ? REFRESH_TTL_MS.rememberMe : REFRESH_TTL_MS.session;
     const expiresAt = new Date(now.getTime() + ttl);
     const familyId = randomUUID();
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       await tx.insert(sessions).values({ id: familyId, userId, ...device, createdAt: now, lastUsedAt: now, expiresAt });
       return this.insert(tx, userId, familyId, expiresAt);
     });
@@ -45,8 +45,7 @@ export class RefreshTokens {
 
   /** Exchanges a token for a new one of the same family; see RotationResult for refusals. */
   async rotate(token: string, now = new Date()): Promise<RotationResult> {
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const [row] = await tx
         .select()
         .from(refreshTokens)
@@ -73,7 +72,7 @@ export class RefreshTokens {
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
     if (!row) return null;
-    await this.db.transaction((tx) => this.revokeFamilies(tx as unknown as Db, [row.familyId], now));
+    await inTransaction(this.db, (tx) => this.revokeFamilies(tx, [row.familyId], now));
     return row.familyId;
   }
 
@@ -95,7 +94,7 @@ export class RefreshTokens {
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), except === undefined ? undefined : ne(refreshTokens.familyId, except)));
       return ended.map((session) => session.id);
     };
-    return db ? revoke(db) : this.db.transaction((tx) => revoke(tx as unknown as Db));
+    return db ? revoke(db) : inTransaction(this.db, (tx) => revoke(tx));
   }
 
   /**
@@ -119,8 +118,7 @@ export class RefreshTokens {
 
   /** Ends one active session of this user; false when it is not theirs, ended or expired. */
   async revokeSession(userId: string, sessionId: string, now = new Date()): Promise<boolean> {
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const ended = await tx
         .update(sessions)
         .set({ revokedAt: now })

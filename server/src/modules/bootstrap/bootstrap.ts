@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import { users, workspaces } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../auth/passwords';
 import { countUsers } from '../users/users.repository';
 import { seedDemoChats } from './demo-chats';
@@ -40,9 +41,9 @@ export async function bootstrap(db: Db, env: BootstrapEnv): Promise<BootstrapRep
   const rootHash = await hashPassword(rootPassword);
   const demoHash = env.seedDemo ? await hashPassword(demoPassword) : '';
 
-  const accounts = await db.transaction(async (tx) => {
+  const accounts = await inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
-    if ((await countUsers(tx as unknown as Db)) > 0) return null;
+    if ((await countUsers(tx)) > 0) return null;
 
     const created: CreatedAccount[] = [];
     await tx.insert(users).values({

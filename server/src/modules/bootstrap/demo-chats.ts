@@ -2,13 +2,11 @@ import type { Db } from '../../db/client';
 import { conversations, groupMembers, groups, messages } from '../../db/schema';
 import { DEMO_CONVERSATIONS, DEMO_GROUP, type DemoMessage } from './demo-data';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * The demo's conversations and group, inside the bootstrap transaction (so, like the accounts, only
  * on an empty database). Messages are inserted oldest first so their seq follows their dates.
  */
-export async function seedDemoChats(tx: Tx, idsByNick: ReadonlyMap<string, string>, workspaceId: string, now = new Date()) {
+export async function seedDemoChats(tx: Db, idsByNick: ReadonlyMap<string, string>, workspaceId: string, now = new Date()) {
   const id = (nick: string) => {
     const found = idsByNick.get(nick);
     if (!found) throw new Error(`membro demo desconhecido: ${nick}`);

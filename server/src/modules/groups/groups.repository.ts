@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/queries/once-per-db';
 import { rowsByViewer } from '../../db/queries/rows-by-viewer';
 import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
 import type { LastMessageFields } from '../messages/message-entity';
@@ -152,7 +153,7 @@ export interface NewGroup {
 
 /** The group and its members in one transaction; the creator is its first admin. */
 export function insertGroup(db: Db, group: NewGroup, otherMemberIds: readonly string[]): Promise<GroupRow> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(groups).values(group).returning();
     await tx.insert(groupMembers).values([
       { groupId: row!.id, userId: group.createdById, isAdmin: true },

@@ -1,5 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addAdminBodySchema,
   addMembersBodySchema,
@@ -17,76 +15,73 @@ import {
   updateGroupBodySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
-import { requireAuth } from '../auth/require-auth';
+import { signedInRoutes } from '../auth/signed-in-routes';
 import { GroupsService } from './groups.service';
 
 // Mounted under /api: the group calls. Every mutation answers the updated Group.
-export const groupRoutes: FastifyPluginAsync = async (app) => {
-  const service = new GroupsService(app.ctx.db, app.ctx.chatEvents);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireAuth(CHAT_ROLES);
+export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
+  const service = new GroupsService(routes.ctx.db, routes.ctx.chatEvents);
   const one = { 200: groupSchema };
 
-  routes.post('/group/create', { preHandler, schema: { body: createGroupBodySchema, response: one } }, (request) =>
-    service.create(request.user!, request.body),
+  routes.post('/group/create', { schema: { body: createGroupBodySchema, response: one } }, (request) =>
+    service.create(request.user, request.body),
   );
 
-  routes.get('/group/list', { preHandler, schema: { response: { 200: groupListSchema } } }, (request) =>
-    service.list(request.user!),
+  routes.get('/group/list', { schema: { response: { 200: groupListSchema } } }, (request) =>
+    service.list(request.user),
   );
 
-  routes.get('/group/get-by-id/:id', { preHandler, schema: { params: idParamsSchema, response: one } }, (request) =>
-    service.getById(request.user!, request.params.id),
+  routes.get('/group/get-by-id/:id', { schema: { params: idParamsSchema, response: one } }, (request) =>
+    service.getById(request.user, request.params.id),
   );
 
   routes.get(
     '/group/search',
-    { preHandler, schema: { querystring: searchQuerySchema, response: { 200: groupListSchema } } },
-    (request) => service.search(request.user!, request.query.content),
+    { schema: { querystring: searchQuerySchema, response: { 200: groupListSchema } } },
+    (request) => service.search(request.user, request.query.content),
   );
 
   routes.get(
     '/group/:groupId/search-members',
     {
-      preHandler,
       schema: { params: groupIdParamsSchema, querystring: optionalSearchQuerySchema, response: { 200: groupMemberListSchema } },
     },
-    (request) => service.searchMembers(request.user!, request.params.groupId, request.query.content),
+    (request) => service.searchMembers(request.user, request.params.groupId, request.query.content),
   );
 
   routes.patch(
     '/group/update/:id',
-    { preHandler, schema: { params: idParamsSchema, body: updateGroupBodySchema, response: one } },
-    (request) => service.update(request.user!, request.params.id, request.body),
+    { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: one } },
+    (request) => service.update(request.user, request.params.id, request.body),
   );
 
   routes.post(
     '/group/add-admin/:groupId',
-    { preHandler, schema: { params: groupIdParamsSchema, body: addAdminBodySchema, response: one } },
-    (request) => service.addAdmin(request.user!, request.params.groupId, request.body.newAdminId),
+    { schema: { params: groupIdParamsSchema, body: addAdminBodySchema, response: one } },
+    (request) => service.addAdmin(request.user, request.params.groupId, request.body.newAdminId),
   );
 
   routes.post(
     '/group/remove-admin/:groupId',
-    { preHandler, schema: { params: groupIdParamsSchema, body: removeAdminBodySchema, response: one } },
-    (request) => service.removeAdmin(request.user!, request.params.groupId, request.body.adminId),
+    { schema: { params: groupIdParamsSchema, body: removeAdminBodySchema, response: one } },
+    (request) => service.removeAdmin(request.user, request.params.groupId, request.body.adminId),
   );
 
   routes.post(
     '/group/add-member/:groupId',
-    { preHandler, schema: { params: groupIdParamsSchema, body: addMembersBodySchema, response: one } },
-    (request) => service.addMembers(request.user!, request.params.groupId, request.body.newMembersIds),
+    { schema: { params: groupIdParamsSchema, body: addMembersBodySchema, response: one } },
+    (request) => service.addMembers(request.user, request.params.groupId, request.body.newMembersIds),
   );
 
   routes.post(
     '/group/remove-member/:groupId',
-    { preHandler, schema: { params: groupIdParamsSchema, body: removeMemberBodySchema, response: one } },
-    (request) => service.removeMember(request.user!, request.params.groupId, request.body.memberId),
+    { schema: { params: groupIdParamsSchema, body: removeMemberBodySchema, response: one } },
+    (request) => service.removeMember(request.user, request.params.groupId, request.body.memberId),
   );
 
   routes.patch(
     '/group/:id/mute',
-    { preHandler, schema: { params: idParamsSchema, body: muteBodySchema, response: { 200: muteBodySchema } } },
-    (request) => service.setMuted(request.user!, request.params.id, request.body.muted),
+    { schema: { params: idParamsSchema, body: muteBodySchema, response: { 200: muteBodySchema } } },
+    (request) => service.setMuted(request.user, request.params.id, request.body.muted),
   );
-};
+});

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { createByInviteBodySchema, inviteMemberSchema, signinResponseSchema } from '@chat/contracts';
 import { refuseWhenFlag } from '../auth/feature-flags';
-import { requireAuth } from '../auth/require-auth';
+import { signedInRoutes } from '../auth/signed-in-routes';
 import { INVITE_SENT, InviteService } from './invites.service';
 
 export const ACCOUNT_CREATION_DISABLED = 'Criação de conta desativada';
@@ -16,13 +16,17 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
   const service = new InviteService(app.ctx);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post(
-    '/user/invite',
-    { preHandler: requireAuth(['ADMIN']), schema: { body: inviteMemberSchema, response: { 201: inviteResponseSchema } } },
-    async (request, reply) => {
-      const { expiresAt } = await service.invite(request.user!, request.body.email);
-      return reply.status(201).send({ message: INVITE_SENT, expiresAt: expiresAt.toISOString() });
-    },
+  await app.register(
+    signedInRoutes({ roles: ['ADMIN'] }, (admin) => {
+      admin.post(
+        '/user/invite',
+        { schema: { body: inviteMemberSchema, response: { 201: inviteResponseSchema } } },
+        async (request, reply) => {
+          const { expiresAt } = await service.invite(request.user, request.body.email);
+          return reply.status(201).send({ message: INVITE_SENT, expiresAt: expiresAt.toISOString() });
+        },
+      );
+    }),
   );
 
   // Public; off on the production origin (flag disable_create_account), as the page hides it there.

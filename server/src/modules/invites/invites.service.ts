@@ -3,6 +3,7 @@ import { type CreateByInviteBody, LIMITS, type SigninResponse } from '@chat/cont
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invites } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
 import { alreadyRegisteredMail, inviteMail } from '../mail/templates';
@@ -43,8 +44,7 @@ export class InviteService {
 
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + LIMITS.inviteTtlMs);
-    const code = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const code = await inTransaction(db, async (tx) => {
       const workspace = await lockWorkspace(tx, workspaceId);
       if (!workspace) throw forbidden();
       await tx
@@ -85,8 +85,7 @@ export class InviteService {
     await codeAccepted();
     const passwordHash = await hashPassword(body.password);
 
-    const userId = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const userId = await inTransaction(db, async (tx) => {
       // Locks in the order the invite route takes them (workspace, then invites), so a re-invite
       // racing this registration waits instead of deadlocking.
       const [peek] = await tx.select({ workspaceId: invites.workspaceId }).from(invites).where(eq(invites.code, body.inviteCode));

@@ -1,5 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createMemberBodySchema,
   editMemberBodySchema,
@@ -12,7 +10,7 @@ import {
 } from '@chat/contracts';
 import { forbidden, notFound } from '../../lib/errors';
 import { requestFlags, requireFlag } from '../auth/feature-flags';
-import { requireAuth } from '../auth/require-auth';
+import { signedInRoutes } from '../auth/signed-in-routes';
 import { POLYGONAL_OFF } from '../polygons/polygons.service';
 import { deletePendingInvite, listPendingInvites } from './members.repository';
 import { MembersService } from './members.service';
@@ -25,60 +23,59 @@ export const INVITE_CANCELLED = 'Convite cancelado com sucesso';
 
 // Mounted under /api: the team page of an ADMIN (docs/produto.md, Telas, /auth/team). Every call
 // acts on the admin's own workspace only.
-export const memberRoutes: FastifyPluginAsync = async (app) => {
-  const members = new MembersService(app.ctx);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAuth(['ADMIN']);
+export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
+  const { ctx } = routes;
+  const members = new MembersService(ctx);
 
   // Static path: registered beside the ROOT routes' /workspace/:id, Fastify prefers it.
   routes.get(
     '/workspace/get-by-admin-id',
-    { preHandler: admin, schema: { response: { 200: workspaceSchemaEntity } } },
-    (request) => members.workspaceOf(request.user!),
+    { schema: { response: { 200: workspaceSchemaEntity } } },
+    (request) => members.workspaceOf(request.user),
   );
 
   routes.post(
     '/user/create-member-without-invite',
     {
-      preHandler: [admin, requireFlag('create_members', CREATE_MEMBERS_OFF)],
+      preHandler: requireFlag('create_members', CREATE_MEMBERS_OFF),
       schema: { body: createMemberBodySchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.status(201).send(await members.create(request.user!, request.body)),
+    async (request, reply) => reply.status(201).send(await members.create(request.user, request.body)),
   );
 
   routes.patch(
     '/user/update/:targetUserId',
     {
-      preHandler: [admin, requireFlag('edit_members', EDIT_MEMBERS_OFF)],
+      preHandler: requireFlag('edit_members', EDIT_MEMBERS_OFF),
       schema: { params: targetUserIdParamsSchema, body: editMemberBodySchema, response: { 200: userSchema } },
     },
     (request) => {
       if (request.body.neoCustomDataId !== undefined && !requestFlags(request).has('polygonal')) throw forbidden(POLYGONAL_OFF);
-      return members.update(request.user!, request.params.targetUserId, request.body);
+      return members.update(request.user, request.params.targetUserId, request.body);
     },
   );
 
   routes.delete(
     '/user/:targetUserId',
-    { preHandler: admin, schema: { params: targetUserIdParamsSchema, response: { 200: messageResponseSchema } } },
+    { schema: { params: targetUserIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await removeMember(app, members, request.user!, request.params.targetUserId);
+      await removeMember(routes, members, request.user, request.params.targetUserId);
       return { message: MEMBER_REMOVED };
     },
   );
 
   // Pending invites of the workspace; "resend" is POST /user/invite again (it replaces the code).
-  routes.get('/user/invites', { preHandler: admin, schema: { response: { 200: pendingInviteListSchema } } }, async (request) => {
-    const rows = await listPendingInvites(app.ctx.db, request.user!.workspaceId!, app.ctx.now());
+  routes.get('/user/invites', { schema: { response: { 200: pendingInviteListSchema } } }, async (request) => {
+    const rows = await listPendingInvites(ctx.db, request.user.workspaceId!, ctx.now());
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
   });
 
   routes.delete(
     '/user/invites/:id',
-    { preHandler: admin, schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      if (!(await deletePendingInvite(app.ctx.db, request.user!.workspaceId!, request.params.id))) throw notFound(INVITE_NOT_FOUND);
+      if (!(await deletePendingInvite(ctx.db, request.user.workspaceId!, request.params.id))) throw notFound(INVITE_NOT_FOUND);
       return { message: INVITE_CANCELLED };
     },
   );
-};
+});

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateMemberBody, EditMemberBody, User, Workspace } from '@chat/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
@@ -33,8 +33,7 @@ export class MembersService {
     if (!admin.workspaceId) throw forbidden();
     const workspaceId = admin.workspaceId;
     const passwordHash = await hashPassword(body.password);
-    const id = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const id = await inTransaction(db, async (tx) => {
       const created = await createMember(tx, { ...body, passwordHash, workspaceId, role: 'USER' }, now());
       // An invite pending for this e-mail can no longer be used: its seat is the account's now.
       await deleteInvitesOf(tx, workspaceId, body.email);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { forbidden } from '../../lib/errors';
 import { groupIdsOfMember } from '../groups/groups.repository';
 import { recheckGroupReads } from '../realtime/group-receipts';
@@ -21,7 +21,7 @@ export const MEMBER_REMOVED = 'Membro removido com sucesso';
  * invites of the e-mail go.
  */
 export async function removeMember(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'ctx' | 'io'>,
   members: MembersService,
   admin: UserWithWorkspace,
   targetUserId: string,
@@ -30,8 +30,7 @@ export async function removeMember(
   const target = await members.memberOf(admin, targetUserId);
   if (target.id === admin.id) throw forbidden(CANNOT_REMOVE_SELF);
 
-  const ended = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const ended = await inTransaction(db, async (tx) => {
     await tx.update(users).set({ active: false }).where(eq(users.id, target.id));
     const sessionIds = await refreshTokens.revokeAllOfUser(target.id, { db: tx, now: now() });
     await deleteInvitesOf(tx, admin.workspaceId!, target.email);

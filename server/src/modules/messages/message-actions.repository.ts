@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groups, type MessageRow, messageColumns, messageReactions, messages, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import type { MessageWithAuthor } from './message-entity';
 import { selectMessages } from './messages.repository';
 
@@ -26,7 +27,7 @@ export async function updateText(db: Db, id: string, body: string, mentions: str
  * with an empty body, no mentions and no reactions. Null when it was already deleted.
  */
 export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRow | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(messages)
       .set({ body: '', mentions: [], deletedAt: sql`now()`, deletedById: byId, updatedAt: sql`now()` })
@@ -75,7 +76,7 @@ export type AddReactionResult = 'added' | 'unchanged' | 'deleted' | 'limit';
  * the 20th and 21st distinct emoji at once cannot pass the limit together.
  */
 export function addReaction(db: Db, messageId: string, userId: string, emoji: string, maxDistinct: number): Promise<AddReactionResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [message] = await tx.select({ deletedAt: messages.deletedAt }).from(messages).where(eq(messages.id, messageId)).for('update');
     if (!message || message.deletedAt) return 'deleted';
     const present = await tx

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   editMessageBodySchema,
   getMessagesByConversationQuerySchema,
@@ -16,7 +15,7 @@ import {
   sendMessageBodySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
-import { requireAuth } from '../auth/require-auth';
+import { signedInRoutes } from '../auth/signed-in-routes';
 import { MessageActionsService } from './message-actions.service';
 import { searchViewerMessages } from './message-search.service';
 import { MessagesService } from './messages.service';
@@ -26,8 +25,6 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
   const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore }, database.engine);
   const actions = new MessageActionsService(db, chatEvents, conversationParticipants, { env, store: mediaStore });
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireAuth(CHAT_ROLES);
   const page = { 200: messagesPageSchema };
   // The schemas stay for the OpenAPI doc; these answers are serialised as they are (the
   // zod serializer parsed every answer again, a large share of a long all=true history on
@@ -35,75 +32,81 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   // same object the `message` event carries unparsed; the handlers' types are checked against the
   // schemas, and history-contract.test.ts checks that an answer is exactly what parsing keeps.
   const asBuilt = () => (data: unknown) => JSON.stringify(data);
+
   // The send confirms its author in the INSERT, so it may start from the cached user.
-  const sendPreHandler = requireAuth(CHAT_ROLES, { cachedUser: true });
-
-  routes.get(
-    '/message/get-messages-by-conversation',
-    { preHandler, schema: { querystring: getMessagesByConversationQuerySchema, response: page }, serializerCompiler: asBuilt },
-    (request) => {
-      const { conversationId, ...paging } = request.query;
-      return service.history(request.user!, { conversationId }, paging);
-    },
+  await app.register(
+    signedInRoutes({ roles: CHAT_ROLES, cachedUser: true }, (routes) => {
+      routes.post(
+        '/message/send',
+        {
+          schema: { body: sendMessageBodySchema, response: { 200: messageSchema } },
+          serializerCompiler: asBuilt,
+          onResponse: async (_request, reply) => metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
+        },
+        (request) => service.send(request.user, request.body, request.recheckUser),
+      );
+    }),
   );
 
-  routes.get(
-    '/message/get-messages-by-group',
-    { preHandler, schema: { querystring: getMessagesByGroupQuerySchema, response: page }, serializerCompiler: asBuilt },
-    (request) => {
-      const { groupId, ...paging } = request.query;
-      return service.history(request.user!, { groupId }, paging);
-    },
-  );
+  await app.register(
+    signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
+      routes.get(
+        '/message/get-messages-by-conversation',
+        { schema: { querystring: getMessagesByConversationQuerySchema, response: page }, serializerCompiler: asBuilt },
+        (request) => {
+          const { conversationId, ...paging } = request.query;
+          return service.history(request.user, { conversationId }, paging);
+        },
+      );
 
-  // Messages by their text across the caller's chats, newest first.
-  routes.get(
-    '/message/search',
-    { preHandler, schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchPageSchema } } },
-    (request) => searchViewerMessages(db, request.user!.id, request.query),
-  );
+      routes.get(
+        '/message/get-messages-by-group',
+        { schema: { querystring: getMessagesByGroupQuerySchema, response: page }, serializerCompiler: asBuilt },
+        (request) => {
+          const { groupId, ...paging } = request.query;
+          return service.history(request.user, { groupId }, paging);
+        },
+      );
 
-  routes.post(
-    '/message/send',
-    {
-      preHandler: sendPreHandler,
-      schema: { body: sendMessageBodySchema, response: { 200: messageSchema } },
-      serializerCompiler: asBuilt,
-      onResponse: async (_request, reply) => metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
-    },
-    (request) => service.send(request.user!, request.body, request.recheckUser),
-  );
+      // Messages by their text across the caller's chats, newest first.
+      routes.get(
+        '/message/search',
+        { schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchPageSchema } } },
+        (request) => searchViewerMessages(db, request.user.id, request.query),
+      );
 
-  // Edit, delete, reactions and receipts of one message.
-  const reactions = { 200: messageReactionEventSchema };
+      // Edit, delete, reactions and receipts of one message.
+      const reactions = { 200: messageReactionEventSchema };
 
-  routes.patch(
-    '/message/:id',
-    { preHandler, schema: { params: idParamsSchema, body: editMessageBodySchema, response: { 200: messageSchema } } },
-    (request) => actions.edit(request.user!, request.params.id, request.body),
-  );
+      routes.patch(
+        '/message/:id',
+        { schema: { params: idParamsSchema, body: editMessageBodySchema, response: { 200: messageSchema } } },
+        (request) => actions.edit(request.user, request.params.id, request.body),
+      );
 
-  routes.delete(
-    '/message/:id',
-    { preHandler, schema: { params: idParamsSchema, response: { 200: messageSchema } } },
-    (request) => actions.delete(request.user!, request.params.id),
-  );
+      routes.delete(
+        '/message/:id',
+        { schema: { params: idParamsSchema, response: { 200: messageSchema } } },
+        (request) => actions.delete(request.user, request.params.id),
+      );
 
-  routes.post(
-    '/message/:id/reactions',
-    { preHandler, schema: { params: idParamsSchema, body: reactionBodySchema, response: reactions } },
-    (request) => actions.react(request.user!, request.params.id, request.body.emoji),
-  );
+      routes.post(
+        '/message/:id/reactions',
+        { schema: { params: idParamsSchema, body: reactionBodySchema, response: reactions } },
+        (request) => actions.react(request.user, request.params.id, request.body.emoji),
+      );
 
-  routes.delete(
-    '/message/:id/reactions/:emoji',
-    { preHandler, schema: { params: reactionParamsSchema, response: reactions } },
-    (request) => actions.unreact(request.user!, request.params.id, request.params.emoji),
-  );
+      routes.delete(
+        '/message/:id/reactions/:emoji',
+        { schema: { params: reactionParamsSchema, response: reactions } },
+        (request) => actions.unreact(request.user, request.params.id, request.params.emoji),
+      );
 
-  routes.get(
-    '/message/:id/receipts',
-    { preHandler, schema: { params: idParamsSchema, response: { 200: messageReceiptsSchema } } },
-    (request) => actions.receipts(request.user!, request.params.id),
+      routes.get(
+        '/message/:id/receipts',
+        { schema: { params: idParamsSchema, response: { 200: messageReceiptsSchema } } },
+        (request) => actions.receipts(request.user, request.params.id),
+      );
+    }),
   );
 };

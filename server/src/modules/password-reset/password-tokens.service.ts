@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '@chat/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { badRequest } from '../../lib/errors';
 import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
 import { hashPassword } from '../auth/passwords';
@@ -29,7 +29,7 @@ export class PasswordResetService {
     const user = await findUserByEmail(db, email);
     if (!user?.active) return;
     const token = newResetToken();
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       // Only the newest link works: an older mail lying in the inbox is worthless.
       await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
       await tx.insert(passwordTokens).values({
@@ -47,7 +47,7 @@ export class PasswordResetService {
     const { db, refreshTokens, now } = this.ctx;
     // Hashed before the row lock is taken (argon2 is slow), and for bad tokens too (same timing).
     const passwordHash = await hashPassword(newPassword);
-    const reset = await db.transaction(async (tx) => {
+    const reset = await inTransaction(db, async (tx) => {
       const at = now();
       const [row] = await tx
         .select()
@@ -59,9 +59,9 @@ export class PasswordResetService {
       if (!user?.active) return null;
       await tx.update(passwordTokens).set({ usedAt: at }).where(eq(passwordTokens.id, row.id));
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
-      const ended = await refreshTokens.revokeAllOfUser(row.userId, { db: tx as unknown as Db, now: at });
+      const ended = await refreshTokens.revokeAllOfUser(row.userId, { db: tx, now: at });
       // Whoever took over the account may have made a key with it.
-      await revokeActiveKeyOfUser(tx as unknown as Db, row.userId, at);
+      await revokeActiveKeyOfUser(tx, row.userId, at);
       return { userId: row.userId, ended };
     });
     if (!reset) throw badRequest(RESET_LINK_INVALID);

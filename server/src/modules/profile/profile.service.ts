@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { TokenPair, UpdatePasswordBody, UpdateProfileBody, User } from '@chat/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
@@ -57,8 +57,7 @@ export class ProfileService {
     const passwordHash = await hashPassword(body.newPassword);
     const now = this.ctx.now();
     const rememberMe = sessionId === null && (await this.wasRemembered(user.id, now));
-    const { ended, kept } = await this.ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const { ended, kept } = await inTransaction(this.ctx.db, async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       const except = sessionId ?? undefined;
       if (body.revokeApiKey ?? true) await revokeActiveKeyOfUser(tx, user.id, now);

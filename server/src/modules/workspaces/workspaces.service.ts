@@ -9,8 +9,8 @@ import {
   type WorkspaceSummary,
 } from '@chat/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { workspaceWelcomeMail } from '../mail/templates';
 import { hashResetToken } from '../password-reset/password-tokens.service';
@@ -59,8 +59,7 @@ export class WorkspacesService {
     const { db, env, mailer, now } = this.ctx;
     const token = randomBytes(32).toString('hex');
     const expiresAt = new Date(now().getTime() + WELCOME_TOKEN_TTL_MS);
-    const workspaceId = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const workspaceId = await inTransaction(db, async (tx) => {
       if (await findUserByEmail(tx, body.adminEmail)) throw conflict(EMAIL_TAKEN);
       const id = await repo.insertWorkspace(tx, {
         name: body.name,
@@ -93,8 +92,7 @@ export class WorkspacesService {
   /** A limit below the active members is refused; changed features reach the members' open pages. */
   async update(id: string, body: UpdateWorkspaceBody): Promise<Workspace> {
     const features = body.features && unique(body.features);
-    const featuresChanged = await this.ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const featuresChanged = await inTransaction(this.ctx.db, async (tx) => {
       // Locked like an invite or an account creation does, so none slips in between count and update.
       const workspace = await lockWorkspace(tx, id);
       if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
@@ -118,8 +116,7 @@ export class WorkspacesService {
 
   /** The member with this e-mail becomes ADMIN; whoever was ADMIN there becomes USER. */
   async changeAdmin(id: string, newAdminEmail: string): Promise<Workspace> {
-    const changed = await this.ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const changed = await inTransaction(this.ctx.db, async (tx) => {
       const workspace = await lockWorkspace(tx, id);
       if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
       const member = await findUserByEmail(tx, newAdminEmail);
