@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { createConversation } from '@chat/api-client';
 import { ERROR_TEXTS, type Conversation } from '@chat/contracts';
 import { chatPath } from './chat-types';
-import { notifyError } from './notify-error';
+import { notify } from '@chat/ui';
 
 /**
  * Opens the direct conversation with a user, creating it when there is none (the server returns
@@ -19,7 +19,7 @@ export function useOpenDirectChat(basePath: string, onConversation?: (conversati
         navigate(chatPath(basePath, data.id, 'conversation'));
         return true;
       } catch (error) {
-        notifyError(error, ERROR_TEXTS.conversation.create);
+        notify.error(error, ERROR_TEXTS.conversation.create);
         return false;
       }
     },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { searchUsersInSameWorkspace } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type User } from '@chat/contracts';
-import { notifyError } from './notify-error';
+import { notify } from '@chat/ui';
 import { useDebouncedValue } from '@chat/ui';
 
 /**
@@ -20,7 +20,7 @@ export function useUserSearch(text: string, meId: string): { users: User[]; load
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.user.search);
+        notify.error(error, ERROR_TEXTS.user.search);
         setResult({ term, users: [] });
       });
     return () => {

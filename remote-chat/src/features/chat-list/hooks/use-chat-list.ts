@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { getConversations, listGroups } from '@chat/api-client';
 import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
   applyChangedMessage,
@@ -44,8 +44,8 @@ interface Fetched {
 
 async function fetchLists(): Promise<Fetched> {
   const [c, g] = await Promise.allSettled([getConversations(true), listGroups()]);
-  if (c.status === 'rejected') notifyError(c.reason, ERROR_TEXTS.conversation.list);
-  if (g.status === 'rejected') notifyError(g.reason, ERROR_TEXTS.group.list);
+  if (c.status === 'rejected') notify.error(c.reason, ERROR_TEXTS.conversation.list);
+  if (g.status === 'rejected') notify.error(g.reason, ERROR_TEXTS.group.list);
   return {
     conversations: c.status === 'fulfilled' ? c.value.data : null,
     groups: g.status === 'fulfilled' ? g.value.data : null,

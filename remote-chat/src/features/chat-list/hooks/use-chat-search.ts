@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { searchConversations, searchGroups } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type Conversation, type Group } from '@chat/contracts';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { useDebouncedValue } from '@chat/ui';
 
 export interface ChatSearchResult {
@@ -29,8 +29,8 @@ export function useChatSearch(text: string): ChatSearchResult {
     let cancelled = false;
     void Promise.allSettled([searchConversations(debounced), searchGroups(debounced)]).then(([c, g]) => {
       if (cancelled) return;
-      if (c.status === 'rejected') notifyError(c.reason, ERROR_TEXTS.conversation.search);
-      if (g.status === 'rejected') notifyError(g.reason, ERROR_TEXTS.group.search);
+      if (c.status === 'rejected') notify.error(c.reason, ERROR_TEXTS.conversation.search);
+      if (g.status === 'rejected') notify.error(g.reason, ERROR_TEXTS.group.search);
       setResult({
         term: debounced,
         conversations: c.status === 'fulfilled' ? c.value.data : [],

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { searchMessages } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type MessageSearchHit } from '@chat/contracts';
 import { useDebouncedValue } from '@chat/ui';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { isSearchActive } from './use-chat-search';
 
 export interface MessageSearchResult {
@@ -32,7 +32,7 @@ export function useMessageSearch(text: string): MessageSearchResult {
       ({ data }) => !cancelled && setHeld({ term: debounced, hits: data.hits, nextCursor: data.nextCursor }),
       (error: unknown) => {
         if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.message.list);
+        notify.error(error, ERROR_TEXTS.message.list);
         setHeld({ term: debounced, hits: [], nextCursor: null });
       },
     );
@@ -50,7 +50,7 @@ export function useMessageSearch(text: string): MessageSearchResult {
           setHeld((current) =>
             current.term === held.term ? { term: current.term, hits: [...current.hits, ...data.hits], nextCursor: data.nextCursor } : current,
           ),
-        (error: unknown) => notifyError(error, ERROR_TEXTS.message.list),
+        (error: unknown) => notify.error(error, ERROR_TEXTS.message.list),
       )
       .finally(() => setLoadingMore(false));
   }, [held, loadingMore]);

@@ -5,7 +5,7 @@ import type { MessageReceipts } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { Avatar, Spinner } from '@chat/ui';
 import { SidePanel } from '../../../shared/components/side-panel';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import styles from './receipts-panel.module.css';
 
@@ -57,7 +57,7 @@ export function ReceiptsPanel({ messageId, groupId, onClose }: Props) {
     () =>
       getMessageReceipts(messageId).then(
         ({ data }) => setReceipts(data),
-        (error: unknown) => notifyError(error, ACTION_TEXTS.failed.receipts),
+        (error: unknown) => notify.error(error, ACTION_TEXTS.failed.receipts),
       ),
     [messageId],
   );

@@ -3,7 +3,7 @@ import { getConversationById, getGroupById, isUnanswered } from '@chat/api-clien
 import { ERROR_TEXTS, type Group } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { userInConversation, userInGroup } from '../../../shared/user-updates';
 
 export interface ChatTargetState {
@@ -21,7 +21,7 @@ async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget | nul
   } catch (error) {
     // Not a missing chat: it stays loading and is fetched again once the connection is back.
     if (isUnanswered(error)) return 'unanswered';
-    notifyError(error, kind === 'group' ? ERROR_TEXTS.group.get : ERROR_TEXTS.conversation.get);
+    notify.error(error, kind === 'group' ? ERROR_TEXTS.group.get : ERROR_TEXTS.conversation.get);
     return null;
   }
 }

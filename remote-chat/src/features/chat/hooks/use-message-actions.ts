@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { addReaction, deleteMessage, editMessage, removeReaction } from '@chat/api-client';
 import { MESSAGE_ACTION_ERRORS } from '@chat/contracts';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
 import { beyondReactionLimit } from '../lib/reaction-limit';
@@ -25,7 +25,7 @@ export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyR
         apply((await editMessage(id, { body, mentions })).data);
         return true;
       } catch (error) {
-        notifyError(error, ACTION_TEXTS.failed.edit);
+        notify.error(error, ACTION_TEXTS.failed.edit);
         return false;
       }
     },
@@ -37,7 +37,7 @@ export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyR
       try {
         apply((await deleteMessage(id)).data);
       } catch (error) {
-        notifyError(error, ACTION_TEXTS.failed.delete);
+        notify.error(error, ACTION_TEXTS.failed.delete);
       }
     },
     [apply],
@@ -47,13 +47,13 @@ export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyR
     async (message: ChatMessage, emoji: string) => {
       const mine = message.reactions.some((r) => r.emoji === emoji && r.users.some((u) => u.id === meId));
       if (!mine && beyondReactionLimit(message.reactions, emoji)) {
-        notifyError(null, MESSAGE_ACTION_ERRORS.tooManyReactions);
+        notify.error(null, MESSAGE_ACTION_ERRORS.tooManyReactions);
         return;
       }
       try {
         applyReactions((await (mine ? removeReaction(message.id, emoji) : addReaction(message.id, emoji))).data);
       } catch (error) {
-        notifyError(error, ACTION_TEXTS.failed.react);
+        notify.error(error, ACTION_TEXTS.failed.react);
       }
     },
     [applyReactions, meId],

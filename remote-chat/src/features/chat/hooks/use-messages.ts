@@ -17,7 +17,7 @@ import { eventBus, subscribe } from '@chat/event-bus';
 import { localDataFor } from '@chat/outbox';
 import type { ChatKind } from '../../../shared/chat-types';
 import { useOutboxEntries, useOutboxProgress } from '../../../shared/local-data';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { mapChanged, userInMessage } from '../../../shared/user-updates';
 import {
   mergeMessages,
@@ -72,7 +72,7 @@ async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Pro
     const { data } = await (kind === 'group' ? getMessagesByGroup(id, paging) : getMessagesByConversation(id, paging));
     return data;
   } catch (error) {
-    notifyError(error, ERROR_TEXTS.message.list);
+    notify.error(error, ERROR_TEXTS.message.list);
     return null;
   }
 }
@@ -152,7 +152,7 @@ export function useMessages(
         });
       } catch (error) {
         // The browser would not store it (storage full, blocked): say so rather than lose it quietly.
-        notifyError(error, ERROR_TEXTS.message.send);
+        notify.error(error, ERROR_TEXTS.message.send);
       }
     },
     [local, kind, chatId],

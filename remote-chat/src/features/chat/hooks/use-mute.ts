@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { muteChat } from '@chat/api-client';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatKind } from '../../../shared/chat-types';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { ACTION_TEXTS } from '../lib/action-texts';
 
 /** 'Silenciar' / 'Reativar som' of the open chat (issue 15), stored on the server and followed from my other tabs. */
@@ -28,7 +28,7 @@ export function useMute(kind: ChatKind, chatId: string, initial: boolean): { mut
     setMuted(next);
     muteChat(kind, chatId, next).catch((error: unknown) => {
       setMuted(!next);
-      notifyError(error, ACTION_TEXTS.failed.mute);
+      notify.error(error, ACTION_TEXTS.failed.mute);
     });
   }, [kind, chatId, muted]);
 

@@ -3,7 +3,7 @@ import { addGroupMembers } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
 import { Button, Modal, SearchInput } from '@chat/ui';
 import { UserSelectList } from '../../../shared/components/user-select-list';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { useUserSearch } from '../../../shared/use-user-search';
 import styles from './details-panel.module.css';
 
@@ -44,11 +44,11 @@ export function AddMemberModal({ group, meId, open, onOpenChange, onAdded }: Pro
     setSaving(true);
     try {
       await addGroupMembers(group.id, { newMembersIds: [...selected] });
-      notifySuccess(SUCCESS_TEXTS.group.membersAdded);
+      notify.success(SUCCESS_TEXTS.group.membersAdded);
       onAdded();
       close(false);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.group.addMembers);
+      notify.error(error, ERROR_TEXTS.group.addMembers);
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { getCommonGroups } from '@chat/api-client';
 import { ERROR_TEXTS, type Group, type User } from '@chat/contracts';
 import { Avatar, EmptyState, Spinner } from '@chat/ui';
 import { chatPath } from '../../../shared/chat-types';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { SidePanel } from '../../../shared/components/side-panel';
 import styles from './details-panel.module.css';
 
@@ -24,7 +24,7 @@ export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
       .then(({ data }) => !cancelled && setGroups({ userId: user.id, groups: data }))
       .catch((error: unknown) => {
         if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.user.commonGroups);
+        notify.error(error, ERROR_TEXTS.user.commonGroups);
         setGroups({ userId: user.id, groups: [] });
       });
     return () => {

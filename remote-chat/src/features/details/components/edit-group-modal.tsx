@@ -9,7 +9,7 @@ import {
   type GroupEditFormInput,
 } from '@chat/contracts';
 import { Button, FormField, Input, Modal, Textarea } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import styles from './details-panel.module.css';
 
 interface Props {
@@ -33,11 +33,11 @@ export function EditGroupModal({ group, open, onOpenChange, onSaved }: Props) {
   const save = async (values: GroupEditFormInput) => {
     try {
       await updateGroup(group.id, values);
-      notifySuccess(SUCCESS_TEXTS.group.updated);
+      notify.success(SUCCESS_TEXTS.group.updated);
       onSaved();
       onOpenChange(false);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.group.update);
+      notify.error(error, ERROR_TEXTS.group.update);
     }
   };
 

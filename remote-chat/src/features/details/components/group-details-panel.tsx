@@ -3,7 +3,7 @@ import { Pencil, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
 import { Avatar, Button, SearchInput } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { useGroupMembers } from '../hooks/use-group-members';
 import { isGroupAdmin, orderMembers } from '../lib/member-order';
 import { MemberList } from './member-list';
@@ -36,10 +36,10 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
     try {
       if (promote) await addGroupAdmin(group.id, { newAdminId: userId });
       else await removeGroupAdmin(group.id, { adminId: userId });
-      notifySuccess(promote ? SUCCESS_TEXTS.group.adminAdded : SUCCESS_TEXTS.group.adminRemoved);
+      notify.success(promote ? SUCCESS_TEXTS.group.adminAdded : SUCCESS_TEXTS.group.adminRemoved);
       onChanged();
     } catch (error) {
-      notifyError(error, promote ? ERROR_TEXTS.group.addAdmin : ERROR_TEXTS.group.removeAdmin);
+      notify.error(error, promote ? ERROR_TEXTS.group.addAdmin : ERROR_TEXTS.group.removeAdmin);
     }
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { searchGroupMembers } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type Group, type GroupMember } from '@chat/contracts';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { useDebouncedValue } from '@chat/ui';
 
 /** The group's members, or those matching 'Buscar membro' (searched on the server). */
@@ -16,7 +16,7 @@ export function useGroupMembers(group: Group, text: string): { members: GroupMem
       .then(({ data }) => !cancelled && setFound({ term, members: data }))
       .catch((error: unknown) => {
         if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.group.searchMembers);
+        notify.error(error, ERROR_TEXTS.group.searchMembers);
         setFound({ term, members: [] });
       });
     return () => {

@@ -11,7 +11,7 @@ import {
 } from '@chat/contracts';
 import { Button, FormField, Input, SearchInput, Textarea } from '@chat/ui';
 import { UserSelectList } from '../../../shared/components/user-select-list';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { useUserSearch } from '../../../shared/use-user-search';
 import styles from './new-chat-modal.module.css';
 
@@ -45,10 +45,10 @@ export function NewGroupTab({ meId, onCreated }: Props) {
   const create = async (values: GroupCreateFormInput) => {
     try {
       const { data } = await createGroup({ ...values, members: [...selected] });
-      notifySuccess(SUCCESS_TEXTS.group.created);
+      notify.success(SUCCESS_TEXTS.group.created);
       onCreated(data);
     } catch (error) {
-      notifyError(error, ERROR_TEXTS.group.create);
+      notify.error(error, ERROR_TEXTS.group.create);
     }
   };
 
