@@ -44,7 +44,8 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
     const reloadUnloaded = () => !queryClient.getQueryData(targetKey) && reload();
     window.addEventListener('online', reloadUnloaded);
     const onGroup = (group: Group) => {
-      if (kind === 'group' && group.id === id) queryClient.setQueryData<ChatTarget>(targetKey, { kind: 'group', group });
+      const target: ChatTarget = { kind: 'group', group };
+      if (kind === 'group' && group.id === id) queryClient.setQueryData(targetKey, target);
     };
     const offs = [
       subscribe(eventBus, 'group::updated', onGroup),

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { muteChat } from '@chat/api-client';
 import { eventBus, subscribe } from '@chat/event-bus';
-import type { ChatKind } from '../../../shared/chat-types';
 import { notify } from '@chat/ui';
+import type { ChatKind } from '../../../shared/chat-types';
 import { ACTION_TEXTS } from '../lib/action-texts';
 
 /** 'Silenciar' / 'Reativar som' of the open chat (issue 15), stored on the server and followed from my other tabs. */
@@ -23,14 +24,15 @@ export function useMute(kind: ChatKind, chatId: string, initial: boolean): { mut
     [chatId],
   );
 
-  const toggle = useCallback(() => {
-    const next = !muted;
-    setMuted(next);
-    muteChat(kind, chatId, next).catch((error: unknown) => {
+  // Shown at once; a refusal puts the switch back.
+  const { mutate } = useMutation({
+    mutationFn: (next: boolean) => muteChat(kind, chatId, next),
+    onMutate: (next) => setMuted(next),
+    onError: (error, next) => {
       setMuted(!next);
       notify.error(error, ACTION_TEXTS.failed.mute);
-    });
-  }, [kind, chatId, muted]);
+    },
+  });
 
-  return { muted, toggle };
+  return { muted, toggle: () => mutate(!muted) };
 }
