@@ -1,7 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, type RenderHookOptions, type RenderOptions } from '@testing-library/react';
 import { createQueryClient } from '../shared/query-client';
+
+// The cache tells its readers on a microtask instead of a timer, so that an awaited act() sees an
+// answer under fake timers as it did when the hooks set their own state.
+notifyManager.setScheduler(queueMicrotask);
 
 /** A fresh query cache per render, so that no test sees another's answers. */
 function withQueryClient(Outer?: RenderOptions['wrapper']) {

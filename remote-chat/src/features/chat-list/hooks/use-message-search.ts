@@ -22,7 +22,7 @@ export function useMessageSearch(text: string): MessageSearchResult {
     queryKey: chatKeys.messageSearch(debounced),
     queryFn: async ({ pageParam }) => {
       try {
-        return (await searchMessages(debounced, pageParam ? { before: pageParam } : {})).data;
+        return (await (pageParam ? searchMessages(debounced, { before: pageParam }) : searchMessages(debounced))).data;
       } catch (error) {
         notify.error(error, ERROR_TEXTS.message.list);
         throw error;

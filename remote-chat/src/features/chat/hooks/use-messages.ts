@@ -95,6 +95,11 @@ export function useMessages(
   /** Issue 16: open the history around this message instead of at the newest page. */
   focusMessageId?: string | null,
 ): MessagesState {
+  // The open chat's window of history is a store of its own, not a query: it is not one answer
+  // to one request but pages fetched both ways (older, newer from a search hit), live messages
+  // merged by id or held back while the window is detached, and a catch-up page merged into what
+  // is shown rather than replacing it. A query's data is replaced by each fetch; here that would
+  // drop or duplicate what came live meanwhile. It starts empty on each mount, like the chat.
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
   const [hasMore, setHasMore] = useState(false);
