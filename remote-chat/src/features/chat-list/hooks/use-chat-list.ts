@@ -72,42 +72,47 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   // changes nothing).
   const inFlight = useRef({ conversations: new Set<LiveChange[]>(), groups: new Set<LiveChange[]>() });
 
-  function listQuery<K extends 'conversations' | 'groups', T extends { id: string; unreadMessages?: number }>(
-    key: K,
-    fetch: () => Promise<T[]>,
-    failure: string,
-    clear: (list: T[], id: string) => T[],
-  ) {
-    return {
-      ...liveQuery,
-      queryKey: key === 'conversations' ? chatKeys.conversations() : chatKeys.groups(),
-      // Fetched again on every mount: no event reached the cache while the screen was away.
-      refetchOnMount: 'always' as const,
-      queryFn: async (): Promise<T[]> => {
-        const meanwhile: LiveChange[] = [];
-        inFlight.current[key].add(meanwhile);
-        let fetched: T[];
-        try {
-          fetched = await fetch();
-        } catch (error) {
-          notify.error(error, failure);
-          throw error;
-        } finally {
-          inFlight.current[key].delete(meanwhile);
-        }
-        const list = meanwhile.reduce((current, change) => (change[key] as Updater<T> | undefined)?.(current) ?? current, fetched);
-        const open = openRef.current;
-        const entry = open ? fetched.find((c) => c.id === open) : undefined;
-        setFetchedOpen((current) => ({ ...current, [key]: open && entry ? { id: open, unread: entry.unreadMessages ?? 0 } : null }));
-        return open ? clear(list, open) : list;
-      },
-    };
-  }
-
-  const conversationsQuery = useQuery(
-    listQuery('conversations', async () => (await getConversations(true)).data, ERROR_TEXTS.conversation.list, clearUnread),
+  /** One list's fetch, with the live changes made meanwhile applied again and the open chat read. */
+  const fetchList = useCallback(
+    async <T extends { id: string; unreadMessages?: number }>(
+      key: 'conversations' | 'groups',
+      fetch: () => Promise<T[]>,
+      failure: string,
+      clear: (list: T[], id: string) => T[],
+    ): Promise<T[]> => {
+      const meanwhile: LiveChange[] = [];
+      inFlight.current[key].add(meanwhile);
+      let fetched: T[];
+      try {
+        fetched = await fetch();
+      } catch (error) {
+        notify.error(error, failure);
+        throw error;
+      } finally {
+        inFlight.current[key].delete(meanwhile);
+      }
+      const list = meanwhile.reduce((current, change) => (change[key] as Updater<T> | undefined)?.(current) ?? current, fetched);
+      const open = openRef.current;
+      const entry = open ? fetched.find((c) => c.id === open) : undefined;
+      setFetchedOpen((current) => ({ ...current, [key]: open && entry ? { id: open, unread: entry.unreadMessages ?? 0 } : null }));
+      return open ? clear(list, open) : list;
+    },
+    [],
   );
-  const groupsQuery = useQuery(listQuery('groups', async () => (await listGroups()).data, ERROR_TEXTS.group.list, clearGroupUnread));
+
+  // Fetched again on every mount: no event reached the cache while the screen was away.
+  const conversationsQuery = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.conversations(),
+    queryFn: () => fetchList('conversations', async () => (await getConversations(true)).data, ERROR_TEXTS.conversation.list, clearUnread),
+    refetchOnMount: 'always',
+  });
+  const groupsQuery = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.groups(),
+    queryFn: () => fetchList('groups', async () => (await listGroups()).data, ERROR_TEXTS.group.list, clearGroupUnread),
+    refetchOnMount: 'always',
+  });
 
   const live = useCallback(
     (change: LiveChange) => {
