@@ -49,6 +49,7 @@ export {
 } from '@chat/ui/toast-store';
 export { useToast } from './components/toast/use-toast';
 export { notify } from './lib/notify';
+export { createQueryClient } from './lib/query-client';
 export { ToastHost } from './components/toast/toast-host';
 
 export {
