@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { notifyManager, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, type RenderHookOptions, type RenderOptions } from '@testing-library/react';
-import { createQueryClient } from '../shared/query-client';
+import { createQueryClient } from '@chat/ui';
 
 // The cache tells its readers on a microtask instead of a timer, so that an awaited act() sees an
 // answer under fake timers as it did when the hooks set their own state.
