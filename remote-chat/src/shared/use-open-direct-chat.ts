@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { createConversation } from '@chat/api-client';
 import { ERROR_TEXTS, type Conversation } from '@chat/contracts';
+import { notify } from '@chat/ui';
 import { chatPath } from './chat-types';
-import { notifyError } from './notify-error';
 
 /**
  * Opens the direct conversation with a user, creating it when there is none (the server returns
@@ -11,18 +12,20 @@ import { notifyError } from './notify-error';
  */
 export function useOpenDirectChat(basePath: string, onConversation?: (conversation: Conversation) => void) {
   const navigate = useNavigate();
+  const { mutateAsync } = useMutation({
+    mutationFn: async (userId: string) => (await createConversation({ userTwoId: userId })).data,
+    onError: (error) => notify.error(error, ERROR_TEXTS.conversation.create),
+  });
   return useCallback(
-    async (userId: string): Promise<boolean> => {
-      try {
-        const { data } = await createConversation({ userTwoId: userId });
-        onConversation?.(data);
-        navigate(chatPath(basePath, data.id, 'conversation'));
-        return true;
-      } catch (error) {
-        notifyError(error, ERROR_TEXTS.conversation.create);
-        return false;
-      }
-    },
-    [basePath, navigate, onConversation],
+    (userId: string): Promise<boolean> =>
+      mutateAsync(userId).then(
+        (conversation) => {
+          onConversation?.(conversation);
+          navigate(chatPath(basePath, conversation.id, 'conversation'));
+          return true;
+        },
+        () => false,
+      ),
+    [basePath, navigate, onConversation, mutateAsync],
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { searchUsersInSameWorkspace } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type User } from '@chat/contracts';
-import { notifyError } from './notify-error';
-import { useDebouncedValue } from '@chat/ui';
+import { notify, useDebouncedValue } from '@chat/ui';
+import { chatKeys, liveQuery } from './query-keys';
 
 /**
  * Users of my workspace matching `text` (everyone while it is empty), without me. Debounced like
@@ -10,23 +10,21 @@ import { useDebouncedValue } from '@chat/ui';
  */
 export function useUserSearch(text: string, meId: string): { users: User[]; loading: boolean } {
   const term = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
-  const [result, setResult] = useState<{ term: string | null; users: User[] }>({ term: null, users: [] });
+  const query = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.userSearch(term),
+    queryFn: async () => {
+      try {
+        return (await searchUsersInSameWorkspace(term)).data;
+      } catch (error) {
+        notify.error(error, ERROR_TEXTS.user.search);
+        return [];
+      }
+    },
+    // The last answer stays listed while the next term is on its way.
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    let cancelled = false;
-    searchUsersInSameWorkspace(term)
-      .then(({ data }) => {
-        if (!cancelled) setResult({ term, users: data.filter((u) => u.id !== meId) });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.user.search);
-        setResult({ term, users: [] });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [term, meId]);
-
-  return { users: result.users, loading: result.term !== text.trim() };
+  const users = (query.data ?? []).filter((u) => u.id !== meId);
+  return { users, loading: term !== text.trim() || query.isPlaceholderData || query.isPending };
 }

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithQuery } from '../../test/render';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteAppProps } from '@chat/contracts';
@@ -16,7 +17,7 @@ vi.mock('./chat-area', () => ({
 }));
 
 function renderAt(path: string) {
-  return render(
+  return renderWithQuery(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/auth/conversations/:id?/:type?" element={<ConversationsScreen {...props} />} />
@@ -55,7 +56,7 @@ describe('conversations screen: the unread count the chat opens with', () => {
     // Unknown while the list is on its way: the chat waits to place its line.
     expect(await screen.findByTestId('unread-at-open')).toHaveTextContent('undefined');
     await act(async () => answer({ status: 200, data: [conversation('c1', { unreadMessages: 7, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })] }));
-    expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7');
+    await waitFor(() => expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7'));
     // The list itself shows the open chat read.
     expect(screen.queryByText('7')).toBe(screen.getByTestId('unread-at-open'));
   });

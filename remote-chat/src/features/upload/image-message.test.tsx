@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderWithQuery } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, UploadRequestError } from '@chat/api-client';
@@ -50,7 +51,7 @@ const serverCopy = (body: SendMessageBody): Message =>
 
 async function openChat() {
   const user = userEvent.setup({ applyAccept: false });
-  render(
+  renderWithQuery(
     <ChatView kind="conversation" chatId="c1" target={null} me={me} onTogglePanel={vi.fn()} onOpenAuthor={vi.fn()} />,
   );
   await waitFor(() => expect(api.getMessagesByConversation).toHaveBeenCalled());

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ana, conversation, group, lastMessage } from '../../../test/fixtures';
 import type { ChatListState } from '../hooks/use-chat-list';
@@ -38,7 +39,7 @@ describe('chat sidebar', () => {
   });
 
   it('shows the empty-state text when there is no chat', () => {
-    render(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} />);
+    renderWithQuery(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} />);
     expect(screen.getByText(EMPTY_LIST_TEXT)).toBeInTheDocument();
     expect(EMPTY_LIST_TEXT).toBe(
       'Você ainda não possui nenhuma conversa. Inicie uma nova conversa clicando no botão no canto superior direito desta tela.',
@@ -47,7 +48,7 @@ describe('chat sidebar', () => {
 
   it('says the list could not be loaded (never that there is no chat) and retries on request', () => {
     const list = listState({ failed: true });
-    render(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
     expect(screen.getByRole('alert')).toHaveTextContent(LIST_FAILED_TEXT);
     expect(screen.queryByText(EMPTY_LIST_TEXT)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -60,7 +61,7 @@ describe('chat sidebar', () => {
       conversations: [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })],
       groups: [group('g1')],
     });
-    render(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={onOpen} />);
+    renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={onOpen} />);
     expect(screen.getByText('Bruno')).toBeInTheDocument();
     expect(screen.getByText('Seja o primeiro a enviar uma mensagem')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Projeto'));
@@ -72,7 +73,7 @@ describe('chat sidebar', () => {
       status: 200,
       data: [conversation('c9', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { content: { body: 'reunião amanhã', type: 'text' } }) })],
     });
-    render(<ChatSidebar meId={ana.id} list={listState({ groups: [group('g1')] })} activeId={null} onOpen={vi.fn()} />);
+    renderWithQuery(<ChatSidebar meId={ana.id} list={listState({ groups: [group('g1')] })} activeId={null} onOpen={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Pessoas' })).toBeInTheDocument();
 
     fireEvent.change(search(), { target: { value: 'r' } });
@@ -94,7 +95,7 @@ describe('chat sidebar', () => {
       conversations: [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })],
       groups: [group('g1')],
     });
-    render(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Grupos' }));
     expect(screen.queryByText('Bruno')).toBeNull();
     expect(screen.getByText('Projeto')).toBeInTheDocument();
@@ -113,7 +114,7 @@ describe('chat sidebar', () => {
     };
     api.searchMessages.mockResolvedValue({ status: 200, data: { hits: [hit], nextCursor: null } });
     const onOpenMessage = vi.fn();
-    render(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} onOpenMessage={onOpenMessage} />);
+    renderWithQuery(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} onOpenMessage={onOpenMessage} />);
     fireEvent.change(search(), { target: { value: 'reuniao' } });
     await act(async () => vi.advanceTimersByTime(500));
     expect(api.searchMessages).toHaveBeenCalledExactlyOnceWith('reuniao');

@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Group } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
@@ -30,7 +31,7 @@ describe('useChatList: a fetch does not undo what came live while it was on its 
 
   it('counts and shows the messages that arrived during the fetch, once', async () => {
     const answer = answerLater();
-    const { result } = renderHook(() => useChatList(ana.id, null));
+    const { result } = renderHookWithQuery(() => useChatList(ana.id, null));
     const c1 = conversation('c1', { lastMessage: lastMessage(at(1)), unreadMessages: 1 });
     const g1 = group('g1', { lastMessage: lastMessage(at(1), { id: 'g-old' }), unreadMessages: 0 });
     await answer({ conversations: [c1], groups: [g1] });
@@ -45,7 +46,8 @@ describe('useChatList: a fetch does not undo what came live while it was on its 
       eventBus.emit('message', fromDiego('m3', 3));
       eventBus.emit('message', fromDiego('g2', 3, { conversationId: null, groupId: 'g1' }));
     });
-    expect(result.current.conversations[0]!.unreadMessages).toBe(3);
+    // The cache tells its readers on the next tick.
+    await waitFor(() => expect(result.current.conversations[0]!.unreadMessages).toBe(3));
     await answer({
       conversations: [{ ...c1, lastMessage: lastMessage(at(2), { id: 'm2' }), unreadMessages: 2 }],
       groups: [g1],
@@ -69,7 +71,7 @@ describe('useChatList: a message heard twice counts once', () => {
 
   it('a replayed send, before and after the catch-up fetch, adds one to the unread count', async () => {
     const answer = answerLater();
-    const { result } = renderHook(() => useChatList(ana.id, null));
+    const { result } = renderHookWithQuery(() => useChatList(ana.id, null));
     const c1 = conversation('c1', { lastMessage: lastMessage(at(1)), unreadMessages: 0 });
     const g1 = group('g1', { lastMessage: lastMessage(at(1), { id: 'g-old' }), unreadMessages: 0 });
     await answer({ conversations: [c1], groups: [g1] });
@@ -83,7 +85,7 @@ describe('useChatList: a message heard twice counts once', () => {
       eventBus.emit('message', m2);
       eventBus.emit('message', g2);
     });
-    expect(result.current.conversations[0]!.unreadMessages).toBe(1);
+    await waitFor(() => expect(result.current.conversations[0]!.unreadMessages).toBe(1));
     expect(result.current.groups[0]!.unreadMessages).toBe(1);
 
     // The server asks for a catch-up (sync:required, announced as a reconnect); the replay comes again meanwhile and after.

@@ -1,8 +1,10 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversations, listGroups } from '@chat/api-client';
 import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
+import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
   applyChangedMessage,
@@ -40,28 +42,18 @@ export interface ChatListState {
   fetchedOpenUnread: { id: string; unread: number } | null;
 }
 
-interface Fetched {
-  conversations: Conversation[] | null;
-  groups: Group[] | null;
+type Updater<T> = (list: T[]) => T[];
+
+/** A live change of the lists (a message, a read, a rename...), as updaters of the cached lists. */
+interface LiveChange {
+  conversations?: Updater<Conversation>;
+  groups?: Updater<Group>;
 }
 
-async function fetchLists(): Promise<Fetched> {
-  const [c, g] = await Promise.allSettled([getConversations(true), listGroups()]);
-  if (c.status === 'rejected') notifyError(c.reason, ERROR_TEXTS.conversation.list);
-  if (g.status === 'rejected') notifyError(g.reason, ERROR_TEXTS.group.list);
-  return {
-    conversations: c.status === 'fulfilled' ? c.value.data : null,
-    groups: g.status === 'fulfilled' ? g.value.data : null,
-  };
-}
+type OpenUnread = { id: string; unread: number } | null;
 
 const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
-
-/** A live change of the lists (a message, a read, a rename...), as the updaters React's setters take. */
-interface LiveChange {
-  conversations?: (list: Conversation[]) => Conversation[];
-  groups?: (list: Group[]) => Group[];
-}
+const EMPTY: never[] = [];
 
 /**
  * The conversations and groups of the sidebar, kept live from the bus: new conversations and
@@ -69,15 +61,11 @@ interface LiveChange {
  * open chat, whose unread count stays 0.
  */
 export function useChatList(meId: string, openId: string | null): ChatListState {
-  const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [groups, setGroups] = useState<Group[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [fetchedOpenUnread, setFetchedOpenUnread] = useState<{ id: string; unread: number } | null>(null);
-  // Read by the bus handlers, which are registered once.
-  const latest = useRef({ openId, conversations, groups });
+  const queryClient = useQueryClient();
+  const [fetchedOpen, setFetchedOpen] = useState<{ conversations: OpenUnread; groups: OpenUnread }>({ conversations: null, groups: null });
+  const openRef = useRef(openId);
   useLayoutEffect(() => {
-    latest.current = { openId, conversations, groups };
+    openRef.current = openId;
   });
 
   // A fetch answers with the lists as they were when the server read them: a message that came
@@ -85,59 +73,72 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   // flight keeps the live changes made meanwhile, and they are applied again on its answer; they
   // are idempotent on what the answer already holds (a message not newer than the chat's last one
   // changes nothing).
-  const inFlight = useRef(new Set<LiveChange[]>());
-  const live = useCallback((change: LiveChange) => {
-    if (change.conversations) setConversations(change.conversations);
-    if (change.groups) setGroups(change.groups);
-    inFlight.current.forEach((changes) => changes.push(change));
-  }, []);
+  const inFlight = useRef({ conversations: new Set<LiveChange[]>(), groups: new Set<LiveChange[]>() });
 
-  // A transition: the whole list renders in slices that let the browser paint and take input in
-  // between, instead of one long task on a phone's first visit.
-  const applyFetched = useCallback((fetched: Fetched, meanwhile: LiveChange[]) => {
-    const open = latest.current.openId;
-    const replay = <T>(list: T[], pick: (change: LiveChange) => ((list: T[]) => T[]) | undefined) =>
-      meanwhile.reduce((current, change) => pick(change)?.(current) ?? current, list);
-    const openEntry = open ? [...(fetched.conversations ?? []), ...(fetched.groups ?? [])].find((c) => c.id === open) : undefined;
-    startTransition(() => {
-      setFetchedOpenUnread(open && openEntry ? { id: open, unread: openEntry.unreadMessages ?? 0 } : null);
-      if (fetched.conversations) {
-        const conversations = replay(fetched.conversations, (change) => change.conversations);
-        setConversations(open ? clearUnread(conversations, open) : conversations);
-      }
-      if (fetched.groups) {
-        const groups = replay(fetched.groups, (change) => change.groups);
-        setGroups(open ? clearGroupUnread(groups, open) : groups);
-      }
-      setFailed(!fetched.conversations || !fetched.groups);
-      setLoading(false);
-    });
-  }, []);
-
-  /** Fetches both lists; `isCurrent` false drops the answer (the screen went away). */
-  const fetchAndApply = useCallback(
-    (isCurrent: () => boolean = () => true) => {
+  /** One list's fetch, with the live changes made meanwhile applied again and the open chat read. */
+  const fetchList = useCallback(
+    async <T extends { id: string; unreadMessages?: number }>(
+      key: 'conversations' | 'groups',
+      fetch: () => Promise<T[]>,
+      failure: string,
+      clear: (list: T[], id: string) => T[],
+    ): Promise<T[]> => {
       const meanwhile: LiveChange[] = [];
-      inFlight.current.add(meanwhile);
-      void fetchLists().then((fetched) => {
-        inFlight.current.delete(meanwhile);
-        if (isCurrent()) applyFetched(fetched, meanwhile);
-      });
+      inFlight.current[key].add(meanwhile);
+      let fetched: T[];
+      try {
+        fetched = await fetch();
+      } catch (error) {
+        notify.error(error, failure);
+        throw error;
+      } finally {
+        inFlight.current[key].delete(meanwhile);
+      }
+      const list = meanwhile.reduce((current, change) => (change[key] as Updater<T> | undefined)?.(current) ?? current, fetched);
+      const open = openRef.current;
+      const entry = open ? fetched.find((c) => c.id === open) : undefined;
+      setFetchedOpen((current) => ({ ...current, [key]: open && entry ? { id: open, unread: entry.unreadMessages ?? 0 } : null }));
+      return open ? clear(list, open) : list;
     },
-    [applyFetched],
+    [],
+  );
+
+  // Fetched again on every mount: no event reached the cache while the screen was away.
+  const conversationsQuery = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.conversations(),
+    queryFn: () => fetchList('conversations', async () => (await getConversations(true)).data, ERROR_TEXTS.conversation.list, clearUnread),
+    refetchOnMount: 'always',
+  });
+  const groupsQuery = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.groups(),
+    queryFn: () => fetchList('groups', async () => (await listGroups()).data, ERROR_TEXTS.group.list, clearGroupUnread),
+    refetchOnMount: 'always',
+  });
+
+  const live = useCallback(
+    (change: LiveChange) => {
+      const { conversations, groups } = change;
+      if (conversations) queryClient.setQueryData<Conversation[]>(chatKeys.conversations(), (list) => list && conversations(list));
+      if (groups) queryClient.setQueryData<Group[]>(chatKeys.groups(), (list) => list && groups(list));
+      inFlight.current.conversations.forEach((changes) => changes.push(change));
+      inFlight.current.groups.forEach((changes) => changes.push(change));
+    },
+    [queryClient],
   );
 
   const reload = useCallback(() => {
-    setLoading(true);
-    fetchAndApply();
-  }, [fetchAndApply]);
+    void queryClient.refetchQueries({ queryKey: chatKeys.conversations() });
+    void queryClient.refetchQueries({ queryKey: chatKeys.groups() });
+  }, [queryClient]);
 
   const applyMessage = useCallback(
     (message: Message) => {
-      const { conversations: cs, groups: gs, openId: open } = latest.current;
+      const open = openRef.current;
       const known = message.conversationId
-        ? cs.some((c) => c.id === message.conversationId)
-        : gs.some((g) => g.id === message.groupId);
+        ? queryClient.getQueryData<Conversation[]>(chatKeys.conversations())?.some((c) => c.id === message.conversationId)
+        : queryClient.getQueryData<Group[]>(chatKeys.groups())?.some((g) => g.id === message.groupId);
       // A message of a chat the list does not know yet (created while we were away): fetch again.
       if (!known) {
         reload();
@@ -149,12 +150,12 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         live({ groups: (list) => applyMessageToGroups(list, message, meId, open) ?? list });
       }
     },
-    [meId, reload, live],
+    [meId, reload, live, queryClient],
   );
 
   const upsertConversation = useCallback(
     (c: Conversation) => {
-      const open = latest.current.openId;
+      const open = openRef.current;
       live({ conversations: (list) => upsertById(list, open === c.id ? { ...c, unreadMessages: 0 } : c) });
     },
     [live],
@@ -202,13 +203,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     return () => offs.forEach((off) => off());
   }, [upsertConversation, upsertGroup, applyMessage, reload, meId, live]);
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchAndApply(() => !cancelled);
-    return () => {
-      cancelled = true;
-    };
-  }, [fetchAndApply]);
+  const failed = conversationsQuery.isError || groupsQuery.isError;
 
   // A list that could not be fetched (an offline start, the server down) fetches again by itself
   // when the browser is back online or the live connection comes up.
@@ -222,5 +217,20 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     return () => offs.forEach((off) => off());
   }, [failed, reload]);
 
-  return { conversations, groups, loading, failed, reload, upsertConversation, upsertGroup, applyMessage, markRead, fetchedOpenUnread };
+  const shown = useMemo(
+    () => ({
+      conversations: conversationsQuery.data ?? EMPTY,
+      groups: groupsQuery.data ?? EMPTY,
+      // Every fetch (the first, a reload, a catch-up) shows as loading until both lists answered.
+      loading: conversationsQuery.isFetching || groupsQuery.isFetching,
+      failed,
+      fetchedOpenUnread: fetchedOpen.conversations ?? fetchedOpen.groups,
+    }),
+    [conversationsQuery.data, groupsQuery.data, conversationsQuery.isFetching, groupsQuery.isFetching, failed, fetchedOpen],
+  );
+  // Deferred: a fetched list renders in slices that let the browser paint and take input in
+  // between, instead of one long task on a phone's first visit.
+  const deferred = useDeferredValue(shown);
+
+  return { ...deferred, reload, upsertConversation, upsertGroup, applyMessage, markRead };
 }

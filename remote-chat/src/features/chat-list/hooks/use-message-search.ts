@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { searchMessages } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type MessageSearchHit } from '@chat/contracts';
-import { useDebouncedValue } from '@chat/ui';
-import { notifyError } from '../../../shared/notify-error';
+import { notify, useDebouncedValue } from '@chat/ui';
+import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { isSearchActive } from './use-chat-search';
 
 export interface MessageSearchResult {
@@ -13,55 +14,36 @@ export interface MessageSearchResult {
   loadMore: () => void;
 }
 
-interface Held {
-  term: string;
-  hits: MessageSearchHit[];
-  nextCursor: string | null;
-}
-
-/**
- * Messages whose text contains the search box's text, with the same debounce as the chat search.
- */
+/** Messages whose text contains the search box's text, with the same debounce as the chat search. */
 export function useMessageSearch(text: string): MessageSearchResult {
   const debounced = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
-  const [held, setHeld] = useState<Held>({ term: '', hits: [], nextCursor: null });
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  useEffect(() => {
-    if (!isSearchActive(debounced)) return;
-    let cancelled = false;
-    searchMessages(debounced).then(
-      ({ data }) => !cancelled && setHeld({ term: debounced, hits: data.hits, nextCursor: data.nextCursor }),
-      (error: unknown) => {
-        if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.message.list);
-        setHeld({ term: debounced, hits: [], nextCursor: null });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [debounced]);
+  const query = useInfiniteQuery({
+    ...liveQuery,
+    queryKey: chatKeys.messageSearch(debounced),
+    queryFn: async ({ pageParam }) => {
+      try {
+        return (await (pageParam ? searchMessages(debounced, { before: pageParam }) : searchMessages(debounced))).data;
+      } catch (error) {
+        notify.error(error, ERROR_TEXTS.message.list);
+        throw error;
+      }
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: isSearchActive(debounced),
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   const loadMore = useCallback(() => {
-    if (!held.nextCursor || loadingMore) return;
-    setLoadingMore(true);
-    searchMessages(held.term, { before: held.nextCursor })
-      .then(
-        ({ data }) =>
-          setHeld((current) =>
-            current.term === held.term ? { term: current.term, hits: [...current.hits, ...data.hits], nextCursor: data.nextCursor } : current,
-          ),
-        (error: unknown) => notifyError(error, ERROR_TEXTS.message.list),
-      )
-      .finally(() => setLoadingMore(false));
-  }, [held, loadingMore]);
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const current = held.term === text.trim();
+  // Answered for the text as it is now (a failed search answers with no hits).
+  const current = debounced === text.trim() && !query.isPending;
   return {
-    loading: isSearchActive(text) && (!current || loadingMore),
-    hits: current ? held.hits : [],
-    hasMore: current && held.nextCursor !== null,
+    loading: isSearchActive(text) && (!current || isFetchingNextPage),
+    hits: current ? (query.data?.pages.flatMap((page) => page.hits) ?? []) : [],
+    hasMore: current && hasNextPage,
     loadMore,
   };
 }

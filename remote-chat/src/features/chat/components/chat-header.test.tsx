@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 import { ana, bruno, conversation, group } from '../../../test/fixtures';
@@ -8,7 +9,7 @@ let emitted: SocketEmitRequest[] = [];
 const record = (request: SocketEmitRequest) => emitted.push(request);
 
 const renderConversation = () =>
-  render(<ChatHeader target={{ kind: 'conversation', conversation: conversation('c1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
+  renderWithQuery(<ChatHeader target={{ kind: 'conversation', conversation: conversation('c1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
 
 const typing = (isTyping: boolean, extra: { conversationId?: string; userId?: string } = {}) =>
   act(() => eventBus.emit('user:typing:response', { conversationId: 'c1', userId: bruno.id, isTyping, ...extra }));
@@ -61,7 +62,7 @@ describe('chat header status line', () => {
   });
 
   it('shows the member nicknames for groups, never typing', () => {
-    render(<ChatHeader target={{ kind: 'group', group: group('g1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
+    renderWithQuery(<ChatHeader target={{ kind: 'group', group: group('g1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
     expect(screen.getByText('ana, bruno, carla')).toBeInTheDocument();
     expect(emitted).toEqual([]);
   });

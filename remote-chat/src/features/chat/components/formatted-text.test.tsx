@@ -1,9 +1,9 @@
-import { render } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import { describe, expect, it } from 'vitest';
 import { FormattedText } from './formatted-text';
 
 const html = (text: string) => {
-  const { container, unmount } = render(<FormattedText text={text} />);
+  const { container, unmount } = renderWithQuery(<FormattedText text={text} />);
   const markup = container.innerHTML;
   unmount();
   return markup;
@@ -30,14 +30,14 @@ describe('FormattedText', () => {
   });
 
   it('renders HTML in a message as text, never as markup', () => {
-    const { container } = render(<FormattedText text={'<script>alert(1)</script><img src=x onerror=alert(1)>'} />);
+    const { container } = renderWithQuery(<FormattedText text={'<script>alert(1)</script><img src=x onerror=alert(1)>'} />);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(1)>');
   });
 
   it('links http and https words in a new tab with rel noopener', () => {
-    const { container } = render(<FormattedText text="veja https://exemplo.com/a?b=1 e http://x.org." />);
+    const { container } = renderWithQuery(<FormattedText text="veja https://exemplo.com/a?b=1 e http://x.org." />);
     const links = [...container.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://exemplo.com/a?b=1', 'http://x.org/']);
     expect(links[1]!.textContent).toBe('http://x.org');
@@ -49,7 +49,7 @@ describe('FormattedText', () => {
   });
 
   it('never links javascript:, data: or other schemes', () => {
-    const { container } = render(
+    const { container } = renderWithQuery(
       <FormattedText text="javascript:alert(1) data:text/html,x ftp://x.org https:// httpsx://a.b" />,
     );
     expect(container.querySelector('a')).toBeNull();
@@ -59,7 +59,7 @@ describe('FormattedText', () => {
     expect(html('*https://a.com*')).toBe(
       '<strong><a href="https://a.com/" target="_blank" rel="noopener noreferrer">https://a.com</a></strong>',
     );
-    const { container } = render(<FormattedText text="xhttps://a.com" />);
+    const { container } = renderWithQuery(<FormattedText text="xhttps://a.com" />);
     expect(container.querySelector('a')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageBox } from './message-box';
@@ -12,7 +13,7 @@ const nameOf = (id: string) => people.find((p) => p.id === id)?.name;
 
 describe('message box drafts', () => {
   it('puts the draft in the box once it is read, mentions back as names', () => {
-    const { rerender } = render(<MessageBox onSend={vi.fn()} nameOf={nameOf} />);
+    const { rerender } = renderWithQuery(<MessageBox onSend={vi.fn()} nameOf={nameOf} />);
     expect(box().value).toBe('');
     rerender(<MessageBox onSend={vi.fn()} nameOf={nameOf} draft={`oi <@${BRUNO}>, tudo bem?`} />);
     expect(box().value).toBe('oi @Bruno, tudo bem?');
@@ -21,7 +22,7 @@ describe('message box drafts', () => {
   it('reports what would be sent on each change, and an empty box after sending', async () => {
     const onDraftChange = vi.fn();
     const onSend = vi.fn();
-    render(<MessageBox onSend={onSend} onDraftChange={onDraftChange} />);
+    renderWithQuery(<MessageBox onSend={onSend} onDraftChange={onDraftChange} />);
     await userEvent.type(box(), 'olá');
     expect(onDraftChange).toHaveBeenLastCalledWith('olá');
     await userEvent.type(box(), '{Enter}');
@@ -30,7 +31,7 @@ describe('message box drafts', () => {
   });
 
   it('does not replace what the user already typed with a late draft', async () => {
-    const { rerender } = render(<MessageBox onSend={vi.fn()} />);
+    const { rerender } = renderWithQuery(<MessageBox onSend={vi.fn()} />);
     await userEvent.type(box(), 'novo');
     rerender(<MessageBox onSend={vi.fn()} draft="antigo" />);
     expect(box().value).toBe('novo');

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageBox } from './message-box';
@@ -6,7 +7,7 @@ import { MessageBox } from './message-box';
 describe('message box and the typing signal', () => {
   it('reports every change of the text, including the cleared box after sending', async () => {
     const onTextChange = vi.fn();
-    render(<MessageBox onSend={vi.fn()} onTextChange={onTextChange} />);
+    renderWithQuery(<MessageBox onSend={vi.fn()} onTextChange={onTextChange} />);
     await userEvent.type(screen.getByPlaceholderText('Digite uma mensagem...'), 'oi{Enter}');
     expect(onTextChange.mock.calls.map(([text]) => text)).toEqual(['o', 'oi', '']);
   });

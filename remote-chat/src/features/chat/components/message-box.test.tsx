@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageBox, textareaRows } from './message-box';
@@ -8,7 +9,7 @@ const box = () => screen.getByPlaceholderText('Digite uma mensagem...') as HTMLT
 describe('message box', () => {
   it('sends the trimmed text on Enter and clears the box', async () => {
     const onSend = vi.fn();
-    render(<MessageBox onSend={onSend} />);
+    renderWithQuery(<MessageBox onSend={onSend} />);
     await userEvent.type(box(), '  olá mundo {Enter}');
     expect(onSend).toHaveBeenCalledExactlyOnceWith('olá mundo', []);
     expect(box().value).toBe('');
@@ -16,7 +17,7 @@ describe('message box', () => {
 
   it('adds a line on Shift+Enter without sending', async () => {
     const onSend = vi.fn();
-    render(<MessageBox onSend={onSend} />);
+    renderWithQuery(<MessageBox onSend={onSend} />);
     await userEvent.type(box(), 'linha 1{Shift>}{Enter}{/Shift}linha 2');
     expect(onSend).not.toHaveBeenCalled();
     expect(box().value).toBe('linha 1\nlinha 2');
@@ -24,13 +25,13 @@ describe('message box', () => {
 
   it('does not send blank text', async () => {
     const onSend = vi.fn();
-    render(<MessageBox onSend={onSend} />);
+    renderWithQuery(<MessageBox onSend={onSend} />);
     await userEvent.type(box(), '   {Enter}');
     expect(onSend).not.toHaveBeenCalled();
   });
 
   it('grows from 2 to 4 rows with the line count', async () => {
-    render(<MessageBox onSend={vi.fn()} />);
+    renderWithQuery(<MessageBox onSend={vi.fn()} />);
     expect(box().rows).toBe(2);
     await userEvent.type(box(), 'a{Shift>}{Enter}{/Shift}b{Shift>}{Enter}{/Shift}c');
     expect(box().rows).toBe(3);
@@ -40,7 +41,7 @@ describe('message box', () => {
   });
 
   it('shows the send button only with text, else the image button', async () => {
-    render(<MessageBox onSend={vi.fn()} />);
+    renderWithQuery(<MessageBox onSend={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'Enviar mensagem' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Enviar imagem' })).toBeInTheDocument();
     await userEvent.type(box(), 'oi');
@@ -50,7 +51,7 @@ describe('message box', () => {
 
   it('refuses more than 2000 characters with the contract message', async () => {
     const onSend = vi.fn();
-    render(<MessageBox onSend={onSend} />);
+    renderWithQuery(<MessageBox onSend={onSend} />);
     fireEvent.change(box(), { target: { value: 'a'.repeat(2001) } });
     expect(screen.getByRole('alert')).toHaveTextContent('Mensagem deve ter no máximo 2000 caracteres');
     fireEvent.keyDown(box(), { key: 'Enter' });
@@ -72,7 +73,7 @@ describe('message box actions', () => {
     const user = userEvent.setup();
     const onSaveEdit = vi.fn();
     const onCancelEdit = vi.fn();
-    const { rerender } = render(
+    const { rerender } = renderWithQuery(
       <MessageBox onSend={vi.fn()} editing={{ id: 'm1', body: `oi <@${BRUNO}>` }} onSaveEdit={onSaveEdit} onCancelEdit={onCancelEdit} nameOf={names} />,
     );
     expect(await screen.findByDisplayValue('oi @Bruno Silva')).toBeInTheDocument();
@@ -91,7 +92,7 @@ describe('message box actions', () => {
 
   it('the Up arrow in an empty box edits my last message; not with text in it', async () => {
     const onEditLast = vi.fn();
-    render(<MessageBox onSend={vi.fn()} onEditLast={onEditLast} />);
+    renderWithQuery(<MessageBox onSend={vi.fn()} onEditLast={onEditLast} />);
     fireEvent.keyDown(box(), { key: 'ArrowUp' });
     expect(onEditLast).toHaveBeenCalledTimes(1);
     fireEvent.change(box(), { target: { value: 'x' } });
@@ -102,7 +103,7 @@ describe('message box actions', () => {
   it('shows the reply quote with a close button', async () => {
     const user = userEvent.setup();
     const onCancelReply = vi.fn();
-    render(
+    renderWithQuery(
       <MessageBox
         onSend={vi.fn()}
         replyTo={{ id: 'q', authorId: BRUNO, authorName: 'Bruno Silva', body: 'linha 1\nlinha 2', type: 'text', deleted: false }}
@@ -122,7 +123,7 @@ describe('message box actions', () => {
       { id: BRUNO, name: 'Bruno Silva', nickName: 'bruno' },
       { id: CARLA, name: 'Carla', nickName: 'carlinha' },
     ];
-    render(<MessageBox onSend={onSend} mentionable={members} nameOf={names} />);
+    renderWithQuery(<MessageBox onSend={onSend} mentionable={members} nameOf={names} />);
     await user.type(box(), 'olá @car');
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Carla@carlinha']);

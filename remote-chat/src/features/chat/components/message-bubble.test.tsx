@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ana, message } from '../../../test/fixtures';
@@ -14,13 +15,13 @@ describe('message bubble', () => {
     ['DELIVERED', 'Entregue'],
     ['READ', 'Lida'],
   ] as const)('shows the %s tick on my messages', (status, label) => {
-    render(<MessageBubble message={mine({ status })} own meId={ana.id} showAuthor={false} />);
+    renderWithQuery(<MessageBubble message={mine({ status })} own meId={ana.id} showAuthor={false} />);
     expect(screen.getByRole('img', { name: label })).toHaveAttribute('data-status', status);
   });
 
   it("offers 'Tentar novamente' on a failed send, with its clientId", () => {
     const onRetry = vi.fn();
-    render(<MessageBubble message={{ ...mine({ status: 'PENDING' }), failed: true }} own meId={ana.id} showAuthor={false} onRetry={onRetry} />);
+    renderWithQuery(<MessageBubble message={{ ...mine({ status: 'PENDING' }), failed: true }} own meId={ana.id} showAuthor={false} onRetry={onRetry} />);
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(onRetry).toHaveBeenCalledWith('cid');
   });
@@ -28,14 +29,14 @@ describe('message bubble', () => {
   it("copies the text with 'Copiar'", async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    render(<MessageBubble message={mine({ content: { id: 'x', body: 'copie *isto*', type: 'text' } })} own meId={ana.id} showAuthor={false} />);
+    renderWithQuery(<MessageBubble message={mine({ content: { id: 'x', body: 'copie *isto*', type: 'text' } })} own meId={ana.id} showAuthor={false} />);
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Copiar' }));
     expect(writeText).toHaveBeenCalledWith('copie *isto*');
   });
 
   it('shows images inline, but never a javascript: source', () => {
-    const { container, rerender } = render(
+    const { container, rerender } = renderWithQuery(
       <MessageBubble message={message('i', { content: { id: 'x', body: 'https://h/media/a.png', type: 'image' } })} own={false} meId={ana.id} showAuthor={false} />,
     );
     expect(container.querySelector('img[src="https://h/media/a.png"]')).not.toBeNull();
@@ -46,7 +47,7 @@ describe('message bubble', () => {
   });
 
   it("reads 'Mensagem apagada' in italics, or 'por um administrador', with no actions left", () => {
-    const { rerender } = render(<MessageBubble message={mine({ deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'author', content: { id: 'x', body: '', type: 'text' } })} own meId={ana.id} showAuthor={false} />);
+    const { rerender } = renderWithQuery(<MessageBubble message={mine({ deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'author', content: { id: 'x', body: '', type: 'text' } })} own meId={ana.id} showAuthor={false} />);
     expect(screen.getByText('Mensagem apagada').tagName).toBe('P');
     expect(screen.queryByRole('button', { name: 'Mais opções' })).toBeNull();
     rerender(<MessageBubble message={message('o', { deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'admin', content: { id: 'x', body: '', type: 'text' } })} own={false} meId={ana.id} showAuthor={false} />);
@@ -54,21 +55,21 @@ describe('message bubble', () => {
   });
 
   it("shows '(editada)' with the edit time on hover", () => {
-    render(<MessageBubble message={mine({ editedAt: '2024-03-10T12:05:00.000Z' })} own meId={ana.id} showAuthor={false} />);
+    renderWithQuery(<MessageBubble message={mine({ editedAt: '2024-03-10T12:05:00.000Z' })} own meId={ana.id} showAuthor={false} />);
     expect(screen.getByText('(editada)')).toHaveAttribute('title', expect.stringMatching(/^Editada em 10\/03\/2024 \d\d:05$/));
   });
 
   it('offers Responder, Reagir, Editar, Informações and Apagar on my group text; only Copiar, Responder and Reagir on others’', async () => {
     const user = userEvent.setup();
     const onAction = vi.fn();
-    const { unmount } = render(<MessageBubble message={mine()} own meId={ana.id} showAuthor={false} canShowInfo onAction={onAction} />);
+    const { unmount } = renderWithQuery(<MessageBubble message={mine()} own meId={ana.id} showAuthor={false} canShowInfo onAction={onAction} />);
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
     expect(items).toEqual(['Copiar', 'Responder', 'Reagir', 'Editar', 'Informações', 'Apagar']);
     await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
     expect(onAction).toHaveBeenCalledWith('edit', expect.objectContaining({ id: 'm1' }));
     unmount();
-    render(<MessageBubble message={message('o')} own={false} meId={ana.id} showAuthor={false} />);
+    renderWithQuery(<MessageBubble message={message('o')} own={false} meId={ana.id} showAuthor={false} />);
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Copiar', 'Responder', 'Reagir']);
   });
@@ -84,7 +85,7 @@ describe('message bubble', () => {
         { emoji: '😂', users: [{ id: 'u2', name: 'Bruno' }] },
       ],
     });
-    render(<MessageBubble message={replied} own={false} meId={ana.id} showAuthor={false} onJump={onJump} onReact={onReact} />);
+    renderWithQuery(<MessageBubble message={replied} own={false} meId={ana.id} showAuthor={false} onJump={onJump} onReact={onReact} />);
     await user.click(screen.getByRole('button', { name: /primeira/ }));
     expect(onJump).toHaveBeenCalledWith('q1');
     expect(screen.queryByText(/segunda/)).toBeNull();

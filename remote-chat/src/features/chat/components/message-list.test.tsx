@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ana, carla, message } from '../../../test/fixtures';
 import { buildRows } from '../lib/message-rows';
@@ -29,7 +30,7 @@ describe('message list', () => {
     const messages = Array.from({ length: 5000 }, (_, i) =>
       message(`m${i}`, { createdAt: new Date(start + i * 60_000).toISOString() }),
     );
-    render(<MessageList {...props} rows={buildRows(messages)} isGroup={false} />);
+    renderWithQuery(<MessageList {...props} rows={buildRows(messages)} isGroup={false} />);
     const rendered = screen.queryAllByTestId('message').length;
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(60);
@@ -41,7 +42,7 @@ describe('message list', () => {
       message('a', { authorId: carla.id, author: { id: carla.id, name: 'Carla', avatarUrl: null } }),
       message('b', { authorId: ana.id, author: { id: ana.id, name: 'Ana', avatarUrl: null }, status: 'READ' }),
     ]);
-    render(<MessageList {...props} onOpenAuthor={onOpenAuthor} rows={rows} isGroup />);
+    renderWithQuery(<MessageList {...props} onOpenAuthor={onOpenAuthor} rows={rows} isGroup />);
     fireEvent.click(screen.getByRole('button', { name: 'Carla' }));
     expect(onOpenAuthor).toHaveBeenCalledWith(carla.id);
     expect(screen.queryByRole('button', { name: 'Ana' })).toBeNull();
@@ -74,7 +75,7 @@ describe('message list', () => {
     it('a catch-up page landing under the view, above live messages, keeps a view that was at the end there', () => {
       const all = history(58);
       // 30 held, then 3 live ones (m55-m57), then the page of what was sent meanwhile (m30-m54).
-      const { rerender } = render(<MessageList {...props} rows={buildRows(all.slice(0, 30))} isGroup={false} />);
+      const { rerender } = renderWithQuery(<MessageList {...props} rows={buildRows(all.slice(0, 30))} isGroup={false} />);
       rerender(<MessageList {...props} rows={buildRows([...all.slice(0, 30), ...all.slice(55)])} isGroup={false} />);
       const before = scrolls.length;
       rerender(<MessageList {...props} rows={buildRows(all)} isGroup={false} />);
@@ -84,7 +85,7 @@ describe('message list', () => {
     });
 
     it('a view the user scrolled up stays where it is, and the button counts what came', () => {
-      const { rerender } = render(<MessageList {...props} rows={buildRows(history(30))} isGroup={false} />);
+      const { rerender } = renderWithQuery(<MessageList {...props} rows={buildRows(history(30))} isGroup={false} />);
       const scroller = screen.getByTestId('message-scroller');
       scroller.scrollTop = 0;
       fireEvent.scroll(scroller);

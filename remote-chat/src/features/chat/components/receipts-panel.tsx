@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { getMessageReceipts } from '@chat/api-client';
 import type { MessageReceipts } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
-import { Avatar, Spinner } from '@chat/ui';
+import { Avatar, notify, Spinner } from '@chat/ui';
 import { SidePanel } from '../../../shared/components/side-panel';
-import { notifyError } from '../../../shared/notify-error';
+import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import styles from './receipts-panel.module.css';
 
@@ -47,36 +48,41 @@ function People({ title, entries }: { title: string; entries: Entry[] }) {
  * The message deleted closes it.
  */
 export function ReceiptsPanel({ messageId, groupId, onClose }: Props) {
-  const [receipts, setReceipts] = useState<MessageReceipts | null>(null);
+  const queryClient = useQueryClient();
+  const { data: receipts } = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.receipts(messageId),
+    queryFn: async () => {
+      try {
+        return (await getMessageReceipts(messageId)).data;
+      } catch (error) {
+        notify.error(error, ACTION_TEXTS.failed.receipts);
+        throw error;
+      }
+    },
+    refetchOnMount: 'always',
+  });
   // The close callback changes with the page's history entry; the subscriptions need not.
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
   }, [onClose]);
-  const load = useCallback(
-    () =>
-      getMessageReceipts(messageId).then(
-        ({ data }) => setReceipts(data),
-        (error: unknown) => notifyError(error, ACTION_TEXTS.failed.receipts),
-      ),
-    [messageId],
-  );
 
   useEffect(() => {
-    void load();
+    const load = () => void queryClient.invalidateQueries({ queryKey: chatKeys.receipts(messageId) });
     const offs = [
       subscribe(eventBus, 'message:receipt', (receipt) => {
-        if (receipt.groupId === groupId && (receipt.messageIds.includes(messageId) || receipt.completedIds.includes(messageId))) void load();
+        if (receipt.groupId === groupId && (receipt.messageIds.includes(messageId) || receipt.completedIds.includes(messageId))) load();
       }),
       subscribe(eventBus, 'group::updated', (group) => {
-        if (group.id === groupId) void load();
+        if (group.id === groupId) load();
       }),
       subscribe(eventBus, 'message:deleted', (message) => {
         if (message.id === messageId) closeRef.current();
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [load, groupId, messageId]);
+  }, [queryClient, groupId, messageId]);
 
   return (
     <SidePanel title={ACTION_TEXTS.info} onClose={onClose} alwaysClosable>

@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { closeLocalData, draftKey, localDataFor } from '@chat/outbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChatDraft } from './use-chat-draft';
@@ -12,13 +13,13 @@ describe('useChatDraft', () => {
   it('restores the draft stored before the chat opened', async () => {
     const userId = `u-${Math.random()}`;
     await localDataFor(userId).drafts.save(key, 'meio escrito');
-    const { result } = renderHook(() => useChatDraft(userId, 'group', 'g1'));
+    const { result } = renderHookWithQuery(() => useChatDraft(userId, 'group', 'g1'));
     expect(result.current.restored?.text).toBe('meio escrito');
   });
 
   it('restores a draft read after the chat opened, while the box is untouched', async () => {
     const userId = `u-${Math.random()}`;
-    const { result } = renderHook(() => useChatDraft(userId, 'group', 'g1'));
+    const { result } = renderHookWithQuery(() => useChatDraft(userId, 'group', 'g1'));
     await act(() => localDataFor(userId).drafts.save(key, 'de outra aba'));
     await waitFor(() => expect(result.current.restored?.text).toBe('de outra aba'));
   });
@@ -27,7 +28,7 @@ describe('useChatDraft', () => {
     const userId = `u-${Math.random()}`;
     const { drafts } = localDataFor(userId);
     await drafts.ready;
-    const { result } = renderHook(() => useChatDraft(userId, 'group', 'g1'));
+    const { result } = renderHookWithQuery(() => useChatDraft(userId, 'group', 'g1'));
     act(() => result.current.setText('enviada'));
     act(() => result.current.setText(''));
     // The debounced save of 'enviada', written late (a loaded machine), then the removal.

@@ -1,6 +1,7 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { group } from '../../../test/fixtures';
+import { renderHookWithQuery } from '../../../test/render';
 import { useChatTarget } from './use-chat-target';
 
 const unanswered = new Error('Network Error');
@@ -11,14 +12,14 @@ vi.mock('@chat/api-client', () => ({
   apiErrorMessage: (_: unknown, fallback: string) => fallback,
 }));
 const toasts = vi.hoisted(() => vi.fn());
-vi.mock('../../../shared/notify-error', () => ({ notifyError: toasts }));
+vi.mock('@chat/ui', async (original) => ({ ...(await original<object>()), notify: { error: toasts } }));
 
 describe('useChatTarget: the open chat (header, members)', () => {
   afterEach(() => vi.resetAllMocks());
 
   it('a chat whose fetch got no answer (the network dropped) keeps loading and loads when the browser is back online', async () => {
     api.getGroupById.mockRejectedValueOnce(unanswered).mockResolvedValueOnce({ status: 200, data: group('g1') });
-    const { result } = renderHook(() => useChatTarget('group', 'g1'));
+    const { result } = renderHookWithQuery(() => useChatTarget('group', 'g1'));
     await waitFor(() => expect(api.getGroupById).toHaveBeenCalledTimes(1));
     await act(async () => {});
     // Not 'Conversa não encontrada': nothing said the chat is missing.
@@ -35,7 +36,7 @@ describe('useChatTarget: the open chat (header, members)', () => {
 
   it('a chat the server refuses (404) is not found, with the error toast', async () => {
     api.getGroupById.mockRejectedValueOnce(new Error('404'));
-    const { result } = renderHook(() => useChatTarget('group', 'g1'));
+    const { result } = renderHookWithQuery(() => useChatTarget('group', 'g1'));
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.target).toBeNull();
     expect(toasts).toHaveBeenCalledTimes(1);

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversationById, getGroupById, isUnanswered } from '@chat/api-client';
 import { ERROR_TEXTS, type Group } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
+import { notify } from '@chat/ui';
 import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
-import { notifyError } from '../../../shared/notify-error';
+import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { userInConversation, userInGroup } from '../../../shared/user-updates';
 
 export interface ChatTargetState {
@@ -13,52 +15,48 @@ export interface ChatTargetState {
   reload: () => void;
 }
 
-/** The chat; null when the server refused it; 'unanswered' when no answer came (offline, server down). */
-async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget | null | 'unanswered'> {
+async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget> {
   try {
     if (kind === 'group') return { kind: 'group', group: (await getGroupById(id)).data };
     return { kind: 'conversation', conversation: (await getConversationById(id)).data };
   } catch (error) {
-    // Not a missing chat: it stays loading and is fetched again once the connection is back.
-    if (isUnanswered(error)) return 'unanswered';
-    notifyError(error, kind === 'group' ? ERROR_TEXTS.group.get : ERROR_TEXTS.conversation.get);
-    return null;
+    // No answer (offline, server down) is not a missing chat: no toast, and it is fetched again
+    // once the connection is back.
+    if (!isUnanswered(error)) notify.error(error, kind === 'group' ? ERROR_TEXTS.group.get : ERROR_TEXTS.conversation.get);
+    throw error;
   }
 }
 
 /** The conversation or group of the open route, kept current by 'group::updated' and 'user:updated'. */
 export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
-  const [target, setTarget] = useState<ChatTarget | null>(null);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const key = chatKeys.target(kind, id);
+  const query = useQuery({ ...liveQuery, queryKey: key, queryFn: () => fetchTarget(kind, id), refetchOnMount: 'always' });
+  const { refetch } = query;
+  const loaded = query.data !== undefined;
 
-  const loaded = useRef(false);
-  const apply = useCallback((next: ChatTarget | null | 'unanswered') => {
-    if (next === 'unanswered') return;
-    if (next) {
-      loaded.current = true;
-      setTarget(next);
-    }
-    setLoading(false);
-  }, []);
-  const reload = useCallback(() => void fetchTarget(kind, id).then(apply), [kind, id, apply]);
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   useEffect(() => {
-    const reloadUnloaded = () => !loaded.current && reload();
+    const targetKey = chatKeys.target(kind, id);
+    const update = (change: (current: ChatTarget) => ChatTarget) =>
+      queryClient.setQueryData<ChatTarget>(targetKey, (current) => current && change(current));
+    const reloadUnloaded = () => !queryClient.getQueryData(targetKey) && reload();
     window.addEventListener('online', reloadUnloaded);
     const onGroup = (group: Group) => {
-      if (kind === 'group' && group.id === id) setTarget({ kind: 'group', group });
+      const target: ChatTarget = { kind: 'group', group };
+      if (kind === 'group' && group.id === id) queryClient.setQueryData(targetKey, target);
     };
     const offs = [
       subscribe(eventBus, 'group::updated', onGroup),
       subscribe(eventBus, 'socket:reconnected', reload),
       // Opened offline, or the network dropped while it loaded (its unsent messages are
       // shown in it): loaded once the connection is there.
-      subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && !loaded.current && reload()),
+      subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && reloadUnloaded()),
       () => window.removeEventListener('online', reloadUnloaded),
       // Header and details panel show a colleague's new name and photo at once.
       subscribe(eventBus, 'user:updated', (user) =>
-        setTarget((current) => {
-          if (!current) return current;
+        update((current) => {
           if (current.kind === 'group') {
             const group = userInGroup(current.group, user);
             return group === current.group ? current : { kind: 'group', group };
@@ -69,17 +67,9 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
       ),
     ];
     return () => offs.forEach((off) => off());
-  }, [kind, id, reload]);
+  }, [kind, id, reload, queryClient]);
 
-  useEffect(() => {
-    let cancelled = false;
-    void fetchTarget(kind, id).then((next) => {
-      if (!cancelled) apply(next);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [kind, id, apply]);
-
-  return { target, loading, reload };
+  // Refused by the server: not found. Without an answer it stays loading until the connection is back.
+  const refused = query.isError && !isUnanswered(query.error);
+  return { target: query.data ?? null, loading: !loaded && !refused, reload };
 }

@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useKeepEndOnResize } from './use-keep-end-on-resize';
 
@@ -30,7 +30,7 @@ function scroller(scrollHeight: number, scrollTop: number, clientHeight: number)
 
 function mount(element: HTMLElement) {
   const list = { scrollToEnd: vi.fn() };
-  renderHook(() => useKeepEndOnResize({ current: element }, list));
+  renderHookWithQuery(() => useKeepEndOnResize({ current: element }, list));
   return list;
 }
 

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { addReaction, deleteMessage, editMessage, removeReaction } from '@chat/api-client';
 import { MESSAGE_ACTION_ERRORS } from '@chat/contracts';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
 import { beyondReactionLimit } from '../lib/reaction-limit';
@@ -21,44 +22,45 @@ export interface MessageActions {
 export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyReactions'>, meId: string): MessageActions {
   const { apply, applyReactions } = history;
 
+  const editing = useMutation({
+    mutationFn: async ({ id, body, mentions }: { id: string; body: string; mentions: string[] }) =>
+      (await editMessage(id, { body, mentions })).data,
+    onSuccess: apply,
+    onError: (error) => notify.error(error, ACTION_TEXTS.failed.edit),
+  });
+  const removing = useMutation({
+    mutationFn: async (id: string) => (await deleteMessage(id)).data,
+    onSuccess: apply,
+    onError: (error) => notify.error(error, ACTION_TEXTS.failed.delete),
+  });
+  const reacting = useMutation({
+    mutationFn: async ({ id, emoji, mine }: { id: string; emoji: string; mine: boolean }) =>
+      (await (mine ? removeReaction(id, emoji) : addReaction(id, emoji))).data,
+    onSuccess: applyReactions,
+    onError: (error) => notify.error(error, ACTION_TEXTS.failed.react),
+  });
+  const { mutateAsync: editAsync } = editing;
+  const { mutateAsync: removeAsync } = removing;
+  const { mutateAsync: reactAsync } = reacting;
+
+  // The failures are told by each mutation's toast; the callers only learn whether it worked.
   const edit = useCallback(
-    async (id: string, body: string, mentions: string[]) => {
-      try {
-        apply((await editMessage(id, { body, mentions })).data);
-        return true;
-      } catch (error) {
-        notifyError(error, ACTION_TEXTS.failed.edit);
-        return false;
-      }
-    },
-    [apply],
+    (id: string, body: string, mentions: string[]) => editAsync({ id, body, mentions }).then(() => true, () => false),
+    [editAsync],
   );
 
-  const remove = useCallback(
-    async (id: string) => {
-      try {
-        apply((await deleteMessage(id)).data);
-      } catch (error) {
-        notifyError(error, ACTION_TEXTS.failed.delete);
-      }
-    },
-    [apply],
-  );
+  const remove = useCallback((id: string) => removeAsync(id).then(() => undefined, () => undefined), [removeAsync]);
 
   const toggleReaction = useCallback(
     async (message: ChatMessage, emoji: string) => {
       const mine = message.reactions.some((r) => r.emoji === emoji && r.users.some((u) => u.id === meId));
       if (!mine && beyondReactionLimit(message.reactions, emoji)) {
-        notifyError(null, MESSAGE_ACTION_ERRORS.tooManyReactions);
+        notify.error(null, MESSAGE_ACTION_ERRORS.tooManyReactions);
         return;
       }
-      try {
-        applyReactions((await (mine ? removeReaction(message.id, emoji) : addReaction(message.id, emoji))).data);
-      } catch (error) {
-        notifyError(error, ACTION_TEXTS.failed.react);
-      }
+      await reactAsync({ id: message.id, emoji, mine }).catch(() => undefined);
     },
-    [applyReactions, meId],
+    [reactAsync, meId],
   );
 
   return { edit, remove, toggleReaction };

@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '@chat/api-client';
 import type { SendMessageBody } from '@chat/contracts';
@@ -39,7 +40,7 @@ const serverCopy = (body: SendMessageBody, status: 'SENT' | 'DELIVERED' = 'SENT'
   });
 
 async function openChat() {
-  const hook = renderHook(() => useMessages('conversation', 'c1', me));
+  const hook = renderHookWithQuery(() => useMessages('conversation', 'c1', me));
   await waitFor(() => expect(hook.result.current.loading).toBe(false));
   return hook;
 }

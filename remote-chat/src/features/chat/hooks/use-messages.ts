@@ -17,7 +17,7 @@ import { eventBus, subscribe } from '@chat/event-bus';
 import { localDataFor } from '@chat/outbox';
 import type { ChatKind } from '../../../shared/chat-types';
 import { useOutboxEntries, useOutboxProgress } from '../../../shared/local-data';
-import { notifyError } from '../../../shared/notify-error';
+import { notify } from '@chat/ui';
 import { mapChanged, userInMessage } from '../../../shared/user-updates';
 import {
   mergeMessages,
@@ -72,7 +72,7 @@ async function fetchPage(kind: ChatKind, id: string, paging: HistoryPaging): Pro
     const { data } = await (kind === 'group' ? getMessagesByGroup(id, paging) : getMessagesByConversation(id, paging));
     return data;
   } catch (error) {
-    notifyError(error, ERROR_TEXTS.message.list);
+    notify.error(error, ERROR_TEXTS.message.list);
     return null;
   }
 }
@@ -95,6 +95,11 @@ export function useMessages(
   /** Open the history around this message instead of at the newest page. */
   focusMessageId?: string | null,
 ): MessagesState {
+  // The open chat's window of history is a store of its own, not a query: it is not one answer
+  // to one request but pages fetched both ways (older, newer from a search hit), live messages
+  // merged by id or held back while the window is detached, and a catch-up page merged into what
+  // is shown rather than replacing it. A query's data is replaced by each fetch; here that would
+  // drop or duplicate what came live meanwhile. It starts empty on each mount, like the chat.
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
   const [hasMore, setHasMore] = useState(false);
@@ -152,7 +157,7 @@ export function useMessages(
         });
       } catch (error) {
         // The browser would not store it (storage full, blocked): say so rather than lose it quietly.
-        notifyError(error, ERROR_TEXTS.message.send);
+        notify.error(error, ERROR_TEXTS.message.send);
       }
     },
     [local, kind, chatId],

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { muteChat } from '@chat/api-client';
 import { eventBus, subscribe } from '@chat/event-bus';
+import { notify } from '@chat/ui';
 import type { ChatKind } from '../../../shared/chat-types';
-import { notifyError } from '../../../shared/notify-error';
 import { ACTION_TEXTS } from '../lib/action-texts';
 
 /**
@@ -26,14 +27,15 @@ export function useMute(kind: ChatKind, chatId: string, initial: boolean): { mut
     [chatId],
   );
 
-  const toggle = useCallback(() => {
-    const next = !muted;
-    setMuted(next);
-    muteChat(kind, chatId, next).catch((error: unknown) => {
+  // Shown at once; a refusal puts the switch back.
+  const { mutate } = useMutation({
+    mutationFn: (next: boolean) => muteChat(kind, chatId, next),
+    onMutate: (next) => setMuted(next),
+    onError: (error, next) => {
       setMuted(!next);
-      notifyError(error, ACTION_TEXTS.failed.mute);
-    });
-  }, [kind, chatId, muted]);
+      notify.error(error, ACTION_TEXTS.failed.mute);
+    },
+  });
 
-  return { muted, toggle };
+  return { muted, toggle: () => mutate(!muted) };
 }

@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { describe, expect, it } from 'vitest';
 import { ana, carla, message } from '../../../test/fixtures';
 import { buildRows } from '../lib/message-rows';
@@ -11,7 +12,7 @@ const view = (scrollHeight: number, scrollTop: number) => ({ scrollHeight, scrol
 
 describe('useNewBelow', () => {
   it('a view following a burst that lands short of the grown end stays at the end: no button', () => {
-    const { result, rerender } = renderHook(({ rows }) => useNewBelow(rows, ana.id, true), { initialProps: { rows: history(30) } });
+    const { result, rerender } = renderHookWithQuery(({ rows }) => useNewBelow(rows, ana.id, true), { initialProps: { rows: history(30) } });
     act(() => result.current.onScroll(view(1800, 1200)));
     // Moved down to follow, but the end grew by more meanwhile: 500 px short of it.
     act(() => result.current.onScroll(view(2400, 1300)));
@@ -21,7 +22,7 @@ describe('useNewBelow', () => {
   });
 
   it('a view the user moved up counts what arrives below, and is back at zero at the end', () => {
-    const { result, rerender } = renderHook(({ rows }) => useNewBelow(rows, ana.id, true), { initialProps: { rows: history(30) } });
+    const { result, rerender } = renderHookWithQuery(({ rows }) => useNewBelow(rows, ana.id, true), { initialProps: { rows: history(30) } });
     act(() => result.current.onScroll(view(1800, 1200)));
     act(() => result.current.onScroll(view(1800, 300)));
     expect(result.current.isAwayFromEnd()).toBe(true);
@@ -36,7 +37,7 @@ describe('useNewBelow', () => {
   });
 
   it('the first placement far from the end (the unread line) is away from it', () => {
-    const { result } = renderHook(() => useNewBelow(history(30), ana.id, true));
+    const { result } = renderHookWithQuery(() => useNewBelow(history(30), ana.id, true));
     act(() => result.current.onScroll(view(1800, 400)));
     expect(result.current.isAwayFromEnd()).toBe(true);
   });

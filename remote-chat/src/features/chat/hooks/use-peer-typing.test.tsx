@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventBus } from '@chat/event-bus';
 import { usePeerTyping } from './use-peer-typing';
@@ -13,7 +14,7 @@ describe("usePeerTyping: 'Digitando...' never outlives a lost stop signal", () =
   afterEach(() => vi.useRealTimers());
 
   it('clears by itself 6 s after the last start signal', () => {
-    const { result } = renderHook(() => usePeerTyping(CONVERSATION, PEER));
+    const { result } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true);
     expect(result.current).toBe(true);
     act(() => vi.advanceTimersByTime(5999));
@@ -23,7 +24,7 @@ describe("usePeerTyping: 'Digitando...' never outlives a lost stop signal", () =
   });
 
   it('stays while the writer keeps repeating the start, and counts 6 s from the last one', () => {
-    const { result } = renderHook(() => usePeerTyping(CONVERSATION, PEER));
+    const { result } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true);
     act(() => vi.advanceTimersByTime(3000));
     signal(true);
@@ -34,7 +35,7 @@ describe("usePeerTyping: 'Digitando...' never outlives a lost stop signal", () =
   });
 
   it('a stop clears at once and its timer does not turn a later start off early', () => {
-    const { result } = renderHook(() => usePeerTyping(CONVERSATION, PEER));
+    const { result } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true);
     act(() => vi.advanceTimersByTime(4000));
     signal(false);
@@ -45,7 +46,7 @@ describe("usePeerTyping: 'Digitando...' never outlives a lost stop signal", () =
   });
 
   it('ignores other users, and leaves no timer behind when the chat closes', () => {
-    const { result, unmount } = renderHook(() => usePeerTyping(CONVERSATION, PEER));
+    const { result, unmount } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true, '44444444-4444-4444-8444-444444444444');
     expect(result.current).toBe(false);
     signal(true);

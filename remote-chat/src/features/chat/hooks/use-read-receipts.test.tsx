@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 import { ana, bruno, message } from '../../../test/fixtures';
@@ -12,7 +13,7 @@ const mine = (id: string, status: ChatMessage['status']): ChatMessage =>
   message(id, { authorId: ana.id, author: { id: ana.id, name: ana.name, avatarUrl: null }, status });
 
 function open(messages: ChatMessage[], conversationId: string | null = 'c1', peerId: string | null = bruno.id) {
-  return renderHook(({ list }) => useReadReceipts(conversationId, peerId, ana.id, list), { initialProps: { list: messages } });
+  return renderHookWithQuery(({ list }) => useReadReceipts(conversationId, peerId, ana.id, list), { initialProps: { list: messages } });
 }
 
 const statuses = (list: ChatMessage[]) => list.map((m) => `${m.id}:${m.status}`);

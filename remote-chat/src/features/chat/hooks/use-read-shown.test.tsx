@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 import { message } from '../../../test/fixtures';
@@ -36,7 +37,7 @@ describe('reading an open group (useGroupReceipts)', () => {
   afterEach(() => eventBus.off('socket:emit', record));
 
   const open = (list: ChatMessage[], groupId: string | null = 'g1') =>
-    renderHook(({ list: messages, id }) => useGroupReceipts(id, 'me', messages), { initialProps: { list, id: groupId } });
+    renderHookWithQuery(({ list: messages, id }) => useGroupReceipts(id, 'me', messages), { initialProps: { list, id: groupId } });
 
   it('reads up to the newest message shown: on opening, on each newer one, after a reconnect', () => {
     const { rerender } = open([]);

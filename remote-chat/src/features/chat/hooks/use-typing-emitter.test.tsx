@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 import { useTypingEmitter } from './use-typing-emitter';
@@ -22,7 +23,7 @@ describe('useTypingEmitter', () => {
   });
 
   it('emits user:typing to the other participant: start on the first keystroke, stop 2000 ms later', () => {
-    const { result } = renderHook(() => useTypingEmitter(CONVERSATION, PEER));
+    const { result } = renderHookWithQuery(() => useTypingEmitter(CONVERSATION, PEER));
     act(() => result.current.input('o'));
     act(() => result.current.input('oi'));
     expect(emitted).toEqual([
@@ -33,7 +34,7 @@ describe('useTypingEmitter', () => {
   });
 
   it('stops on send and when the chat is left', () => {
-    const { result, unmount } = renderHook(() => useTypingEmitter(CONVERSATION, PEER));
+    const { result, unmount } = renderHookWithQuery(() => useTypingEmitter(CONVERSATION, PEER));
     act(() => result.current.input('a'));
     act(() => result.current.stop());
     act(() => result.current.input('b'));
@@ -44,14 +45,14 @@ describe('useTypingEmitter', () => {
   });
 
   it('stops when the tab is closed (pagehide)', () => {
-    const { result } = renderHook(() => useTypingEmitter(CONVERSATION, PEER));
+    const { result } = renderHookWithQuery(() => useTypingEmitter(CONVERSATION, PEER));
     act(() => result.current.input('a'));
     act(() => void window.dispatchEvent(new Event('pagehide')));
     expect(typingFlags()).toEqual([true, false]);
   });
 
   it('stops for the old chat when the route changes to another one', () => {
-    const { result, rerender } = renderHook(({ id }) => useTypingEmitter(id, PEER), { initialProps: { id: CONVERSATION } });
+    const { result, rerender } = renderHookWithQuery(({ id }) => useTypingEmitter(id, PEER), { initialProps: { id: CONVERSATION } });
     act(() => result.current.input('a'));
     rerender({ id: '44444444-4444-4444-8444-444444444444' });
     expect(emitted.at(-1)).toEqual({
@@ -61,7 +62,7 @@ describe('useTypingEmitter', () => {
   });
 
   it('emits nothing in groups', () => {
-    const { result } = renderHook(() => useTypingEmitter(null, null));
+    const { result } = renderHookWithQuery(() => useTypingEmitter(null, null));
     act(() => result.current.input('a'));
     act(() => vi.advanceTimersByTime(3000));
     expect(emitted).toEqual([]);

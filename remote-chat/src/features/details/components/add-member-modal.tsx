@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { addGroupMembers } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
-import { Button, Modal, SearchInput } from '@chat/ui';
+import { Button, Modal, notify, SearchInput } from '@chat/ui';
 import { UserSelectList } from '../../../shared/components/user-select-list';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
 import { useUserSearch } from '../../../shared/use-user-search';
 import styles from './details-panel.module.css';
 
@@ -19,7 +19,6 @@ interface Props {
 export function AddMemberModal({ group, meId, open, onOpenChange, onAdded }: Props) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [saving, setSaving] = useState(false);
   const search = useUserSearch(text, meId);
   const memberIds = new Set(group.members.map((m) => m.id));
   const candidates = search.users.filter((u) => !memberIds.has(u.id));
@@ -40,19 +39,15 @@ export function AddMemberModal({ group, meId, open, onOpenChange, onAdded }: Pro
     }
   };
 
-  const add = async () => {
-    setSaving(true);
-    try {
-      await addGroupMembers(group.id, { newMembersIds: [...selected] });
-      notifySuccess(SUCCESS_TEXTS.group.membersAdded);
+  const add = useMutation({
+    mutationFn: (ids: string[]) => addGroupMembers(group.id, { newMembersIds: ids }),
+    onSuccess: () => {
+      notify.success(SUCCESS_TEXTS.group.membersAdded);
       onAdded();
       close(false);
-    } catch (error) {
-      notifyError(error, ERROR_TEXTS.group.addMembers);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onError: (error) => notify.error(error, ERROR_TEXTS.group.addMembers),
+  });
 
   return (
     <Modal title="Adicionar membro" open={open} onOpenChange={close} maxWidth="sm">
@@ -65,7 +60,7 @@ export function AddMemberModal({ group, meId, open, onOpenChange, onAdded }: Pro
           selected={selected}
           onToggle={toggle}
         />
-        <Button onClick={() => void add()} loading={saving} disabled={selected.size === 0}>
+        <Button onClick={() => add.mutate([...selected])} loading={add.isPending} disabled={selected.size === 0}>
           Adicionar
         </Button>
       </div>

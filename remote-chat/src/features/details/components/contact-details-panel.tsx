@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { getCommonGroups } from '@chat/api-client';
 import { ERROR_TEXTS, type Group, type User } from '@chat/contracts';
-import { Avatar, EmptyState, Spinner } from '@chat/ui';
+import { Avatar, EmptyState, notify, Spinner } from '@chat/ui';
 import { chatPath } from '../../../shared/chat-types';
-import { notifyError } from '../../../shared/notify-error';
 import { SidePanel } from '../../../shared/components/side-panel';
+import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import styles from './details-panel.module.css';
 
 interface Props {
@@ -18,23 +18,18 @@ interface Props {
  * 'Detalhes do contato' with 'Grupos em comum' linking to the group chats (docs/produto.md, Telas).
  */
 export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
-  const [groups, setGroups] = useState<{ userId: string; groups: Group[] } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    getCommonGroups(user.id)
-      .then(({ data }) => !cancelled && setGroups({ userId: user.id, groups: data }))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        notifyError(error, ERROR_TEXTS.user.commonGroups);
-        setGroups({ userId: user.id, groups: [] });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [user.id]);
-
-  const common = groups?.userId === user.id ? groups.groups : null;
+  const { data: common = null } = useQuery({
+    ...liveQuery,
+    queryKey: chatKeys.commonGroups(user.id),
+    queryFn: async (): Promise<Group[]> => {
+      try {
+        return (await getCommonGroups(user.id)).data;
+      } catch (error) {
+        notify.error(error, ERROR_TEXTS.user.commonGroups);
+        return [];
+      }
+    },
+  });
 
   return (
     <SidePanel title="Detalhes do contato" onClose={onClose}>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateGroup } from '@chat/api-client';
@@ -8,8 +9,7 @@ import {
   type Group,
   type GroupEditFormInput,
 } from '@chat/contracts';
-import { Button, FormField, Input, Modal, Textarea } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { Button, FormField, Input, Modal, notify, Textarea } from '@chat/ui';
 import styles from './details-panel.module.css';
 
 interface Props {
@@ -24,33 +24,32 @@ export function EditGroupModal({ group, open, onOpenChange, onSaved }: Props) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<GroupEditFormInput>({
     resolver: zodResolver(groupEditFormSchema),
     values: { name: group.name, description: group.description },
   });
 
-  const save = async (values: GroupEditFormInput) => {
-    try {
-      await updateGroup(group.id, values);
-      notifySuccess(SUCCESS_TEXTS.group.updated);
+  const save = useMutation({
+    mutationFn: (values: GroupEditFormInput) => updateGroup(group.id, values),
+    onSuccess: () => {
+      notify.success(SUCCESS_TEXTS.group.updated);
       onSaved();
       onOpenChange(false);
-    } catch (error) {
-      notifyError(error, ERROR_TEXTS.group.update);
-    }
-  };
+    },
+    onError: (error) => notify.error(error, ERROR_TEXTS.group.update),
+  });
 
   return (
     <Modal title="Editar grupo" open={open} onOpenChange={onOpenChange} maxWidth="sm">
-      <form className={styles.form} onSubmit={handleSubmit(save)} noValidate>
+      <form className={styles.form} onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
         <FormField label="Nome" htmlFor="edit-group-name" error={errors.name?.message}>
           <Input id="edit-group-name" {...register('name')} />
         </FormField>
         <FormField label="Descrição" htmlFor="edit-group-description" error={errors.description?.message}>
           <Textarea id="edit-group-description" {...register('description')} />
         </FormField>
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={save.isPending}>
           Salvar
         </Button>
       </form>

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +28,7 @@ describe('group details panel', () => {
   });
 
   it("lists 'Você' first, then admins with the badge, then the others", () => {
-    render(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
     expect(screen.getByText('Detalhes do grupo')).toBeInTheDocument();
     expect(screen.getByText('Grupo · 4 membros')).toBeInTheDocument();
     expect(rows().map((r) => r.textContent)).toEqual([
@@ -41,7 +42,7 @@ describe('group details panel', () => {
   it('gives a group admin the edit, add and per-member actions, never on themselves', async () => {
     const onChanged = vi.fn();
     api.addGroupAdmin.mockResolvedValue({ status: 200, data: aurora });
-    render(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} />);
     expect(screen.getByRole('button', { name: /Editar grupo/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Adicionar membro/ })).toBeInTheDocument();
     const [me, admin, member] = rows();
@@ -58,7 +59,7 @@ describe('group details panel', () => {
   });
 
   it('shows a plain member no admin action', () => {
-    render(<GroupDetailsPanel group={aurora} meId={carla.id} onChanged={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={carla.id} onChanged={vi.fn()} />);
     expect(screen.queryByRole('button', { name: /Editar grupo/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Adicionar membro/ })).toBeNull();
     expect(screen.queryAllByRole('button', { name: 'Mais opções' })).toHaveLength(0);
@@ -68,7 +69,7 @@ describe('group details panel', () => {
   it("searches members on the server and says 'Nenhum membro encontrado'", async () => {
     vi.useFakeTimers();
     api.searchGroupMembers.mockResolvedValue({ status: 200, data: [] });
-    render(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
     fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'zé' } });
     await act(async () => vi.advanceTimersByTime(500));
     expect(api.searchGroupMembers).toHaveBeenCalledWith('g1', 'zé');
@@ -79,7 +80,7 @@ describe('group details panel', () => {
 describe('contact details panel', () => {
   it("links 'Grupos em comum' to their chats", async () => {
     api.getCommonGroups.mockResolvedValue({ status: 200, data: [aurora] });
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <ContactDetailsPanel user={bruno} basePath="/auth/conversations" />
       </MemoryRouter>,

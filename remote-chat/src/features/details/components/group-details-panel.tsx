@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Pencil, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
-import { Avatar, Button, SearchInput } from '@chat/ui';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
+import { Avatar, Button, notify, SearchInput } from '@chat/ui';
 import { useGroupMembers } from '../hooks/use-group-members';
 import { isGroupAdmin, orderMembers } from '../lib/member-order';
 import { MemberList } from './member-list';
@@ -32,16 +32,15 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   const { members, loading } = useGroupMembers(group, text);
   const canManage = isGroupAdmin(group, meId);
 
-  const changeAdmin = async (userId: string, promote: boolean) => {
-    try {
-      if (promote) await addGroupAdmin(group.id, { newAdminId: userId });
-      else await removeGroupAdmin(group.id, { adminId: userId });
-      notifySuccess(promote ? SUCCESS_TEXTS.group.adminAdded : SUCCESS_TEXTS.group.adminRemoved);
+  const changeAdmin = useMutation({
+    mutationFn: ({ userId, promote }: { userId: string; promote: boolean }) =>
+      promote ? addGroupAdmin(group.id, { newAdminId: userId }) : removeGroupAdmin(group.id, { adminId: userId }),
+    onSuccess: (_, { promote }) => {
+      notify.success(promote ? SUCCESS_TEXTS.group.adminAdded : SUCCESS_TEXTS.group.adminRemoved);
       onChanged();
-    } catch (error) {
-      notifyError(error, promote ? ERROR_TEXTS.group.addAdmin : ERROR_TEXTS.group.removeAdmin);
-    }
-  };
+    },
+    onError: (error, { promote }) => notify.error(error, promote ? ERROR_TEXTS.group.addAdmin : ERROR_TEXTS.group.removeAdmin),
+  });
 
   return (
     <SidePanel title="Detalhes do grupo" onClose={onClose}>
@@ -66,8 +65,8 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
         members={orderMembers(members, group, meId)}
         loading={loading}
         canManage={canManage}
-        onPromote={(id) => void changeAdmin(id, true)}
-        onDemote={(id) => void changeAdmin(id, false)}
+        onPromote={(id) => changeAdmin.mutate({ userId: id, promote: true })}
+        onDemote={(id) => changeAdmin.mutate({ userId: id, promote: false })}
       />
       <Suspense fallback={null}>
         {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}

@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ function renderModal(openDirectChat = vi.fn().mockResolvedValue(true)) {
   api.searchUsersInSameWorkspace.mockResolvedValue({ status: 200, data: [ana, bruno, carla] });
   const onOpenChange = vi.fn();
   const onGroupCreated = vi.fn();
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={['/auth/conversations']}>
       <Routes>
         <Route

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createGroup } from '@chat/api-client';
@@ -9,9 +10,8 @@ import {
   type Group,
   type GroupCreateFormInput,
 } from '@chat/contracts';
-import { Button, FormField, Input, SearchInput, Textarea } from '@chat/ui';
+import { Button, FormField, Input, notify, SearchInput, Textarea } from '@chat/ui';
 import { UserSelectList } from '../../../shared/components/user-select-list';
-import { notifyError, notifySuccess } from '../../../shared/notify-error';
 import { useUserSearch } from '../../../shared/use-user-search';
 import styles from './new-chat-modal.module.css';
 
@@ -28,7 +28,7 @@ export function NewGroupTab({ meId, onCreated }: Props) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<GroupCreateFormInput>({
     resolver: zodResolver(groupCreateFormSchema),
     defaultValues: { name: '', description: '' },
@@ -42,18 +42,17 @@ export function NewGroupTab({ meId, onCreated }: Props) {
       return next;
     });
 
-  const create = async (values: GroupCreateFormInput) => {
-    try {
-      const { data } = await createGroup({ ...values, members: [...selected] });
-      notifySuccess(SUCCESS_TEXTS.group.created);
-      onCreated(data);
-    } catch (error) {
-      notifyError(error, ERROR_TEXTS.group.create);
-    }
-  };
+  const create = useMutation({
+    mutationFn: async (values: GroupCreateFormInput) => (await createGroup({ ...values, members: [...selected] })).data,
+    onSuccess: (group) => {
+      notify.success(SUCCESS_TEXTS.group.created);
+      onCreated(group);
+    },
+    onError: (error) => notify.error(error, ERROR_TEXTS.group.create),
+  });
 
   return (
-    <form className={styles.tab} onSubmit={handleSubmit(create)} noValidate>
+    <form className={styles.tab} onSubmit={handleSubmit((values) => create.mutate(values))} noValidate>
       <FormField label="Nome" htmlFor="new-group-name" error={errors.name?.message}>
         <Input id="new-group-name" {...register('name')} />
       </FormField>
@@ -68,7 +67,7 @@ export function NewGroupTab({ meId, onCreated }: Props) {
         selected={selected}
         onToggle={toggle}
       />
-      <Button type="submit" loading={isSubmitting}>
+      <Button type="submit" loading={create.isPending}>
         Criar Grupo
       </Button>
     </form>
