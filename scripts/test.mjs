@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: installs, type-checks, lints, runs every unit/component/server test (the server
-// suite on PGlite, and again on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set),
-// builds the product and runs the Playwright e2e suite in Chromium. Ends with one summary line.
+// `npm test`: installs, type-checks, lints, checks the formatting, runs every unit/component/server
+// test (the server suite on PGlite, and again on PostgreSQL + Redis when DATABASE_URL / REDIS_URL
+// are set), builds the product and runs the Playwright e2e suite in Chromium. Ends with one summary line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium, mustRun, ROOT } from './lib.mjs';
@@ -24,6 +24,7 @@ if (!chromium) {
 await mustRun('Instalando dependências', 'npx', pnpmArgs('install', '--frozen-lockfile'));
 await mustRun('Verificando tipos', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'typecheck'));
 await mustRun('Lint', 'npx', pnpmArgs('exec', 'eslint', '.', '--max-warnings=0'));
+await mustRun('Formatação', 'npx', pnpmArgs('exec', 'prettier', '--check', '.'));
 await mustRun('Auditoria de dependências (high/critical)', 'node', [join(ROOT, 'scripts', 'audit.mjs')]);
 
 // The embedded engine is always tested; a DATABASE_URL from the caller is kept for the second run.
