@@ -16,7 +16,7 @@ export function useOpenDirectChat(basePath: string, onConversation?: (conversati
       try {
         const { data } = await createConversation({ userTwoId: userId });
         onConversation?.(data);
-        navigate(chatPath(basePath, data.id, 'conversation'));
+        void navigate(chatPath(basePath, data.id, 'conversation'));
         return true;
       } catch (error) {
         notifyError(error, ERROR_TEXTS.conversation.create);

@@ -71,7 +71,7 @@ class DescribedOnceQuery extends BaseQuery {
       prepare.call(this, connection);
     } finally {
       if (own) Object.defineProperty(connection, 'describe', own);
-      else delete (connection as { describe?: unknown }).describe;
+      else delete (connection).describe;
     }
   }
 

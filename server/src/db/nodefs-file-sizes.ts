@@ -1,14 +1,18 @@
-/** The operations of Emscripten's NODEFS (PGlite's Node filesystem) that read or change a file's size. */
+/**
+ * The operations of Emscripten's NODEFS (PGlite's Node filesystem) that read or change a file's size.
+ * Typed as function properties, not methods: the originals are taken off their object, kept, and
+ * called back with `.call`.
+ */
 export interface Nodefs {
   node_ops: {
-    setattr(node: object, attr: { size?: number }): void;
-    rename(node: object, newDir: object, newName: string): void;
+    setattr: (node: object, attr: { size?: number }) => void;
+    rename: (node: object, newDir: object, newName: string) => void;
   };
   stream_ops: {
-    open(stream: NodefsStream): void;
-    llseek(stream: NodefsStream, offset: number, whence: number): number;
-    write(stream: NodefsStream, buffer: Int8Array | Uint8Array, offset: number, length: number, position: number, canOwn?: boolean): number;
-    setattr(stream: NodefsStream, attr: { size?: number }): void;
+    open: (stream: NodefsStream) => void;
+    llseek: (stream: NodefsStream, offset: number, whence: number) => number;
+    write: (stream: NodefsStream, buffer: Int8Array | Uint8Array, offset: number, length: number, position: number, canOwn?: boolean) => number;
+    setattr: (stream: NodefsStream, attr: { size?: number }) => void;
   };
 }
 export interface NodefsStream {

@@ -1,6 +1,7 @@
 import { parse, type ParserOptions, type PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { Parser } from 'pg-protocol/dist/parser';
+import { DatabaseError } from 'pg-protocol';
 
 type Parsers = PGlite['parsers'];
 type PgliteMessages = Parameters<typeof parse.parseResults>[0];
@@ -92,7 +93,7 @@ export class PgliteStatements {
         const messages = rows ? [rows, ...answer] : answer;
         await this.pg.syncToFs();
         const { parsers, ...rest } = options ?? {};
-        return parse.parseResults(messages as PgliteMessages, this.parsersWith(parsers), rest)[0] as Results<T>;
+        return parse.parseResults(messages, this.parsersWith(parsers), rest)[0] as Results<T>;
       }),
     );
   }
@@ -116,7 +117,7 @@ export class PgliteStatements {
       Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes ?? [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
     );
     const described = {
-      types: parse.parseDescribeStatementResults(messages as PgliteMessages),
+      types: parse.parseDescribeStatementResults(messages),
       rows: messages.find((m) => m.name === 'rowDescription') ?? null,
     };
     if (name) this.described.set(name, described);
@@ -138,7 +139,7 @@ export class PgliteStatements {
     await this.pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => chunks.push(Buffer.from(chunk)) });
     const messages: BackendMessage[] = [];
     new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (m) => messages.push(m));
-    const error = messages.find((m) => m.name === 'error');
+    const error = messages.find((m) => m instanceof DatabaseError);
     if (error) throw error;
     return messages;
   }
@@ -147,6 +148,7 @@ export class PgliteStatements {
   private serializeParam(value: unknown, type: number, options: QueryOptions | undefined): string | null {
     if (value === null || value === undefined) return null;
     const serializer = options?.serializers?.[type] ?? this.pg.serializers[type];
-    return serializer ? serializer(value) : String(value);
+    // PGlite calls the value's own toString(), whatever its type.
+    return serializer ? serializer(value) : (value as { toString(): string }).toString();
   }
 }

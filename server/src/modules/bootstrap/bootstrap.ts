@@ -42,7 +42,7 @@ export async function bootstrap(db: Db, env: BootstrapEnv): Promise<BootstrapRep
 
   const accounts = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
-    if ((await countUsers(tx as unknown as Db)) > 0) return null;
+    if ((await countUsers(tx)) > 0) return null;
 
     const created: CreatedAccount[] = [];
     await tx.insert(users).values({

@@ -26,7 +26,7 @@ export const mediaUrlRoutes: FastifyPluginAsync = async (app) => {
     '/cloud/generate-public-media-url',
     {
       // On request, before the body is even parsed: anonymous callers learn nothing about it.
-      onRequest: requireAuth() as onRequestAsyncHookHandler,
+      onRequest: requireAuth(),
       preValidation: refuseNonImageType,
       schema: { body: generatePublicMediaUrlBodySchema, response: { 200: generatePublicMediaUrlResponseSchema } },
     },

@@ -60,7 +60,7 @@ export class PasswordResetService {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
       const ended = await refreshTokens.revokeAllOfUser(row.userId, { db: tx as unknown as Db, now: at });
       // Whoever took over the account may have made a key with it.
-      await revokeActiveKeyOfUser(tx as unknown as Db, row.userId, at);
+      await revokeActiveKeyOfUser(tx, row.userId, at);
       return { userId: row.userId, ended };
     });
     if (!reset) throw badRequest(RESET_LINK_INVALID);

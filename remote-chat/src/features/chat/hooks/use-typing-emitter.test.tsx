@@ -28,7 +28,9 @@ describe('useTypingEmitter (SPEC section 4, Typing)', () => {
     expect(emitted).toEqual([
       { event: 'user:typing', payload: { conversationId: CONVERSATION, isTyping: true, targetUsersIds: [PEER] } },
     ]);
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(typingFlags()).toEqual([true, false]);
   });
 
@@ -39,7 +41,9 @@ describe('useTypingEmitter (SPEC section 4, Typing)', () => {
     act(() => result.current.input('b'));
     unmount();
     expect(typingFlags()).toEqual([true, false, true, false]);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(typingFlags()).toHaveLength(4);
   });
 
@@ -63,7 +67,9 @@ describe('useTypingEmitter (SPEC section 4, Typing)', () => {
   it('emits nothing in groups', () => {
     const { result } = renderHook(() => useTypingEmitter(null, null));
     act(() => result.current.input('a'));
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(emitted).toEqual([]);
   });
 });

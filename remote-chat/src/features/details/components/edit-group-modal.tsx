@@ -43,7 +43,7 @@ export function EditGroupModal({ group, open, onOpenChange, onSaved }: Props) {
 
   return (
     <Modal title="Editar grupo" open={open} onOpenChange={onOpenChange} maxWidth="sm">
-      <form className={styles.form} onSubmit={handleSubmit(save)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
         <FormField label="Nome" htmlFor="edit-group-name" error={errors.name?.message}>
           <Input id="edit-group-name" {...register('name')} />
         </FormField>

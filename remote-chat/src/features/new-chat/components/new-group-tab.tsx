@@ -53,7 +53,7 @@ export function NewGroupTab({ meId, onCreated }: Props) {
   };
 
   return (
-    <form className={styles.tab} onSubmit={handleSubmit(create)} noValidate>
+    <form className={styles.tab} onSubmit={(event) => void handleSubmit(create)(event)} noValidate>
       <FormField label="Nome" htmlFor="new-group-name" error={errors.name?.message}>
         <Input id="new-group-name" {...register('name')} />
       </FormField>
