@@ -23,7 +23,9 @@ export function onClientEvent<K extends ClientEventName>(
   handler: ClientEventHandler<K>,
 ): void {
   const userId = socketData(socket).user.id;
-  socket.on(name, (payload: unknown) => {
+  // Widened: socket.io's typed listener for a generic event name does not resolve.
+  const event: string = name;
+  socket.on(event, (payload: unknown) => {
     const parsed = parseEvent('clientToServer', name, payload);
     if (!parsed.ok) {
       log.warn({ event: name, userId, issues: parsed.issues }, 'evento do socket inválido descartado');
