@@ -4,7 +4,6 @@ import { Parser } from 'pg-protocol/dist/parser';
 import { DatabaseError } from 'pg-protocol';
 
 type Parsers = PGlite['parsers'];
-type PgliteMessages = Parameters<typeof parse.parseResults>[0];
 
 const { serialize } = protocol;
 

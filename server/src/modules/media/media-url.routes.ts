@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generatePublicMediaUrlBodySchema, generatePublicMediaUrlResponseSchema } from '@chat/contracts';
 import { requireAuth } from '../auth/require-auth';

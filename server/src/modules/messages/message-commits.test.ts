@@ -7,7 +7,7 @@ import { isNotNullViolation } from '../../lib/db-errors';
 import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
-import { type CommitResult, MessageCommits, type PendingMessage } from './message-commits';
+import { MessageCommits, type PendingMessage } from './message-commits';
 
 // Group commit of sends (issue 14): sends that arrive while a commit runs are stored together.
 // On PostgreSQL a MessageCommits commits its first submit at once and gathers the ones submitted
