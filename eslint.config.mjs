@@ -1,8 +1,12 @@
 // One lint config for the whole repository. Besides the TypeScript and React-hooks rules it
 // enforces the boundaries of docs/arquitetura.md (A forma do repositório): no app imports another
 // app's files, axios only in packages/api-client, socket.io-client only in the shell (and
-// server-side tests).
+// server-side tests); no import cycles; no feature of an app imports another feature. Rules that
+// need types run with the project service, so promises dropped by mistake are errors.
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -27,6 +31,45 @@ const socketPattern = {
   message: 'Only the shell opens the socket; remotes use the event bus.',
 };
 
+/**
+ * Where an app's features may import one another, the rule's explicit exceptions:
+ * - `roots` compose the features (route areas, layouts) and may import any of them;
+ * - `foundation` are services every feature of the shell uses (API client loader, runtime config,
+ *   session, page-load scheduling): they belong in src/shared and are allowed until they move;
+ * - `entries` name the one file of another feature a feature may import: the shell's remote slots
+ *   fill the header through its header slot; the chat composer carries the upload's button.
+ */
+const FEATURE_EXCEPTIONS = {
+  shell: {
+    roots: ['areas', 'navigation'],
+    foundation: ['api', 'config', 'session', 'page-load'],
+    entries: { remotes: ['navigation/header-slot.ts'] },
+  },
+  'remote-chat': { roots: ['layout'], entries: { chat: ['upload/components/image-upload-button.tsx'] } },
+};
+
+/**
+ * Each app's features live in `src/features/<name>/`; one feature does not import another, so the
+ * code two of them share moves down into `src/shared` or a package.
+ */
+function featureZones(app) {
+  const dir = `${app}/src/features`;
+  if (!fs.existsSync(dir)) return [];
+  const { roots = [], foundation = [], entries = {} } = FEATURE_EXCEPTIONS[app] ?? {};
+  const features = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return features
+    .filter(({ name }) => !roots.includes(name))
+    .map(({ name }) => ({
+      target: `./${dir}/${name}`,
+      from: `./${dir}`,
+      except: [...new Set([name, ...foundation, ...(entries[name] ?? [])])].map((allowed) => `./${allowed}`),
+      message: `A feature does not import another feature: move what ${name} needs into src/shared or a package.`,
+    }));
+}
+
+/** Test files: code that drives the product, not the product. */
+const TEST_FILES = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/src/testing/**/*.{ts,tsx}', '**/src/test/**/*.ts', 'vitest.setup.ts'];
+
 function boundaries(app, { allowSocket = false } = {}) {
   return {
     files: [`${app}/**/*.{ts,tsx,mts}`],
@@ -42,7 +85,73 @@ function boundaries(app, { allowSocket = false } = {}) {
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-dev/**', '**/dist-prerender/**', '**/node_modules/**', '**/drizzle/**', 'test-results/**', '**/*.d.mts'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // The few TypeScript files no tsconfig includes get the default project.
+        projectService: {
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'vitest.setup.ts',
+            'packages/api-client/vitest.config.ts',
+            'packages/contracts/vitest.config.ts',
+            'packages/event-bus/vitest.config.ts',
+            'packages/outbox/vitest.config.ts',
+          ],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // Left off: many functions are `async` to keep a promise-returning contract (route handlers,
+      // fixtures, fakes of async interfaces); dropping the keyword would turn their throws into
+      // synchronous ones at the caller.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Left off in tests: their mocks and parsed response bodies are `any` by nature and typed by
+    // assertion where they are read (checking each access would mean typing every fake);
+    // `expect(fake.method)` is how vitest asserts calls, not a lost `this`; and a few tests run the
+    // product's inline scripts through `new Function`.
+    files: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-implied-eval': 'off',
+    },
+  },
+  { files: ['**/*.{mjs,js,cjs}'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Tests may assemble several features, as the app does.
+    files: ['{shell,remote-*}/src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: ['shell', 'remote-chat', 'remote-team', 'remote-settings', 'remote-root'].flatMap(featureZones) },
+      ],
+    },
+  },
   {
     files: ['{shell,remote-*,packages/ui}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs, type-checks, lints, audits, then runs the three groups of tests and ends
+// `npm test`: installs, type-checks, lints, checks the formatting, audits, then runs the three groups of tests and ends
 // with one summary line. Each group also runs alone (`npm run test:unit`, `test:server`,
 // `test:e2e`, i.e. `node scripts/test.mjs <group>`), after the install only:
 // - unit: the packages', the shell's and the remotes' unit and component tests (vitest);
@@ -90,6 +90,7 @@ await mustRun('Instalando dependências', 'npx', pnpmArgs('install', '--frozen-l
 if (!only) {
   await mustRun('Verificando tipos', 'npx', pnpmArgs('-r', '--workspace-concurrency=2', 'typecheck'));
   await mustRun('Lint', 'npx', pnpmArgs('exec', 'eslint', '.', '--max-warnings=0'));
+  await mustRun('Formatação', 'npx', pnpmArgs('exec', 'prettier', '--check', '.'));
   await mustRun('Auditoria de dependências (high/critical)', 'node', [join(ROOT, 'scripts', 'audit.mjs')]);
 }
 for (const [name, group] of Object.entries(GROUPS)) if (!only || only === name) await group(chromium);

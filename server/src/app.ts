@@ -113,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
+    database.logTo?.(app.log);
     // First, so every route registered below (and every 404) carries the headers.
     await registerSecurityHeaders(app, env);
     // The embedded database lives in DATA_DIR; PostgreSQL watches its own disk.

@@ -21,7 +21,7 @@ export function useOpenDirectChat(basePath: string, onConversation?: (conversati
       mutateAsync(userId).then(
         (conversation) => {
           onConversation?.(conversation);
-          navigate(chatPath(basePath, conversation.id, 'conversation'));
+          void navigate(chatPath(basePath, conversation.id, 'conversation'));
           return true;
         },
         () => false,

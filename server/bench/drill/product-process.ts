@@ -40,8 +40,8 @@ export class ProductProcess {
     });
     this.child = child;
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-KEPT_OUTPUT));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     const deadline = Date.now() + timeoutMs;
     while (!(await this.healthy())) {
       if (child.exitCode !== null) throw new Error(`${this.name} saiu com código ${child.exitCode}:\n${this.output}`);

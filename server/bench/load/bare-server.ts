@@ -67,9 +67,9 @@ events.on('connection', (socket) => void socket.join(userRoom(String(socket.hand
 
 answerHarness(
   () =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((resolve, reject) => {
       events.local.disconnectSockets(true);
-      io.close(() => resolve());
+      io.close(() => resolve()).catch(reject);
     }).then(() => floor?.close()),
 );
 server.listen(config.port, '127.0.0.1', () => {

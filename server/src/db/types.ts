@@ -17,4 +17,11 @@ export interface Database {
   dumpDataDir?: () => Promise<Uint8Array>;
   /** PGlite only: what autovacuum does for PostgreSQL (statistics, the search index's pending list); also runs on a timer. */
   upkeep?: () => Promise<void>;
+  /** PGlite only: the server's logger, for the failures of the timed upkeep (stderr until then). */
+  logTo?: (log: WarnLog) => void;
+}
+
+/** The part of the server's (pino) logger the database writes to. */
+export interface WarnLog {
+  warn(fields: object, message: string): void;
 }

@@ -15,7 +15,7 @@ async function slowServer(delayMs: number) {
     new Promise<string>((resolve, reject) => {
       const req = http.get({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', agent }, (res) => {
         let body = '';
-        res.on('data', (c: Buffer) => (body += c));
+        res.on('data', (c: Buffer) => (body += c.toString()));
         res.on('end', () => resolve(body));
       });
       req.on('error', reject);

@@ -14,7 +14,7 @@ function* causeChain(error: unknown): Generator<object> {
 
 function findPgError(error: unknown, code: string): { constraint?: unknown; column?: unknown } | null {
   for (const e of causeChain(error)) {
-    if ((e as { code?: unknown }).code === code) return e as { constraint?: unknown; column?: unknown };
+    if ((e as { code?: unknown }).code === code) return e;
   }
   return null;
 }

@@ -60,7 +60,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   useEffect(() => {
     if (!id) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) navigate(basePath);
+      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(basePath);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -79,8 +79,8 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         meId={user.id}
         list={list}
         activeId={id ?? null}
-        onOpen={(entry) => navigate(chatPath(basePath, entry.id, entry.kind))}
-        onOpenMessage={(hit) => navigate(messagePath(basePath, hit.chat.id, hit.chat.kind, hit.id))}
+        onOpen={(entry) => void navigate(chatPath(basePath, entry.id, entry.kind))}
+        onOpenMessage={(hit) => void navigate(messagePath(basePath, hit.chat.id, hit.chat.kind, hit.id))}
         action={headerSlot ? undefined : newButton}
       />
       {id ? (
@@ -92,7 +92,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
           }
         >
           <ChatArea
-            key={chatKey!}
+            key={chatKey}
             kind={kind}
             chatId={id}
             focusMessageId={focusMessageId}
@@ -102,7 +102,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
             openDirectChat={openDirectChat}
             onSent={list.applyMessage}
             onOpened={list.markRead}
-            onBack={() => navigate(basePath)}
+            onBack={() => void navigate(basePath)}
           />
         </Suspense>
       ) : (

@@ -40,14 +40,14 @@ export function useSidePanel<T>(closesOnEscape: (value: T) => boolean = () => fa
 
   const close = useCallback(() => {
     setShown(null);
-    if (marked) navigate(-1);
+    if (marked) void navigate(-1);
   }, [marked, navigate]);
 
   const show = useCallback(
     (value: T) => {
       setShown(value);
       if (isSheet() && !marked) {
-        navigate(
+        void navigate(
           { pathname: location.pathname, search: location.search, hash: location.hash },
           { state: { ...(location.state as object | null), sidePanelSheet: true } },
         );

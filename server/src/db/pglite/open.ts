@@ -57,8 +57,10 @@ export async function openPglite({ dataDir, dataDirLabel, durability, minFreeByt
     await migrate(db, { migrationsFolder: migrationsFolder() });
     let upkeepRun: Promise<void> | null = null;
     const upkeep = () => (upkeepRun ??= pgliteUpkeep(opened).finally(() => (upkeepRun = null)));
-    // Failures are left for the next pass: the upkeep only makes searches faster.
-    const tick = () => void upkeep().catch(() => undefined);
+    // A failure is logged and left for the next pass: the upkeep only makes searches faster.
+    // Before the server hands over its logger (logTo), it goes to stderr.
+    let reportUpkeepFailure = (error: unknown) => console.error(`PGlite: falha na manutenção (${describeLoss(error)})`);
+    const tick = () => void upkeep().catch((error: unknown) => reportUpkeepFailure(error));
     let timer: NodeJS.Timeout = setTimeout(() => {
       tick();
       timer = setInterval(tick, UPKEEP_EVERY_MS).unref();
@@ -67,6 +69,9 @@ export async function openPglite({ dataDir, dataDirLabel, durability, minFreeByt
       db: db as unknown as Db,
       engine: 'pglite',
       upkeep,
+      logTo(log) {
+        reportUpkeepFailure = (error) => log.warn({ err: error }, 'PGlite: falha na manutenção; tenta de novo na próxima passada');
+      },
       async dumpDataDir() {
         return new Uint8Array(await (await opened.current.dumpDataDir('gzip')).arrayBuffer());
       },

@@ -29,7 +29,7 @@ const SERVER_KEY = /^papo_[A-Za-z0-9]{32}$/;
  */
 async function createKey(user: TestUser, permissions: ApiKeyPermission, name = 'Integração', app = t.app) {
   const { key, ...record } = expectStatus<CreatedApiKey>(await as(app, user).post('/api-key/create', { name, permissions }), 200);
-  return { key, record: record as ApiKey };
+  return { key, record: record };
 }
 
 const withKey = (key: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
@@ -52,7 +52,7 @@ describe('POST /api/api-key/create and GET /api/api-key/active', () => {
     const [first, second] = await createTeam(t.app, ['Escolhe Um', 'Escolhe Dois']);
     const chosen = 'aaaaaaaaaaaa';
     const answers = [];
-    for (const user of [first!, second!]) {
+    for (const user of [first, second]) {
       const res = await as(t.app, user).post('/api-key/create', { name: 'Escolhida', permissions: 'FULL_ACCESS', key: chosen });
       answers.push(expectStatus<CreatedApiKey>(res, 200));
     }
@@ -85,9 +85,9 @@ describe('POST /api/api-key/create and GET /api/api-key/active', () => {
 
   it('two creations at once leave exactly one active key, and both answer 200', async () => {
     const [racer] = await createTeam(t.app, ['Corre Junto']);
-    const answers = await Promise.all([1, 2, 3].map(() => as(t.app, racer!).post('/api-key/create', { name: 'Corrida', permissions: 'READ_ONLY' })));
+    const answers = await Promise.all([1, 2, 3].map(() => as(t.app, racer).post('/api-key/create', { name: 'Corrida', permissions: 'READ_ONLY' })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const rows = await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.userId, racer!.id));
+    const rows = await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.userId, racer.id));
     expect(rows.filter((k) => k.revokedAt === null)).toHaveLength(1);
   });
 });
@@ -172,7 +172,7 @@ describe('failed x-api-key attempts per IP', () => {
     const limited = await createTestApp({ seedDemo: false, app: { rateLimits: { apiKeyFailuresPerIp: { max: 3, windowMs: 60_000 } } } });
     try {
       const [user] = await createTeam(limited.app, ['Gui Adivinha']);
-      const { key } = await createKey(user!, 'READ_ONLY', 'x', limited.app);
+      const { key } = await createKey(user, 'READ_ONLY', 'x', limited.app);
       const get = (value: string, remoteAddress: string) =>
         limited.app.inject({ method: 'GET', url: '/api/conversation/get-conversations', headers: { 'x-api-key': value }, remoteAddress });
       // Working keys do not use up the allowance.
@@ -202,24 +202,24 @@ describe('password changes and the API key', () => {
 
   it('a password change revokes the key by default, and keeps it when revokeApiKey is false', async () => {
     const [user] = await createTeam(t.app, ['Troca Senha']);
-    await withPassword(user!);
-    const { key } = await createKey(user!, 'READ_ONLY');
-    const kept = await changePassword(user!, { oldPassword: PASSWORD, newPassword: 'senha-nova-456', revokeApiKey: false });
+    await withPassword(user);
+    const { key } = await createKey(user, 'READ_ONLY');
+    const kept = await changePassword(user, { oldPassword: PASSWORD, newPassword: 'senha-nova-456', revokeApiKey: false });
     expect(kept.statusCode).toBe(200);
     expect(await works(key)).toBe(200);
 
-    const next = { ...user!, token: kept.json().accessToken as string };
+    const next = { ...user, token: kept.json().accessToken as string };
     const revoked = await changePassword(next, { oldPassword: 'senha-nova-456', newPassword: 'senha-outra-789' });
     expect(revoked.statusCode).toBe(200);
     expect(await works(key)).toBe(401);
-    expect(expectStatus(await as(t.app, { ...user!, token: revoked.json().accessToken }).get('/api-key/active'), 200)).toBeNull();
+    expect(expectStatus(await as(t.app, { ...user, token: revoked.json().accessToken }).get('/api-key/active'), 200)).toBeNull();
   });
 
   it('refuses a revokeApiKey that is not a boolean, in Portuguese, and changes nothing', async () => {
     const [user] = await createTeam(t.app, ['Troca Errada']);
-    await withPassword(user!);
-    const { key } = await createKey(user!, 'READ_ONLY');
-    const res = await changePassword(user!, { oldPassword: PASSWORD, newPassword: 'senha-nova-456', revokeApiKey: 'sim' });
+    await withPassword(user);
+    const { key } = await createKey(user, 'READ_ONLY');
+    const res = await changePassword(user, { oldPassword: PASSWORD, newPassword: 'senha-nova-456', revokeApiKey: 'sim' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Dados inválidos: Valor inválido para revogar a chave de API');
     expect(await works(key)).toBe(200);
@@ -227,9 +227,9 @@ describe('password changes and the API key', () => {
 
   it('a password reset through the mailed link revokes the key', async () => {
     const [user] = await createTeam(t.app, ['Esquece Senha']);
-    const { key } = await createKey(user!, 'FULL_ACCESS');
-    const mail = await nextMail(t.env.dataDir, user!.email, () =>
-      t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: user!.email } }),
+    const { key } = await createKey(user, 'FULL_ACCESS');
+    const mail = await nextMail(t.env.dataDir, user.email, () =>
+      t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: user.email } }),
     );
     const token = new URL(mail.link!).searchParams.get('token');
     const used = await t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword: 'senha-redefinida-1' } });

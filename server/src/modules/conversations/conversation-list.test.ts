@@ -60,8 +60,8 @@ describe('conversation lists read together', () => {
       const together = [bruno, carla, dora].map((u) => lists.of(u.id));
       const [a, ...others] = await Promise.all([first, ...together]);
       expect(read.mock.calls.map(([, ids]) => ids)).toEqual([[ana.id], [bruno.id, carla.id, dora.id]]);
-      expect(a!.rows.map((r) => r.conversation.id)).toContain(withBruno.id);
-      expect([...a!.people.keys()].sort()).toEqual([ana.id, bruno.id, carla.id, dora.id].sort());
+      expect(a.rows.map((r) => r.conversation.id)).toContain(withBruno.id);
+      expect([...a.people.keys()].sort()).toEqual([ana.id, bruno.id, carla.id, dora.id].sort());
       expect(others[1]!.people.get(bruno.id)?.name).toBe('Bruno Lista');
     } finally {
       read.mockRestore();

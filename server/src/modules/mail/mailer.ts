@@ -38,8 +38,9 @@ export function createMailer(env: MailerEnv, log: FastifyBaseLogger): Mailer {
       log.info({ to: mail.to, subject: mail.subject }, 'e-mail enviado');
       return;
     }
-    const info = await transport.sendMail({ ...message, ...readableParts(mail) });
-    const file = await writeToOutbox(env.dataDir, info.message as Buffer);
+    // With streamTransport and buffer, nodemailer answers the whole message as a Buffer.
+    const info: unknown = await transport.sendMail({ ...message, ...readableParts(mail) });
+    const file = await writeToOutbox(env.dataDir, (info as { message: Buffer }).message);
     // The link carries a reset token or an invite code: it stays in the file, never in a log line.
     log.info({ to: mail.to, subject: mail.subject, file }, `e-mail gravado na caixa de saída: ${file}`);
   }

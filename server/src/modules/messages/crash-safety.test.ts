@@ -139,7 +139,8 @@ describe(`crash safety of acknowledged messages (${testDatabaseUrl() ? 'PostgreS
       }
     };
     await Promise.all(clients.flatMap((client) => Array.from({ length: IN_FLIGHT }, () => writer(client))));
-    await killing;
+    // Set inside the writers, which TypeScript's narrowing of `killing` does not follow.
+    await (killing as Promise<void> | null);
 
     server = await startServerProcess(env, port);
     const attempts = clients.flatMap((c) => c.attempts);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/queries/execute-rows';
 import { groupReceipts, type MessageRow, messageColumns, messages } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import type { SentMessage } from './messages.repository';
@@ -74,8 +75,8 @@ const insertBatch = (records: string) => sql`
 
 export async function insertMessages(db: Db, rows: readonly BatchRow[]): Promise<MessageRow[]> {
   const records = JSON.stringify(rows.map((row, ord) => toRecord(row, ord)));
-  const stored = (await db.execute(insertBatch(records))) as unknown as { rows: Array<Record<string, unknown>> };
-  return stored.rows.map(toMessageRow);
+  const stored = await executeRows<Record<string, unknown>>(db, insertBatch(records));
+  return stored.map(toMessageRow);
 }
 
 function toRecord({ values, guard, deliveredTo }: BatchRow, ord: number) {

@@ -7,7 +7,7 @@ import { isNotNullViolation } from '../../lib/db-errors';
 import { as, createTeam, expectStatus, newClientId, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
-import { type CommitResult, MessageCommits, type PendingMessage } from './message-commits';
+import { MessageCommits, type PendingMessage } from './message-commits';
 
 // Group commit of sends: sends that arrive while a commit runs are stored together.
 // On PostgreSQL a MessageCommits commits its first submit at once and gathers the ones submitted
@@ -58,14 +58,14 @@ describe('MessageCommits', () => {
       ...Array.from({ length: 4 }, () => commits.submit(pending(clientId, 'repetida no lote'))),
     ]);
     expect(await rowsWithClientId(clientId)).toHaveLength(1);
-    const [first, ...others] = twins as CommitResult[];
+    const [first, ...others] = twins;
     if (!first || !('inserted' in first)) throw new Error('o primeiro do lote devia ser inserido');
     for (const other of others) {
       if (!('stored' in other) || !other.stored) throw new Error('as repetições deviam receber a mensagem guardada');
       expect(other.stored.message.id).toBe(first.inserted.id);
     }
     await settle(t.app, listeners);
-    const leadId = 'inserted' in lead! ? lead.inserted.id : '';
+    const leadId = 'inserted' in lead ? lead.inserted.id : '';
     // Once each, in history order: on PostgreSQL the twins' commit may run beside the lead's and
     // get the lower seq (seq-order.ts).
     const history = await t.app.ctx.db
@@ -149,9 +149,9 @@ describe('POST /api/message/send under concurrent sends', () => {
       send(bruno, { ...textMessage(group.id, `Atenção ${mentionToken(MENTION_ALL)}`, { isGroup: true }), mentions: [MENTION_ALL] }),
       ...goods.map((body, i) => send(i % 2 ? bruno : ana, body)),
     ]);
-    expect(byOutsider!.statusCode).toBe(404);
-    expect(byCarla!.statusCode).toBe(404);
-    expect(allByNonAdmin!.statusCode).toBe(403);
+    expect(byOutsider.statusCode).toBe(404);
+    expect(byCarla.statusCode).toBe(404);
+    expect(allByNonAdmin.statusCode).toBe(403);
     for (const [i, answer] of answers.entries()) expect(expectStatus<Message>(answer, 200).clientId).toBe(goods[i]!.clientId);
     for (const body of goods) expect(await rowsWithClientId(body.clientId)).toHaveLength(1);
   });

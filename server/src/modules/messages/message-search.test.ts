@@ -96,7 +96,7 @@ describe('GET /api/message/search', () => {
     const seen: string[] = [];
     let query = 'content=pauta&limit=10';
     for (const expected of [10, 10, 5]) {
-      const page = await expectStatus<MessageSearchPage>(await as(t.app, eva).get(`/message/search?${query}`), 200);
+      const page = expectStatus<MessageSearchPage>(await as(t.app, eva).get(`/message/search?${query}`), 200);
       expect(page.hits).toHaveLength(expected);
       seen.push(...bodies(page));
       if (expected < 10) expect(page.nextCursor).toBeNull();

@@ -80,7 +80,7 @@ describe('NewestPages', () => {
     const [brunos, carlas] = await Promise.all([pages.of({ conversationId: withBruno.id }, 2), pages.of({ conversationId: withCarla.id }, 2)]);
     expect(read).toHaveBeenCalledTimes(1);
     expect(read.mock.calls[0]![0]).toEqual({ chatIds: [withBruno.id, withCarla.id], take: 2 });
-    expect(brunos!.map((r) => r.message.body)).toEqual(['m27', 'm24']);
-    expect(carlas!.map((r) => r.message.body)).toEqual(['m28', 'm25']);
+    expect(brunos.map((r) => r.message.body)).toEqual(['m27', 'm24']);
+    expect(carlas.map((r) => r.message.body)).toEqual(['m28', 'm25']);
   });
 });

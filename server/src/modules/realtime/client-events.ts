@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import { type ClientEventName, type ClientEventPayloads, parseEvent } from '@chat/contracts';
-import type { SocketUser } from './handshake';
+import { socketData } from './handshake';
 
 export type ClientEventHandler<K extends ClientEventName> = (payload: ClientEventPayloads[K]) => Promise<void> | void;
 
@@ -22,8 +22,10 @@ export function onClientEvent<K extends ClientEventName>(
   log: FastifyBaseLogger,
   handler: ClientEventHandler<K>,
 ): void {
-  const userId = (socket.data.user as SocketUser).id;
-  socket.on(name as string, (payload: unknown) => {
+  const userId = socketData(socket).user.id;
+  // Widened: socket.io's typed listener for a generic event name does not resolve.
+  const event: string = name;
+  socket.on(event, (payload: unknown) => {
     const parsed = parseEvent('clientToServer', name, payload);
     if (!parsed.ok) {
       log.warn({ event: name, userId, issues: parsed.issues }, 'evento do socket inválido descartado');

@@ -12,6 +12,20 @@ export interface SocketUser {
   sessionId: string | null;
 }
 
+/** What the server keeps on a socket, which socket.io types as `any`. */
+export interface SocketData {
+  /** Set by the handshake, before any handler runs. */
+  user: SocketUser;
+  /** When the handshake's token expires (ms since the epoch): realtime.ts closes the socket then. */
+  expiresAt: number;
+  /** The users this socket watches, the one asked about longest ago first (user-status.ts). */
+  watched?: string[];
+}
+
+export function socketData(socket: Pick<Socket, 'data'>): SocketData {
+  return socket.data as SocketData;
+}
+
 /**
  * socket.io middleware: the handshake must carry a valid access token of an active user, of a
  * session not ended, in auth.token, and query.id (which the browser also sends) must be that same user.
@@ -26,9 +40,8 @@ export function handshakeAuth(auth: Authenticator) {
         const claims = authentication.user ? authentication.claims : null;
         if (!user || !claims || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
         const data: SocketUser = { id: user.id, name: user.name, role: user.role, workspaceId: user.workspaceId, sessionId: claims.sid ?? null };
-        socket.data.user = data;
-        // When the handshake's token expires (ms since the epoch): realtime.ts closes the socket then.
-        socket.data.expiresAt = claims.exp * 1000;
+        socketData(socket).user = data;
+        socketData(socket).expiresAt = claims.exp * 1000;
         return next();
       })
       .catch(() => next(new Error(UNAUTHORIZED)));

@@ -30,7 +30,7 @@ export class Presence {
     private readonly beforeOnline: BeforeOnline,
   ) {
     store.onTransitions({
-      online: (user) => this.track(this.cameOnline(user)),
+      online: (user) => void this.track(this.cameOnline(user)),
       offline: (user) => this.announce(user, 'offline'),
     });
   }
@@ -77,7 +77,7 @@ export class Presence {
     // One script per socket here would hold the event loop for seconds with thousands of sockets.
     if (this.closing) return;
     const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
-    this.track(
+    void this.track(
       registered
         .then(() => this.store.remove(socket))
         .then((last) => (last ? this.announce(socket, 'offline') : undefined)),

@@ -152,7 +152,7 @@ describe.runIf(testRedisUrl())('with the Redis adapter', () => {
       await all;
       expect(heard).toEqual([1, 2, 3, 4, 5]);
     } finally {
-      other.close();
+      await other.close();
       await redis.close();
     }
   });

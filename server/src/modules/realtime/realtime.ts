@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
-import { handshakeAuth, type SocketUser, UNAUTHORIZED } from './handshake';
+import { handshakeAuth, socketData, UNAUTHORIZED } from './handshake';
 import { trackWebsockets } from './open-websockets';
 import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
@@ -52,7 +52,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   events.use(handshakeAuth(app.ctx));
   const stopClosingEnded = closeEndedSessions(events, revokedSessions);
   events.on('connection', (socket) => {
-    const user = socket.data.user as SocketUser;
+    const user = socketData(socket).user;
     const rooms = [userRoom(user.id), ...(user.workspaceId ? [workspaceRoom(user.workspaceId)] : []), ...(user.sessionId ? [sessionRoom(user.sessionId)] : [])];
     void socket.join(rooms);
     // Ended while the handshake read the user: closeEndedSessions found this socket in no room yet.
@@ -65,7 +65,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     // The socket lives as long as its access token: at expiry the transport is closed,
     // and the shell reconnects with the token it holds then (renewed meanwhile, or renewed after
     // the refused handshake, see socket-connection.ts). A session that cannot renew stays out.
-    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, (socket.data.expiresAt as number) - Date.now()));
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socketData(socket).expiresAt - Date.now()));
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       presence.socketDisconnected(user, socket.id);

@@ -108,7 +108,7 @@ describe('a restart', () => {
     for (const [i, answer] of answers.entries()) {
       if (answer) expect(stored.find((m) => m.clientId === bodies[i]!.clientId)?.id).toBe(answer.id);
     }
-    const retried = await Promise.all(bodies.map((b, i) => answers[i] ?? post(b)));
+    const retried = await Promise.all(bodies.map(async (b, i) => answers[i] ?? (await post(b))));
     expect(retried.every((m) => m !== null)).toBe(true);
     const after = expectStatus<MessagesPage>(
       await as(next, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),

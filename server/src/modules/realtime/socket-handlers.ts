@@ -5,7 +5,7 @@ import type { SessionUsers } from '../auth/session-users';
 import type { ChatEvents } from './chat-events';
 import { onClientEvent } from './client-events';
 import type { ConversationParticipants } from './conversation-participants';
-import type { SocketUser } from './handshake';
+import { socketData } from './handshake';
 import type { Presence } from './presence';
 import { markGroupRead } from './group-receipts';
 import { markConversationRead } from './receipts';
@@ -23,7 +23,7 @@ export interface SocketHandlerDeps {
 
 /** The client events, each validated by onClientEvent before its handler runs. */
 export function registerClientEvents(socket: Socket, deps: SocketHandlerDeps): void {
-  const user = socket.data.user as SocketUser;
+  const user = socketData(socket).user;
   onClientEvent(socket, 'user:typing', deps.log, (payload) => forwardTyping(deps, user, payload));
   onClientEvent(socket, 'message:read', deps.log, (payload) => markConversationRead(deps, user, payload));
   onClientEvent(socket, 'message:read:all', deps.log, (payload) => markConversationRead(deps, user, payload));

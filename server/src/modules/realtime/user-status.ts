@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io';
 import type { CheckUserStatusPayload, UserStatusPayload } from '@chat/contracts';
 import type { SessionUsers } from '../auth/session-users';
-import type { SocketUser } from './handshake';
+import { socketData, type SocketUser } from './handshake';
 import type { Presence } from './presence';
 import { presenceRoom } from './rooms';
 
@@ -36,7 +36,7 @@ export async function answerUserStatus(
 
 /** Joins the user's presence room; past WATCHED_PER_SOCKET the one asked about longest ago is left. */
 export function watch(socket: Pick<Socket, 'data' | 'join' | 'leave'>, userId: string): void {
-  const watched = ((socket.data.watched as string[] | undefined) ??= []);
+  const watched = (socketData(socket).watched ??= []);
   const at = watched.indexOf(userId);
   if (at >= 0) watched.splice(at, 1);
   watched.push(userId);

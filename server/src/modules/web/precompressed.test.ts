@@ -64,7 +64,7 @@ afterAll(async () => {
 const get = (url: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...extra } });
 
-const varies = (headers: Record<string, unknown>) => String(headers.vary ?? '').toLowerCase().split(/,\s*/).includes('accept-encoding');
+const varies = (headers: Record<string, string | string[] | number | undefined>) => String(headers.vary ?? '').toLowerCase().split(/,\s*/).includes('accept-encoding');
 
 describe('content negotiation of the built files', () => {
   const url = '/static/js/index.3f2a1b9c.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
+import helmet from 'helmet';
 import type { Env } from '../../config/env';
 import { contentSecurityPolicy, type CspDirectives } from './content-security-policy';
 
@@ -86,8 +86,8 @@ function headersOf(options: HelmetSettings): ReadonlyArray<readonly [string, str
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
-  helmet(options as HelmetOptions)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet recusou as opções', { cause: error });
   });
   return [...headers];
 }

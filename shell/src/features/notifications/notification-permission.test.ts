@@ -7,7 +7,7 @@ describe('notification permission', () => {
   beforeEach(() => {
     resetPermissionAsked();
     FakeNotification.reset('default');
-    request = vi.fn(async () => 'granted' as NotificationPermission);
+    request = vi.fn(async () => 'granted');
     FakeNotification.requestPermission = request as typeof FakeNotification.requestPermission;
     vi.stubGlobal('Notification', asNotificationApi());
   });

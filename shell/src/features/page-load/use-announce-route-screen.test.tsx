@@ -18,7 +18,12 @@ function setup(path: string) {
     },
     { wrapper },
   );
-  return { bus, announced, navigate: (to: string) => act(() => result.current(to)) };
+  // A MemoryRouter navigates synchronously: its navigate() returns no promise to wait for.
+  const navigate = (to: string) =>
+    act(() => {
+      void result.current(to);
+    });
+  return { bus, announced, navigate };
 }
 
 describe('useAnnounceRouteScreen', () => {

@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
       client = await loadApiClient(config);
       const { data } = await client.createPasswordToken(values);
       toast({ type: 'success', title: texts.success, description: data.message });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       toast({ type: 'error', title: texts.errorTitle, description: describeApiError(client, error, texts.errorFallback) });
     }
@@ -39,7 +39,7 @@ export function ForgotPasswordPage() {
 
   return (
     <CardLayout title="Esqueci minha senha" backTo="/">
-      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <p className={styles.lead}>
           Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha. O link só pode ser usado uma
           vez e vale por 1 hora.

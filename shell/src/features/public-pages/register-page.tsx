@@ -42,7 +42,7 @@ export function RegisterPage() {
       const { data } = await client.createUserByInvite(body);
       startSession(data);
       toast({ type: 'success', title: texts.success });
-      navigate(HOME_BY_ROLE[data.user.role], { replace: true });
+      void navigate(HOME_BY_ROLE[data.user.role], { replace: true });
     } catch (error) {
       toast({ type: 'error', title: texts.errorTitle, description: describeApiError(client, error, texts.errorFallback) });
     }
@@ -50,7 +50,7 @@ export function RegisterPage() {
 
   return (
     <CardLayout title="Criar conta" backTo="/">
-      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <p className={styles.lead}>Use o convite que você recebeu por e-mail para entrar na equipe.</p>
         <FormField label="Nome" htmlFor="name" error={errors.name?.message}>
           <Input id="name" autoComplete="name" autoFocus {...register('name')} />

@@ -38,18 +38,18 @@ function ResetPasswordForm({ token }: { token: string }) {
       client = await loadApiClient(config);
       await client.resetPasswordWithToken({ token, newPassword });
       toast({ type: 'success', title: texts.success });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       toast({ type: 'error', title: texts.errorTitle, description: describeApiError(client, error, texts.errorFallback) });
       // A reset the server refused (used, expired or unknown link) leads to asking
       // for a new link; a network failure leaves the form here to try again.
-      if (client && error instanceof client.ApiCallError && error.status !== null) navigate('/forgot-password', { replace: true });
+      if (client && error instanceof client.ApiCallError && error.status !== null) void navigate('/forgot-password', { replace: true });
     }
   };
 
   return (
     <CardLayout title="Redefinir senha" backTo="/">
-      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <p className={styles.lead}>Escolha uma nova senha, de 8 a 72 caracteres.</p>
         <FormField label="Nova senha" htmlFor="newPassword" error={errors.newPassword?.message}>
           <PasswordInput id="newPassword" autoComplete="new-password" autoFocus {...register('newPassword')} />

@@ -26,6 +26,12 @@ export function registerConfiguredRemotes(config: AppConfig): void {
   registerRemotes(
     REMOTE_NAMES.map((name) => ({ name: REMOTE_CONTAINERS[name], entry: absolute(config.remotes[name]) })),
   );
+  const awaitedHooks: { beforeExecuteFactory: () => Promise<void> } = {
+    async beforeExecuteFactory() {
+      await slotFrame.painted();
+      await yieldToMain();
+    },
+  };
   registerPlugins([
     {
       name: 'chat-remote-errors',
@@ -46,10 +52,9 @@ export function registerConfiguredRemotes(config: AppConfig): void {
         await yieldToMain();
         return args;
       },
-      async beforeExecuteFactory() {
-        await slotFrame.painted();
-        await yieldToMain();
-      },
+      // The runtime awaits this hook (an AsyncHook), though its type declares a listener that
+      // returns void: it comes in typed as what it is.
+      ...awaitedHooks,
     },
   ]);
 }

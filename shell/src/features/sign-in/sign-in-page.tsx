@@ -15,7 +15,7 @@ export function SignInPage() {
       showRegister={!flags.has('disable_create_account')}
       onSubmit={async (values) => {
         const user = await signIn(values);
-        if (user) navigate(HOME_BY_ROLE[user.role], { replace: true });
+        if (user) void navigate(HOME_BY_ROLE[user.role], { replace: true });
       }}
     />
   );

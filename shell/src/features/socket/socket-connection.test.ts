@@ -47,7 +47,9 @@ afterEach(async () => {
   close?.();
   close = null;
   eventBus.all.clear();
-  await new Promise<void>((resolve) => io.close(() => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    io.close(() => resolve()).catch(reject);
+  });
 });
 
 function open(onUnauthorized: (retry: () => void) => void = () => {}, reconnection?: Parameters<typeof openSocket>[0]['reconnection']) {
@@ -207,7 +209,9 @@ describe('openSocket', () => {
     const statuses: string[] = [];
     eventBus.on('socket:status', ({ status }) => statuses.push(status));
     io.disconnectSockets(true);
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      io.close(() => resolve()).catch(reject);
+    });
     await vi.waitFor(() => expect(statuses).toContain('disconnected'), { timeout: 5000 });
     // The server is back only after the first round has failed.
     http = createServer();

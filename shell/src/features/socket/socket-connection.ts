@@ -148,7 +148,7 @@ export function openSocket({
         return;
       }
       (eventBus.emit as (type: string, data: unknown) => void)(name, parsed.data);
-    }) as never);
+    }));
   }
 
   const forward = (request: SocketEmitRequest) => {

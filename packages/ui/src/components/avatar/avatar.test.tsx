@@ -18,7 +18,9 @@ describe('Avatar', () => {
       render(<Avatar name="Bruno" src="https://example.test/bruno.png" />);
       // jsdom never loads images, so the Radix image stays hidden.
       expect(screen.queryByRole('img')).toBeNull();
-      act(() => vi.advanceTimersByTime(400));
+      act(() => {
+        vi.advanceTimersByTime(400);
+      });
       expect(screen.getByRole('img', { name: 'Bruno' })).toHaveAttribute(
         'src',
         AVATAR_PLACEHOLDER_URL,

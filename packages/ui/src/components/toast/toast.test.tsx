@@ -98,14 +98,20 @@ describe('ToastProvider', () => {
     });
     expect(visibleToasts()).toHaveLength(1);
 
-    act(() => vi.advanceTimersByTime(PRODUCT_TOAST_DURATION - 100));
+    act(() => {
+      vi.advanceTimersByTime(PRODUCT_TOAST_DURATION - 100);
+    });
     expect(visibleToasts()).toHaveLength(1);
 
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(visibleToasts()).toHaveLength(0);
 
     // And it leaves the store once its exit animation had time to run.
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(getToasts()).toHaveLength(0);
   });
 
@@ -115,9 +121,13 @@ describe('ToastProvider', () => {
     act(() => {
       toast({ title: 'Demorado', duration: 6000 });
     });
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(visibleToasts()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1100));
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
     expect(visibleToasts()).toHaveLength(0);
   });
 

@@ -69,7 +69,7 @@ describe('message list', () => {
         this.scrollTop = top;
         scrolls.push(top);
         this.dispatchEvent(new Event('scroll'));
-      } as typeof HTMLElement.prototype.scrollTo;
+      };
     });
 
     it('a catch-up page landing under the view, above live messages, keeps a view that was at the end there', () => {

@@ -26,11 +26,15 @@ describe('useChatTarget: the open chat (header, members)', () => {
     expect(result.current).toMatchObject({ target: null, loading: true });
     expect(toasts).not.toHaveBeenCalled();
 
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     await waitFor(() => expect(result.current.target).toEqual({ kind: 'group', group: group('g1') }));
     expect(result.current.loading).toBe(false);
     // Loaded: coming online again fetches nothing more.
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     expect(api.getGroupById).toHaveBeenCalledTimes(2);
   });
 

@@ -17,31 +17,45 @@ describe("usePeerTyping: 'Digitando...' never outlives a lost stop signal", () =
     const { result } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true);
     expect(result.current).toBe(true);
-    act(() => vi.advanceTimersByTime(5999));
+    act(() => {
+      vi.advanceTimersByTime(5999);
+    });
     expect(result.current).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe(false);
   });
 
   it('stays while the writer keeps repeating the start, and counts 6 s from the last one', () => {
     const { result } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     signal(true);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(result.current).toBe(true);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(result.current).toBe(false);
   });
 
   it('a stop clears at once and its timer does not turn a later start off early', () => {
     const { result } = renderHookWithQuery(() => usePeerTyping(CONVERSATION, PEER));
     signal(true);
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     signal(false);
     expect(result.current).toBe(false);
     signal(true);
-    act(() => vi.advanceTimersByTime(2500));
+    act(() => {
+      vi.advanceTimersByTime(2500);
+    });
     expect(result.current).toBe(true);
   });
 

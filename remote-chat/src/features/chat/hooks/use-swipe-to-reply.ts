@@ -22,7 +22,8 @@ export interface SwipeToReply {
 export function useSwipeToReply(onReply: (() => void) | null): SwipeToReply {
   const [shift, setShift] = useState(0);
   const following = useRef(false);
-  const { ref } = useSwipeable({
+  // react-swipeable types its callback ref as a method; it uses no `this`, so it is handed on alone.
+  const swipeable: Pick<SwipeToReply, 'ref'> = useSwipeable({
     trackTouch: onReply !== null,
     trackMouse: false,
     delta: 10,
@@ -38,5 +39,5 @@ export function useSwipeToReply(onReply: (() => void) | null): SwipeToReply {
       setShift(0);
     },
   });
-  return { ref, shift };
+  return { ref: swipeable.ref, shift };
 }

@@ -29,7 +29,9 @@ describe('useTypingEmitter', () => {
     expect(emitted).toEqual([
       { event: 'user:typing', payload: { conversationId: CONVERSATION, isTyping: true, targetUsersIds: [PEER] } },
     ]);
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(typingFlags()).toEqual([true, false]);
   });
 
@@ -40,7 +42,9 @@ describe('useTypingEmitter', () => {
     act(() => result.current.input('b'));
     unmount();
     expect(typingFlags()).toEqual([true, false, true, false]);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(typingFlags()).toHaveLength(4);
   });
 
@@ -64,7 +68,9 @@ describe('useTypingEmitter', () => {
   it('emits nothing in groups', () => {
     const { result } = renderHookWithQuery(() => useTypingEmitter(null, null));
     act(() => result.current.input('a'));
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(emitted).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ export function EditGroupModal({ group, open, onOpenChange, onSaved }: Props) {
 
   return (
     <Modal title="Editar grupo" open={open} onOpenChange={onOpenChange} maxWidth="sm">
-      <form className={styles.form} onSubmit={handleSubmit((values) => save.mutate(values))} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)} noValidate>
         <FormField label="Nome" htmlFor="edit-group-name" error={errors.name?.message}>
           <Input id="edit-group-name" {...register('name')} />
         </FormField>

@@ -23,7 +23,7 @@ export function NewChatModal({ open, onOpenChange, basePath, meId, openDirectCha
   };
   const groupCreated = (group: Group) => {
     onGroupCreated(group);
-    navigate(chatPath(basePath, group.id, 'group'));
+    void navigate(chatPath(basePath, group.id, 'group'));
     onOpenChange(false);
   };
   return (

@@ -52,7 +52,7 @@ export function NewGroupTab({ meId, onCreated }: Props) {
   });
 
   return (
-    <form className={styles.tab} onSubmit={handleSubmit((values) => create.mutate(values))} noValidate>
+    <form className={styles.tab} onSubmit={(event) => void handleSubmit((values) => create.mutate(values))(event)} noValidate>
       <FormField label="Nome" htmlFor="new-group-name" error={errors.name?.message}>
         <Input id="new-group-name" {...register('name')} />
       </FormField>

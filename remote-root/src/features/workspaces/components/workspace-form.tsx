@@ -15,6 +15,7 @@ interface Props {
   mode: 'create' | 'edit';
   defaultValues: WorkspaceEditFormInput;
   submitLabel: string;
+  /** Reports its own failures: the form only waits for it. */
   onSubmit: (values: WorkspaceEditFormValues) => Promise<void>;
 }
 
@@ -38,7 +39,7 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
   const id = (field: string) => `workspace-${mode}-${field}`;
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
       <FormField label="Nome" htmlFor={id('name')} error={errors.name?.message}>
         <Input id={id('name')} autoComplete="off" {...register('name')} />
       </FormField>

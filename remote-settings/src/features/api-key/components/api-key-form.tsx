@@ -43,7 +43,7 @@ export function ApiKeyForm({ onCreated }: Props) {
   };
 
   return (
-    <form className={forms.form} onSubmit={handleSubmit(create)} noValidate aria-label="Nova chave de API">
+    <form className={forms.form} onSubmit={(event) => void handleSubmit(create)(event)} noValidate aria-label="Nova chave de API">
       <FormField label="Nome da chave" htmlFor="api-key-name" error={errors.name?.message}>
         <Input id="api-key-name" placeholder="Ex.: Integração do CRM" {...register('name')} />
       </FormField>

@@ -44,7 +44,7 @@ export function PasswordForm() {
   };
 
   return (
-    <form className={forms.form} onSubmit={handleSubmit(save)} noValidate aria-label="Segurança">
+    <form className={forms.form} onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label="Segurança">
       <FormField label="Senha atual" htmlFor="password-old" error={errors.oldPassword?.message}>
         <PasswordInput id="password-old" autoComplete="current-password" {...register('oldPassword')} />
       </FormField>

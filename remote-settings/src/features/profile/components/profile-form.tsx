@@ -66,7 +66,7 @@ export function ProfileForm({ user }: Props) {
   };
 
   return (
-    <form className={forms.form} onSubmit={handleSubmit(save)} noValidate aria-label="Informações pessoais">
+    <form className={forms.form} onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label="Informações pessoais">
       <AvatarField name={user.name} currentUrl={user.avatarUrl ?? null} file={avatarFile} onPick={setAvatarFile} />
       <FormField label="Nome" htmlFor="profile-name" error={errors.name?.message}>
         <Input id="profile-name" autoComplete="name" {...register('name')} />

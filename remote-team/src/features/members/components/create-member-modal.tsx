@@ -36,7 +36,7 @@ export function CreateMemberModal({ open, onOpenChange }: Props) {
 
   return (
     <Modal title="Criar Conta" open={open} onOpenChange={onOpenChange} maxWidth="sm">
-      <form className={styles.form} onSubmit={handleSubmit(create)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(create)(event)} noValidate>
         <FormField label="Nome" htmlFor="create-name" error={errors.name?.message}>
           <Input id="create-name" autoComplete="off" {...register('name')} />
         </FormField>

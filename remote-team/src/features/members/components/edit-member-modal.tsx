@@ -70,7 +70,7 @@ export function EditMemberModal({ member, polygonal, onOpenChange }: Props) {
       onOpenChange={onOpenChange}
       maxWidth="sm"
     >
-      <form className={styles.form} onSubmit={handleSubmit(save)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
         <FormField label="Nome" htmlFor="edit-name" error={errors.name?.message}>
           <Input id="edit-name" autoComplete="off" placeholder={member.name} {...register('name')} />
         </FormField>

@@ -35,7 +35,7 @@ export function PolygonFormModal({ polygon, onOpenChange }: Props) {
 
   return (
     <Modal title={polygon ? 'Editar poligonal' : 'Nova poligonal'} open onOpenChange={onOpenChange} maxWidth="sm">
-      <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
         <FormField label="Nome" htmlFor="polygon-name" error={errors.name?.message}>
           <Input id="polygon-name" autoComplete="off" placeholder="Ex.: Zona Norte" {...register('name')} />
         </FormField>
