@@ -83,7 +83,17 @@ function boundaries(app, { allowSocket = false } = {}) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-dev/**', '**/dist-prerender/**', '**/node_modules/**', '**/drizzle/**', 'test-results/**', '**/*.d.mts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-dev/**',
+      '**/dist-prerender/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      'test-results/**',
+      '**/*.d.mts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -25,11 +25,11 @@ if (report.error) {
 
 const counts = report.metadata?.vulnerabilities ?? {};
 const serious = Object.values(report.advisories ?? {}).filter((a) => a.severity === 'high' || a.severity === 'critical');
-console.log(
-  `Auditoria (--prod): ${['critical', 'high', 'moderate', 'low'].map((level) => `${counts[level] ?? 0} ${level}`).join(', ')}`,
-);
+console.log(`Auditoria (--prod): ${['critical', 'high', 'moderate', 'low'].map((level) => `${counts[level] ?? 0} ${level}`).join(', ')}`);
 for (const advisory of serious) {
   const paths = [...new Set(advisory.findings.flatMap((f) => f.paths))].slice(0, 3).join('; ');
-  console.log(`  ✖ [${advisory.severity}] ${advisory.module_name} ${advisory.vulnerable_versions}: ${advisory.title}\n    ${advisory.url}\n    via ${paths}`);
+  console.log(
+    `  ✖ [${advisory.severity}] ${advisory.module_name} ${advisory.vulnerable_versions}: ${advisory.title}\n    ${advisory.url}\n    via ${paths}`,
+  );
 }
 process.exit(serious.length > 0 ? 1 : 0);

@@ -82,7 +82,13 @@ export function findChromium() {
 }
 
 /** Flags for the system Chromium on these machines (no outside network, no sandbox, no GPU). */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function freePort() {
   return new Promise((resolvePort) => {
@@ -123,7 +129,13 @@ export async function startBuiltServer(env = {}) {
   };
   for (let i = 0; i < 240; i += 1) {
     if (server.exitCode !== null) break;
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, stop, output, exited: () => server.exitCode !== null || server.signalCode !== null };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop, output, exited: () => server.exitCode !== null || server.signalCode !== null };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
@@ -170,7 +182,10 @@ export async function waitForAppScreen(page, { settled = false } = {}) {
   await page.waitForFunction(
     (afterSettle) => {
       const doc = globalThis.document;
-      const screen = !doc.querySelector('[data-prerendered]') && doc.querySelector('#root h1') !== null && doc.querySelector('#root [role="status"]') === null;
+      const screen =
+        !doc.querySelector('[data-prerendered]') &&
+        doc.querySelector('#root h1') !== null &&
+        doc.querySelector('#root [role="status"]') === null;
       return screen && (!afterSettle || doc.querySelector('link[rel="manifest"]') !== null);
     },
     settled,

@@ -22,7 +22,17 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, findChromium, mustRun, pnpmArgs, SESSION_KEYS, signInThroughApi, startBuiltServer, staleBuilds, storeSessionInPage } from './lib.mjs';
+import {
+  CHROMIUM_FLAGS,
+  findChromium,
+  mustRun,
+  pnpmArgs,
+  SESSION_KEYS,
+  signInThroughApi,
+  startBuiltServer,
+  staleBuilds,
+  storeSessionInPage,
+} from './lib.mjs';
 
 const { values: options } = parseArgs({
   options: {

@@ -27,7 +27,10 @@ const ICONS = [
   { name: 'apple-touch-icon.png', size: 180, inset: 0.25, rounded: false },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage();
 for (const icon of ICONS) {
   await page.setViewportSize({ width: icon.size, height: icon.size });

@@ -8,7 +8,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_FLAGS, findChromium, mustRun, pnpmArgs, ROOT, SESSION_KEYS, signInThroughApi, startBuiltServer, storeSessionInPage, waitForAppScreen } from './lib.mjs';
+import {
+  CHROMIUM_FLAGS,
+  findChromium,
+  mustRun,
+  pnpmArgs,
+  ROOT,
+  SESSION_KEYS,
+  signInThroughApi,
+  startBuiltServer,
+  storeSessionInPage,
+  waitForAppScreen,
+} from './lib.mjs';
 
 const SHELL_BUDGET_KB = 170;
 /**
@@ -103,7 +114,14 @@ function remoteFigures(name, downloaded) {
   const own = files.filter((file) => !isEntry(file));
   const entryGzipKb = sum(files.filter(isEntry));
   const ownChunksGzipKb = sum(own);
-  return { remote: name, entryGzipKb, ownChunksGzipKb, totalGzipKb: entryGzipKb + ownChunksGzipKb, budgetKb: REMOTE_BUDGETS_KB[name], ownChunks: own.length };
+  return {
+    remote: name,
+    entryGzipKb,
+    ownChunksGzipKb,
+    totalGzipKb: entryGzipKb + ownChunksGzipKb,
+    budgetKb: REMOTE_BUDGETS_KB[name],
+    ownChunks: own.length,
+  };
 }
 
 const { signIn, all } = await measurePages();
@@ -125,6 +143,8 @@ if (asJson) {
   }
 }
 const overBudget = remotes.filter((r) => r.totalGzipKb > r.budgetKb);
-for (const r of overBudget) console.error(`\nO remote ${r.remote} (${r.totalGzipKb.toFixed(1)} kB) passa do orçamento de ${r.budgetKb} kB.`);
-if (shellTotal > SHELL_BUDGET_KB) console.error(`\nO JS inicial do shell (${shellTotal.toFixed(1)} kB) passa do orçamento de ${SHELL_BUDGET_KB} kB.`);
+for (const r of overBudget)
+  console.error(`\nO remote ${r.remote} (${r.totalGzipKb.toFixed(1)} kB) passa do orçamento de ${r.budgetKb} kB.`);
+if (shellTotal > SHELL_BUDGET_KB)
+  console.error(`\nO JS inicial do shell (${shellTotal.toFixed(1)} kB) passa do orçamento de ${SHELL_BUDGET_KB} kB.`);
 if (shellTotal > SHELL_BUDGET_KB || overBudget.length > 0) process.exit(1);

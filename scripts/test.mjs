@@ -35,7 +35,19 @@ async function testStep(label, args, env) {
 }
 
 const vitest = (label, report, projects, env) =>
-  testStep(label, ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${join(reports, `${report}.json`)}`], env);
+  testStep(
+    label,
+    [
+      'exec',
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(reports, `${report}.json`)}`,
+    ],
+    env,
+  );
 
 async function unitTests() {
   await vitest('Testes unitários e de componentes', 'vitest-unit', ['!@chat/server'], baseEnv);
@@ -47,7 +59,11 @@ async function serverTests() {
     console.log('\n(DATABASE_URL não definido: a suíte do servidor rodou só no PGlite)');
     return;
   }
-  await vitest('Testes do servidor (PostgreSQL + Redis)', 'vitest-server-postgres', ['@chat/server'], { ...baseEnv, DATABASE_URL, ...(REDIS_URL ? { REDIS_URL } : {}) });
+  await vitest('Testes do servidor (PostgreSQL + Redis)', 'vitest-server-postgres', ['@chat/server'], {
+    ...baseEnv,
+    DATABASE_URL,
+    ...(REDIS_URL ? { REDIS_URL } : {}),
+  });
 }
 
 async function e2eTests(chromium) {

@@ -16,8 +16,7 @@ export async function openMember(browser: Browser, baseURL: string, nick: string
 export const chatList = (page: Page): Locator => page.getByRole('list', { name: 'Conversas' });
 
 /** The chat-list entry whose text contains `text` (a name or a preview). */
-export const listEntry = (page: Page, text: string | RegExp): Locator =>
-  chatList(page).getByRole('button').filter({ hasText: text });
+export const listEntry = (page: Page, text: string | RegExp): Locator => chatList(page).getByRole('button').filter({ hasText: text });
 
 export const messages = (page: Page): Locator => page.getByTestId('message');
 
@@ -26,7 +25,11 @@ export const messageBox = (page: Page): Locator => page.getByPlaceholder('Digite
 export async function sendText(page: Page, text: string): Promise<void> {
   await messageBox(page).fill(text);
   await messageBox(page).press('Enter');
-  await expect(messages(page).filter({ hasText: text.replace(/[*_~]/g, '') }).last()).toBeVisible();
+  await expect(
+    messages(page)
+      .filter({ hasText: text.replace(/[*_~]/g, '') })
+      .last(),
+  ).toBeVisible();
 }
 
 export async function openNewModal(page: Page, tab: 'Conversa' | 'Grupo'): Promise<Locator> {
@@ -37,8 +40,7 @@ export async function openNewModal(page: Page, tab: 'Conversa' | 'Grupo'): Promi
 }
 
 /** A user row (name + @nick) in a user list of a modal. */
-export const userRow = (scope: Locator, nick: string): Locator =>
-  scope.getByRole('listitem').filter({ hasText: `@${nick}` });
+export const userRow = (scope: Locator, nick: string): Locator => scope.getByRole('listitem').filter({ hasText: `@${nick}` });
 
 export async function toggleDetails(page: Page): Promise<void> {
   await page.getByTitle('Ver detalhes').click();
@@ -46,11 +48,16 @@ export async function toggleDetails(page: Page): Promise<void> {
 
 /** A member row of the open group's details panel. */
 export const memberRow = (page: Page, nick: string): Locator =>
-  page.getByRole('list', { name: 'Membros' }).getByRole('listitem').filter({ hasText: `@${nick}` });
+  page
+    .getByRole('list', { name: 'Membros' })
+    .getByRole('listitem')
+    .filter({ hasText: `@${nick}` });
 
 /** The chat-list entry of the chat named exactly `name` (not one whose preview mentions it). */
 export const entryNamed = (page: Page, name: string): Locator =>
-  chatList(page).getByRole('button').filter({ has: page.getByText(name, { exact: true }) });
+  chatList(page)
+    .getByRole('button')
+    .filter({ has: page.getByText(name, { exact: true }) });
 
 /** The unread badge of a chat-list entry ('N não lidas'); absent when 0. */
 export const unreadBadge = (page: Page, name: string): Locator => entryNamed(page, name).locator('[aria-label$="não lidas"]');
@@ -61,7 +68,10 @@ export const headerStatus = (page: Page): Locator =>
 
 /** The status tick of my message containing `text`: its name is Enviando, Enviada, Entregue or Lida. */
 export const tickOf = (page: Page, text: string): Locator =>
-  messages(page).filter({ hasText: text }).last().getByRole('img', { name: /^(Enviando|Enviada|Entregue|Lida)$/ });
+  messages(page)
+    .filter({ hasText: text })
+    .last()
+    .getByRole('img', { name: /^(Enviando|Enviada|Entregue|Lida)$/ });
 
 /** The shell's connection banner (shown while the live connection is down). */
 export const connectionBanner = (page: Page): Locator =>

@@ -40,12 +40,15 @@ export function decodeMail(raw: string): string {
 export async function waitForMailLink(dataDir: string, seenBefore: number, pattern: RegExp): Promise<{ link: string; text: string }> {
   let text = '';
   await expect
-    .poll(() => {
-      const files = outboxFiles(dataDir);
-      if (files.length <= seenBefore) return null;
-      text = decodeMail(readFileSync(files[files.length - 1]!, 'utf8'));
-      return pattern.exec(text)?.[0] ?? null;
-    }, { message: `um e-mail com ${pattern} na caixa de saída` })
+    .poll(
+      () => {
+        const files = outboxFiles(dataDir);
+        if (files.length <= seenBefore) return null;
+        text = decodeMail(readFileSync(files[files.length - 1]!, 'utf8'));
+        return pattern.exec(text)?.[0] ?? null;
+      },
+      { message: `um e-mail com ${pattern} na caixa de saída` },
+    )
     .not.toBeNull();
   return { link: pattern.exec(text)![0], text };
 }

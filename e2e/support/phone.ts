@@ -61,7 +61,8 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
  */
 export async function expectTouchTargets(page: Page): Promise<void> {
   const small = await page.evaluate(() => {
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="link"]';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="link"]';
     const found: string[] = [];
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       if (element.closest('p') && element.tagName === 'A') continue;

@@ -20,12 +20,19 @@ export function watchDialogs(context: BrowserContext): string[] {
 /** No script ran and nothing of the markup became live on the page as it is now. */
 export async function expectNoScript(page: Page, where: string): Promise<void> {
   const found = await page.evaluate((canary) => {
-    const handlers = Array.from(document.querySelectorAll('body *')).filter((el) => Array.from(el.attributes).some((a) => a.name.toLowerCase().startsWith('on')));
+    const handlers = Array.from(document.querySelectorAll('body *')).filter((el) =>
+      Array.from(el.attributes).some((a) => a.name.toLowerCase().startsWith('on')),
+    );
     const badLinks = Array.from(document.querySelectorAll('a[href]'))
       .map((a) => (a as HTMLAnchorElement).href)
       .filter((href) => !/^https?:/i.test(href));
     const frames = document.querySelectorAll('body iframe, body embed, body object').length;
-    return { ran: (window as unknown as Record<string, unknown>)[canary] !== undefined, handlers: handlers.map((el) => el.outerHTML.slice(0, 120)), badLinks, frames };
+    return {
+      ran: (window as unknown as Record<string, unknown>)[canary] !== undefined,
+      handlers: handlers.map((el) => el.outerHTML.slice(0, 120)),
+      badLinks,
+      frames,
+    };
   }, CANARY);
   expect(found, where).toEqual({ ran: false, handlers: [], badLinks: [], frames: 0 });
 }

@@ -35,7 +35,10 @@ test('an admin signs in by e-mail (any case) with remember-me and sees the Equip
   expect(stored.refreshToken).toBeTruthy();
 });
 
-test('forgot password -> link from the outbox -> reset -> new password works -> the link is refused a second time', async ({ page, product }) => {
+test('forgot password -> link from the outbox -> reset -> new password works -> the link is refused a second time', async ({
+  page,
+  product,
+}) => {
   const newPassword = 'nova-senha-da-carla';
   await page.goto('/');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
@@ -169,7 +172,9 @@ test('five calls refused with 401 at once renew the session once (real rotation)
     // The one api-client instance the shell configured, as the remotes get it (Module Federation).
     function sharedApiClient(): unknown {
       type Share = { lib?: unknown };
-      const scopes = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Share>>>> } }).__FEDERATION__?.__SHARE__ ?? {};
+      const scopes =
+        (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Share>>>> } })
+          .__FEDERATION__?.__SHARE__ ?? {};
       for (const instance of Object.values(scopes)) {
         for (const packages of Object.values(instance)) {
           for (const share of Object.values(packages['@chat/api-client'] ?? {})) {

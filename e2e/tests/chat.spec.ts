@@ -1,14 +1,4 @@
-import {
-  listEntry,
-  memberRow,
-  messageBox,
-  messages,
-  openMember,
-  openNewModal,
-  sendText,
-  toggleDetails,
-  userRow,
-} from '../support/chat';
+import { listEntry, memberRow, messageBox, messages, openMember, openNewModal, sendText, toggleDetails, userRow } from '../support/chat';
 import { call, signInApi } from '../support/api';
 import { expectToast } from '../support/session';
 import { expect, test } from '../support/fixtures';

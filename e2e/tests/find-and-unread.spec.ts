@@ -43,7 +43,10 @@ async function expectLineAbove(page: Page, text: string) {
   await expect.poll(async () => (await below()).gap, { message: 'nothing between them' }).toBeLessThan(24);
 }
 
-test('a search hit 300 messages back opens the chat at that message, and scrolling down joins the live end', async ({ browser, baseURL }) => {
+test('a search hit 300 messages back opens the chat at that message, and scrolling down joins the live end', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const url = baseURL!;
   const stamp = Date.now().toString(36);
@@ -84,7 +87,9 @@ test('a search hit 300 messages back opens the chat at that message, and scrolli
   await expect(bubble(page, `ao vivo ${stamp}`)).toHaveCount(1);
 
   // And up again: older pages come in front of the hit.
-  const history = await call<{ messages: unknown[] }>(url, `/message/get-messages-by-conversation?conversationId=${chat.id}&all=true`, { token: ana.token });
+  const history = await call<{ messages: unknown[] }>(url, `/message/get-messages-by-conversation?conversationId=${chat.id}&all=true`, {
+    token: ana.token,
+  });
   expect(history.messages.length).toBeGreaterThanOrEqual(302);
   await page.context().close();
 });
@@ -165,9 +170,14 @@ async function carlasGroupWithDiego(url: string, prefix: string) {
   const stamp = Date.now().toString(36);
   const [carla, diego] = [await signInApi(url, 'carla'), await signInApi(url, 'diego')];
   const name = `${prefix} ${stamp}`;
-  const group = await call<{ id: string }>(url, '/group/create', { method: 'POST', token: carla.token, body: { name, description: '', members: [diego.userId] } });
+  const group = await call<{ id: string }>(url, '/group/create', {
+    method: 'POST',
+    token: carla.token,
+    body: { name, description: '', members: [diego.userId] },
+  });
   const unreadOnServer = async () =>
-    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)?.unreadMessages;
+    (await call<Array<{ id: string; unreadMessages?: number }>>(url, '/group/list', { token: carla.token })).find((g) => g.id === group.id)
+      ?.unreadMessages;
   return { stamp, carla, diego, name, group, unreadOnServer };
 }
 
@@ -208,7 +218,10 @@ test('a group with unread messages opens under the line too, from what the membe
   await page.context().close();
 });
 
-test('a group opened and left before the live connection exists is read on the server once the socket opens, up to what was shown', async ({ browser, baseURL }) => {
+test('a group opened and left before the live connection exists is read on the server once the socket opens, up to what was shown', async ({
+  browser,
+  baseURL,
+}) => {
   const url = baseURL!;
   const { stamp, diego, name, group, unreadOnServer } = await carlasGroupWithDiego(url, 'Cedo');
   await sendTextApi(url, diego.token, group.id, `antes do socket ${stamp}`, true);
@@ -260,9 +273,11 @@ test('a chat opened by its address (a reload, a link) with unread messages opens
   await expect(bubble(page, `lida ${stamp}`)).toBeVisible();
   // Opening it read them (once the live connection has told the server): a reload shows no line.
   const unreadOnServer = async () =>
-    (await call<Array<{ id: string; unreadMessages: number }>>(url, '/conversation/get-conversations?showEmpty=true', { token: carla.token })).find(
-      (c) => c.id === chat.id,
-    )?.unreadMessages;
+    (
+      await call<Array<{ id: string; unreadMessages: number }>>(url, '/conversation/get-conversations?showEmpty=true', {
+        token: carla.token,
+      })
+    ).find((c) => c.id === chat.id)?.unreadMessages;
   await expect.poll(unreadOnServer).toBe(0);
   await page.reload();
   await expect(bubble(page, `endereço ${stamp} 5`)).toBeVisible();

@@ -54,14 +54,26 @@ test('the conversations list is asked for before remote-chat has arrived, once, 
   const { requests } = await loadHoldingUntilListAsked(page, context, (url) => isRemoteEntry(url.href));
 
   const paths = requests.map((request) => new URL(request.url()).pathname);
-  expect(paths.filter((path) => path === LIST), 'the list is asked for once').toHaveLength(1);
-  expect(paths.filter((path) => path === '/api/group/list'), 'the groups too').toHaveLength(1);
+  expect(
+    paths.filter((path) => path === LIST),
+    'the list is asked for once',
+  ).toHaveLength(1);
+  expect(
+    paths.filter((path) => path === '/api/group/list'),
+    'the groups too',
+  ).toHaveLength(1);
   expect(paths, 'the configuration came with the page').not.toContain('/config.json');
   const list = requests.find((request) => request.url().includes(LIST))!;
   expect(await list.headerValue('authorization')).toMatch(/^Bearer /);
   // Each preloaded file is the one the Module Federation runtime uses: never downloaded twice.
-  for (const file of ['/remotes/chat/mf-manifest.json', new URL(requests.find((request) => isRemoteEntry(request.url()))!.url()).pathname]) {
-    expect(paths.filter((path) => path === file), file).toHaveLength(1);
+  for (const file of [
+    '/remotes/chat/mf-manifest.json',
+    new URL(requests.find((request) => isRemoteEntry(request.url()))!.url()).pathname,
+  ]) {
+    expect(
+      paths.filter((path) => path === file),
+      file,
+    ).toHaveLength(1);
   }
   // The remote's files were asked for by the page itself (preload links), before any script ran.
   const entry = requests.find((request) => isRemoteEntry(request.url()))!;
@@ -82,23 +94,37 @@ test("the page itself asks for the conversations list, before the shell's first 
 // the layout, the remote's slot, the shared singletons; shell/dist/route-preloads.json) as preload
 // links, so they download while the shell's main script does, not after it has run; and the live
 // connection waits until the page has settled.
-test("the /auth area's shell chunks are preloaded by the page, fetched once each, before the main script runs, and their CSS is in the page", async ({ page, context }) => {
+test("the /auth area's shell chunks are preloaded by the page, fetched once each, before the main script runs, and their CSS is in the page", async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'bruno', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
   await page.close();
 
   const html = await (await context.request.get('/auth/conversations', { headers: { accept: 'text/html' } })).text();
   const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="script" fetchpriority="high">/g)].map((match) => match[1]!);
-  expect(preloaded.slice(0, 2).join(' '), 'react, react-dom and the router first: the longest downloads').toMatch(/\/async\/framework\..*\/async\/react-dom\.|\/async\/react-dom\..*\/async\/framework\./);
-  expect(preloaded.some((href) => /\/async\/bootstrap\./.test(href)), 'the bootstrap').toBe(true);
-  expect(preloaded.some((href) => /\/async\/area-auth\./.test(href)), 'the /auth layout').toBe(true);
+  expect(preloaded.slice(0, 2).join(' '), 'react, react-dom and the router first: the longest downloads').toMatch(
+    /\/async\/framework\..*\/async\/react-dom\.|\/async\/react-dom\..*\/async\/framework\./,
+  );
+  expect(
+    preloaded.some((href) => /\/async\/bootstrap\./.test(href)),
+    'the bootstrap',
+  ).toBe(true);
+  expect(
+    preloaded.some((href) => /\/async\/area-auth\./.test(href)),
+    'the /auth layout',
+  ).toBe(true);
   // A few files, not one per module family: on a phone each is a round trip (packages/build-config).
   expect(preloaded.length).toBeLessThanOrEqual(5);
   // Their stylesheets are in the page itself, under their paths, so the runtime asks for none of
   // them (it would ask only after the chunk's script has run, and on a phone they would take
   // connections the scripts need first).
   const styles = [...html.matchAll(/<style data-href="(\/static\/css\/[^"]+)">/g)].map((match) => match[1]!);
-  expect(styles.some((href) => /\/async\/area-auth\./.test(href)), "the /auth layout's CSS").toBe(true);
+  expect(
+    styles.some((href) => /\/async\/area-auth\./.test(href)),
+    "the /auth layout's CSS",
+  ).toBe(true);
 
   const fresh = await context.newPage();
   const order: string[] = [];
@@ -109,15 +135,22 @@ test("the /auth area's shell chunks are preloaded by the page, fetched once each
   fresh.on('request', () => preloaded.every((href) => order.includes(href)) && allRequested());
   // The main script is held back until every preloaded chunk has been asked for: had only the
   // main script's code asked for them (a waterfall), the page would never load.
-  await fresh.route((url) => MAIN_SCRIPT.test(url.pathname), async (route) => {
-    await preloadsSeen;
-    await route.continue();
-  });
+  await fresh.route(
+    (url) => MAIN_SCRIPT.test(url.pathname),
+    async (route) => {
+      await preloadsSeen;
+      await route.continue();
+    },
+  );
   await fresh.goto('/auth/conversations');
   await expect(chatList(fresh)).toBeVisible();
   await expect.poll(() => order.includes('websocket'), { message: 'the socket opens once the page has settled' }).toBe(true);
 
-  for (const href of preloaded) expect(order.filter((path) => path === href), href).toHaveLength(1);
+  for (const href of preloaded)
+    expect(
+      order.filter((path) => path === href),
+      href,
+    ).toHaveLength(1);
   for (const href of styles) expect(order, href).not.toContain(href);
   // What the shell loads beyond the preloaded list comes after the first render: the socket's
   // client and the service worker's, never on the chat list's path.
@@ -141,7 +174,9 @@ test('a visitor without a session asks for nothing of the API on the conversatio
 // (the shell's build renders it), painted before the app's script runs, then replaced by the app.
 const SHELL_SCRIPTS = '**/static/js/**';
 
-test("the sign-in page shows before the app's script runs, takes no input until then, and the app replaces it in place", async ({ page }) => {
+test("the sign-in page shows before the app's script runs, takes no input until then, and the app replaces it in place", async ({
+  page,
+}) => {
   await page.route(SHELL_SCRIPTS, (route) => route.abort());
   await page.goto('/');
   await expect(page.getByText('Entrar na sua conta')).toBeVisible();
@@ -160,7 +195,9 @@ test("the sign-in page shows before the app's script runs, takes no input until 
     () =>
       new Promise<number>((resolve) => {
         let total = 0;
-        new PerformanceObserver((list) => list.getEntries().forEach((entry) => (total += (entry as unknown as { value: number }).value))).observe({
+        new PerformanceObserver((list) =>
+          list.getEntries().forEach((entry) => (total += (entry as unknown as { value: number }).value)),
+        ).observe({
           type: 'layout-shift',
           buffered: true,
         });
@@ -170,7 +207,7 @@ test("the sign-in page shows before the app's script runs, takes no input until 
   expect(shifts).toBe(0);
 });
 
-test("a visitor with a stored session never sees the static sign-in form: the app sends them on", async ({ page }) => {
+test('a visitor with a stored session never sees the static sign-in form: the app sends them on', async ({ page }) => {
   await signIn(page, 'bruno', DEMO_PASSWORD);
   await expectPath(page, '/auth/conversations');
   await page.route(SHELL_SCRIPTS, (route) => route.abort());

@@ -59,7 +59,9 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   const image = pngImage(320, 240, undefined, 48);
   await pickImage(ana, { name: 'quadro.png', mimeType: 'image/png', buffer: image });
 
-  const pending = messages(ana).filter({ has: ana.locator(ANA_IMAGE) }).last();
+  const pending = messages(ana)
+    .filter({ has: ana.locator(ANA_IMAGE) })
+    .last();
   const progress = pending.getByRole('progressbar', { name: 'Enviando imagem' });
   await expect(progress).toBeVisible();
   await expect(pending.getByRole('img', { name: 'Enviando' })).toBeVisible();
@@ -69,7 +71,9 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
 
   // Sent: the bubble now shows the server's copy, at the public URL (no query string).
   await expect(progress).toBeHidden({ timeout: 30_000 });
-  const mine = messages(ana).filter({ has: ana.locator(ANA_IMAGE) }).last();
+  const mine = messages(ana)
+    .filter({ has: ana.locator(ANA_IMAGE) })
+    .last();
   await expect(mine.getByRole('img', { name: /Enviada|Entregue|Lida/ })).toBeVisible();
   const src = await mine.locator(ANA_IMAGE).getAttribute('src');
   expect(src).toMatch(new RegExp(`^${baseURL}/media/avatars/[^?#]+\\.png$`));

@@ -24,11 +24,7 @@ const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown
 
 test.describe.configure({ mode: 'serial' });
 
-test('ticks, presence, unread counts, typing and a server restart, live between two people', async ({
-  browser,
-  baseURL,
-  product,
-}) => {
+test('ticks, presence, unread counts, typing and a server restart, live between two people', async ({ browser, baseURL, product }) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const ana = await openMember(browser, baseURL!, 'ana');
@@ -130,10 +126,7 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   await expect(headerStatus(bruno)).toHaveText('online');
 });
 
-test('a message while the window is unfocused gives a desktop notification that opens the chat', async ({
-  browser,
-  baseURL,
-}) => {
+test('a message while the window is unfocused gives a desktop notification that opens the chat', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   // A stand-in for the OS notification and an unfocused window (headless Chromium has neither).
   await context.addInitScript(() => {
@@ -184,9 +177,9 @@ test('a message while the window is unfocused gives a desktop notification that 
 
   const read = () =>
     ana.evaluate(() =>
-      (window as unknown as { shownNotifications: { title: string; options: NotificationOptions; closed: boolean }[] }).shownNotifications.map(
-        (n) => ({ title: n.title, body: n.options.body, closed: n.closed }),
-      ),
+      (
+        window as unknown as { shownNotifications: { title: string; options: NotificationOptions; closed: boolean }[] }
+      ).shownNotifications.map((n) => ({ title: n.title, body: n.options.body, closed: n.closed })),
     );
   await expect.poll(read).toEqual([{ title: 'Bruno Oliveira', body: text, closed: false }]);
   // Closed by itself after 5 s.

@@ -28,7 +28,8 @@ async function brunosConversationWithAna(baseURL: string) {
   return { bruno, conversation };
 }
 
-const chatMenu = (page: Page) => page.getByRole('region', { name: 'Conversa' }).locator('header').getByRole('button', { name: 'Mais opções' });
+const chatMenu = (page: Page) =>
+  page.getByRole('region', { name: 'Conversa' }).locator('header').getByRole('button', { name: 'Mais opções' });
 
 interface Shown {
   title: string;
@@ -78,7 +79,13 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
     call<{ id: string }>(baseURL!, '/message/send', {
       method: 'POST',
       token: bruno.token,
-      body: { conversationId: conversation.id, isGroup: false, content: { type: 'text', body: text }, clientId: crypto.randomUUID(), ...extra },
+      body: {
+        conversationId: conversation.id,
+        isGroup: false,
+        content: { type: 'text', body: text },
+        clientId: crypto.randomUUID(),
+        ...extra,
+      },
     });
   const origin = await send(`Original lá atrás ${stamp}`);
   for (let i = 0; i < 60; i += 1) await send(`enchimento ${i} ${stamp}`);
@@ -147,9 +154,13 @@ test('edit, delete, reactions and replies, live between two people; a quote jump
   await expect(bubble(ana, answer).getByRole('button', { name: /Ana Souza/ })).toContainText(fixedText);
 
   // A click on an old quote loads older pages until the original is there, and highlights it.
-  const original = messages(ana).filter({ hasText: `Original lá atrás ${stamp}` }).filter({ hasNotText: 'Respondendo' });
+  const original = messages(ana)
+    .filter({ hasText: `Original lá atrás ${stamp}` })
+    .filter({ hasNotText: 'Respondendo' });
   await expect(original).toHaveCount(0);
-  await bubble(ana, `Respondendo ao antigo ${stamp}`).getByRole('button', { name: /Original lá atrás/ }).click();
+  await bubble(ana, `Respondendo ao antigo ${stamp}`)
+    .getByRole('button', { name: /Original lá atrás/ })
+    .click();
   await expect(original).toBeVisible({ timeout: 15_000 });
   await expect(original).toHaveAttribute('data-highlighted', '');
   await expect(original).not.toHaveAttribute('data-highlighted', { timeout: 5000 });
@@ -303,7 +314,9 @@ test('a 21st distinct emoji is not offered: the refusal shows in Portuguese and 
   await expect(thumbs).toHaveAttribute('aria-disabled', 'true');
   // Playwright waits for an aria-disabled button to be enabled; a person can still press it.
   await thumbs.click({ force: true });
-  await expect(ana.locator('li[data-type="error"]').filter({ hasText: 'Uma mensagem pode ter no máximo 20 reações diferentes' })).toBeVisible();
+  await expect(
+    ana.locator('li[data-type="error"]').filter({ hasText: 'Uma mensagem pode ter no máximo 20 reações diferentes' }),
+  ).toBeVisible();
   await expect(chips).toHaveCount(20);
   // One more person on an emoji already there is fine.
   await row.getByRole('button', { name: /^😀 1/ }).click();

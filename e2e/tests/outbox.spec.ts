@@ -103,7 +103,10 @@ test('offline: three messages wait in the outbox through a reload and reach the 
   await ana.context().setOffline(false);
   await expect(waitingBanner(ana, 3)).toBeHidden({ timeout: 30_000 });
   const received = messages(bruno).filter({ hasText: stamp });
-  await expect(received).toHaveText(texts.map((t) => new RegExp(t)), { timeout: 30_000 });
+  await expect(received).toHaveText(
+    texts.map((t) => new RegExp(t)),
+    { timeout: 30_000 },
+  );
   // Once: the server's history holds each exactly once, in the order written.
   expect((await history(baseURL!, conversationId)).filter((body) => body.includes(stamp))).toEqual(texts);
   await expect(messages(ana).filter({ hasText: stamp })).toHaveCount(3);
@@ -143,7 +146,10 @@ test('server down: the outbox waits for it and sends once, in order, when it is 
   await bruno.context().close();
 });
 
-test('images survive a reload: one picked offline, one whose upload is under way; each reaches the peer once', async ({ browser, baseURL }) => {
+test('images survive a reload: one picked offline, one whose upload is under way; each reaches the peer once', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const { ana, bruno, conversationId } = await anaAndBruno(browser, baseURL!);
   await expect(messages(bruno).first()).toBeVisible();
@@ -177,7 +183,9 @@ test('images survive a reload: one picked offline, one whose upload is under way
   const progress = ana.getByRole('progressbar', { name: 'Enviando imagem' });
   await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
   await ana.reload();
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }).catch(() => undefined);
+  await cdp
+    .send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    .catch(() => undefined);
 
   // Uploaded again after the reload and sent once (same clientId): two new images on the server, both at Bruno's.
   await expect.poll(() => imageBodies(baseURL!, conversationId), { timeout: 45_000 }).toHaveLength(imagesBefore + 2);

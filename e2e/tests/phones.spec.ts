@@ -139,7 +139,13 @@ test("phone: Escape and the browser's back close the details sheet before leavin
 test('phone: the Conversas badge counts what arrives while another tab is open', async ({ browser, baseURL }) => {
   const diego = await openMemberOn(browser, baseURL!, 'diego', PHONE);
   await tabBar(diego).getByRole('link', { name: 'Configurações' }).click();
-  const before = Number((await tabBar(diego).getByRole('link', { name: /Conversas/ }).textContent())?.match(/\d+/)?.[0] ?? 0);
+  const before = Number(
+    (
+      await tabBar(diego)
+        .getByRole('link', { name: /Conversas/ })
+        .textContent()
+    )?.match(/\d+/)?.[0] ?? 0,
+  );
   const carla = await openMemberOn(browser, baseURL!, 'carla', PHONE);
   await carla.getByRole('button', { name: 'Novo' }).click();
   await carla.getByRole('dialog', { name: 'Novo' }).getByRole('listitem').filter({ hasText: '@diego' }).click();
@@ -153,10 +159,7 @@ test('phone: the Conversas badge counts what arrives while another tab is open',
 test('tablet (768 px): list and chat side by side, details as an overlay', async ({ browser, baseURL }) => {
   const bruno = await openMemberOn(browser, baseURL!, 'bruno', TABLET);
   await expect(tabBar(bruno)).toBeHidden();
-  await expect(bruno.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link')).toHaveText([
-    'Conversas',
-    'Configurações',
-  ]);
+  await expect(bruno.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link')).toHaveText(['Conversas', 'Configurações']);
   await expectNoSidewaysScroll(bruno);
   await entryNamed(bruno, 'Ana Souza').click();
   await expect(chatRegion(bruno)).toBeVisible();

@@ -41,7 +41,13 @@ test('on the production deployment a curl-like client without Origin (or with a 
     const register = await fetch(`${product.url}/api/user/create-by-invite`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: 'Eva Lima', email: 'eva@exemplo.com', nickName: 'eva', password: 'senha-da-eva-1', inviteCode: 'ABC-123' }),
+      body: JSON.stringify({
+        name: 'Eva Lima',
+        email: 'eva@exemplo.com',
+        nickName: 'eva',
+        password: 'senha-da-eva-1',
+        inviteCode: 'ABC-123',
+      }),
     });
     expect(register.status, String(origin)).toBe(403);
     expect(((await register.json()) as { message: string }).message).toBe('Criação de conta desativada');

@@ -163,7 +163,10 @@ test('/api/docs renders the API reference', async ({ browser, product }) => {
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
-test('Segurança lists diego’s sessions; ending the phone’s signs it out, "Sair de todos" signs this one out', async ({ browser, product }) => {
+test('Segurança lists diego’s sessions; ending the phone’s signs it out, "Sair de todos" signs this one out', async ({
+  browser,
+  product,
+}) => {
   const phoneContext = await browser.newContext({ baseURL: product.url, userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
   await recordToasts(phoneContext);
   const phone = await phoneContext.newPage();

@@ -10,7 +10,9 @@ test('remote-settings signs out through the one event bus the shell listens to',
   // Module Federation loaded exactly one copy of each stateful workspace package.
   const loaded = await page.evaluate(() => {
     type Share = { loaded?: boolean; lib?: unknown; from?: string };
-    const scope = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Share>>>> } }).__FEDERATION__?.__SHARE__ ?? {};
+    const scope =
+      (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Share>>>> } })
+        .__FEDERATION__?.__SHARE__ ?? {};
     const result: Record<string, number> = {};
     for (const instance of Object.values(scope)) {
       for (const packages of Object.values(instance)) {
@@ -27,7 +29,9 @@ test('remote-settings signs out through the one event bus the shell listens to',
   expect(loaded['@chat/ui/toast-store']).toBe(1);
   expect(loaded['react']).toBe(1);
   // One Module Federation runtime on the page: the shell's, which the remotes' entries use.
-  const runtimeFrom = await page.evaluate(() => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name);
+  const runtimeFrom = await page.evaluate(
+    () => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name,
+  );
   expect(runtimeFrom).toBe('shell');
 
   await page.getByRole('button', { name: 'Desconectar' }).click();

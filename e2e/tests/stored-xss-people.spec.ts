@@ -49,7 +49,8 @@ const FILE_MARK = 'onerror=alert(2)';
  * The refusals of docs/produto.md, Validação e limites, and of hidden characters in names, as the
  * server words them.
  */
-const REFUSAL = /^Dados inválidos: (Máximo de 40 caracteres|Mínimo de \d+ caracteres|Apenas letras e números|E-mail inválido|O nome contém caracteres não permitidos)$/;
+const REFUSAL =
+  /^Dados inválidos: (Máximo de 40 caracteres|Mínimo de \d+ caracteres|Apenas letras e números|E-mail inválido|O nome contém caracteres não permitidos)$/;
 
 interface Attempt {
   ok: boolean;
@@ -120,7 +121,10 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
       continue;
     }
     const id = created.body.id!;
-    const session = await call<{ accessToken: string }>(url, '/auth/signin', { method: 'POST', body: { identifier: nick, password: PASSWORD } });
+    const session = await call<{ accessToken: string }>(url, '/auth/signin', {
+      method: 'POST',
+      body: { identifier: nick, password: PASSWORD },
+    });
     if (route !== 0) {
       const edited =
         route === 1
@@ -134,7 +138,10 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
     hostile.push({ name: name.trim(), nick, id, token: session.accessToken });
   }
   for (const nickName of NICKNAMES) {
-    noteRefusal(`apelido ${JSON.stringify(nickName)} (o próprio membro)`, await attempt(url, '/user/update', 'PATCH', bruno.token, { nickName }));
+    noteRefusal(
+      `apelido ${JSON.stringify(nickName)} (o próprio membro)`,
+      await attempt(url, '/user/update', 'PATCH', bruno.token, { nickName }),
+    );
     noteRefusal(
       `apelido ${JSON.stringify(nickName)} (ADMIN edita)`,
       await attempt(url, `/user/update/${bruno.userId}`, 'PATCH', ana.token, { nickName }),
@@ -143,7 +150,12 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
   for (const email of EMAILS) {
     noteRefusal(
       `e-mail ${JSON.stringify(email)} (ADMIN cria)`,
-      await attempt(url, '/user/create-member-without-invite', 'POST', ana.token, { name: 'Pessoa', email, nickName: `mail${stamp}`, password: PASSWORD }),
+      await attempt(url, '/user/create-member-without-invite', 'POST', ana.token, {
+        name: 'Pessoa',
+        email,
+        nickName: `mail${stamp}`,
+        password: PASSWORD,
+      }),
     );
   }
   // Ana's own name: on her settings page, her team row and the ROOT workspace card.
@@ -174,7 +186,12 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
     await call(url, '/message/send', {
       method: 'POST',
       token: member.token,
-      body: { conversationId: group.id, isGroup: true, content: { type: 'text', body: `no grupo ${stamp}` }, clientId: crypto.randomUUID() },
+      body: {
+        conversationId: group.id,
+        isGroup: true,
+        content: { type: 'text', body: `no grupo ${stamp}` },
+        clientId: crypto.randomUUID(),
+      },
     });
   }
   const withImage = await conversationWithApi(url, first!.token, ana.userId);
@@ -262,7 +279,8 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
   await page.getByRole('link', { name: 'Equipe' }).click();
   await expectPath(page, '/auth/team');
   const team = page.getByRole('list', { name: 'Membros' });
-  for (const member of [...hostile, { name: anaName }]) await expect(team.getByRole('listitem', { name: member.name, exact: true })).toBeVisible();
+  for (const member of [...hostile, { name: anaName }])
+    await expect(team.getByRole('listitem', { name: member.name, exact: true })).toBeVisible();
   await check(page, 'equipe (membros)');
   for (const member of hostile) {
     await team.getByRole('button', { name: `Editar ${member.name}`, exact: true }).click();
@@ -282,7 +300,10 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
   await check(page, 'configurações (foto escolhida)');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(page, 'Sucesso');
-  await expect(page.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /\/media\/avatars\/[0-9a-f-]{36}-img-src-x-onerror-alert-2\.png$/);
+  await expect(page.getByTestId('avatar-preview').locator('img')).toHaveAttribute(
+    'src',
+    /\/media\/avatars\/[0-9a-f-]{36}-img-src-x-onerror-alert-2\.png$/,
+  );
   await check(page, 'configurações (informações pessoais)');
   await context.close();
 

@@ -55,7 +55,12 @@ test('hostile texts stored through the API run no script on any screen that show
   await call(url, '/message/send', {
     method: 'POST',
     token: ana.token,
-    body: { conversationId: group.id, isGroup: true, content: { type: 'text', body: `${stamp} *<svg onload="${RUN}">* javascript:${RUN}` }, clientId: crypto.randomUUID() },
+    body: {
+      conversationId: group.id,
+      isGroup: true,
+      content: { type: 'text', body: `${stamp} *<svg onload="${RUN}">* javascript:${RUN}` },
+      clientId: crypto.randomUUID(),
+    },
   });
   console.info(`stored-xss: ${stored * PAYLOADS.length + 3} textos hostis gravados em ${stored + 2} mensagens e um grupo`);
 
@@ -93,7 +98,10 @@ test('hostile texts stored through the API run no script on any screen that show
 test('hostile polygon and workspace names run no script on the team and ROOT screens', async ({ browser, baseURL }) => {
   const url = baseURL!;
   const ana = await signInApi(url, 'ana');
-  const root = await call<{ accessToken: string }>(url, '/auth/signin', { method: 'POST', body: { identifier: ROOT_EMAIL, password: ROOT_PASSWORD } });
+  const root = await call<{ accessToken: string }>(url, '/auth/signin', {
+    method: 'POST',
+    body: { identifier: ROOT_EMAIL, password: ROOT_PASSWORD },
+  });
   // Polygon names are at most 20 characters.
   const polygonName = '<svg onload=x()>';
   await call(url, '/neo-custom-data/create', { method: 'POST', token: ana.token, body: { name: polygonName } });
@@ -101,7 +109,13 @@ test('hostile polygon and workspace names run no script on the team and ROOT scr
   await call(url, '/workspace/create', {
     method: 'POST',
     token: root.accessToken,
-    body: { name: workspaceName, description: `<script>${RUN}</script>`, adminName: 'Admin Hostil', adminEmail: 'hostil@e2e.chat', limitOfMembers: 5 },
+    body: {
+      name: workspaceName,
+      description: `<script>${RUN}</script>`,
+      adminName: 'Admin Hostil',
+      adminEmail: 'hostil@e2e.chat',
+      limitOfMembers: 5,
+    },
   });
   const dialogs: string[] = [];
 

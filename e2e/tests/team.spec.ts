@@ -91,7 +91,7 @@ test('ana invites, creates, edits and labels members, and finds one by polygon',
   await ana.context().close();
 });
 
-test("removing Carla sends her open tab to sign-in; Bruno keeps her messages with her name", async ({ browser, baseURL, product }) => {
+test('removing Carla sends her open tab to sign-in; Bruno keeps her messages with her name', async ({ browser, baseURL, product }) => {
   test.setTimeout(120_000);
   // Carla writes to Bruno first (through the API: what matters here is what happens after).
   const carlaApi = await signInApi(product.url, 'carla');

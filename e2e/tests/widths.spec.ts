@@ -19,7 +19,14 @@ function device(width: number): BrowserContextOptions {
   return { viewport: { width, height: 900 } };
 }
 
-async function signedIn(browser: Browser, baseURL: string, width: number, identifier: string, password: string, home: string): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  width: number,
+  identifier: string,
+  password: string,
+  home: string,
+): Promise<Page> {
   const context = await browser.newContext({ ...device(width), baseURL });
   const page = await context.newPage();
   await signIn(page, identifier, password);
@@ -39,7 +46,10 @@ async function look(page: Page, width: number, screen: string, seen: string[]): 
 // in CI and ran out on a loaded machine; each width has its own time, and both workers share them.
 test.describe.configure({ mode: 'parallel' });
 for (const width of WIDTHS) {
-  test(`at ${width} px no screen is wider than the viewport${SHOT_WIDTHS.has(width) ? ', with screenshots' : ''}`, async ({ browser, baseURL }) => {
+  test(`at ${width} px no screen is wider than the viewport${SHOT_WIDTHS.has(width) ? ', with screenshots' : ''}`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const seen: string[] = [];
     const ana = await signedIn(browser, baseURL!, width, 'ana@demo.chat', DEMO_PASSWORD, '/auth/conversations');

@@ -1,7 +1,10 @@
 import type { RsbuildConfig } from '@rsbuild/core';
 
 type RemoteName = 'chat' | 'team' | 'settings' | 'root';
-interface PackageJson { name: string; dependencies?: Record<string, string> }
+interface PackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+}
 
 export declare const SINGLETON_DEPS: string[];
 export declare const WORKSPACE_SINGLETONS: string[];

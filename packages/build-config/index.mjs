@@ -194,7 +194,9 @@ function firstRequestsFirst(tags) {
   };
   // Rsbuild links public/favicon.svg by itself: that link is replaced, not doubled.
   const own = tags.filter((tag) => !(tag.tag === 'link' && tag.attrs?.rel === 'icon'));
-  const withPriority = own.map((tag) => (tag.tag === 'script' && tag.attrs?.src ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } } : tag));
+  const withPriority = own.map((tag) =>
+    tag.tag === 'script' && tag.attrs?.src ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } } : tag,
+  );
   return [...withPriority, faviconTag];
 }
 
@@ -231,7 +233,13 @@ export function shellConfig({ packageJson }) {
         // react-dom apart from the rest (two files of about the same size): the two download side
         // by side, and neither is a long tail that ends after everything else has arrived, nor one
         // compile task.
-        reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'all', enforce: true, priority: 45 },
+        reactDom: {
+          test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+          name: 'react-dom',
+          chunks: 'all',
+          enforce: true,
+          priority: 45,
+        },
         // The app's first chunk and a signed-in area's chunk whole, for the same reason: the
         // default split took the modules they share with later chunks (forms, dialogs) apart.
         bootstrap: { chunks: (chunk) => chunk.name === 'bootstrap', name: 'bootstrap', enforce: true, priority: 30 },
@@ -244,7 +252,10 @@ export function shellConfig({ packageJson }) {
     // dist/route-preloads.json: the area chunks the server preloads on a signed-in page.
     tools: { rspack: { plugins: [new RoutePreloadsPlugin()] } },
     dev: {
-      watchFiles: { paths: REMOTE_DIRS.map((dir) => fileURLToPath(new URL(`../../${dir}/${REMOTE_DEV_OUTPUT}`, import.meta.url))), type: 'reload-page' },
+      watchFiles: {
+        paths: REMOTE_DIRS.map((dir) => fileURLToPath(new URL(`../../${dir}/${REMOTE_DEV_OUTPUT}`, import.meta.url))),
+        type: 'reload-page',
+      },
     },
     server: {
       port: SHELL_DEV_PORT,

@@ -25,7 +25,14 @@ const text = (n) => 'const mensagem = "Oi, equipe!";\n'.repeat(Math.ceil(n / 32)
 
 describe('precompressDir', () => {
   it('writes br and gzip copies that decode to the original, for every text asset kind', async () => {
-    const kinds = ['static/js/index.3f2a1b9c.js', 'static/css/a.1234abcd.css', 'index.html', 'mf-manifest.json', 'favicon.svg', 'app.webmanifest'];
+    const kinds = [
+      'static/js/index.3f2a1b9c.js',
+      'static/css/a.1234abcd.css',
+      'index.html',
+      'mf-manifest.json',
+      'favicon.svg',
+      'app.webmanifest',
+    ];
     const dir = dist(Object.fromEntries(kinds.map((name) => [name, text(4096)])));
     const totals = await precompressDir(dir);
     expect(totals.files).toBe(kinds.length);

@@ -32,7 +32,9 @@ export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath =
   const chunks = new Map(statsJson.chunks.map((chunk) => [chunk.id, chunk]));
   const result = {};
   for (const [prefix, groupNames] of Object.entries(areas)) {
-    const provided = statsJson.chunks.filter((chunk) => chunk.origins?.length && chunk.origins.every(isProvideShared)).map((chunk) => chunk.id);
+    const provided = statsJson.chunks
+      .filter((chunk) => chunk.origins?.length && chunk.origins.every(isProvideShared))
+      .map((chunk) => chunk.id);
     const pending = [...groupNames.flatMap((name) => statsJson.namedChunkGroups?.[name]?.chunks ?? []), ...provided];
     const seen = new Set();
     while (pending.length > 0) {
@@ -48,7 +50,9 @@ export function routePreloads(statsJson, areas = AREA_CHUNK_GROUPS, publicPath =
     }
     // Largest first: the page asks for them in this order, and the longest download should not
     // start last.
-    const bySize = [...seen].map((id) => chunks.get(id)).sort((a, b) => (b.size ?? 0) - (a.size ?? 0) || String(a.id).localeCompare(String(b.id)));
+    const bySize = [...seen]
+      .map((id) => chunks.get(id))
+      .sort((a, b) => (b.size ?? 0) - (a.size ?? 0) || String(a.id).localeCompare(String(b.id)));
     const files = bySize.flatMap((chunk) => chunk.files ?? []);
     // The chunks' stylesheets too: the webpack runtime asks for a chunk's CSS only once that
     // chunk's script has run, and waits for it before running the chunk's modules, so the area's
@@ -68,10 +72,16 @@ export class RoutePreloadsPlugin {
     compiler.hooks.done.tap('RoutePreloadsPlugin', (stats) => {
       if (stats.hasErrors()) return;
       const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, chunkGroups: true, ids: true });
-      const publicPath = typeof compiler.options.output.publicPath === 'string' && compiler.options.output.publicPath !== 'auto' ? compiler.options.output.publicPath : '/';
+      const publicPath =
+        typeof compiler.options.output.publicPath === 'string' && compiler.options.output.publicPath !== 'auto'
+          ? compiler.options.output.publicPath
+          : '/';
       const outputDir = compiler.options.output.path;
       mkdirSync(outputDir, { recursive: true });
-      writeFileSync(path.join(outputDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(routePreloads(json, AREA_CHUNK_GROUPS, publicPath), null, 2)}\n`);
+      writeFileSync(
+        path.join(outputDir, ROUTE_PRELOADS_FILE),
+        `${JSON.stringify(routePreloads(json, AREA_CHUNK_GROUPS, publicPath), null, 2)}\n`,
+      );
     });
   }
 }

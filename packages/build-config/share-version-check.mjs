@@ -45,7 +45,9 @@ export default function shareVersionCheck() {
         const shared = shareScopeMap[scope][pkgName][version];
         // The runtime's own wording: a singleton is used whatever its version, with a warning.
         if (!satisfiesCaret(found, base)) {
-          console.warn(`Version ${version} from ${shared?.from} of shared singleton module ${pkgName} does not satisfy the requirement of ${shareInfo.from} which needs ${requiredVersion}`);
+          console.warn(
+            `Version ${version} from ${shared?.from} of shared singleton module ${pkgName} does not satisfy the requirement of ${shareInfo.from} which needs ${requiredVersion}`,
+          );
         }
         return { shared, useTreesShaking: false };
       };

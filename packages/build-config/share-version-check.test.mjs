@@ -71,12 +71,20 @@ describe('the resolveShare hook', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { args, shared } = hookArgs({ singleton: true, requiredVersion: '^20.0.0' });
     expect(plugin.resolveShare(args).resolver()).toEqual({ shared, useTreesShaking: false });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of remote_chat which needs ^20.0.0'));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        'Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of remote_chat which needs ^20.0.0',
+      ),
+    );
   });
 
   it.each([
     ['a share that is not a singleton', { singleton: false, requiredVersion: '^19.0.0' }, '19.3.1'],
-    ['a strict singleton (the runtime throws on a mismatch)', { singleton: true, strictVersion: true, requiredVersion: '^19.0.0' }, '19.3.1'],
+    [
+      'a strict singleton (the runtime throws on a mismatch)',
+      { singleton: true, strictVersion: true, requiredVersion: '^19.0.0' },
+      '19.3.1',
+    ],
     ['a range that is not a caret of a plain version', { singleton: true, requiredVersion: '>=19 <21' }, '19.3.1'],
     ['no required version', { singleton: true, requiredVersion: false }, '19.3.1'],
     ['a pre-release version', { singleton: true, requiredVersion: '^19.0.0' }, '19.4.0-rc.1'],

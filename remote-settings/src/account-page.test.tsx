@@ -12,7 +12,10 @@ import { AccountPage } from './account-page';
 
 const api = vi.hoisted(() => {
   class ApiCallError extends Error {
-    constructor(readonly serverMessage: string | null, readonly status: number | null = 400) {
+    constructor(
+      readonly serverMessage: string | null,
+      readonly status: number | null = 400,
+    ) {
       super(serverMessage ?? 'falha');
     }
   }

@@ -40,12 +40,21 @@ async function main() {
       { messageId: m.id, userId: data.viewer.id, emoji: '👍' },
       ...(i % 10 === 0 ? people.map((p) => ({ messageId: m.id, userId: p.id, emoji: '🎉' })) : []),
     ]);
-    for (let i = 0; i < rows.length; i += 1000) await db.insert(messageReactions).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+    for (let i = 0; i < rows.length; i += 1000)
+      await db
+        .insert(messageReactions)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing();
     const big = all.filter((m) => m.conversationId === data.bigConversationId);
     for (let i = 20; i < big.length; i += 20) {
-      await db.update(messages).set({ replyToId: big[i - 7]!.id }).where(and(eq(messages.id, big[i]!.id)));
+      await db
+        .update(messages)
+        .set({ replyToId: big[i - 7]!.id })
+        .where(and(eq(messages.id, big[i]!.id)));
     }
-    const client = (db as unknown as { $client: { query: (q: Query | string, v?: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
+    const client = (
+      db as unknown as { $client: { query: (q: Query | string, v?: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }
+    ).$client;
     await client.query('ANALYZE');
 
     const captured: Query[] = [];

@@ -57,14 +57,21 @@ export async function seedSearchBench(app: FastifyInstance): Promise<{ id: strin
     const mine = c < CHATS / 2;
     if (c % 4 === 0) {
       const members = [...new Set([...(mine ? [viewer!] : []), ...Array.from({ length: GROUP_SIZE }, () => pick(others))])];
-      const [group] = await db.insert(groups).values({ workspaceId: workspace!.id, name: `Grupo ${c}` }).returning({ id: groups.id });
+      const [group] = await db
+        .insert(groups)
+        .values({ workspaceId: workspace!.id, name: `Grupo ${c}` })
+        .returning({ id: groups.id });
       await db.insert(groupMembers).values(members.map((userId) => ({ groupId: group!.id, userId })));
       chats.push({ groupId: group!.id, members });
     } else {
       const a = mine ? viewer! : others[c % others.length]!;
       const b = others[(c * 7 + 1) % others.length]!;
       if (a === b) continue;
-      const [conversation] = await db.insert(conversations).values({ userOneId: a, userTwoId: b }).onConflictDoNothing().returning({ id: conversations.id });
+      const [conversation] = await db
+        .insert(conversations)
+        .values({ userOneId: a, userTwoId: b })
+        .onConflictDoNothing()
+        .returning({ id: conversations.id });
       if (conversation) chats.push({ conversationId: conversation.id, members: [a, b] });
     }
   }

@@ -87,11 +87,21 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (databaseUrl) rows.push(...(await runEngine('PostgreSQL', databaseUrl)));
   else console.log('DATABASE_URL não definida: só PGlite.');
-  console.log(`\nGET /api/message/search com ${SEARCH_MESSAGES.toLocaleString('pt-BR')} mensagens no workspace (${ITERATIONS} buscas por termo, app.inject):\n`);
+  console.log(
+    `\nGET /api/message/search com ${SEARCH_MESSAGES.toLocaleString('pt-BR')} mensagens no workspace (${ITERATIONS} buscas por termo, app.inject):\n`,
+  );
   console.log(
     table(
       ['motor', 'termo', 'por quê', 'resultados (página de 20)', 'p50', 'p95', 'máx'],
-      rows.map((r) => [r.engine, r.term, r.why, String(r.hits), ms(percentile(r.samples, 50)), ms(percentile(r.samples, 95)), ms(Math.max(...r.samples))]),
+      rows.map((r) => [
+        r.engine,
+        r.term,
+        r.why,
+        String(r.hits),
+        ms(percentile(r.samples, 50)),
+        ms(percentile(r.samples, 95)),
+        ms(Math.max(...r.samples)),
+      ]),
     ),
   );
   for (const engine of new Set(rows.map((r) => r.engine))) {

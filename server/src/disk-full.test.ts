@@ -12,7 +12,11 @@ import { freePort, type ServerProcess, startServerProcess } from './test/server-
 // every acknowledged message is there, once. Always PGlite: the disk is DATA_DIR's.
 
 const DEMO_PASSWORD = 'senha-demo-disco';
-const DISK_FULL = { statusCode: 507, error: 'Insufficient Storage', message: 'Sem espaço em disco no servidor. Tente novamente mais tarde.' };
+const DISK_FULL = {
+  statusCode: 507,
+  error: 'Insufficient Storage',
+  message: 'Sem espaço em disco no servidor. Tente novamente mais tarde.',
+};
 /** Room for the migrated database (about 40 MB with its first WAL segment), the demo and the sends. */
 const FILESYSTEM_MB = 128;
 const MB = 1024 * 1024;

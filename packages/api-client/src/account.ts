@@ -5,8 +5,7 @@ import { request } from './http';
 // The caller's own account (PATCH /user/update and /user/update-password).
 
 /** Only the fields given change; answers the whole updated user. */
-export const updateProfile = (body: UpdateProfileBody) =>
-  request<User>(http(), { method: 'PATCH', url: '/user/update', data: body });
+export const updateProfile = (body: UpdateProfileBody) => request<User>(http(), { method: 'PATCH', url: '/user/update', data: body });
 
 /**
  * The server revokes every session of the user and answers a fresh pair for this tab, which is

@@ -25,19 +25,16 @@ export interface InviteResponse extends MessageResponse {
 }
 
 /** POST /auth/signin `{identifier, password, rememberMe}`. A 401 here never starts a renewal. */
-export const signin = (body: SigninInput) =>
-  request<SigninResponse>(http(), { method: 'POST', url: SIGNIN_PATH, data: body });
+export const signin = (body: SigninInput) => request<SigninResponse>(http(), { method: 'POST', url: SIGNIN_PATH, data: body });
 
 /** POST /refresh-token/use: rotates the pair. Bare, so its own 401 cannot start a renewal. */
-export const refreshTokens = (body: RefreshTokenBody) =>
-  request<TokenPair>(bareHttp(), { method: 'POST', url: RENEWAL_PATH, data: body });
+export const refreshTokens = (body: RefreshTokenBody) => request<TokenPair>(bareHttp(), { method: 'POST', url: RENEWAL_PATH, data: body });
 
 /**
  * POST /auth/signout `{refreshToken}`: revokes the refresh token (best effort, after the shell has
  * cleared the session). Bare: an answer of 401 must not lead to a renewal.
  */
-export const signout = (body: RefreshTokenBody) =>
-  request<void>(bareHttp(), { method: 'POST', url: '/auth/signout', data: body });
+export const signout = (body: RefreshTokenBody) => request<void>(bareHttp(), { method: 'POST', url: '/auth/signout', data: body });
 
 /** POST /password-token/create `{email}`: the same 200 for every address. */
 export const createPasswordToken = (body: ForgotPasswordInput) =>
@@ -48,8 +45,7 @@ export const resetPasswordWithToken = (body: UsePasswordTokenBody) =>
   request<MessageResponse>(http(), { method: 'PATCH', url: '/password-token/use', data: body });
 
 /** POST /user/invite `{email}` (ADMIN): mails a link to /register?inviteCode=XXX-XXX. */
-export const inviteUser = (body: InviteMemberInput) =>
-  request<InviteResponse>(http(), { method: 'POST', url: '/user/invite', data: body });
+export const inviteUser = (body: InviteMemberInput) => request<InviteResponse>(http(), { method: 'POST', url: '/user/invite', data: body });
 
 /** POST /user/create-by-invite: creates the account and answers signed in, like sign-in. */
 export const createUserByInvite = (body: CreateByInviteBody) =>

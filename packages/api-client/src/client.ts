@@ -69,5 +69,4 @@ export const renewSession = (): Promise<string> => current().renewal.renew();
 export const adoptTokens = (pair: TokenPair): void => current().callbacks.onTokensRenewed(pair);
 
 /** The answer the shell got early for `path` (early-responses.ts), if it is still this session's. */
-export const earlyResponse = <T>(path: string): Promise<ApiResult<T> | null> =>
-  takeEarlyResponse<T>(path, current().callbacks.getToken());
+export const earlyResponse = <T>(path: string): Promise<ApiResult<T> | null> => takeEarlyResponse<T>(path, current().callbacks.getToken());

@@ -78,7 +78,10 @@ describe('early answers of the chat list', () => {
     const conversations = await getConversations(true);
     expect(conversations.data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
     expect((await listGroups()).data).toEqual([{ id: 'from-server /api/group/list' }]);
-    expect(hits.filter((hit) => hit.url.startsWith('/api/')).map((hit) => hit.authorization)).toEqual(['Bearer sessao-b', 'Bearer sessao-b']);
+    expect(hits.filter((hit) => hit.url.startsWith('/api/')).map((hit) => hit.authorization)).toEqual([
+      'Bearer sessao-b',
+      'Bearer sessao-b',
+    ]);
   });
 
   it('give way to a real call when refused or unanswered, so its renewal and errors apply', async () => {

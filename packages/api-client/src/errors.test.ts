@@ -12,7 +12,12 @@ function serverError(status: number, data: unknown) {
 
 describe('apiErrorMessage', () => {
   it('uses the server message of an API error', () => {
-    expect(apiErrorMessage(serverError(403, { statusCode: 403, error: 'Forbidden', message: 'Acesso negado' }), 'Erro desconhecido ao criar grupo')).toBe('Acesso negado');
+    expect(
+      apiErrorMessage(
+        serverError(403, { statusCode: 403, error: 'Forbidden', message: 'Acesso negado' }),
+        'Erro desconhecido ao criar grupo',
+      ),
+    ).toBe('Acesso negado');
   });
 
   it('falls back when the body is not an API error or the failure is not a response', () => {

@@ -15,18 +15,15 @@ import { request } from './http';
 // Group calls.
 const seg = encodeURIComponent;
 
-export const createGroup = (body: CreateGroupBody) =>
-  request<Group>(http(), { method: 'POST', url: '/group/create', data: body });
+export const createGroup = (body: CreateGroupBody) => request<Group>(http(), { method: 'POST', url: '/group/create', data: body });
 
 /** The chat list's groups; the first call on the page may take the shell's early answer (see getConversations). */
 export const listGroups = async () =>
   (await earlyResponse<Group[]>(FIRST_CALLS.groups)) || request<Group[]>(http(), { method: 'GET', url: '/group/list' });
 
-export const getGroupById = (id: string) =>
-  request<Group>(http(), { method: 'GET', url: `/group/get-by-id/${seg(id)}` });
+export const getGroupById = (id: string) => request<Group>(http(), { method: 'GET', url: `/group/get-by-id/${seg(id)}` });
 
-export const searchGroups = (content: string) =>
-  request<Group[]>(http(), { method: 'GET', url: '/group/search', params: { content } });
+export const searchGroups = (content: string) => request<Group[]>(http(), { method: 'GET', url: '/group/search', params: { content } });
 
 export const searchGroupMembers = (groupId: string, content: string) =>
   request<GroupMember[]>(http(), { method: 'GET', url: `/group/${seg(groupId)}/search-members`, params: { content } });

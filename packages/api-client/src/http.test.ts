@@ -66,7 +66,9 @@ describe('request', () => {
 
   it('tells a call that got no answer from one the server refused (isUnanswered)', async () => {
     // What remote-chat's open chat relies on to keep loading offline instead of showing 'não encontrada'.
-    const offline = await request(createHttp({ baseURL: 'http://127.0.0.1:1', getToken: () => null }), { url: '/ok' }).catch((e: unknown) => e);
+    const offline = await request(createHttp({ baseURL: 'http://127.0.0.1:1', getToken: () => null }), { url: '/ok' }).catch(
+      (e: unknown) => e,
+    );
     const refused = await request(createHttp({ baseURL, getToken: () => null }), { url: '/fail' }).catch((e: unknown) => e);
     expect(isUnanswered(offline)).toBe(true);
     expect(isUnanswered(refused)).toBe(false);

@@ -60,8 +60,7 @@ beforeEach(() => {
   });
 });
 
-const png = () =>
-  new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), new Uint8Array(64 * 1024)], { type: 'image/png' });
+const png = () => new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), new Uint8Array(64 * 1024)], { type: 'image/png' });
 
 describe('generatePublicMediaUrl', () => {
   it('posts the body with the bearer token and returns the signed URL', async () => {
@@ -93,12 +92,16 @@ describe('uploadToSignedUrl', () => {
   });
 
   it('reports an error status with the server message, without a session renewal', async () => {
-    const error = (await uploadToSignedUrl(`${baseURL}/media/avatars/grande.png?s=1`, png()).catch((e: unknown) => e)) as UploadRequestError;
+    const error = (await uploadToSignedUrl(`${baseURL}/media/avatars/grande.png?s=1`, png()).catch(
+      (e: unknown) => e,
+    )) as UploadRequestError;
     expect(error).toBeInstanceOf(UploadRequestError);
     expect(error).toBeInstanceOf(ApiCallError);
     expect(error).toMatchObject({ reason: 'status', status: 413, serverMessage: 'Arquivo muito grande (máx 10MB)' });
 
-    const unauthorized = (await uploadToSignedUrl(`${baseURL}/media/avatars/expirada.png?s=1`, png()).catch((e: unknown) => e)) as UploadRequestError;
+    const unauthorized = (await uploadToSignedUrl(`${baseURL}/media/avatars/expirada.png?s=1`, png()).catch(
+      (e: unknown) => e,
+    )) as UploadRequestError;
     expect(unauthorized).toMatchObject({ reason: 'status', status: 401 });
     expect(seen.map((r) => r.path)).toEqual(['/media/avatars/grande.png', '/media/avatars/expirada.png']);
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -112,7 +115,9 @@ describe('uploadToSignedUrl', () => {
   });
 
   it('reports a network failure without status', async () => {
-    const error = (await uploadToSignedUrl('http://127.0.0.1:1/media/avatars/x.png?s=1', png()).catch((e: unknown) => e)) as UploadRequestError;
+    const error = (await uploadToSignedUrl('http://127.0.0.1:1/media/avatars/x.png?s=1', png()).catch(
+      (e: unknown) => e,
+    )) as UploadRequestError;
     expect(error).toMatchObject({ reason: 'network', status: null, message: 'falha de conexão com o servidor' });
   });
 });

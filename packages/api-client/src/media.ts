@@ -1,9 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import {
-  LIMITS,
-  type GeneratePublicMediaUrlBody,
-  type GeneratePublicMediaUrlResponse,
-} from '@chat/contracts';
+import { LIMITS, type GeneratePublicMediaUrlBody, type GeneratePublicMediaUrlResponse } from '@chat/contracts';
 import { http } from './client';
 import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 
@@ -76,7 +72,9 @@ export async function uploadToSignedUrl(
   { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
   try {
-    const response = await (await uploadHttp()).request({
+    const response = await (
+      await uploadHttp()
+    ).request({
       method: 'PUT',
       url,
       data: file,

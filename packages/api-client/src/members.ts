@@ -1,11 +1,4 @@
-import type {
-  CreateMemberBody,
-  EditMemberBody,
-  MessageResponse,
-  PendingInvite,
-  User,
-  Workspace,
-} from '@chat/contracts';
+import type { CreateMemberBody, EditMemberBody, MessageResponse, PendingInvite, User, Workspace } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 

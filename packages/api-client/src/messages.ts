@@ -52,8 +52,7 @@ export const searchMessages = (content: string, paging: { limit?: number; before
   request<MessageSearchPage>(http(), { method: 'GET', url: '/message/search', params: { content, ...paging } });
 
 /** Idempotent on (author, clientId): a retry with the same clientId returns the stored message. */
-export const sendMessage = (body: SendMessageBody) =>
-  request<Message>(http(), { method: 'POST', url: '/message/send', data: body });
+export const sendMessage = (body: SendMessageBody) => request<Message>(http(), { method: 'POST', url: '/message/send', data: body });
 
 // Actions on one message, and silencing a chat.
 

@@ -14,5 +14,4 @@ export const listPolygons = (search: string) =>
 export const editPolygon = (id: string, body: PolygonFormInput) =>
   request<Polygon>(http(), { method: 'PUT', url: `/neo-custom-data/edit/${seg(id)}`, data: body });
 
-export const deletePolygon = (id: string) =>
-  request<MessageResponse>(http(), { method: 'DELETE', url: `/neo-custom-data/${seg(id)}` });
+export const deletePolygon = (id: string) => request<MessageResponse>(http(), { method: 'DELETE', url: `/neo-custom-data/${seg(id)}` });

@@ -42,7 +42,10 @@ function installLocks() {
     request: <T>(name: string, task: () => Promise<T>) => {
       const previous = queues.get(name) ?? Promise.resolve();
       const result = previous.then(task, task);
-      queues.set(name, result.catch(() => undefined));
+      queues.set(
+        name,
+        result.catch(() => undefined),
+      );
       return result;
     },
   };

@@ -42,7 +42,8 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (path === '/refresh-token/use') {
     renewals += 1;
     await new Promise((r) => setTimeout(r, 30)); // a renewal takes a while: later 401s queue
-    if (renewalOutage) return json(res, renewalOutage, { statusCode: renewalOutage, error: 'Unavailable', message: 'Serviço temporariamente indisponível' });
+    if (renewalOutage)
+      return json(res, renewalOutage, { statusCode: renewalOutage, error: 'Unavailable', message: 'Serviço temporariamente indisponível' });
     if (renewalWorks && body.refreshToken === 'r1') return json(res, 200, { accessToken: 'novo', refreshToken: 'r2' });
     return json(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Sessão expirada' });
   }
@@ -201,17 +202,20 @@ describe('session renewal', () => {
     expect(onSessionExpired).toHaveBeenCalledWith(null);
   });
 
-  it.each([503, 507, 500, 429])('a renewal answered %i (the server cannot decide now) rejects but keeps the stored session', async (status) => {
-    const { stored, onSessionExpired } = session();
-    renewalOutage = status;
-    const failure = await renewSession().catch((error: unknown) => error);
-    expect(isTransientFailure(failure)).toBe(true);
-    expect(onSessionExpired).not.toHaveBeenCalled();
-    expect(stored).toEqual({ token: 'velho', refreshToken: 'r1' });
-    // Once the server is back, the same refresh token renews.
-    renewalOutage = null;
-    await expect(renewSession()).resolves.toBe('novo');
-  });
+  it.each([503, 507, 500, 429])(
+    'a renewal answered %i (the server cannot decide now) rejects but keeps the stored session',
+    async (status) => {
+      const { stored, onSessionExpired } = session();
+      renewalOutage = status;
+      const failure = await renewSession().catch((error: unknown) => error);
+      expect(isTransientFailure(failure)).toBe(true);
+      expect(onSessionExpired).not.toHaveBeenCalled();
+      expect(stored).toEqual({ token: 'velho', refreshToken: 'r1' });
+      // Once the server is back, the same refresh token renews.
+      renewalOutage = null;
+      await expect(renewSession()).resolves.toBe('novo');
+    },
+  );
 
   it('a renewal that gets no answer (offline) rejects but keeps the stored session', async () => {
     const { stored, onSessionExpired } = session();

@@ -38,11 +38,7 @@ export interface FlagSubject {
  * page (to hide) and the server (to enforce). `origin` is the page origin in the browser, the
  * deployment's APP_URL on the server (never a request header, which any client can omit or forge).
  */
-export function featureFlags(
-  user: FlagSubject | null,
-  settings: FlagSettings,
-  origin: string | null,
-): Set<FeatureFlag> {
+export function featureFlags(user: FlagSubject | null, settings: FlagSettings, origin: string | null): Set<FeatureFlag> {
   const flags = new Set<FeatureFlag>();
   for (const feature of user ? workspaceFeatures(user, settings) : []) {
     const forAdmins = ADMIN_FEATURES.includes(feature);

@@ -12,7 +12,11 @@ const PLAN: FirstCallsPlan = { apiBaseUrl: '/api', tokenKey: 't', userKey: 'u', 
 function windowWith(items: Record<string, string>, fetchImpl = () => Promise.resolve(new Response('[]'))) {
   const fetch = vi.fn(fetchImpl);
   const localStorage = { getItem: (key: string) => items[key] ?? null } as Storage;
-  return { localStorage, fetch: fetch as unknown as typeof globalThis.fetch, calls: fetch.mock.calls as unknown as [string, RequestInit][] };
+  return {
+    localStorage,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    calls: fetch.mock.calls as unknown as [string, RequestInit][],
+  };
 }
 
 describe('startFirstCalls', () => {

@@ -64,7 +64,12 @@ const edited: Message = {
   reactions: [{ emoji: '👍', users: [{ id: uuid(2), name: 'Pessoa 2' }] }],
 };
 
-const deleted: Message = { ...message, content: { ...message.content, body: '' }, deletedAt: '2025-01-01T10:06:00.000Z', deletedBy: 'admin' };
+const deleted: Message = {
+  ...message,
+  content: { ...message.content, body: '' },
+  deletedAt: '2025-01-01T10:06:00.000Z',
+  deletedBy: 'admin',
+};
 
 const group: Group = {
   id: uuid(30),
@@ -93,7 +98,14 @@ const goodServer = {
   'message:updated': edited,
   'message:deleted': deleted,
   'message:reaction': { messageId: uuid(20), conversationId: null, groupId: uuid(30), reactions: edited.reactions },
-  'message:receipt': { groupId: uuid(30), userId: uuid(2), status: 'READ', at: '2025-01-01T10:07:00.000Z', messageIds: [uuid(20)], completedIds: [] },
+  'message:receipt': {
+    groupId: uuid(30),
+    userId: uuid(2),
+    status: 'READ',
+    at: '2025-01-01T10:07:00.000Z',
+    messageIds: [uuid(20)],
+    completedIds: [],
+  },
   'chat:muted': { chatId: uuid(30), isGroup: true, muted: true },
   'sync:required': undefined,
 } as const;
@@ -221,7 +233,10 @@ describe('parseEvent', () => {
       ['message:read:all', { conversationId: uuid(10) }],
       ['group:read', { groupId: uuid(30) }],
     ] as const) {
-      expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: uuid(20) })).toEqual({ ok: true, data: { ...ref, lastMessageId: uuid(20) } });
+      expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: uuid(20) })).toEqual({
+        ok: true,
+        data: { ...ref, lastMessageId: uuid(20) },
+      });
       expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: 'a última' }).ok).toBe(false);
       expect(parseEvent('clientToServer', name, { ...ref, lastMessageId: null }).ok).toBe(false);
     }

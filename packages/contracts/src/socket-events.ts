@@ -235,8 +235,7 @@ export function parseEvent<D extends EventDirection, K extends NamesOf<D>>(
   name: K,
   payload: unknown,
 ): ParseEventResult<PayloadOf<D, K>> {
-  const schemas: Record<string, z.ZodMiniType> =
-    direction === 'serverToClient' ? serverEventSchemas : clientEventSchemas;
+  const schemas: Record<string, z.ZodMiniType> = direction === 'serverToClient' ? serverEventSchemas : clientEventSchemas;
   // hasOwn: a name like 'constructor' or '__proto__' must not reach the prototype.
   const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
   if (!schema) {

@@ -26,9 +26,17 @@ const api = vi.hoisted(() => {
 vi.mock('@chat/api-client', () => api);
 
 const SIGNED = 'http://127.0.0.1:3000/media/avatars/0b1c-foto.png?expires=1700000000&signature=abc';
-const file: OutboxFile = { blob: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), name: 'foto.png', type: 'image/png' };
+const file: OutboxFile = {
+  blob: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }),
+  name: 'foto.png',
+  type: 'image/png',
+};
 /** What the runner does with a failed upload: the refusal (an entry marked 'Não enviada'), or null (try later). */
-const outcome = (work: Promise<unknown>) => work.then(() => 'ok', (error: unknown) => httpTransport.refusal(error));
+const outcome = (work: Promise<unknown>) =>
+  work.then(
+    () => 'ok',
+    (error: unknown) => httpTransport.refusal(error),
+  );
 
 describe('httpTransport.upload (signed URL, then PUT; the product texts for refusals)', () => {
   beforeEach(() => {
@@ -45,7 +53,11 @@ describe('httpTransport.upload (signed URL, then PUT; the product texts for refu
       return { status: 200, data: {} };
     });
     await expect(httpTransport.upload(file, (p) => progress.push(p))).resolves.toBe('http://127.0.0.1:3000/media/avatars/0b1c-foto.png');
-    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({
+      fileName: 'foto.png',
+      contentType: 'image/png',
+      folder: 'avatars',
+    });
     expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(SIGNED, file.blob, expect.objectContaining({ timeoutMs: 60_000 }));
     expect(progress).toEqual([50, 100]);
   });
@@ -76,9 +88,16 @@ describe('httpTransport.upload (signed URL, then PUT; the product texts for refu
     api.generatePublicMediaUrl.mockRejectedValueOnce(new api.ApiCallError(503));
     expect(await outcome(httpTransport.upload(file, () => undefined))).toBeNull();
     // The server's disk is full: nothing was stored, the same request may pass later.
-    api.uploadToSignedUrl.mockRejectedValueOnce(new api.UploadRequestError('status', 507, 'Sem espaço em disco no servidor. Tente novamente mais tarde.'));
+    api.uploadToSignedUrl.mockRejectedValueOnce(
+      new api.UploadRequestError('status', 507, 'Sem espaço em disco no servidor. Tente novamente mais tarde.'),
+    );
     expect(await outcome(httpTransport.upload(file, () => undefined))).toBeNull();
-    for (const failure of [new api.UploadRequestError('network'), new api.UploadRequestError('timeout'), new api.UploadRequestError('status', 502), new api.UploadRequestError('status', 429)]) {
+    for (const failure of [
+      new api.UploadRequestError('network'),
+      new api.UploadRequestError('timeout'),
+      new api.UploadRequestError('status', 502),
+      new api.UploadRequestError('status', 429),
+    ]) {
       api.uploadToSignedUrl.mockRejectedValueOnce(failure);
       expect(await outcome(httpTransport.upload(file, () => undefined)), failure.reason).toBeNull();
     }

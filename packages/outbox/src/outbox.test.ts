@@ -128,7 +128,9 @@ describe('outbox', () => {
     await data.enqueue(text('chat-a', 'boa'));
     await settle(data);
     expect(server.bodies()).toEqual(['boa']);
-    expect(data.outbox.entries()).toEqual([expect.objectContaining({ clientId: bad.clientId, state: 'refused', reason: 'Mensagem inválida' })]);
+    expect(data.outbox.entries()).toEqual([
+      expect.objectContaining({ clientId: bad.clientId, state: 'refused', reason: 'Mensagem inválida' }),
+    ]);
 
     // Refused stays refused: waking the runner does not send it again.
     await data.runner.wake();
@@ -201,7 +203,10 @@ describe('outbox', () => {
     await expect.poll(() => uploads).toEqual(['foto.png']);
     before.close();
 
-    const after = open(userId, { ...transport, upload: (file, onProgress) => (uploads.push(file.name), transport.upload(file, onProgress)) });
+    const after = open(userId, {
+      ...transport,
+      upload: (file, onProgress) => (uploads.push(file.name), transport.upload(file, onProgress)),
+    });
     await after.outbox.ready;
     expect(after.outbox.entries().map((e) => [e.clientId, e.file?.blob.size])).toEqual([
       [image.clientId, 4],

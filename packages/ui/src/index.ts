@@ -5,39 +5,21 @@ export { AVATAR_PLACEHOLDER_URL } from './assets/avatar-placeholder';
 
 export { Button, type ButtonProps } from './components/button/button';
 export { IconButton, type IconButtonProps } from './components/button/icon-button';
-export type {
-  ButtonColorType,
-  ButtonRounded,
-  ButtonSize,
-  ButtonVariant,
-  ButtonWidth,
-} from './components/button/button-styles';
+export type { ButtonColorType, ButtonRounded, ButtonSize, ButtonVariant, ButtonWidth } from './components/button/button-styles';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/spinner/spinner';
 export { Avatar, type AvatarProps, type AvatarSize } from './components/avatar/avatar';
 export { Logo, PRODUCT_NAME, type LogoProps, type LogoSize } from './components/logo/logo';
 export { CardLayout, type CardLayoutProps } from './components/card-layout/card-layout';
-export {
-  Modal,
-  type ModalHeight,
-  type ModalMaxWidth,
-  type ModalProps,
-} from './components/modal/modal';
+export { Modal, type ModalHeight, type ModalMaxWidth, type ModalProps } from './components/modal/modal';
 
 export { FormField, type FormFieldProps } from './components/form-field/form-field';
 export { Input, type InputProps } from './components/input/input';
-export {
-  PasswordInput,
-  type PasswordInputProps,
-} from './components/password-input/password-input';
+export { PasswordInput, type PasswordInputProps } from './components/password-input/password-input';
 export { Checkbox, type CheckboxProps } from './components/checkbox/checkbox';
 export { Textarea, type TextareaProps } from './components/textarea/textarea';
 export { Switch, type SwitchProps } from './components/switch/switch';
 
-export {
-  ToastProvider,
-  type ToastProviderProps,
-  type ToastSwipeDirection,
-} from './components/toast/toast-provider';
+export { ToastProvider, type ToastProviderProps, type ToastSwipeDirection } from './components/toast/toast-provider';
 export {
   MAX_VISIBLE_TOASTS,
   PRODUCT_TOAST_DURATION,
@@ -52,28 +34,14 @@ export { notify } from './lib/notify';
 export { createQueryClient, type QueryErrorToast } from './lib/query-client';
 export { ToastHost } from './components/toast/toast-host';
 
-export {
-  CollapsibleSection,
-  type CollapsibleSectionProps,
-} from './components/collapsible-section/collapsible-section';
+export { CollapsibleSection, type CollapsibleSectionProps } from './components/collapsible-section/collapsible-section';
 export { SearchInput, type SearchInputProps } from './components/search-input/search-input';
 export { Tabs, type TabItem, type TabsProps } from './components/tabs/tabs';
-export {
-  ActionMenu,
-  type ActionMenuOption,
-  type ActionMenuProps,
-  type MenuOption,
-} from './components/action-menu/action-menu';
-export {
-  LongPressMenu,
-  type LongPressMenuProps,
-} from './components/long-press-menu/long-press-menu';
+export { ActionMenu, type ActionMenuOption, type ActionMenuProps, type MenuOption } from './components/action-menu/action-menu';
+export { LongPressMenu, type LongPressMenuProps } from './components/long-press-menu/long-press-menu';
 export { TopNav, type TopNavLink, type TopNavProps } from './components/top-nav/top-nav';
 export { TabBar, badgeText, type TabBarProps } from './components/tab-bar/tab-bar';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel/error-panel';
-export {
-  StandaloneRemote,
-  type StandaloneRemoteProps,
-} from './components/standalone-remote/standalone-remote';
+export { StandaloneRemote, type StandaloneRemoteProps } from './components/standalone-remote/standalone-remote';

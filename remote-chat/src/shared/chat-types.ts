@@ -3,8 +3,7 @@ import type { Conversation, Group } from '@chat/contracts';
 /** The second route segment: /auth/conversations/:id/:type (docs/produto.md, Telas). */
 export type ChatKind = 'conversation' | 'group';
 
-export const isChatKind = (value: string | undefined): value is ChatKind =>
-  value === 'conversation' || value === 'group';
+export const isChatKind = (value: string | undefined): value is ChatKind => value === 'conversation' || value === 'group';
 
 /** What an open chat is about. */
 export type ChatTarget = { kind: 'conversation'; conversation: Conversation } | { kind: 'group'; group: Group };

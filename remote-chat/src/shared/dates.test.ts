@@ -15,7 +15,7 @@ describe('day labels of the message list', () => {
     expect(dayLabel(local(1, 12, 0, 0), now)).toBe('01/01/2024');
   });
 
-  it("knows yesterday across a month boundary", () => {
+  it('knows yesterday across a month boundary', () => {
     expect(dayLabel(new Date(2024, 1, 29, 20, 0), new Date(2024, 2, 1, 8, 0))).toBe('Ontem');
   });
 
@@ -32,7 +32,9 @@ describe('chat-list time', () => {
   });
 
   it('follows the arrival, not a later edit or receipt', () => {
-    expect(listTime({ createdAt: local(8, 22, 15), updatedAt: local(10, 9, 0) } as { createdAt: string }, local(1, 0, 0), now)).toBe('08/03/2024');
+    expect(listTime({ createdAt: local(8, 22, 15), updatedAt: local(10, 9, 0) } as { createdAt: string }, local(1, 0, 0), now)).toBe(
+      '08/03/2024',
+    );
   });
 
   it('is dd/MM/yyyy when older', () => {

@@ -53,11 +53,7 @@ export function dayKey(value: string | Date): string {
  * message actions make it the arrival, so that an edit, a reaction or a read receipt never changes
  * it.
  */
-export function listTime(
-  lastMessage: { createdAt: string } | null,
-  createdAt: string,
-  now: Date = new Date(),
-): string {
+export function listTime(lastMessage: { createdAt: string } | null, createdAt: string, now: Date = new Date()): string {
   if (!lastMessage) return ddMMyyyy(valid(toDate(createdAt)));
   const updated = valid(toDate(lastMessage.createdAt));
   if (isSameDay(updated, now) || isYesterday(updated, now)) return timeOfDay(updated);

@@ -12,7 +12,13 @@ describe('user updates', () => {
   it('a conversation takes the new name and photo of its participant and of its last message author', () => {
     const c = conversation('c1', { lastMessage: lastMessage(at) });
     const updated = userInConversation(c, renamed);
-    expect(updated.userTwo).toMatchObject({ id: bruno.id, name: 'Bruno Lima', nickName: 'brunol', avatarUrl: renamed.avatarUrl, role: 'USER' });
+    expect(updated.userTwo).toMatchObject({
+      id: bruno.id,
+      name: 'Bruno Lima',
+      nickName: 'brunol',
+      avatarUrl: renamed.avatarUrl,
+      role: 'USER',
+    });
     expect(updated.userOne).toBe(c.userOne);
     expect(updated.lastMessage?.author.name).toBe('Bruno Lima');
   });

@@ -8,7 +8,9 @@ import type { Conversation, Group, LastMessage, Message, User } from '@chat/cont
 const profileOf = (user: User) => ({ name: user.name, nickName: user.nickName, avatarUrl: user.avatarUrl });
 
 function updateLastMessage(last: LastMessage | null, user: User): LastMessage | null {
-  return last && last.authorId === user.id && last.author.name !== user.name ? { ...last, author: { ...last.author, name: user.name } } : last;
+  return last && last.authorId === user.id && last.author.name !== user.name
+    ? { ...last, author: { ...last.author, name: user.name } }
+    : last;
 }
 
 function updatePeople<T extends { id: string }>(people: T[], user: User): T[] {

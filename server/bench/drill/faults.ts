@@ -32,7 +32,12 @@ export function faultOf(key: FaultKey, { postgres, redis, processes }: Deploymen
       return { key, label: 'PostgreSQL parado (-m immediate) e iniciado', inject: () => postgres.crash(), restore: () => postgres.start() };
     case 'processo': {
       const victim = processes[KILLED_SIDE]!;
-      return { key, label: `processo ${victim.name} morto (SIGKILL) e iniciado`, inject: () => victim.kill(), restore: () => victim.start() };
+      return {
+        key,
+        label: `processo ${victim.name} morto (SIGKILL) e iniciado`,
+        inject: () => victim.kill(),
+        restore: () => victim.start(),
+      };
     }
   }
 }

@@ -132,7 +132,12 @@ export class Member {
         const startedAt = Date.now();
         const answer = await call(this.base, 'POST', '/api/message/send', {
           token: this.account.token,
-          body: { conversationId: this.account.conversationId, isGroup: false, content: { type: 'text', body: message.clientId }, clientId: message.clientId },
+          body: {
+            conversationId: this.account.conversationId,
+            isGroup: false,
+            content: { type: 'text', body: message.clientId },
+            clientId: message.clientId,
+          },
         });
         if (ok(answer)) {
           message.ackedAttemptAt = startedAt;
@@ -176,7 +181,11 @@ export class Member {
   private async fetchHistory(): Promise<void> {
     let before: string | null = null;
     for (;;) {
-      const query = new URLSearchParams({ conversationId: this.account.conversationId, limit: String(PAGE), ...(before ? { before } : {}) });
+      const query = new URLSearchParams({
+        conversationId: this.account.conversationId,
+        limit: String(PAGE),
+        ...(before ? { before } : {}),
+      });
       const answer = await call(this.base, 'GET', `/api/message/get-messages-by-conversation?${query}`, { token: this.account.token });
       if (!ok(answer)) {
         this.catchUpFailures++;

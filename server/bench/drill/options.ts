@@ -43,7 +43,13 @@ export function parseDrillOptions(argv: string[]): DrillOptions {
     console.log(USAGE);
     process.exit(0);
   }
-  const n = positiveNumbers({ runs: values.runs, members: values.members, duration: values.duration, down: values.down, settle: values.settle });
+  const n = positiveNumbers({
+    runs: values.runs,
+    members: values.members,
+    duration: values.duration,
+    down: values.down,
+    settle: values.settle,
+  });
   const faults = values.faults.split(',').map((f) => f.trim());
   const unknown = faults.filter((f) => !(FAULT_KEYS as readonly string[]).includes(f));
   if (unknown.length > 0) throw new Error(`--faults: falha desconhecida ${unknown.join(', ')}\n${USAGE}`);

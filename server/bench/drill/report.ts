@@ -5,7 +5,21 @@ import type { FaultFigures } from './tally';
 
 export const RECOVERY_TARGET_MS = 10_000;
 
-const HEADER = ['exec.', 'falha', 'confirmadas', 'gravadas 1x', 'duplicadas', 'ao vivo', 'por recuperação', 'buscas falhas', 'perdidas', 'sem registro', 'envios falhos', 'peça de volta', 'recuperação'];
+const HEADER = [
+  'exec.',
+  'falha',
+  'confirmadas',
+  'gravadas 1x',
+  'duplicadas',
+  'ao vivo',
+  'por recuperação',
+  'buscas falhas',
+  'perdidas',
+  'sem registro',
+  'envios falhos',
+  'peça de volta',
+  'recuperação',
+];
 
 const seconds = (ms: number | null) => (ms === null ? 'nunca' : `${(ms / 1000).toFixed(1)} s`);
 

@@ -76,7 +76,9 @@ function pathBackAt(fault: FaultKey, times: PhaseTimes, sent: Array<{ message: S
           }),
       );
     case 'postgres':
-      return earliest(sent.map(({ message }) => (message.ackAt !== undefined && message.ackAt >= times.restoreAt ? message.ackAt : undefined)));
+      return earliest(
+        sent.map(({ message }) => (message.ackAt !== undefined && message.ackAt >= times.restoreAt ? message.ackAt : undefined)),
+      );
     case 'processo':
       return earliest(
         sent

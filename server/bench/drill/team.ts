@@ -29,7 +29,10 @@ const signIn = async (base: string, identifier: string, password: string) =>
 /** The welcome link's token from the newest mail of `dataDir`'s outbox. */
 function welcomeToken(dataDir: string): string {
   const dir = outboxDir(dataDir);
-  const newest = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().at(-1);
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .at(-1);
   const token = newest && /token=([0-9a-f]{64})/.exec(readFileSync(path.join(dir, newest), 'utf8'))?.[1];
   if (!token) throw new Error(`nenhum link de boas-vindas em ${dir}`);
   return token;
@@ -57,8 +60,18 @@ export async function createTeam(base: string, dataDir: string, members: number)
       await call(base, 'POST', '/api/conversation/create', { token: one.accessToken, body: { userTwoId: two.user.id } }),
       `criar a conversa ${i / 2}`,
     );
-    for (const [index, me, partner] of [[i, one, two], [i + 1, two, one]] as const) {
-      accounts.push({ index, id: me.user.id, name: me.user.name, token: me.accessToken, partnerId: partner.user.id, conversationId: conversation.id });
+    for (const [index, me, partner] of [
+      [i, one, two],
+      [i + 1, two, one],
+    ] as const) {
+      accounts.push({
+        index,
+        id: me.user.id,
+        name: me.user.name,
+        token: me.accessToken,
+        partnerId: partner.user.id,
+        conversationId: conversation.id,
+      });
     }
   }
   return accounts;

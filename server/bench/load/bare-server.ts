@@ -27,7 +27,11 @@ const config = serverConfig<ServerConfig>();
 const floor: FloorStore | null =
   config.kind !== 'floor'
     ? null
-    : await openFloor(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir!, 'floor'), durability: config.durability });
+    : await openFloor(
+        config.databaseUrl
+          ? { databaseUrl: config.databaseUrl }
+          : { dataDir: path.join(config.dataDir!, 'floor'), durability: config.durability },
+      );
 const server = createServer((request, response) => {
   if (request.method !== 'POST' || request.url !== '/api/message/send') {
     response.writeHead(404).end();
@@ -65,12 +69,11 @@ const io = new Server(server, { transports: ['websocket'], serveClient: false })
 const events = io.of(SOCKET_NAMESPACE);
 events.on('connection', (socket) => void socket.join(userRoom(String(socket.handshake.query.id))));
 
-answerHarness(
-  () =>
-    new Promise<void>((resolve, reject) => {
-      events.local.disconnectSockets(true);
-      io.close(() => resolve()).catch(reject);
-    }).then(() => floor?.close()),
+answerHarness(() =>
+  new Promise<void>((resolve, reject) => {
+    events.local.disconnectSockets(true);
+    io.close(() => resolve()).catch(reject);
+  }).then(() => floor?.close()),
 );
 server.listen(config.port, '127.0.0.1', () => {
   send({ type: 'ready', port: (server.address() as AddressInfo).port, members: [] });

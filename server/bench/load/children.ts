@@ -4,7 +4,18 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleChild } from './bundle-child';
-import type { BenchMember, FromServer, FromWorker, ProfileTop, ServerConfig, ServerStats, ToServer, ToWorker, WorkerResult, WorkerTask } from './protocol';
+import type {
+  BenchMember,
+  FromServer,
+  FromWorker,
+  ProfileTop,
+  ServerConfig,
+  ServerStats,
+  ToServer,
+  ToWorker,
+  WorkerResult,
+  WorkerTask,
+} from './protocol';
 
 // Child processes of the harness: server children (the product or the bare pipeline) and client
 // workers. The product and the client workers run bundled (bundle-child.ts), the product as in

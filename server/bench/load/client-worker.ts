@@ -104,10 +104,13 @@ function openSocket(index: number): Promise<void> {
   let retry: NodeJS.Timeout | null = null;
   const connectLater = (delay: number) => {
     if (retry !== null) clearTimeout(retry);
-    retry = setTimeout(() => {
-      retry = null;
-      if (!socket.connected) socket.connect();
-    }, delay * (1 + Math.random() * randomizationFactor));
+    retry = setTimeout(
+      () => {
+        retry = null;
+        if (!socket.connected) socket.connect();
+      },
+      delay * (1 + Math.random() * randomizationFactor),
+    );
   };
   socket.on('disconnect', (reason) => {
     dropped = true;
@@ -193,7 +196,16 @@ async function readWithRetries(url: string, token: string): Promise<string | nul
 async function sendOne(sender: number, scheduledAt: number, measure: boolean): Promise<void> {
   const member = task.members[sender]!;
   const clientId = randomUUID();
-  const t: Tracked = { sender, scheduledAt, issuedAt: Number.NaN, measure, accepted: false, peerSeen: undefined, ownSeen: undefined, caught: 0 };
+  const t: Tracked = {
+    sender,
+    scheduledAt,
+    issuedAt: Number.NaN,
+    measure,
+    accepted: false,
+    peerSeen: undefined,
+    ownSeen: undefined,
+    caught: 0,
+  };
   tracked.set(clientId, t);
   const content = { type: 'text', body: `carga ${clientId.slice(0, 8)}` };
   const body = JSON.stringify(

@@ -49,7 +49,5 @@ function selfTimes(profile: Profiler.Profile): ProfileTop['functions'] {
     entry.selfMs += micros / 1000;
     byFunction.set(key, entry);
   }
-  return [...byFunction.values()]
-    .sort((a, b) => b.selfMs - a.selfMs)
-    .map((f) => ({ ...f, percent: (f.selfMs * 1000 * 100) / total }));
+  return [...byFunction.values()].sort((a, b) => b.selfMs - a.selfMs).map((f) => ({ ...f, percent: (f.selfMs * 1000 * 100) / total }));
 }

@@ -12,7 +12,11 @@ export interface Answer {
 
 export function request(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' } });
+    const req = http.request(url, {
+      method,
+      agent,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    });
     req.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -84,9 +84,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
   if (processes === 2 && engine === 'pglite') throw new Error('dois processos precisam de PostgreSQL + Redis (PGlite é de um processo só)');
   const durability = values.durability;
   if (durability !== 'strict' && durability !== 'fast') throw new Error(`--durability deve ser strict ou fast\n${USAGE}`);
-  if (durability === 'fast' && engine === 'postgres') throw new Error('--durability fast só vale para PGlite (o PostgreSQL do benchmark faz fsync a cada commit)');
+  if (durability === 'fast' && engine === 'postgres')
+    throw new Error('--durability fast só vale para PGlite (o PostgreSQL do benchmark faz fsync a cada commit)');
   const clientsNice = Number(values['clients-nice']);
-  if (!Number.isInteger(clientsNice) || clientsNice < 0 || clientsNice > 19) throw new Error(`--clients-nice deve ser um inteiro de 0 a 19\n${USAGE}`);
+  if (!Number.isInteger(clientsNice) || clientsNice < 0 || clientsNice > 19)
+    throw new Error(`--clients-nice deve ser um inteiro de 0 a 19\n${USAGE}`);
   const rate = values.rate === undefined ? null : positive('rate', values.rate);
   if (values.restart && rate === null) throw new Error('--restart precisa de --rate (carga contínua durante o reinício)');
   return {

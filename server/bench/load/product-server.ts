@@ -37,7 +37,9 @@ const built = performance.now();
 await app.listen({ port: config.port, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 if (config.seedMembers === 0) {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.error(`  [servidor] partida: processo e módulos ${s(loaded)}, buildApp ${s(built - loaded)}, listen ${s(performance.now() - built)}`);
+  console.error(
+    `  [servidor] partida: processo e módulos ${s(loaded)}, buildApp ${s(built - loaded)}, listen ${s(performance.now() - built)}`,
+  );
 }
 const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembers, config.workspaceSize) : [];
 const address = app.server.address();
@@ -46,10 +48,12 @@ send({ type: 'ready', port: typeof address === 'object' && address ? address.por
 /** The send path's histogram as an operator's Prometheus scrapes it (docs/operacao.md, "Métricas"). */
 async function sendBuckets(): Promise<HistogramBucket[]> {
   const { values } = await app.ctx.metrics.sendDuration.get();
-  return values
-    .filter((v) => v.metricName === 'chat_message_send_duration_seconds_bucket' && v.labels.status === '200')
-    // prom-client adds `le` to the labels of each _bucket value; the type knows only `status`.
-    .map((v) => ({ le: String((v.labels as { le?: number | string }).le), count: v.value }));
+  return (
+    values
+      .filter((v) => v.metricName === 'chat_message_send_duration_seconds_bucket' && v.labels.status === '200')
+      // prom-client adds `le` to the labels of each _bucket value; the type knows only `status`.
+      .map((v) => ({ le: String((v.labels as { le?: number | string }).le), count: v.value }))
+  );
 }
 
 /**
@@ -77,7 +81,9 @@ async function closeWatched(): Promise<void> {
   const started = performance.now();
   const at = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const report = () =>
-    app.server.getConnections((_error, count) => console.error(`  [servidor] close() há ${at()}: ${app.io.engine.clientsCount} clientes engine.io, ${count} conexões TCP`));
+    app.server.getConnections((_error, count) =>
+      console.error(`  [servidor] close() há ${at()}: ${app.io.engine.clientsCount} clientes engine.io, ${count} conexões TCP`),
+    );
   const timer = setInterval(report, 2000);
   app.server.once('close', () => console.error(`  [servidor] servidor HTTP fechado em ${at()}`));
   try {

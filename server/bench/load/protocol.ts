@@ -134,7 +134,4 @@ export interface WorkerResult {
 
 export type ToWorker = { type: 'task'; task: WorkerTask } | { type: 'warm' } | { type: 'go' } | { type: 'finish' };
 export type FromWorker =
-  | { type: 'connected'; count: number }
-  | { type: 'warm' }
-  | { type: 'sent' }
-  | { type: 'result'; result: WorkerResult };
+  { type: 'connected'; count: number } | { type: 'warm' } | { type: 'sent' } | { type: 'result'; result: WorkerResult };

@@ -36,7 +36,9 @@ function row(run: number, f: RunFigures): string[] {
     `${perSecond(f.serverRunQueueMsPerS)} / ${perSecond(f.clientRunQueueMsPerS)}`,
     `${f.serverRssMiB.toFixed(0)} MiB`,
     `${f.rssPerSocketKiB.toFixed(1)} / ${f.heapPerSocketKiB.toFixed(1)}`,
-    f.reconnectAllS === null ? '-' : `${f.reconnectedIn30s}/${f.sockets} em 30 s, ${f.reconnected}/${f.sockets} em ${f.reconnectAllS.toFixed(1)} s`,
+    f.reconnectAllS === null
+      ? '-'
+      : `${f.reconnectedIn30s}/${f.sockets} em 30 s, ${f.reconnected}/${f.sockets} em ${f.reconnectAllS.toFixed(1)} s`,
     back(f.backFromListenS),
     back(f.backFromStopS),
     f.stopS === null ? '-' : `${f.stopS.toFixed(1)} s / ${f.startS!.toFixed(1)} s / ${f.restartedCpuS!.toFixed(1)} s`,
@@ -48,7 +50,8 @@ function row(run: number, f: RunFigures): string[] {
 const perSecond = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 
 /** 50/90/99/100% of the sockets back, in seconds ('não' for a share that never came back). */
-const back = (t: BackTimes | null) => (t === null ? '-' : [t.p50, t.p90, t.p99, t.p100].map((s) => (s === null ? 'não' : s.toFixed(1))).join(' / '));
+const back = (t: BackTimes | null) =>
+  t === null ? '-' : [t.p50, t.p90, t.p99, t.p100].map((s) => (s === null ? 'não' : s.toFixed(1))).join(' / ');
 
 export interface Run {
   bare: RunFigures | null;
@@ -73,7 +76,33 @@ export function printRuns(runs: Run[]) {
   console.log(
     '\n' +
       table(
-        ['#', 'alvo', 'msg/s', 'entrega p50', 'p90', 'p99', 'máx', 'resposta p99', 'envio no servidor p99', 'cliente atrasa o envio p99', 'espera até o servidor ler p99', 'entrega desde a escrita p99', 'aceitas/perdidas/dupl./recuperadas/erros', 'CPU ms/msg', 'atraso do laço p99 / máx', 'GC: vezes / total / maior', 'espera por um núcleo, ms/s: servidor / clientes', 'RSS', 'KiB/socket RSS / heap', 'reconexão', 'de volta 50/90/99/100% (s desde escutar)', 'idem (s desde o SIGTERM)', 'close() / partida / CPU do novo processo', 'CPU clientes / laço p99', 'CPU roubada da máquina'],
+        [
+          '#',
+          'alvo',
+          'msg/s',
+          'entrega p50',
+          'p90',
+          'p99',
+          'máx',
+          'resposta p99',
+          'envio no servidor p99',
+          'cliente atrasa o envio p99',
+          'espera até o servidor ler p99',
+          'entrega desde a escrita p99',
+          'aceitas/perdidas/dupl./recuperadas/erros',
+          'CPU ms/msg',
+          'atraso do laço p99 / máx',
+          'GC: vezes / total / maior',
+          'espera por um núcleo, ms/s: servidor / clientes',
+          'RSS',
+          'KiB/socket RSS / heap',
+          'reconexão',
+          'de volta 50/90/99/100% (s desde escutar)',
+          'idem (s desde o SIGTERM)',
+          'close() / partida / CPU do novo processo',
+          'CPU clientes / laço p99',
+          'CPU roubada da máquina',
+        ],
         runs.flatMap((r, i) => [r.bare, r.floor, r.product].filter((f) => f !== null).map((f) => row(i + 1, f))),
       ),
   );
@@ -86,19 +115,28 @@ export function printRuns(runs: Run[]) {
   const ratios = bareRatios(runs);
   if (!ratios) return { product, ratios: null, quietRatios: null, floorRatios: null, quietFloorRatios: null };
   const quietRatios = bareRatios(quiet);
-  const sets: Array<[string, number, ReturnType<typeof bareRatios>]> = [['todas', runs.length, ratios], [`CPU roubada < ${percent(QUIET_STEAL)}`, quiet.length, quietRatios]];
+  const sets: Array<[string, number, ReturnType<typeof bareRatios>]> = [
+    ['todas', runs.length, ratios],
+    [`CPU roubada < ${percent(QUIET_STEAL)}`, quiet.length, quietRatios],
+  ];
   console.log('\nProduto / base, mediana [mín-máx] das repetições:');
   console.log(
     table(
       ['repetições', 'vazão', 'entrega p50', 'entrega p99', 'p50 / (2 x base + 1 ms)'],
       sets.map(([label, count, r]) =>
-        r ? [`${label} (${count})`, shown(r.throughput, x), shown(r.deliverP50, x), shown(r.deliverP99, x), shown(r.p50OverTarget, x)] : [`${label} (0)`, '-', '-', '-', '-'],
+        r
+          ? [`${label} (${count})`, shown(r.throughput, x), shown(r.deliverP50, x), shown(r.deliverP99, x), shown(r.p50OverTarget, x)]
+          : [`${label} (0)`, '-', '-', '-', '-'],
       ),
     ),
   );
   const floorRatios = withFloorRatios(runs);
   const quietFloorRatios = withFloorRatios(quiet);
-  if (floorRatios) printFloorRatios([['todas', runs.length, floorRatios], [`CPU roubada < ${percent(QUIET_STEAL)}`, quiet.length, quietFloorRatios]]);
+  if (floorRatios)
+    printFloorRatios([
+      ['todas', runs.length, floorRatios],
+      [`CPU roubada < ${percent(QUIET_STEAL)}`, quiet.length, quietFloorRatios],
+    ]);
   return { product, ratios, quietRatios, floorRatios, quietFloorRatios };
 }
 
@@ -142,10 +180,24 @@ function printFloorRatios(sets: Array<[string, number, ReturnType<typeof withFlo
   console.log('\nProduto / piso durável e piso / base, mediana [mín-máx] das repetições:');
   console.log(
     table(
-      ['repetições', 'vazão produto/piso', 'p50 produto/piso', 'p99 produto/piso', 'vazão piso/base', 'p50 piso/base', 'p99 piso/base', 'p50 piso / (2 x base + 1 ms)'],
+      [
+        'repetições',
+        'vazão produto/piso',
+        'p50 produto/piso',
+        'p99 produto/piso',
+        'vazão piso/base',
+        'p50 piso/base',
+        'p99 piso/base',
+        'p50 piso / (2 x base + 1 ms)',
+      ],
       sets.map(([label, count, r]) =>
         r
-          ? [`${label} (${count})`, ...[r.productThroughput, r.productP50, r.productP99, r.floorThroughput, r.floorP50, r.floorP99, r.floorP50OverTarget].map((s) => shown(s, x))]
+          ? [
+              `${label} (${count})`,
+              ...[r.productThroughput, r.productP50, r.productP99, r.floorThroughput, r.floorP50, r.floorP99, r.floorP50OverTarget].map(
+                (s) => shown(s, x),
+              ),
+            ]
           : [`${label} (0)`, '-', '-', '-', '-', '-', '-', '-'],
       ),
     ),

@@ -79,7 +79,9 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     // Pairs stay in one worker; with two processes a member's socket is on one and its posts
     // go to either, so half the messages cross from one process to the other through Redis.
     const perWorker = Math.ceil(members.length / options.workers / 2) * 2;
-    const slices = Array.from({ length: options.workers }, (_, w) => members.slice(w * perWorker, (w + 1) * perWorker)).filter((s) => s.length > 0);
+    const slices = Array.from({ length: options.workers }, (_, w) => members.slice(w * perWorker, (w + 1) * perWorker)).filter(
+      (s) => s.length > 0,
+    );
     let offset = 0;
     const tasks: WorkerTask[] = slices.map((slice) => {
       const at = (i: number, pick: (n: number) => number) => servers[pick(offset + i) % servers.length]!.url;
@@ -108,7 +110,9 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     const connecting = performance.now();
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
     const connectS = (performance.now() - connecting) / 1000;
-    console.log(`  ${members.length} sockets conectados em ${connectS.toFixed(1)} s, ${(members.length / connectS).toFixed(0)} por segundo (${kind})`);
+    console.log(
+      `  ${members.length} sockets conectados em ${connectS.toFixed(1)} s, ${(members.length / connectS).toFixed(0)} por segundo (${kind})`,
+    );
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
@@ -117,7 +121,12 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     const connected = await statsOf(servers, true);
     // The server's CPU for the whole connection wave (handshakes, presence, stored delivery), per socket.
     const connectCpuMs = connected.reduce((sum, s, i) => sum + s.cpuMicros - seeded[i]!.cpuMicros, 0) / 1000;
-    console.log(`  CPU do servidor na conexão: ${(connectCpuMs / members.length).toFixed(2)} ms por socket (carga ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(
+      `  CPU do servidor na conexão: ${(connectCpuMs / members.length).toFixed(2)} ms por socket (carga ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     await Promise.all(workers.map((w) => w.warm()));
 
     for (const s of servers) s.resetLoop();
@@ -139,7 +148,9 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
       restart = { stopAskedAt, stoppedAt, readyAt: epochNow() };
       // The restarted process's profile covers what is left of the measured phase: the reconnection wave and the catch-up.
       if (profileDir) await servers[0].startProfile();
-      console.log(`  close() em ${((stoppedAt - stopAskedAt) / 1000).toFixed(1)} s, partida em ${((restart.readyAt - stoppedAt) / 1000).toFixed(1)} s`);
+      console.log(
+        `  close() em ${((stoppedAt - stopAskedAt) / 1000).toFixed(1)} s, partida em ${((restart.readyAt - stoppedAt) / 1000).toFixed(1)} s`,
+      );
     }
     const results = await running;
     const end: ServerStats[] = await statsOf(servers, false);
@@ -160,26 +171,52 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
 
 async function main() {
   const options = parseOptions(process.argv.slice(2), process.env);
-  const label = options.engine === 'postgres' ? 'PostgreSQL + Redis' : options.durability === 'fast' ? 'PGlite sem fsync (--durability fast)' : 'PGlite';
-  const load = options.rate === null ? `${options.messages} mensagens cada (laço fechado)` : `${options.rate}/s por ${options.durationS} s (laço aberto)`;
-  console.log(`${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões), clientes com nice ${options.clientsNice}`);
+  const label =
+    options.engine === 'postgres'
+      ? 'PostgreSQL + Redis'
+      : options.durability === 'fast'
+        ? 'PGlite sem fsync (--durability fast)'
+        : 'PGlite';
+  const load =
+    options.rate === null
+      ? `${options.messages} mensagens cada (laço fechado)`
+      : `${options.rate}/s por ${options.durationS} s (laço aberto)`;
+  console.log(
+    `${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões), clientes com nice ${options.clientsNice}`,
+  );
   const runs: Array<{ bare: RunFigures | null; floor: RunFigures | null; product: RunFigures }> = [];
   for (let r = 0; r < options.repeat; r++) {
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const bare = options.skipBare ? null : await runOnce('bare', options);
     const floor = options.skipFloor ? null : await runOnce('floor', options);
     const product = await runOnce('product', options);
     runs.push({ bare, floor, product });
     const stolen = (f: RunFigures) => (f.machineSteal === null ? '' : `, CPU roubada ${percent(f.machineSteal)}`);
-    const shown = (name: string, f: RunFigures | null) => (f ? `; ${name} ${f.throughput.toFixed(0)} msg/s, p50 ${f.deliverP50.toFixed(2)} ms${stolen(f)}` : '');
-    console.log(`  repetição ${r + 1} (carga média ${load}): produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms${stolen(product)}` +
-      shown('base', bare) + shown('piso', floor));
+    const shown = (name: string, f: RunFigures | null) =>
+      f ? `; ${name} ${f.throughput.toFixed(0)} msg/s, p50 ${f.deliverP50.toFixed(2)} ms${stolen(f)}` : '';
+    console.log(
+      `  repetição ${r + 1} (carga média ${load}): produto ${product.throughput.toFixed(0)} msg/s, p50 ${product.deliverP50.toFixed(2)} ms${stolen(product)}` +
+        shown('base', bare) +
+        shown('piso', floor),
+    );
   }
   const summary = printRuns(runs);
-  const out = options.out ?? path.join(here, 'results', `${options.engine}-${options.processes}p-${options.members}m-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const out =
+    options.out ??
+    path.join(
+      here,
+      'results',
+      `${options.engine}-${options.processes}p-${options.members}m-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    );
   mkdirSync(path.dirname(out), { recursive: true });
   const { databaseUrl: _d, redisUrl: _r, ...shown } = options;
-  writeFileSync(out, JSON.stringify({ engine: label, options: shown, machine: { cpus: os.cpus().length, loadAtEnd: os.loadavg() }, runs, summary }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify({ engine: label, options: shown, machine: { cpus: os.cpus().length, loadAtEnd: os.loadavg() }, runs, summary }, null, 2),
+  );
   console.log(`\nJSON: ${path.relative(process.cwd(), out)}`);
 }
 

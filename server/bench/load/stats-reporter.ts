@@ -55,7 +55,14 @@ export function answerHarness(stop: () => Promise<void>, more: () => Promise<Par
   // As main.ts: a deploy stops the process with SIGTERM (ServerChild.stop sends it).
   let stopping: Promise<void> | null = null;
   const stopOnce = () => (stopping ??= stop());
-  process.once('SIGTERM', () => void stopOnce().then(() => process.exit(0), () => process.exit(1)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void stopOnce().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      ),
+  );
   // Orphaned by a harness that died: go too.
   process.on('disconnect', () => process.exit(0));
 }

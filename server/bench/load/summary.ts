@@ -136,7 +136,9 @@ function sendP99Ms(start: ServerStats[], end: ServerStats[]): number | null {
 }
 
 function serverRunQueueMsPerS(start: ServerStats[], end: ServerStats[], elapsedS: number): number | null {
-  const waits = end.map((s, i) => (s.runQueueWaitMs === null || start[i]!.runQueueWaitMs === null ? null : s.runQueueWaitMs - start[i]!.runQueueWaitMs));
+  const waits = end.map((s, i) =>
+    s.runQueueWaitMs === null || start[i]!.runQueueWaitMs === null ? null : s.runQueueWaitMs - start[i]!.runQueueWaitMs,
+  );
   return waits.some((w) => w === null) ? null : Math.max(...(waits as number[])) / elapsedS;
 }
 
@@ -186,17 +188,26 @@ export function figures(
     heapPerSocketKiB: perSocket((s) => s.heapUsedBytes),
     serverRssMiB: total(stats.connected, (s) => s.rssBytes) / 2 ** 20,
     // After a restart the processes at the end are not those at the start.
-    cpuPerMessageMs: restartReadyAt !== null ? Number.NaN : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
+    cpuPerMessageMs:
+      restartReadyAt !== null
+        ? Number.NaN
+        : (total(stats.end, (s) => s.cpuMicros) - total(stats.start, (s) => s.cpuMicros)) / 1000 / Math.max(1, accepted),
     loopDelayP99Ms: Math.max(...stats.end.map((s) => s.loopDelayP99Ms)),
     loopDelayMaxMs: Math.max(...stats.end.map((s) => s.loopDelayMaxMs)),
     serverRunQueueMsPerS: restart ? null : serverRunQueueMsPerS(stats.start, stats.end, elapsedS),
     clientRunQueueMsPerS: clientRunQueueMsPerS(results, elapsedS),
     gc: stats.end.reduce((worst, s) => (s.gc.totalMs > worst.totalMs ? s.gc : worst), stats.end[0]!.gc),
     serverSendP99Ms: restart ? null : sendP99Ms(stats.start, stats.end),
-    issueLagP99Ms: percentile(results.flatMap((r) => r.issueLag), 99),
+    issueLagP99Ms: percentile(
+      results.flatMap((r) => r.issueLag),
+      99,
+    ),
     // The process started by a restart was never reset: its waits would include its reconnection wave.
     readWaitP99Ms: restart ? null : readWaitP99Ms(stats.end),
-    deliverFromIssueP99Ms: percentile(results.flatMap((r) => r.deliverFromIssue), 99),
+    deliverFromIssueP99Ms: percentile(
+      results.flatMap((r) => r.deliverFromIssue),
+      99,
+    ),
     reconnectAllS: restartReadyAt === null || reconnected.length === 0 ? null : (Math.max(...reconnected) - restartReadyAt) / 1000,
     reconnected: restart ? reconnected.length : null,
     reconnectedIn30s: restart ? reconnected.filter((t) => t - restart.readyAt <= 30_000).length : null,

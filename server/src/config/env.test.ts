@@ -98,10 +98,7 @@ describe('parseEnv', () => {
   });
 
   it('rejects a port out of range and a non-UUID featured workspace', () => {
-    expect(parseError({ PORT: '70000', FEATURED_WORKSPACE_ID: 'demo' }).variables.sort()).toEqual([
-      'FEATURED_WORKSPACE_ID',
-      'PORT',
-    ]);
+    expect(parseError({ PORT: '70000', FEATURED_WORKSPACE_ID: 'demo' }).variables.sort()).toEqual(['FEATURED_WORKSPACE_ID', 'PORT']);
   });
 });
 
@@ -137,7 +134,9 @@ describe('SHUTDOWN_TIMEOUT_MS', () => {
   it('is 10 s by default, takes a positive number of milliseconds, and names itself when wrong', () => {
     expect(parseEnv({}).shutdownTimeoutMs).toBe(10_000);
     expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
-    expect(parseError({ SHUTDOWN_TIMEOUT_MS: '0' }).problems).toEqual([{ variable: 'SHUTDOWN_TIMEOUT_MS', message: 'deve ser maior que zero' }]);
+    expect(parseError({ SHUTDOWN_TIMEOUT_MS: '0' }).problems).toEqual([
+      { variable: 'SHUTDOWN_TIMEOUT_MS', message: 'deve ser maior que zero' },
+    ]);
     expect(parseError({ SHUTDOWN_TIMEOUT_MS: 'logo' }).variables).toEqual(['SHUTDOWN_TIMEOUT_MS']);
   });
 });
@@ -146,6 +145,8 @@ describe('DATA_DIR_MIN_FREE_MB', () => {
   it('keeps 64 MB by default, takes 0 (off), and names itself when wrong', () => {
     expect(parseEnv({}).dataDirMinFreeBytes).toBe(64 * 1024 * 1024);
     expect(parseEnv({ DATA_DIR_MIN_FREE_MB: '0' }).dataDirMinFreeBytes).toBe(0);
-    expect(parseError({ DATA_DIR_MIN_FREE_MB: '-1' }).problems).toEqual([{ variable: 'DATA_DIR_MIN_FREE_MB', message: 'deve ser 0 ou mais' }]);
+    expect(parseError({ DATA_DIR_MIN_FREE_MB: '-1' }).problems).toEqual([
+      { variable: 'DATA_DIR_MIN_FREE_MB', message: 'deve ser 0 ou mais' },
+    ]);
   });
 });

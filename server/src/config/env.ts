@@ -12,13 +12,16 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 const urlWithProtocols = (protocols: string[], label: string) =>
-  z.string().trim().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `deve ser uma URL ${label}`);
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `deve ser uma URL ${label}`);
 
 const httpUrl = urlWithProtocols(['http:', 'https:'], 'http(s)://...');
 /** A remote's manifest may live on another host (absolute URL) or on this server (path from /). */
@@ -33,7 +36,13 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], 'deve ser true ou 
 const DEFAULT_DATA_DIR_MIN_FREE_MB = 64;
 
 const rawEnvSchema = z.object({
-  PORT: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve estar entre 0 e 65535').max(65535, 'deve estar entre 0 e 65535')),
+  PORT: opt(
+    z.coerce
+      .number('deve ser um número')
+      .int('deve ser inteiro')
+      .min(0, 'deve estar entre 0 e 65535')
+      .max(65535, 'deve estar entre 0 e 65535'),
+  ),
   HOST: opt(z.string().trim()),
   DATA_DIR: opt(z.string()),
   DATABASE_URL: opt(urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://...')),
@@ -58,7 +67,9 @@ const rawEnvSchema = z.object({
   DATA_DIR_MIN_FREE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais')),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
-  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent')),
+  LOG_LEVEL: opt(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent'),
+  ),
 });
 
 export interface Env {
@@ -114,10 +125,7 @@ export interface Env {
 
 export class EnvError extends Error {
   constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
-    super(
-      'Configuração inválida (invalid configuration):\n' +
-        problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n'),
-    );
+    super('Configuração inválida (invalid configuration):\n' + problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n'));
     this.name = 'EnvError';
   }
 
@@ -130,9 +138,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>, cwd: string = process.cwd()): Env {
   const result = rawEnvSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
-    );
+    throw new EnvError(result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })));
   }
   const raw = result.data;
   const port = raw.PORT ?? 3000;

@@ -14,5 +14,10 @@ export function createDb(
 ): Promise<Database> {
   return env.databaseUrl
     ? openPostgres(env.databaseUrl)
-    : openPglite({ dataDir: env.dataDir, dataDirLabel: env.dataDirLabel, durability: env.dbDurability, minFreeBytes: env.dataDirMinFreeBytes });
+    : openPglite({
+        dataDir: env.dataDir,
+        dataDirLabel: env.dataDirLabel,
+        durability: env.dbDurability,
+        minFreeBytes: env.dataDirMinFreeBytes,
+      });
 }

@@ -19,7 +19,8 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('is true for connection and shutdown SQLSTATEs, and for a query pg lost without one', () => {
-    for (const code of ['08006', '08001', '57P01', '57P03', '53300']) expect(isDatabaseUnavailable(queryError(sqlError(code))), code).toBe(true);
+    for (const code of ['08006', '08001', '57P01', '57P03', '53300'])
+      expect(isDatabaseUnavailable(queryError(sqlError(code))), code).toBe(true);
     expect(isDatabaseUnavailable(queryError(new Error('conexão perdida')))).toBe(true);
   });
 

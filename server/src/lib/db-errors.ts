@@ -40,7 +40,17 @@ export function isNotNullViolation(error: unknown, column: string): boolean {
 // - a query the driver could not complete, with no SQLSTATE at all: pg reports a connection lost
 //   mid-query (or refused as no longer queryable) as a plain Error, and drizzle wraps it. A query
 //   the server refused always carries its SQLSTATE.
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 function isUnavailableCode(code: unknown): boolean {

@@ -23,7 +23,11 @@ describe('the server logger', () => {
       detail: 'Key (email)=(ana@demo.chat) already exists.',
       where: 'SQL statement',
     });
-    const error = new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['ana@demo.chat', '$argon2id$v=19$segredo'], cause);
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "password_hash") values ($1, $2)',
+      ['ana@demo.chat', '$argon2id$v=19$segredo'],
+      cause,
+    );
     const text = await logged((app) => app.log.error({ err: error }, 'falhou'));
     const line = JSON.parse(text) as { err: { cause: Record<string, unknown> } };
     expect(line.err.cause).toMatchObject({ code: '23505', constraint: 'users_email_unique' });

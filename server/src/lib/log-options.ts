@@ -12,7 +12,19 @@ import { DrizzleQueryError } from 'drizzle-orm';
 // name what failed without holding data, rather than copied with a list of fields to drop.
 
 /** Fields of an error that say what failed and never hold a row's values. */
-const SAFE_ERROR_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column'] as const;
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'statusCode',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+] as const;
 /** How deep causes (and an AggregateError's errors) are followed. */
 const MAX_DEPTH = 4;
 

@@ -7,7 +7,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * start with a clear message instead of failing on the first command. ioredis reconnects by
  * itself afterwards; `onError` receives its errors (an unhandled 'error' would kill the process).
  */
-export async function connectRedis(url: string, onError: (error: Error) => void, options: { autoPipelining?: boolean } = {}): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  onError: (error: Error) => void,
+  options: { autoPipelining?: boolean } = {},
+): Promise<Redis> {
   const client = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: null,

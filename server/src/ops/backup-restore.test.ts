@@ -54,19 +54,30 @@ async function api<T>(server: ServerProcess, method: string, url: string, token:
 
 /** What a deployment holds, as the API shows it to ana: her colleagues and every message of her chats. */
 async function snapshot(server: ServerProcess) {
-  const signin = signinResponseSchema.parse(await api(server, 'POST', '/auth/signin', null, { identifier: 'ana', password: DEMO_PASSWORD }));
+  const signin = signinResponseSchema.parse(
+    await api(server, 'POST', '/auth/signin', null, { identifier: 'ana', password: DEMO_PASSWORD }),
+  );
   const token = signin.accessToken;
   const users = await api<Array<{ id: string; email: string }>>(server, 'GET', '/user/search-in-same-workspace?content=', token);
   const conversations = await api<Array<{ id: string }>>(server, 'GET', '/conversation/get-conversations', token);
   const groups = await api<Array<{ id: string }>>(server, 'GET', '/group/list', token);
   const messages: Message[] = [];
-  for (const c of conversations) messages.push(...(await api<{ messages: Message[] }>(server, 'GET', `/message/get-messages-by-conversation?conversationId=${c.id}&all=true`, token)).messages);
-  for (const g of groups) messages.push(...(await api<{ messages: Message[] }>(server, 'GET', `/message/get-messages-by-group?groupId=${g.id}&all=true`, token)).messages);
+  for (const c of conversations)
+    messages.push(
+      ...(await api<{ messages: Message[] }>(server, 'GET', `/message/get-messages-by-conversation?conversationId=${c.id}&all=true`, token))
+        .messages,
+    );
+  for (const g of groups)
+    messages.push(
+      ...(await api<{ messages: Message[] }>(server, 'GET', `/message/get-messages-by-group?groupId=${g.id}&all=true`, token)).messages,
+    );
   return {
     token,
     conversationId: conversations[0]!.id,
     users: [signin.user.id, ...users.map((u) => u.id)].sort(),
-    messages: messages.map((m) => ({ id: m.id, body: m.content.body, type: m.content.type, status: m.status })).sort((a, b) => a.id.localeCompare(b.id)),
+    messages: messages
+      .map((m) => ({ id: m.id, body: m.content.body, type: m.content.type, status: m.status }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
   };
 }
 
@@ -75,7 +86,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   original = await newDeployment('original');
   const template = inject('pgliteTemplate');
-  if (!original.DATABASE_URL && template) cpSync(path.join(template, 'pglite'), path.join(original.DATA_DIR!, 'pglite'), { recursive: true });
+  if (!original.DATABASE_URL && template)
+    cpSync(path.join(template, 'pglite'), path.join(original.DATA_DIR!, 'pglite'), { recursive: true });
   server = await startServerProcess(original, await freePort());
   servers.push(server);
 }, 90_000);
@@ -95,7 +107,11 @@ describe(`backup and restore (${testDatabaseUrl() ? 'PostgreSQL' : 'PGlite'})`, 
       contentType: 'image/png',
       folder: 'avatars',
     });
-    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(TINY_IMAGES['image/png']) });
+    const put = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(TINY_IMAGES['image/png']),
+    });
     expect(put.status).toBe(200);
     const imageUrl = new URL(url);
     imageUrl.search = '';

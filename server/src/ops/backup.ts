@@ -18,7 +18,10 @@ export interface BackupReport {
  * files never change and a message can only point to a file uploaded before it, so every image
  * the copied database mentions is already on disk when the media are copied.
  */
-export async function createBackup(env: Pick<Env, 'dataDir' | 'dataDirLabel' | 'dbDurability' | 'databaseUrl'>, file: string): Promise<BackupReport> {
+export async function createBackup(
+  env: Pick<Env, 'dataDir' | 'dataDirLabel' | 'dbDurability' | 'databaseUrl'>,
+  file: string,
+): Promise<BackupReport> {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'chat-backup-'));
   try {
     mkdirSync(path.join(staging, 'database'));

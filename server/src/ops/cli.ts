@@ -31,7 +31,7 @@ main().then(
   () => process.exit(0),
   (error: unknown) => {
     const known = error instanceof EnvError || error instanceof DataDirLockedError || error instanceof RestoreRefusedError;
-    console.error(known ? (error).message : error);
+    console.error(known ? error.message : error);
     process.exit(1);
   },
 );

@@ -14,7 +14,9 @@ const run = promisify(execFile);
  * its control socket (it dumps between two queries: a consistent copy); a stopped one is opened
  * here, which takes the data-dir lock, so a server starting meanwhile waits its turn by failing.
  */
-export async function dumpPglite(env: Pick<Env, 'dataDir' | 'dataDirLabel' | 'dbDurability'>): Promise<{ bytes: Uint8Array; live: boolean }> {
+export async function dumpPglite(
+  env: Pick<Env, 'dataDir' | 'dataDirLabel' | 'dbDurability'>,
+): Promise<{ bytes: Uint8Array; live: boolean }> {
   const live = await askRunningServer(controlSocketPath(env.dataDir));
   if (live) return { bytes: live, live: true };
   const database = await openPglite({ dataDir: env.dataDir, dataDirLabel: env.dataDirLabel, durability: env.dbDurability });

@@ -66,7 +66,12 @@ describe('JSON API compression', () => {
 
   it('never re-encodes media, whatever the client accepts', async () => {
     const url = await uploadUrlFor(t.app, auth.authorization.slice('Bearer '.length), 'image/png');
-    const put = await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target(url),
+      headers: { 'content-type': 'image/png' },
+      payload: TINY_IMAGES['image/png'],
+    });
     expect(put.statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: url.pathname, headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

@@ -58,7 +58,12 @@ describe('PostgreSQL down mid-send', () => {
     const bruno = await signIn(app, 'bruno');
     const hash = await passwordHashOf('ana@demo.chat');
     const auth = { authorization: `Bearer ${ana.accessToken}` };
-    const created = await app.inject({ method: 'POST', url: '/api/conversation/create', headers: auth, payload: { userTwoId: bruno.user.id } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/conversation/create',
+      headers: auth,
+      payload: { userTwoId: bruno.user.id },
+    });
     expect(created.statusCode).toBe(200);
     const conversationId = (created.json() as { id: string }).id;
 
@@ -91,7 +96,11 @@ describe('PostgreSQL down mid-send', () => {
       message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
     });
     // A sign-in (its password in the body) and a refresh (its token) fail the same way.
-    const signin = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'ana', password: TEST_DEMO_PASSWORD } });
+    const signin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { identifier: 'ana', password: TEST_DEMO_PASSWORD },
+    });
     expect(signin.statusCode).toBe(503);
     const refresh = await app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: { refreshToken: bruno.refreshToken } });
     expect(refresh.statusCode).toBe(503);

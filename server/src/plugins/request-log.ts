@@ -22,12 +22,22 @@ export class RequestLogController extends LogController {
     if (this.everyRequest) super.incomingRequest(request, reply, metadata);
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
     if (this.everyRequest || error) return super.requestCompleted(error, request, reply, metadata);
     if (reply.elapsedTime < this.slowMs) return;
     // The route's pattern, never the URL itself: upload URLs carry their signature in the query.
     request.log.warn(
-      { method: request.method, route: request.routeOptions.url ?? '(sem rota)', statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(sem rota)',
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'requisição lenta',
     );
   }

@@ -30,7 +30,14 @@ export async function createUser(
   workspaceId: string,
   options: { name: string; nick?: string; role?: Role; email?: string },
 ): Promise<TestUser> {
-  const nickName = `${options.nick ?? options.name.split(' ')[0]!.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}${suffix()}`;
+  const nickName = `${
+    options.nick ??
+    options.name
+      .split(' ')[0]!
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase()
+  }${suffix()}`;
   const email = options.email ?? `${nickName}@teste.chat`;
   const [row] = await app.ctx.db
     .insert(users)
@@ -41,10 +48,7 @@ export async function createUser(
 }
 
 /** A fresh workspace with one user per name. */
-export async function createTeam<const N extends readonly string[]>(
-  app: FastifyInstance,
-  names: N,
-): Promise<{ [K in keyof N]: TestUser }> {
+export async function createTeam<const N extends readonly string[]>(app: FastifyInstance, names: N): Promise<{ [K in keyof N]: TestUser }> {
   const workspaceId = await createWorkspace(app);
   const team: TestUser[] = [];
   for (const name of names) team.push(await createUser(app, workspaceId, { name }));

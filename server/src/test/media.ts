@@ -22,12 +22,7 @@ export function mediaFiles(dataDir: string): string[] {
 }
 
 /** POST /api/cloud/generate-public-media-url as `accessToken`; returns the signed URL. */
-export async function uploadUrlFor(
-  app: FastifyInstance,
-  accessToken: string,
-  contentType: string,
-  fileName = 'foto.png',
-): Promise<URL> {
+export async function uploadUrlFor(app: FastifyInstance, accessToken: string, contentType: string, fileName = 'foto.png'): Promise<URL> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/cloud/generate-public-media-url',

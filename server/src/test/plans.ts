@@ -12,7 +12,9 @@ export async function preparedPlan(db: Db, prepare: string, execute: string, set
     for (const [name, value] of Object.entries(settings)) await tx.execute(sql.raw(`SET LOCAL ${name} = ${value}`));
     await tx.execute(sql.raw(`PREPARE plan_probe ${prepare}`));
     try {
-      const result = (await tx.execute(sql.raw(`EXPLAIN EXECUTE plan_probe${execute}`))) as unknown as { rows: Array<Record<string, string>> };
+      const result = (await tx.execute(sql.raw(`EXPLAIN EXECUTE plan_probe${execute}`))) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
       return result.rows.map((row) => Object.values(row).join('')).join('\n');
     } finally {
       await tx.execute(sql.raw('DEALLOCATE plan_probe'));
@@ -37,7 +39,12 @@ function literal(value: unknown): string {
  * drizzle's SQL text prepared as is, its values bound as parameters and each placeholder given
  * `placeholders[name]`. A test of a plan therefore follows the statement when it changes shape.
  */
-export function statementPlan(db: Db, statement: Statement, placeholders: Record<string, unknown>, settings: Record<string, string>): Promise<string> {
+export function statementPlan(
+  db: Db,
+  statement: Statement,
+  placeholders: Record<string, unknown>,
+  settings: Record<string, string>,
+): Promise<string> {
   const { sql: text, params } = statement.toSQL();
   const args = params.map((param) => {
     if (!is(param, Placeholder)) return literal(param);

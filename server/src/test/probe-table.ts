@@ -6,7 +6,10 @@ export const probe = pgTable('probe', {
   id: serial('id').primaryKey(),
   body: text('body').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   n: bigint('n', { mode: 'number' }),
 });
 

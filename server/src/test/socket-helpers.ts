@@ -85,12 +85,7 @@ export function nextEvent<T = unknown>(l: Listener, event: string, timeoutMs = 5
 }
 
 /** The first `event` received (already or from now on) whose payload satisfies `matches`. */
-export function eventMatching<T = unknown>(
-  l: Listener,
-  event: string,
-  matches: (payload: T) => boolean,
-  timeoutMs = 5000,
-): Promise<T> {
+export function eventMatching<T = unknown>(l: Listener, event: string, matches: (payload: T) => boolean, timeoutMs = 5000): Promise<T> {
   const seen = l.of(event).find((p) => matches(p as T));
   if (seen !== undefined) return Promise.resolve(seen as T);
   return new Promise((resolve, reject) => {

@@ -29,7 +29,10 @@ export async function createAdminTeam<const N extends readonly string[]>(
 }
 
 export const setFeatures = (app: FastifyInstance, workspaceId: string, features: readonly WorkspaceFeature[]) =>
-  app.ctx.db.update(workspaces).set({ features: [...features] }).where(eq(workspaces.id, workspaceId));
+  app.ctx.db
+    .update(workspaces)
+    .set({ features: [...features] })
+    .where(eq(workspaces.id, workspaceId));
 
 /** Resolves with the reason when the client socket is disconnected; fails after `timeoutMs`. */
 export function disconnected(socket: Socket, timeoutMs = 1000): Promise<string> {

@@ -15,9 +15,7 @@ export const apiKeyPermissionSchema = z.enum(API_KEY_PERMISSIONS, { error: 'Perm
 export type ApiKeyPermission = z.infer<typeof apiKeyPermissionSchema>;
 
 const apiKeyNameField = () =>
-  z
-    .string(MSG.nameRequired)
-    .check(z.trim(), z.minLength(1, MSG.nameRequired), z.maxLength(100, 'Nome deve ter no máximo 100 caracteres'));
+  z.string(MSG.nameRequired).check(z.trim(), z.minLength(1, MSG.nameRequired), z.maxLength(100, 'Nome deve ter no máximo 100 caracteres'));
 
 /** "Integrações" form. */
 export const apiKeyFormSchema = z.object({

@@ -113,9 +113,7 @@ describe('createByInviteBodySchema', () => {
   it('is the register form without confirmation', () => {
     const { confirmPassword: _unused, ...body } = register;
     expect(parseOk(createByInviteBodySchema, register)).toEqual(body);
-    expect(messagesAt(createByInviteBodySchema, { ...body, inviteCode: 'ABC123' }, 'inviteCode')[0]).toBe(
-      'Código de convite inválido',
-    );
+    expect(messagesAt(createByInviteBodySchema, { ...body, inviteCode: 'ABC123' }, 'inviteCode')[0]).toBe('Código de convite inválido');
   });
 });
 

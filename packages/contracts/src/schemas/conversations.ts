@@ -19,11 +19,7 @@ export type GetConversationsQuery = z.output<typeof getConversationsQuerySchema>
 export const searchQuerySchema = z.object({
   content: z
     .string(SEARCH_MIN_MESSAGE)
-    .check(
-      z.trim(),
-      z.minLength(LIMITS.searchMinChars, SEARCH_MIN_MESSAGE),
-      z.maxLength(SEARCH_MAX, SEARCH_MAX_MESSAGE),
-    ),
+    .check(z.trim(), z.minLength(LIMITS.searchMinChars, SEARCH_MIN_MESSAGE), z.maxLength(SEARCH_MAX, SEARCH_MAX_MESSAGE)),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -56,11 +52,7 @@ const historyPaging = {
     z.optional(
       z.coerce
         .number(HISTORY_LIMIT_MESSAGE)
-        .check(
-          z.int(HISTORY_LIMIT_MESSAGE),
-          z.gte(1, HISTORY_LIMIT_MESSAGE),
-          z.lte(HISTORY_LIMIT_MAX, HISTORY_LIMIT_MESSAGE),
-        ),
+        .check(z.int(HISTORY_LIMIT_MESSAGE), z.gte(1, HISTORY_LIMIT_MESSAGE), z.lte(HISTORY_LIMIT_MAX, HISTORY_LIMIT_MESSAGE)),
     ),
     LIMITS.historyPageSize,
   ),
@@ -73,9 +65,7 @@ const oneCursor = z.refine<{ all?: boolean; before?: string; after?: string; aro
 );
 
 /** Query of GET /message/get-messages-by-conversation. */
-export const getMessagesByConversationQuerySchema = z
-  .object({ conversationId: uuidField(), ...historyPaging })
-  .check(oneCursor);
+export const getMessagesByConversationQuerySchema = z.object({ conversationId: uuidField(), ...historyPaging }).check(oneCursor);
 export type GetMessagesByConversationQuery = z.output<typeof getMessagesByConversationQuerySchema>;
 
 /** Query of GET /message/get-messages-by-group. */

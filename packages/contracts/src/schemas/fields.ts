@@ -35,17 +35,13 @@ export const nickNameField = () =>
     );
 
 // trim/lowercase run before the e-mail check (a pipe), so ' Ana@X.com ' is accepted as 'ana@x.com'.
-export const emailField = (message: string = MSG.email) =>
-  z.pipe(z.string(message).check(z.trim(), z.toLowerCase()), z.email(message));
+export const emailField = (message: string = MSG.email) => z.pipe(z.string(message).check(z.trim(), z.toLowerCase()), z.email(message));
 
 // Passwords are never trimmed: spaces are legitimate characters of a password.
 export const passwordField = () =>
   z
     .string()
-    .check(
-      z.minLength(LIMITS.passwordMin, MSG.min(LIMITS.passwordMin)),
-      z.maxLength(LIMITS.passwordMax, MSG.max(LIMITS.passwordMax)),
-    );
+    .check(z.minLength(LIMITS.passwordMin, MSG.min(LIMITS.passwordMin)), z.maxLength(LIMITS.passwordMax, MSG.max(LIMITS.passwordMax)));
 
 /**
  * An id (all ids are UUIDs). `z.guid()` accepts any 8-4-4-4-12 hex string, exactly what a
@@ -58,9 +54,18 @@ export const uuidField = (message: string = MSG.id) => z.guid(message);
  * 'true'/'false' (what axios and browsers put in the URL).
  */
 export const queryBooleanField = () =>
-  z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))], {
-    error: 'Valor deve ser true ou false',
-  });
+  z.union(
+    [
+      z.boolean(),
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((v) => v === 'true'),
+      ),
+    ],
+    {
+      error: 'Valor deve ser true ou false',
+    },
+  );
 
 /** The confirmation field of a password form must equal the password (error on the confirmation). */
 export const passwordsMatch = <K extends string, C extends string>(password: K, confirmation: C) =>

@@ -50,9 +50,7 @@ describe('groupEditFormSchema', () => {
   });
 
   it('trims before measuring', () => {
-    expect(messagesAt(groupEditFormSchema, { name: '  ab  ', description: '' }, 'name')).toEqual([
-      'Nome deve ter pelo menos 3 caracteres',
-    ]);
+    expect(messagesAt(groupEditFormSchema, { name: '  ab  ', description: '' }, 'name')).toEqual(['Nome deve ter pelo menos 3 caracteres']);
   });
 });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chars, messagesAt, parseOk } from '../testing/issues';
-import {
-  editMessageBodySchema,
-  isEmoji,
-  muteBodySchema,
-  reactionBodySchema,
-  reactionParamsSchema,
-} from './message-actions';
+import { editMessageBodySchema, isEmoji, muteBodySchema, reactionBodySchema, reactionParamsSchema } from './message-actions';
 import { MENTION_ALL, mentionTargetsIn, mentionToken } from '../mentions';
 import { sendMessageBodySchema } from './messages';
 
@@ -30,7 +24,10 @@ describe('editMessageBodySchema', () => {
 describe('send with reply and mentions', () => {
   const send = { conversationId: id, isGroup: true, content: { type: 'text', body: `oi ${mentionToken(other)}` }, clientId: 'c' };
   it('accepts replyToId and mentions', () => {
-    expect(parseOk(sendMessageBodySchema, { ...send, replyToId: other, mentions: [other] })).toMatchObject({ replyToId: other, mentions: [other] });
+    expect(parseOk(sendMessageBodySchema, { ...send, replyToId: other, mentions: [other] })).toMatchObject({
+      replyToId: other,
+      mentions: [other],
+    });
   });
   it('refuses a malformed replyToId', () => {
     expect(messagesAt(sendMessageBodySchema, { ...send, replyToId: 'abc' }, 'replyToId')).toEqual(['Identificador inválido']);

@@ -40,7 +40,10 @@ export const mentionsField = () =>
       z.string(MESSAGE_ACTION_ERRORS.invalidMention).check(
         z.trim(),
         z.toLowerCase(),
-        z.refine((v) => v === MENTION_ALL || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v), MESSAGE_ACTION_ERRORS.invalidMention),
+        z.refine(
+          (v) => v === MENTION_ALL || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v),
+          MESSAGE_ACTION_ERRORS.invalidMention,
+        ),
       ),
       MESSAGE_ACTION_ERRORS.invalidMention,
     )
@@ -59,8 +62,7 @@ const EMOJI_PART = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component})+$/u;
 const EMOJI_CORE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 export const isEmoji = (value: string) => value.length <= 32 && EMOJI_PART.test(value) && EMOJI_CORE.test(value);
 
-export const emojiField = () =>
-  z.string(MESSAGE_ACTION_ERRORS.invalidEmoji).check(z.refine(isEmoji, MESSAGE_ACTION_ERRORS.invalidEmoji));
+export const emojiField = () => z.string(MESSAGE_ACTION_ERRORS.invalidEmoji).check(z.refine(isEmoji, MESSAGE_ACTION_ERRORS.invalidEmoji));
 
 /** Body of POST /message/{id}/reactions. */
 export const reactionBodySchema = z.object({ emoji: emojiField() });

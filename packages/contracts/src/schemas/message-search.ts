@@ -13,9 +13,7 @@ const CURSOR_MESSAGE = 'Cursor inválido';
 export const messageSearchQuerySchema = z.extend(searchQuerySchema, {
   limit: z._default(
     z.optional(
-      z.coerce
-        .number(LIMIT_MESSAGE)
-        .check(z.int(LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(MESSAGE_SEARCH_LIMIT_MAX, LIMIT_MESSAGE)),
+      z.coerce.number(LIMIT_MESSAGE).check(z.int(LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(MESSAGE_SEARCH_LIMIT_MAX, LIMIT_MESSAGE)),
     ),
     MESSAGE_SEARCH_LIMIT_DEFAULT,
   ),

@@ -9,13 +9,11 @@ export const MESSAGE_TOO_LONG = `Mensagem deve ter no máximo ${LIMITS.messageMa
 export const MESSAGE_NOT_VISIBLE = 'A mensagem precisa ter texto visível';
 
 export const messageTextField = () =>
-  z
-    .string(MESSAGE_REQUIRED)
-    .check(
-      z.trim(),
-      z.minLength(1, MESSAGE_REQUIRED),
-      z.maxLength(LIMITS.messageMaxLength, MESSAGE_TOO_LONG),
-      // Only the visible-text rule: a message may carry line breaks, emoji sequences and the bidi
-      // marks right-to-left writing needs; it names no one.
-      visibleTextCheck(MESSAGE_NOT_VISIBLE),
-    );
+  z.string(MESSAGE_REQUIRED).check(
+    z.trim(),
+    z.minLength(1, MESSAGE_REQUIRED),
+    z.maxLength(LIMITS.messageMaxLength, MESSAGE_TOO_LONG),
+    // Only the visible-text rule: a message may carry line breaks, emoji sequences and the bidi
+    // marks right-to-left writing needs; it names no one.
+    visibleTextCheck(MESSAGE_NOT_VISIBLE),
+  );

@@ -18,10 +18,7 @@ const imageUrlField = () =>
 
 export const messageContentSchema = z.discriminatedUnion(
   'type',
-  [
-    z.object({ type: z.literal('text'), body: messageTextField() }),
-    z.object({ type: z.literal('image'), body: imageUrlField() }),
-  ],
+  [z.object({ type: z.literal('text'), body: messageTextField() }), z.object({ type: z.literal('image'), body: imageUrlField() })],
   { error: 'Tipo de conteúdo inválido' },
 );
 export type MessageContentInput = z.infer<typeof messageContentSchema>;
@@ -51,11 +48,7 @@ export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 export const generatePublicMediaUrlBodySchema = z.object({
   fileName: z
     .string('Nome do arquivo inválido')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Nome do arquivo inválido'),
-      z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres'),
-    ),
+    .check(z.trim(), z.minLength(1, 'Nome do arquivo inválido'), z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres')),
   contentType: z.enum(IMAGE_CONTENT_TYPES, { error: ALERT_TEXTS.invalidFileType }),
   folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
 });

@@ -20,10 +20,7 @@ export const updateProfileBodySchema = z.extend(z.partial(profileSchema), {
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 /** True when the submitted profile equals the current user (then alert PROFILE_NO_CHANGES_TEXT). */
-export function isProfileUnchanged(
-  current: { name?: string | undefined; nickName?: string | undefined },
-  values: ProfileInput,
-): boolean {
+export function isProfileUnchanged(current: { name?: string | undefined; nickName?: string | undefined }, values: ProfileInput): boolean {
   return (current.name ?? '').trim() === values.name.trim() && (current.nickName ?? '').trim() === values.nickName.trim();
 }
 

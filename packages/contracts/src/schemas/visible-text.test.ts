@@ -71,8 +71,12 @@ describe('the rule in the schemas, one message per field', () => {
     const rtl = HIDDEN.rightToLeftOverride;
     expect(messagesAt(updateProfileBodySchema, { name: rtl }, 'name')).toEqual(['O nome contém caracteres não permitidos']);
     expect(messagesAt(updateProfileBodySchema, { name: '\u3164\u3164' }, 'name')).toEqual(['O nome precisa ter texto visível']);
-    expect(messagesAt(groupCreateFormSchema, { name: rtl, description: '' }, 'name')).toEqual(['O nome do grupo contém caracteres não permitidos']);
-    expect(messagesAt(groupCreateFormSchema, { name: '\u2800', description: '' }, 'name')).toEqual(['O nome do grupo precisa ter texto visível']);
+    expect(messagesAt(groupCreateFormSchema, { name: rtl, description: '' }, 'name')).toEqual([
+      'O nome do grupo contém caracteres não permitidos',
+    ]);
+    expect(messagesAt(groupCreateFormSchema, { name: '\u2800', description: '' }, 'name')).toEqual([
+      'O nome do grupo precisa ter texto visível',
+    ]);
     expect(messagesAt(polygonFormSchema, { name: 'Sul\u200B' }, 'name')).toEqual(['O nome da poligonal contém caracteres não permitidos']);
     expect(messagesAt(updateWorkspaceBodySchema, { name: 'Equipe\u2066', description: '', limitOfMembers: 0 }, 'name')).toEqual([
       'O nome do workspace contém caracteres não permitidos',
@@ -81,7 +85,8 @@ describe('the rule in the schemas, one message per field', () => {
 
   it('a message of zero-width characters only is refused; emoji sequences, line breaks and RTL text pass', () => {
     expect(messagesAt(messageFormSchema, { text: '\u200B\u200C\u200D\u2060' }, 'text')).toEqual(['A mensagem precisa ter texto visível']);
-    for (const text of [...EMOJI, 'linha 1\nlinha 2', 'שלום\u200F!', '👍🏽']) expect(messagesAt(messageFormSchema, { text }, 'text'), text).toEqual([]);
+    for (const text of [...EMOJI, 'linha 1\nlinha 2', 'שלום\u200F!', '👍🏽'])
+      expect(messagesAt(messageFormSchema, { text }, 'text'), text).toEqual([]);
   });
 
   it('nickNames already take ASCII letters and digits only', () => {

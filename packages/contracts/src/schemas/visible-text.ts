@@ -13,7 +13,8 @@ import '../zod-locale';
 
 const NOT_IN_NAMES = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 /** Pictographs joined by ZWJ, each optionally with a skin tone or an emoji-presentation selector. */
-const EMOJI_ZWJ_SEQUENCE = /\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F)?(?:\u200D\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F)?)+/gu;
+const EMOJI_ZWJ_SEQUENCE =
+  /\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F)?(?:\u200D\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F)?)+/gu;
 /** A flag of a subdivision: black flag, tag letters, cancel tag. */
 const EMOJI_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 /**
@@ -45,7 +46,10 @@ const emptyOr = (rule: (text: string) => boolean) => (text: string) => text === 
 /** The two checks of a name field, after its trim and length checks. */
 export const visibleNameChecks = (subject: string) =>
   [
-    z.refine<string>(emptyOr((text) => !hasHiddenCharacters(text)), hiddenCharactersMessage(subject)),
+    z.refine<string>(
+      emptyOr((text) => !hasHiddenCharacters(text)),
+      hiddenCharactersMessage(subject),
+    ),
     z.refine<string>(emptyOr(hasVisibleText), noVisibleTextMessage(subject)),
   ] as const;
 

@@ -27,9 +27,7 @@ describe('workspaceFormSchema', () => {
   });
 
   it('admin e-mail valid, lowercased', () => {
-    expect(messagesAt(workspaceFormSchema, { ...form, adminEmail: 'ana' }, 'adminEmail')).toEqual([
-      'E-mail do administrador é inválido',
-    ]);
+    expect(messagesAt(workspaceFormSchema, { ...form, adminEmail: 'ana' }, 'adminEmail')).toEqual(['E-mail do administrador é inválido']);
     expect(parseOk(workspaceFormSchema, { ...form, adminEmail: 'ANA@demo.chat' }).adminEmail).toBe('ana@demo.chat');
   });
 
@@ -68,9 +66,7 @@ describe('updateWorkspaceBodySchema', () => {
 describe('changeAdminBodySchema', () => {
   it('validates the new admin e-mail', () => {
     expect(parseOk(changeAdminBodySchema, { newAdminEmail: 'Bruno@Demo.chat' })).toEqual({ newAdminEmail: 'bruno@demo.chat' });
-    expect(messagesAt(changeAdminBodySchema, { newAdminEmail: 'bruno' }, 'newAdminEmail')).toEqual([
-      'E-mail do administrador é inválido',
-    ]);
+    expect(messagesAt(changeAdminBodySchema, { newAdminEmail: 'bruno' }, 'newAdminEmail')).toEqual(['E-mail do administrador é inválido']);
   });
 });
 

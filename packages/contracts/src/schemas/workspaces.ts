@@ -34,10 +34,7 @@ const descriptionField = () =>
   z.optional(
     z
       .string('Descrição inválida')
-      .check(
-        z.trim(),
-        z.maxLength(WORKSPACE_DESCRIPTION_MAX, `Descrição deve ter no máximo ${WORKSPACE_DESCRIPTION_MAX} caracteres`),
-      ),
+      .check(z.trim(), z.maxLength(WORKSPACE_DESCRIPTION_MAX, `Descrição deve ter no máximo ${WORKSPACE_DESCRIPTION_MAX} caracteres`)),
   );
 const featuresField = () => z.optional(workspaceFeaturesSchema);
 

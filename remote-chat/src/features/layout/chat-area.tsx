@@ -50,9 +50,7 @@ export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, baseP
 
   if (!target) {
     return (
-      <section className={styles.placeholder}>
-        {loading ? <Spinner size="md" /> : <EmptyState text="Conversa não encontrada" />}
-      </section>
+      <section className={styles.placeholder}>{loading ? <Spinner size="md" /> : <EmptyState text="Conversa não encontrada" />}</section>
     );
   }
 

@@ -55,7 +55,9 @@ describe('conversations screen: the unread count the chat opens with', () => {
     renderAt('/auth/conversations/c1/conversation');
     // Unknown while the list is on its way: the chat waits to place its line.
     expect(await screen.findByTestId('unread-at-open')).toHaveTextContent('undefined');
-    await act(async () => answer({ status: 200, data: [conversation('c1', { unreadMessages: 7, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })] }));
+    await act(async () =>
+      answer({ status: 200, data: [conversation('c1', { unreadMessages: 7, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') })] }),
+    );
     await waitFor(() => expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7'));
     // The list itself shows the open chat read.
     expect(screen.queryByText('7')).toBe(screen.getByTestId('unread-at-open'));

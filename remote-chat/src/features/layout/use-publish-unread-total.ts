@@ -15,7 +15,11 @@ export function usePublishUnreadTotal(conversations: Conversation[]): void {
 
 /** Tells the shell which chats I silenced, so that its notifications leave them out. */
 export function usePublishMutedChats(conversations: Conversation[], groups: Group[]): void {
-  const ids = [...conversations, ...groups].filter((c) => c.muted).map((c) => c.id).sort().join(' ');
+  const ids = [...conversations, ...groups]
+    .filter((c) => c.muted)
+    .map((c) => c.id)
+    .sort()
+    .join(' ');
   useEffect(() => {
     eventBus.emit('chat:muted-chats', { ids: ids ? ids.split(' ') : [] });
   }, [ids]);

@@ -51,9 +51,7 @@ const serverCopy = (body: SendMessageBody): Message =>
 
 async function openChat() {
   const user = userEvent.setup({ applyAccept: false });
-  renderWithQuery(
-    <ChatView kind="conversation" chatId="c1" target={null} me={me} onTogglePanel={vi.fn()} onOpenAuthor={vi.fn()} />,
-  );
+  renderWithQuery(<ChatView kind="conversation" chatId="c1" target={null} me={me} onTogglePanel={vi.fn()} onOpenAuthor={vi.fn()} />);
   await waitFor(() => expect(api.getMessagesByConversation).toHaveBeenCalled());
   const input = screen.getByTestId('image-input') as HTMLInputElement;
   return { user, pick: (file: File) => user.upload(input, file) };
@@ -141,8 +139,18 @@ describe('sending an image', () => {
     // 1. the signed URL, 2. the PUT of the file to it, with the 60 s timeout. (The file is the
     // outbox's stored copy; jsdom's Blob does not survive fake-indexeddb's cloning, a browser's
     // does: packages/outbox and e2e/tests/outbox.spec.ts check the bytes.)
-    await waitFor(() => expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(SIGNED, expect.anything(), expect.objectContaining({ timeoutMs: 60_000 })));
-    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
+    await waitFor(() =>
+      expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(
+        SIGNED,
+        expect.anything(),
+        expect.objectContaining({ timeoutMs: 60_000 }),
+      ),
+    );
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({
+      fileName: 'foto.png',
+      contentType: 'image/png',
+      folder: 'avatars',
+    });
     const image = screen.getByAltText('Imagem enviada por Ana');
     expect(image).toHaveAttribute('src', 'blob:preview-1');
     expect(screen.getByRole('progressbar', { name: 'Enviando imagem' })).toHaveAttribute('aria-valuenow', '0');
@@ -156,7 +164,12 @@ describe('sending an image', () => {
     await act(async () => put.resolve({ status: 200, data: {} }));
     await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(1));
     const body = api.sendMessage.mock.calls[0]![0] as SendMessageBody;
-    expect(body).toEqual({ conversationId: 'c1', isGroup: false, content: { type: 'image', body: PUBLIC }, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(body).toEqual({
+      conversationId: 'c1',
+      isGroup: false,
+      content: { type: 'image', body: PUBLIC },
+      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getAllByTestId('message')).toHaveLength(1);
     expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', PUBLIC);
@@ -181,7 +194,9 @@ describe('sending an image', () => {
   });
 
   it("marks an image whose upload is refused 'Não enviada' with the upload's text; 'Tentar novamente' uploads again and sends", async () => {
-    api.uploadToSignedUrl.mockRejectedValueOnce(Object.assign(new UploadRequestError(new Error('Request failed'), 60_000), { status: 415, serverMessage: null }));
+    api.uploadToSignedUrl.mockRejectedValueOnce(
+      Object.assign(new UploadRequestError(new Error('Request failed'), 60_000), { status: 415, serverMessage: null }),
+    );
     const { pick, user } = await openChat();
     await pick(png());
     expect(await screen.findByTestId('unsent-notice')).toHaveTextContent('Não enviada: Upload falhou com status: 415');
@@ -198,7 +213,9 @@ describe('sending an image', () => {
   });
 
   it("says 'Erro ao gerar URL pública' when the server refuses the signed URL without saying why", async () => {
-    api.generatePublicMediaUrl.mockRejectedValueOnce(Object.assign(new ApiCallError(new Error('Request failed')), { status: 403, serverMessage: null }));
+    api.generatePublicMediaUrl.mockRejectedValueOnce(
+      Object.assign(new ApiCallError(new Error('Request failed')), { status: 403, serverMessage: null }),
+    );
     const { pick } = await openChat();
     await pick(png());
     expect(await screen.findByTestId('unsent-notice')).toHaveTextContent('Não enviada: Erro ao gerar URL pública');

@@ -34,11 +34,7 @@ export function UserSelectList({ users, loading, emptyText, selected, onToggle, 
         <li key={user.id}>
           {selected ? (
             <label className={styles.row}>
-              <Checkbox
-                checked={selected.has(user.id)}
-                onCheckedChange={() => onToggle?.(user.id)}
-                aria-label={user.name}
-              />
+              <Checkbox checked={selected.has(user.id)} onCheckedChange={() => onToggle?.(user.id)} aria-label={user.name} />
               <UserLine user={user} />
             </label>
           ) : (

@@ -22,9 +22,7 @@ describe('acquireDataDirLock', () => {
     expect(readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
 
     expect(() => acquireDataDirLock(dir, './data')).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir, './data')).toThrow(
-      `DATA_DIR ./data já está em uso por outro processo (pid ${process.pid})`,
-    );
+    expect(() => acquireDataDirLock(dir, './data')).toThrow(`DATA_DIR ./data já está em uso por outro processo (pid ${process.pid})`);
 
     lock.release();
     expect(existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);

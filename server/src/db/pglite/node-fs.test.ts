@@ -78,7 +78,9 @@ function installedVersion(name: string): string {
 
 describe('the PGlite that PgliteNodeFS patches', () => {
   it('is pinned exactly, to the version the patch was checked against', () => {
-    const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(serverPackage.dependencies['@electric-sql/pglite']).toBe(PGLITE_VERSION_CHECKED);
   });
 

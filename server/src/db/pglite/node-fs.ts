@@ -43,7 +43,9 @@ export class PgliteNodeFS extends NodeFS {
     const addFsync = (mod: unknown) => {
       const streamOps = (mod as NodefsModule).NODEFS?.stream_ops;
       if (!streamOps || typeof streamOps !== 'object' || streamOps.fsync !== undefined) {
-        throw new Error(`PgliteNodeFS: o NODEFS do PGlite mudou de forma (verificado com ${PGLITE_VERSION_CHECKED}); o fsync não seria real`);
+        throw new Error(
+          `PgliteNodeFS: o NODEFS do PGlite mudou de forma (verificado com ${PGLITE_VERSION_CHECKED}); o fsync não seria real`,
+        );
       }
       streamOps.fsync = (stream: { nfd: number }) => {
         fsync(stream.nfd);

@@ -49,7 +49,8 @@ export async function openPglite({ dataDir, dataDirLabel, durability, minFreeByt
       canReopen: () => (freeBytes(dataDir) ?? 0) >= reopenAt,
       retryMs: REOPEN_EVERY_MS,
       // Before the server's logger exists and after it: the two events an operator must see.
-      onLost: (error) => console.error(`PGlite perdeu a instância (${describeLoss(error)}); reabre quando DATA_DIR tiver ${reopenAt >> 20} MB livres`),
+      onLost: (error) =>
+        console.error(`PGlite perdeu a instância (${describeLoss(error)}); reabre quando DATA_DIR tiver ${reopenAt >> 20} MB livres`),
       onReopened: (ms) => console.error(`PGlite reaberto em ${Math.round(ms)} ms`),
     });
     // drizzle's PGlite session calls only query() and transaction(), which ReopeningPglite forwards.

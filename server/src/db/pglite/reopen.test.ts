@@ -13,7 +13,9 @@ import type { Database } from '../types';
 
 const unavailable = smallFilesystemUnavailable();
 const count = async (database: Database) => {
-  const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM lost_and_found`)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM lost_and_found`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return result.rows[0]?.n;
 };
 

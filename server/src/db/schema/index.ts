@@ -34,7 +34,11 @@ export const workspaces = pgTable('workspaces', {
   // Megabytes of uploaded files the workspace may keep (media_uploads' sizes); 0 means no quota.
   storageQuotaMb: integer('storage_quota_mb').notNull().default(0),
   // Per-workspace features: a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
-  features: text('features').array().$type<WorkspaceFeature[]>().notNull().default(sql`'{}'::text[]`),
+  features: text('features')
+    .array()
+    .$type<WorkspaceFeature[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -77,7 +81,9 @@ export const users = pgTable(
     uniqueIndex('users_nick_name_lower_key').on(sql`lower(${t.nickName})`),
     index('users_workspace_id_idx').on(t.workspaceId),
     // Deleting an image message asks whether its file is someone's photo.
-    index('users_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
+    index('users_avatar_url_idx')
+      .on(t.avatarUrl)
+      .where(sql`${t.avatarUrl} IS NOT NULL`),
   ],
 );
 
@@ -214,7 +220,9 @@ export const groups = pgTable(
   (t) => [
     index('groups_workspace_id_idx').on(t.workspaceId),
     // Deleting an image message asks whether its file is a group's photo.
-    index('groups_avatar_url_idx').on(t.avatarUrl).where(sql`${t.avatarUrl} IS NOT NULL`),
+    index('groups_avatar_url_idx')
+      .on(t.avatarUrl)
+      .where(sql`${t.avatarUrl} IS NOT NULL`),
   ],
 );
 
@@ -281,7 +289,10 @@ export const messages = pgTable(
     deletedById: uuid('deleted_by_id').references(() => users.id),
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
     // Mentioned user ids, and MENTION_ALL for '@todos' (groups only).
-    mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     check('messages_one_target', sql`(${t.conversationId} IS NULL) <> (${t.groupId} IS NULL)`),
@@ -290,8 +301,12 @@ export const messages = pgTable(
     // Partial: a message has one target, so each INSERT writes one of these two, not
     // one entry with a NULL key into the other (a measurable cost per send). Every read of them
     // filters with `=` on the column, which proves IS NOT NULL to the planner.
-    index('messages_conversation_seq_idx').on(t.conversationId, t.seq).where(sql`${t.conversationId} IS NOT NULL`),
-    index('messages_group_seq_idx').on(t.groupId, t.seq).where(sql`${t.groupId} IS NOT NULL`),
+    index('messages_conversation_seq_idx')
+      .on(t.conversationId, t.seq)
+      .where(sql`${t.conversationId} IS NOT NULL`),
+    index('messages_group_seq_idx')
+      .on(t.groupId, t.seq)
+      .where(sql`${t.groupId} IS NOT NULL`),
     // Unread counts only look at messages not yet read, a small slice of a long history.
     index('messages_conversation_unread_idx')
       .on(t.conversationId, t.authorId)
@@ -304,7 +319,9 @@ export const messages = pgTable(
     index('messages_seq_idx').on(t.seq),
     // Deleting an image message keeps its file while another message still shows it:
     // a lookup of the URL among image messages only, a small slice of the table.
-    index('messages_image_body_idx').on(t.body).where(sql`${t.contentType} = 'image'`),
+    index('messages_image_body_idx')
+      .on(t.body)
+      .where(sql`${t.contentType} = 'image'`),
   ],
 );
 
@@ -381,7 +398,9 @@ export const apiKeys = pgTable(
   (t) => [
     uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
     // At most one active key per user, even under two concurrent creations.
-    uniqueIndex('api_keys_active_user_key').on(t.userId).where(sql`${t.revokedAt} IS NULL`),
+    uniqueIndex('api_keys_active_user_key')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} IS NULL`),
   ],
 );
 

@@ -16,7 +16,9 @@ const API_GUIDE = new URL('../../../../docs/api.md', import.meta.url);
 
 /** The shell blocks of the guide's section 'Exemplos com curl' that call the API. */
 function curlExamples(): { list: string; history: string; send: string } {
-  const section = readFileSync(API_GUIDE, 'utf8').split(/^## /m).find((s) => s.startsWith('Exemplos com curl'));
+  const section = readFileSync(API_GUIDE, 'utf8')
+    .split(/^## /m)
+    .find((s) => s.startsWith('Exemplos com curl'));
   if (!section) throw new Error('docs/api.md sem a seção Exemplos com curl');
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('curl'));
   const find = (path: string) => {
@@ -41,8 +43,14 @@ beforeAll(async () => {
   const call = (token: string, path: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api${path}`, headers: { authorization: `Bearer ${token}` }, payload });
   conversation = expectStatus<Conversation>(await call(bruno.accessToken, '/conversation/create', { userTwoId: carla.user.id }), 200);
-  readOnlyKey = expectStatus<CreatedApiKey>(await call(carla.accessToken, '/api-key/create', { name: 'Leitura', permissions: 'READ_ONLY' }), 200).key;
-  fullAccessKey = expectStatus<CreatedApiKey>(await call(bruno.accessToken, '/api-key/create', { name: 'Bot', permissions: 'FULL_ACCESS' }), 200).key;
+  readOnlyKey = expectStatus<CreatedApiKey>(
+    await call(carla.accessToken, '/api-key/create', { name: 'Leitura', permissions: 'READ_ONLY' }),
+    200,
+  ).key;
+  fullAccessKey = expectStatus<CreatedApiKey>(
+    await call(bruno.accessToken, '/api-key/create', { name: 'Bot', permissions: 'FULL_ACCESS' }),
+    200,
+  ).key;
 });
 afterAll(() => t?.close());
 

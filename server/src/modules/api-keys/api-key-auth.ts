@@ -19,10 +19,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * key's rate limit, 429 (Retry-After);
  * READ_ONLY anything but a read 403; a route that refuses keys (key and password management) 403.
  */
-export async function authenticateApiKey(
-  request: FastifyRequest,
-  route: 'allowed' | 'refused',
-): Promise<UserWithWorkspace> {
+export async function authenticateApiKey(request: FastifyRequest, route: 'allowed' | 'refused'): Promise<UserWithWorkspace> {
   const { db, rateLimiter, rateLimits } = request.server.ctx;
   // Counted before the lookup and given back when the key works, like sign-in: only failures use
   // up the address's allowance, and parallel guesses cannot overtake it.

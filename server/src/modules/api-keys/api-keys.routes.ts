@@ -10,25 +10,17 @@ import { newApiKey } from './new-api-key';
 export const apiKeyRoutes = signedInRoutes({ roles: CHAT_ROLES, apiKey: 'refused' }, (routes) => {
   const { db, now } = routes.ctx;
 
-  routes.post(
-    '/api-key/create',
-    { schema: { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema } } },
-    async (request) => {
-      // The key is made here, whatever the body's `key` says (the original spec lets the browser
-      // choose it; docs/api.md, Quem faz a chave é o servidor): a chosen value could be weak, or
-      // another member's.
-      const { name, permissions } = request.body;
-      const key = newApiKey();
-      return { ...toApiKeyEntity(await replaceActiveKey(db, request.user.id, { name, permissions }, key, now())), key };
-    },
-  );
+  routes.post('/api-key/create', { schema: { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema } } }, async (request) => {
+    // The key is made here, whatever the body's `key` says (the original spec lets the browser
+    // choose it; docs/api.md, Quem faz a chave é o servidor): a chosen value could be weak, or
+    // another member's.
+    const { name, permissions } = request.body;
+    const key = newApiKey();
+    return { ...toApiKeyEntity(await replaceActiveKey(db, request.user.id, { name, permissions }, key, now())), key };
+  });
 
-  routes.get(
-    '/api-key/active',
-    { schema: { response: { 200: z.nullable(apiKeyEntitySchema) } } },
-    async (request) => {
-      const row = await findActiveKeyOfUser(db, request.user.id);
-      return row ? toApiKeyEntity(row) : null;
-    },
-  );
+  routes.get('/api-key/active', { schema: { response: { 200: z.nullable(apiKeyEntitySchema) } } }, async (request) => {
+    const row = await findActiveKeyOfUser(db, request.user.id);
+    return row ? toApiKeyEntity(row) : null;
+  });
 });

@@ -39,10 +39,20 @@ describe('POST /api/api-key/create and GET /api/api-key/active', () => {
   it('makes the key itself (papo_ + 190 bits), answers it once, and stores only the hash and a 4-character preview', async () => {
     const { key, record } = await createKey(owner, 'READ_ONLY', '  Relatórios  ');
     expect(key).toMatch(SERVER_KEY);
-    expect(record).toEqual({ id: expect.any(String), name: 'Relatórios', permissions: 'READ_ONLY', preview: key.slice(-4), createdAt: expect.any(String) });
+    expect(record).toEqual({
+      id: expect.any(String),
+      name: 'Relatórios',
+      permissions: 'READ_ONLY',
+      preview: key.slice(-4),
+      createdAt: expect.any(String),
+    });
     const [row] = await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, record.id));
     expect(row).toMatchObject({ keyHash: hashApiKey(key), preview: key.slice(-4), revokedAt: null });
-    expect(Object.values(row!).map(String).some((v) => v.includes(key))).toBe(false);
+    expect(
+      Object.values(row!)
+        .map(String)
+        .some((v) => v.includes(key)),
+    ).toBe(false);
     const active = await as(t.app, owner).get('/api-key/active');
     expect(expectStatus<ApiKey>(active, 200)).toEqual(record);
     expect(active.body).not.toContain(key);
@@ -79,13 +89,20 @@ describe('POST /api/api-key/create and GET /api/api-key/active', () => {
     expect(expectStatus(await as(t.app, colleague).get('/api-key/active'), 200)).toBeNull();
     const bad = await as(t.app, colleague).post('/api-key/create', { name: '', permissions: 'ADMIN', key: 12 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((i: { message: string }) => i.message).sort()).toEqual(['Chave de API inválida', 'Nome é obrigatório', 'Permissão inválida']);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { message: string }) => i.message)
+        .sort(),
+    ).toEqual(['Chave de API inválida', 'Nome é obrigatório', 'Permissão inválida']);
     expect(expectStatus(await as(t.app, colleague).get('/api-key/active'), 200)).toBeNull();
   });
 
   it('two creations at once leave exactly one active key, and both answer 200', async () => {
     const [racer] = await createTeam(t.app, ['Corre Junto']);
-    const answers = await Promise.all([1, 2, 3].map(() => as(t.app, racer).post('/api-key/create', { name: 'Corrida', permissions: 'READ_ONLY' })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => as(t.app, racer).post('/api-key/create', { name: 'Corrida', permissions: 'READ_ONLY' })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const rows = await t.app.ctx.db.select().from(apiKeys).where(eq(apiKeys.userId, racer.id));
     expect(rows.filter((k) => k.revokedAt === null)).toHaveLength(1);
@@ -177,7 +194,8 @@ describe('failed x-api-key attempts per IP', () => {
         limited.app.inject({ method: 'GET', url: '/api/conversation/get-conversations', headers: { 'x-api-key': value }, remoteAddress });
       // Working keys do not use up the allowance.
       for (let i = 0; i < 5; i++) expect((await get(key, '10.9.0.1')).statusCode).toBe(200);
-      for (const guess of ['papo_' + 'B'.repeat(32), 'papo_' + 'C'.repeat(32), 'curta']) expect((await get(guess, '10.9.0.1')).statusCode).toBe(401);
+      for (const guess of ['papo_' + 'B'.repeat(32), 'papo_' + 'C'.repeat(32), 'curta'])
+        expect((await get(guess, '10.9.0.1')).statusCode).toBe(401);
       for (const value of ['papo_' + 'D'.repeat(32), key]) {
         const over = await get(value, '10.9.0.1');
         expect(over.statusCode).toBe(429);
@@ -194,7 +212,10 @@ describe('failed x-api-key attempts per IP', () => {
 describe('password changes and the API key', () => {
   const PASSWORD = 'senha-atual-123';
   async function withPassword(user: TestUser) {
-    await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, user.id));
+    await t.app.ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, user.id));
   }
   const changePassword = (user: TestUser, body: object) =>
     t.app.inject({ method: 'PATCH', url: '/api/user/update-password', headers: { authorization: `Bearer ${user.token}` }, payload: body });
@@ -232,7 +253,11 @@ describe('password changes and the API key', () => {
       t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: user.email } }),
     );
     const token = new URL(mail.link!).searchParams.get('token');
-    const used = await t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword: 'senha-redefinida-1' } });
+    const used = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/password-token/use',
+      payload: { token, newPassword: 'senha-redefinida-1' },
+    });
     expect(used.statusCode).toBe(200);
     expect(await works(key)).toBe(401);
   });

@@ -27,11 +27,7 @@ export class AuthService {
    * runs once the identifier has named an account, before its password is checked (the caller
    * counts the attempt against that account there).
    */
-  async signin(
-    input: SigninInput,
-    device: SessionDevice,
-    beforePasswordCheck: (userId: string) => Promise<void>,
-  ): Promise<SigninResponse> {
+  async signin(input: SigninInput, device: SessionDevice, beforePasswordCheck: (userId: string) => Promise<void>): Promise<SigninResponse> {
     const user = await findUserByIdentifier(this.db, input.identifier);
     if (!user) {
       await verifyAgainstDummy(input.password);
@@ -61,6 +57,9 @@ export class AuthService {
       await this.revokedSessions.announce(await this.refreshTokens.revokeAllOfUser(rotation.userId));
       throw unauthorized(SESSION_EXPIRED);
     }
-    return { accessToken: await this.accessTokens.sign({ ...user, sessionId: rotation.issued.familyId }), refreshToken: rotation.issued.token };
+    return {
+      accessToken: await this.accessTokens.sign({ ...user, sessionId: rotation.issued.familyId }),
+      refreshToken: rotation.issued.token,
+    };
   }
 }

@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const signin = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: payload as object });
-const setActive = (nickName: string, active: boolean) =>
-  t.app.ctx.db.update(users).set({ active }).where(eq(users.nickName, nickName));
+const setActive = (nickName: string, active: boolean) => t.app.ctx.db.update(users).set({ active }).where(eq(users.nickName, nickName));
 
 describe('POST /api/auth/signin', () => {
   it('accepts the e-mail in any case and answers the User entity with both tokens', async () => {
@@ -108,7 +107,10 @@ describe('tokens issued at sign-in', () => {
   it('refresh token: stored only as sha256, 12 hours without rememberMe and 30 days with it', async () => {
     const lifetime = async (rememberMe?: boolean) => {
       const { refreshToken } = await signIn(t.app, 'bruno', TEST_DEMO_PASSWORD, rememberMe);
-      const rows = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+      const rows = await t.app.ctx.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.tokenHash).not.toBe(refreshToken);
       return rows[0]!.expiresAt.getTime() - Date.now();
@@ -163,7 +165,10 @@ describe('refresh-token rotation (service)', () => {
     const tokens = t.app.ctx.refreshTokens;
     const first = await tokens.rotate(refreshToken);
     if (!first.ok) throw new Error(`rotação recusada: ${first.reason}`);
-    const [original] = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+    const [original] = await t.app.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
     expect(first.issued.expiresAt.getTime()).toBe(original!.expiresAt.getTime());
     expect(first.issued.familyId).toBe(original!.familyId);
 

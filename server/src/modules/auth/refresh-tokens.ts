@@ -91,7 +91,13 @@ export class RefreshTokens {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), except === undefined ? undefined : ne(refreshTokens.familyId, except)));
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            except === undefined ? undefined : ne(refreshTokens.familyId, except),
+          ),
+        );
       return ended.map((session) => session.id);
     };
     return db ? revoke(db) : inTransaction(this.db, (tx) => revoke(tx));
@@ -131,7 +137,10 @@ export class RefreshTokens {
   }
 
   private async revokeFamilies(db: Db, familyIds: string[], now: Date) {
-    await db.update(sessions).set({ revokedAt: now }).where(and(inArray(sessions.id, familyIds), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(inArray(sessions.id, familyIds), isNull(sessions.revokedAt)));
     await db
       .update(refreshTokens)
       .set({ revokedAt: now })

@@ -15,9 +15,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The user behind an access token and its claims, or why it is refused (the 401's message). */
-export type Authentication =
-  | { user: UserWithWorkspace; claims: ServerAccessClaims | null }
-  | { user: null; refusal: string };
+export type Authentication = { user: UserWithWorkspace; claims: ServerAccessClaims | null } | { user: null; refusal: string };
 
 /** What authenticate() reads: all of it kept in memory but the user (see SessionUsers). */
 export type Authenticator = Pick<AppContext, 'sessionUsers' | 'accessTokens' | 'revokedSessions'>;

@@ -52,7 +52,12 @@ export class RevokedSessions {
   ) {}
 
   /** Loaded from the database; with REDIS_URL, subscribed to the deployment's announcements. */
-  static async start(deps: { db: Db; redisUrl: string | null; keyPrefix: string; onError: (error: unknown) => void }): Promise<RevokedSessions> {
+  static async start(deps: {
+    db: Db;
+    redisUrl: string | null;
+    keyPrefix: string;
+    onError: (error: unknown) => void;
+  }): Promise<RevokedSessions> {
     const { db, redisUrl, keyPrefix, onError } = deps;
     let redis: { pub: Redis; sub: Redis; channel: string } | null = null;
     if (redisUrl) {
@@ -117,7 +122,10 @@ export class RevokedSessions {
   private async reconcile(): Promise<void> {
     const startedAt = Date.now();
     const since = this.lastReconciled === 0 ? startedAt - HELD_MS : this.lastReconciled - RECONCILE_OVERLAP_MS;
-    const rows = await this.db.select({ id: sessions.id }).from(sessions).where(gt(sessions.revokedAt, new Date(since)));
+    const rows = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(gt(sessions.revokedAt, new Date(since)));
     this.lastReconciled = startedAt;
     const unseen = rows.map((row) => row.id).filter((id) => !this.ended.has(id));
     if (unseen.length > 0) this.apply(unseen, 'ended');

@@ -39,7 +39,12 @@ export function describeUserAgent(userAgent: string | undefined): SessionDevice 
   const ua = userAgent.slice(0, MAX_READ);
   const browser = BROWSERS.map(([pattern, name]) => [pattern.exec(ua), name] as const).find(([match]) => match);
   const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
-  const kind = /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua)) ? 'Tablet' : /Mobi|iPhone|iPod/.test(ua) ? 'Celular' : 'Computador';
+  const kind =
+    /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua))
+      ? 'Tablet'
+      : /Mobi|iPhone|iPod/.test(ua)
+        ? 'Celular'
+        : 'Computador';
   return {
     device: system ? `${system} · ${kind}` : UNKNOWN_DEVICE.device,
     browser: browser ? `${browser[1]} ${browser[0]![1]}` : UNKNOWN_DEVICE.browser,

@@ -18,7 +18,8 @@ import { RECONCILE_MS } from './revoked-sessions';
 let t: TestApp;
 let peer: FastifyInstance;
 const twoProcesses = Boolean(testDatabaseUrl() && testRedisUrl());
-const CHROME_ON_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const CHROME_ON_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:126.0) Gecko/20100101 Firefox/126.0';
 
 beforeAll(async () => {
@@ -109,7 +110,12 @@ describe('sign-out ends the session', () => {
     const carla = await session('carla');
     const conversation = await as(t.app, bruno).post('/conversation/create', { userTwoId: carla.id });
     expect(conversation.statusCode).toBe(200);
-    const body = (clientId: string) => ({ conversationId: conversation.json<{ id: string }>().id, isGroup: false, content: { type: 'text', body: 'oi' }, clientId });
+    const body = (clientId: string) => ({
+      conversationId: conversation.json<{ id: string }>().id,
+      isGroup: false,
+      content: { type: 'text', body: 'oi' },
+      clientId,
+    });
     // Warms the peer's cache of bruno.
     expect((await as(peer, bruno).post('/message/send', body(`antes-${bruno.sid}`))).statusCode).toBe(200);
     expect((await signOut(bruno)).statusCode).toBe(204);
@@ -172,7 +178,10 @@ describe('the list of sessions', () => {
       await refusedEverywhere(phone);
       expect((await me(peer, desk)).statusCode).toBe(200);
       // Already ended: nothing to end.
-      expect((await as(t.app, desk).delete(`/auth/sessions/${phone.sid}`)).json()).toMatchObject({ statusCode: 404, message: 'Sessão não encontrada' });
+      expect((await as(t.app, desk).delete(`/auth/sessions/${phone.sid}`)).json()).toMatchObject({
+        statusCode: 404,
+        message: 'Sessão não encontrada',
+      });
     } finally {
       closeAll(l);
     }
@@ -213,7 +222,10 @@ describe('other ends of a session', () => {
     const l = await listen(peer, phone);
     try {
       const closed = disconnected(l.socket, 2000);
-      const res = await as(t.app, desk).patch('/user/update-password', { oldPassword: TEST_DEMO_PASSWORD, newPassword: 'nova-senha-forte-1' });
+      const res = await as(t.app, desk).patch('/user/update-password', {
+        oldPassword: TEST_DEMO_PASSWORD,
+        newPassword: 'nova-senha-forte-1',
+      });
       expect(res.statusCode).toBe(200);
       expect(await closed).toBe('io server disconnect');
       const renewed = { ...desk, token: res.json<{ accessToken: string }>().accessToken };
@@ -225,7 +237,10 @@ describe('other ends of a session', () => {
       closeAll(l);
       // Back to the demo password for the other tests.
       const user = await signIn(t.app, 'diego', 'nova-senha-forte-1');
-      await as(t.app, { ...desk, token: user.accessToken }).patch('/user/update-password', { oldPassword: 'nova-senha-forte-1', newPassword: TEST_DEMO_PASSWORD });
+      await as(t.app, { ...desk, token: user.accessToken }).patch('/user/update-password', {
+        oldPassword: 'nova-senha-forte-1',
+        newPassword: TEST_DEMO_PASSWORD,
+      });
     }
   });
 
@@ -246,7 +261,10 @@ describe('other ends of a session', () => {
     const created = await as(t.app, carla).post('/api-key/create', { name: 'integração', permissions: 'FULL_ACCESS' });
     expect(created.statusCode).toBeLessThan(300);
     const { key } = created.json() as { key: string };
-    for (const [method, url] of [['GET', '/api/auth/sessions'], ['POST', '/api/auth/sessions/end-all']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/auth/sessions'],
+      ['POST', '/api/auth/sessions/end-all'],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers: { 'x-api-key': key }, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode).toBe(403);
     }

@@ -22,8 +22,7 @@ const signout = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/signout', payload, headers });
 const me = (accessToken: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
-const setActive = (nickName: string, active: boolean) =>
-  t.app.ctx.db.update(users).set({ active }).where(eq(users.nickName, nickName));
+const setActive = (nickName: string, active: boolean) => t.app.ctx.db.update(users).set({ active }).where(eq(users.nickName, nickName));
 
 describe('POST /api/refresh-token/use', () => {
   it('rotates: answers a new token pair whose access token works, and the new refresh token renews again', async () => {
@@ -72,7 +71,10 @@ describe('POST /api/refresh-token/use', () => {
   it('answers 400 in Portuguese without a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Dados inválidos: Campo obrigatório', issues: [{ path: ['refreshToken'], message: 'Campo obrigatório' }] });
+    expect(res.json()).toMatchObject({
+      message: 'Dados inválidos: Campo obrigatório',
+      issues: [{ path: ['refreshToken'], message: 'Campo obrigatório' }],
+    });
   });
 
   it('refuses a deactivated member and revokes all of their tokens', async () => {
@@ -88,7 +90,11 @@ describe('POST /api/refresh-token/use', () => {
     }
     // Coming back does not revive the old sessions.
     expect((await renew(b.refreshToken)).statusCode).toBe(401);
-    const live = await t.app.ctx.db.select().from(refreshTokens).innerJoin(users, eq(users.id, refreshTokens.userId)).where(eq(users.nickName, 'diego'));
+    const live = await t.app.ctx.db
+      .select()
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(eq(users.nickName, 'diego'));
     expect(live.every((row) => row.refresh_tokens.revokedAt !== null)).toBe(true);
   });
 });

@@ -63,7 +63,10 @@ describe('bootstrap with the demo workspace', () => {
       ['carla', 2],
       ['bruno', 0],
     ]);
-    expect(conversations[0]!.lastMessage).toMatchObject({ content: { body: 'Deixei o link no grupo do projeto.', type: 'text' }, author: { name: 'Carla Mendes' } });
+    expect(conversations[0]!.lastMessage).toMatchObject({
+      content: { body: 'Deixei o link no grupo do projeto.', type: 'text' },
+      author: { name: 'Carla Mendes' },
+    });
 
     const history = (await get(`/message/get-messages-by-conversation?conversationId=${conversations[1]!.id}`)) as MessagesPage;
     expect(history.messages).toHaveLength(6);

@@ -15,8 +15,7 @@ import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS, DEMO_WORKSPACE, ROOT_ACCOUNT } from '.
 const BOOTSTRAP_LOCK_KEY = 727_002;
 
 export type BootstrapReport =
-  | { created: true; accounts: CreatedAccount[]; credentialsFile: string }
-  | { created: false; credentialsFile: string | null };
+  { created: true; accounts: CreatedAccount[]; credentialsFile: string } | { created: false; credentialsFile: string | null };
 
 /** 12 characters from base64url: easy to copy from a terminal, well within the 8–72 rule. */
 const generatePassword = () => randomBytes(9).toString('base64url');

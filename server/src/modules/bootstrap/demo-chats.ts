@@ -43,10 +43,12 @@ export async function seedDemoChats(tx: Db, idsByNick: ReadonlyMap<string, strin
       createdAt: at(first + 1),
     })
     .returning({ id: groups.id });
-  await tx.insert(groupMembers).values([
-    { groupId: group!.id, userId: id(DEMO_GROUP.admin), isAdmin: true },
-    ...DEMO_GROUP.members.map((nick) => ({ groupId: group!.id, userId: id(nick), isAdmin: false })),
-  ]);
+  await tx
+    .insert(groupMembers)
+    .values([
+      { groupId: group!.id, userId: id(DEMO_GROUP.admin), isAdmin: true },
+      ...DEMO_GROUP.members.map((nick) => ({ groupId: group!.id, userId: id(nick), isAdmin: false })),
+    ]);
   // Group read receipts do not exist (the list shows a group unread count of 0): DELIVERED is
   // final.
   await tx.insert(messages).values(rows(DEMO_GROUP.messages, { groupId: group!.id }, false));

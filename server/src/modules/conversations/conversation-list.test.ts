@@ -43,7 +43,12 @@ describe('conversation lists read together', () => {
 
     const mine = lists.get(ana.id)!;
     expect(mine).toHaveLength(3);
-    expect(mine[0]).toMatchObject({ conversation: { id: withBruno.id }, last: { body: 'tudo bem?', authorName: 'Bruno Lista' }, unreadMessages: 2, muted: true });
+    expect(mine[0]).toMatchObject({
+      conversation: { id: withBruno.id },
+      last: { body: 'tudo bem?', authorName: 'Bruno Lista' },
+      unreadMessages: 2,
+      muted: true,
+    });
     expect(mine.slice(1).map((row) => row.last)).toEqual([null, null]);
     // Bruno: his own messages are not unread for him, and Ana's mute is hers.
     expect(lists.get(bruno.id)!.find((row) => row.conversation.id === withBruno.id)).toMatchObject({ unreadMessages: 1, muted: false });

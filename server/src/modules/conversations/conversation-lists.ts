@@ -24,7 +24,10 @@ export class ConversationLists {
       async (viewerIds) => {
         const lists = await conversationListsOf(db, viewerIds);
         const rows = [...lists.values()].flat();
-        const people = await findUsersByIds(db, rows.flatMap((r) => [r.conversation.userOneId, r.conversation.userTwoId]));
+        const people = await findUsersByIds(
+          db,
+          rows.flatMap((r) => [r.conversation.userOneId, r.conversation.userTwoId]),
+        );
         return viewerIds.map((id) => ({ rows: lists.get(id) ?? [], people }));
       },
       // At most 64 viewers a statement, as the newest pages: bounds its size and its time.

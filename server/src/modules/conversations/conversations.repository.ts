@@ -16,8 +16,7 @@ export interface ConversationSummaryRow {
 }
 
 /** The viewer takes part in the conversation. */
-export const hasParticipant = (userId: string | SQL) =>
-  or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId))!;
+export const hasParticipant = (userId: string | SQL) => or(eq(conversations.userOneId, userId), eq(conversations.userTwoId, userId))!;
 
 /**
  * The viewer's conversations matching `where`, with their last message and the viewer's unread
@@ -139,9 +138,17 @@ export function conversationMatches(db: Db, viewerId: string, term: string): SQL
         .where(and(eq(other.id, otherId), or(containsFolded(other.name, term), containsFolded(other.nickName, term)))),
     ),
     exists(
-      db.select({ one: sql`1` }).from(found).where(
-        and(eq(found.conversationId, conversations.id), eq(found.contentType, 'text'), isNull(found.deletedAt), foldedContains(found.bodyFolded, term)),
-      ),
+      db
+        .select({ one: sql`1` })
+        .from(found)
+        .where(
+          and(
+            eq(found.conversationId, conversations.id),
+            eq(found.contentType, 'text'),
+            isNull(found.deletedAt),
+            foldedContains(found.bodyFolded, term),
+          ),
+        ),
     ),
   )!;
 }
@@ -151,5 +158,8 @@ export const conversationIdIs = (id: string) => eq(conversations.id, id);
 /** 'Silenciar' / 'Reativar som' of one participant. */
 export async function setConversationMuted(db: Db, conversationId: string, userId: string, muted: boolean): Promise<void> {
   if (muted) await db.insert(conversationMutes).values({ conversationId, userId }).onConflictDoNothing();
-  else await db.delete(conversationMutes).where(and(eq(conversationMutes.conversationId, conversationId), eq(conversationMutes.userId, userId)));
+  else
+    await db
+      .delete(conversationMutes)
+      .where(and(eq(conversationMutes.conversationId, conversationId), eq(conversationMutes.userId, userId)));
 }

@@ -27,16 +27,12 @@ export const conversationRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes)
     (request) => service.create(request.user, request.body.userTwoId),
   );
 
-  routes.get(
-    '/conversation/get-by-id/:id',
-    { schema: { params: idParamsSchema, response: { 200: conversationSchema } } },
-    (request) => service.getById(request.user, request.params.id),
+  routes.get('/conversation/get-by-id/:id', { schema: { params: idParamsSchema, response: { 200: conversationSchema } } }, (request) =>
+    service.getById(request.user, request.params.id),
   );
 
-  routes.get(
-    '/conversation/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: conversationListSchema } } },
-    (request) => service.search(request.user, request.query.content),
+  routes.get('/conversation/search', { schema: { querystring: searchQuerySchema, response: { 200: conversationListSchema } } }, (request) =>
+    service.search(request.user, request.query.content),
   );
 
   routes.patch(

@@ -49,9 +49,7 @@ export class ConversationsService {
   }
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Conversation[]> {
-    return this.toEntities(
-      await conversationSummaries(this.db, viewer.id, conversationMatches(this.db, viewer.id, content)),
-    );
+    return this.toEntities(await conversationSummaries(this.db, viewer.id, conversationMatches(this.db, viewer.id, content)));
   }
 
   /**
@@ -83,9 +81,7 @@ export class ConversationsService {
   }
 
   private async summaryOf(viewerId: string, id: string): Promise<Conversation> {
-    const [row] = await this.toEntities(
-      await conversationSummaries(this.db, viewerId, conversationIdIs(id)),
-    );
+    const [row] = await this.toEntities(await conversationSummaries(this.db, viewerId, conversationIdIs(id)));
     if (!row) throw notFound(CONVERSATION_NOT_FOUND);
     return row;
   }

@@ -40,7 +40,11 @@ describe('POST /api/conversation/create', () => {
       userOneId: a.id,
       userTwoId: b.id,
       userOne: expect.objectContaining({ id: a.id, name: 'Alice Nova', nickName: a.nickName, role: 'USER', avatarUrl: null }),
-      userTwo: expect.objectContaining({ id: b.id, name: 'Beto Novo', workspaces: [{ id: b.workspaceId, name: expect.any(String), features: [] }] }),
+      userTwo: expect.objectContaining({
+        id: b.id,
+        name: 'Beto Novo',
+        workspaces: [{ id: b.workspaceId, name: expect.any(String), features: [] }],
+      }),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastMessage: null,
       unreadMessages: 0,

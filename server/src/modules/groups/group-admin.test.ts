@@ -17,7 +17,13 @@ beforeAll(async () => {
   [outsider] = await createTeam(t.app, ['Otávio Fora']);
 });
 beforeEach(async () => {
-  [admin, member, other, newcomer, colleague] = await createTeam(t.app, ['Ada Admin', 'Mel Membro', 'Oto Outro', 'Nina Nova', 'Caio Colega']);
+  [admin, member, other, newcomer, colleague] = await createTeam(t.app, [
+    'Ada Admin',
+    'Mel Membro',
+    'Oto Outro',
+    'Nina Nova',
+    'Caio Colega',
+  ]);
   group = expectStatus<Group>(
     await as(t.app, admin).post('/group/create', { name: 'Equipe Alfa', description: '', members: [member.id, other.id] }),
     200,
@@ -55,8 +61,16 @@ describe('PATCH /api/group/update/:id', () => {
   });
 
   it('validates the name (required, at least 3 characters)', async () => {
-    expectRefusal(await as(t.app, admin).patch(`/group/update/${group.id}`, { name: 'ab', description: '' }), 400, 'Dados inválidos: Nome deve ter pelo menos 3 caracteres');
-    expectRefusal(await as(t.app, admin).patch(`/group/update/${group.id}`, { description: '' }), 400, 'Dados inválidos: Nome é obrigatório');
+    expectRefusal(
+      await as(t.app, admin).patch(`/group/update/${group.id}`, { name: 'ab', description: '' }),
+      400,
+      'Dados inválidos: Nome deve ter pelo menos 3 caracteres',
+    );
+    expectRefusal(
+      await as(t.app, admin).patch(`/group/update/${group.id}`, { description: '' }),
+      400,
+      'Dados inválidos: Nome é obrigatório',
+    );
   });
 });
 
@@ -77,8 +91,16 @@ describe('POST /api/group/add-admin/:groupId and remove-admin', () => {
   });
 
   it('refuses acting on oneself (403) and a non-admin caller (403)', async () => {
-    expectRefusal(await as(t.app, admin).post(url('add-admin'), { newAdminId: admin.id }), 403, 'Você não pode adicionar a si mesmo como administrador');
-    expectRefusal(await as(t.app, admin).post(url('remove-admin'), { adminId: admin.id }), 403, 'Você não pode remover a si mesmo como administrador');
+    expectRefusal(
+      await as(t.app, admin).post(url('add-admin'), { newAdminId: admin.id }),
+      403,
+      'Você não pode adicionar a si mesmo como administrador',
+    );
+    expectRefusal(
+      await as(t.app, admin).post(url('remove-admin'), { adminId: admin.id }),
+      403,
+      'Você não pode remover a si mesmo como administrador',
+    );
     expectRefusal(await as(t.app, member).post(url('add-admin'), { newAdminId: other.id }), 403, NOT_ADMIN);
     expectRefusal(await as(t.app, member).post(url('remove-admin'), { adminId: admin.id }), 403, NOT_ADMIN);
     expectRefusal(await as(t.app, outsider).post(url('add-admin'), { newAdminId: member.id }), 404, 'Grupo não encontrado');
@@ -109,11 +131,23 @@ describe('POST /api/group/add-member/:groupId', () => {
   });
 
   it('refuses oneself (403), a non-admin (403), another workspace’s user (404), only existing members (409)', async () => {
-    expectRefusal(await as(t.app, admin).post(url('add-member'), { newMembersIds: [admin.id] }), 403, 'Você não pode adicionar a si mesmo ao grupo');
+    expectRefusal(
+      await as(t.app, admin).post(url('add-member'), { newMembersIds: [admin.id] }),
+      403,
+      'Você não pode adicionar a si mesmo ao grupo',
+    );
     expectRefusal(await as(t.app, member).post(url('add-member'), { newMembersIds: [newcomer.id] }), 403, NOT_ADMIN);
     expectRefusal(await as(t.app, admin).post(url('add-member'), { newMembersIds: [outsider.id] }), 404, 'Usuário não encontrado');
-    expectRefusal(await as(t.app, admin).post(url('add-member'), { newMembersIds: [member.id] }), 409, 'Os usuários selecionados já são membros do grupo');
-    expectRefusal(await as(t.app, admin).post(url('add-member'), { newMembersIds: [] }), 400, 'Dados inválidos: Selecione ao menos um usuário');
+    expectRefusal(
+      await as(t.app, admin).post(url('add-member'), { newMembersIds: [member.id] }),
+      409,
+      'Os usuários selecionados já são membros do grupo',
+    );
+    expectRefusal(
+      await as(t.app, admin).post(url('add-member'), { newMembersIds: [] }),
+      400,
+      'Dados inválidos: Selecione ao menos um usuário',
+    );
     expectRefusal(await as(t.app, outsider).post(url('add-member'), { newMembersIds: [outsider.id] }), 404, 'Grupo não encontrado');
   });
 });
@@ -133,7 +167,11 @@ describe('POST /api/group/remove-member/:groupId', () => {
   });
 
   it('refuses oneself (403), a non-admin (403) and a non-member target (404)', async () => {
-    expectRefusal(await as(t.app, admin).post(url('remove-member'), { memberId: admin.id }), 403, 'Você não pode remover a si mesmo do grupo');
+    expectRefusal(
+      await as(t.app, admin).post(url('remove-member'), { memberId: admin.id }),
+      403,
+      'Você não pode remover a si mesmo do grupo',
+    );
     expectRefusal(await as(t.app, member).post(url('remove-member'), { memberId: other.id }), 403, NOT_ADMIN);
     expectRefusal(await as(t.app, admin).post(url('remove-member'), { memberId: colleague.id }), 404, 'Usuário não é membro do grupo');
     expectRefusal(await as(t.app, colleague).post(url('remove-member'), { memberId: member.id }), 404, 'Grupo não encontrado');

@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   [ana, bruno, carla, dora] = await createTeam(t.app, ['Ana Grupos', 'Bruno Grupos', 'Carla Grupos', 'Dora Grupos']);
   const create = (who: TestUser, name: string, members: string[]) =>
-    as(t.app, who).post('/group/create', { name, description: '', members }).then((res) => expectStatus<Group>(res, 200));
+    as(t.app, who)
+      .post('/group/create', { name, description: '', members })
+      .then((res) => expectStatus<Group>(res, 200));
   talked = await create(ana, 'Conversado', [bruno.id]);
   quiet = await create(ana, 'Quieto', [carla.id]);
   without = await create(bruno, 'Sem a Ana', [carla.id]);
@@ -39,7 +41,11 @@ describe('group lists read together', () => {
       const rows = lists.get(id)!;
       expect(rows.map(({ state: _, ...row }) => row)).toEqual(await repository.groupSummaries(db, repository.hasMember(db, id)));
       // The viewer's own state, as the statement for one viewer reads it.
-      const states = await repository.viewerGroupStates(db, id, rows.map((r) => r.group.id));
+      const states = await repository.viewerGroupStates(
+        db,
+        id,
+        rows.map((r) => r.group.id),
+      );
       expect(rows.map((r) => r.state)).toEqual(rows.map((r) => states.get(r.group.id)));
     }
 

@@ -98,7 +98,9 @@ export function groupMatches(db: Db, term: string): SQL {
       db
         .select({ one: sql`1` })
         .from(found)
-        .where(and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), isNull(found.deletedAt), foldedContains(found.bodyFolded, term))),
+        .where(
+          and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), isNull(found.deletedAt), foldedContains(found.bodyFolded, term)),
+        ),
     ),
   )!;
 }
@@ -155,10 +157,12 @@ export interface NewGroup {
 export function insertGroup(db: Db, group: NewGroup, otherMemberIds: readonly string[]): Promise<GroupRow> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(groups).values(group).returning();
-    await tx.insert(groupMembers).values([
-      { groupId: row!.id, userId: group.createdById, isAdmin: true },
-      ...otherMemberIds.map((userId) => ({ groupId: row!.id, userId, isAdmin: false })),
-    ]);
+    await tx
+      .insert(groupMembers)
+      .values([
+        { groupId: row!.id, userId: group.createdById, isAdmin: true },
+        ...otherMemberIds.map((userId) => ({ groupId: row!.id, userId, isAdmin: false })),
+      ]);
     return row!;
   });
 }

@@ -27,18 +27,14 @@ export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
     service.create(request.user, request.body),
   );
 
-  routes.get('/group/list', { schema: { response: { 200: groupListSchema } } }, (request) =>
-    service.list(request.user),
-  );
+  routes.get('/group/list', { schema: { response: { 200: groupListSchema } } }, (request) => service.list(request.user));
 
   routes.get('/group/get-by-id/:id', { schema: { params: idParamsSchema, response: one } }, (request) =>
     service.getById(request.user, request.params.id),
   );
 
-  routes.get(
-    '/group/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: groupListSchema } } },
-    (request) => service.search(request.user, request.query.content),
+  routes.get('/group/search', { schema: { querystring: searchQuerySchema, response: { 200: groupListSchema } } }, (request) =>
+    service.search(request.user, request.query.content),
   );
 
   routes.get(
@@ -49,10 +45,8 @@ export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
     (request) => service.searchMembers(request.user, request.params.groupId, request.query.content),
   );
 
-  routes.patch(
-    '/group/update/:id',
-    { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: one } },
-    (request) => service.update(request.user, request.params.id, request.body),
+  routes.patch('/group/update/:id', { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: one } }, (request) =>
+    service.update(request.user, request.params.id, request.body),
   );
 
   routes.post(

@@ -187,7 +187,15 @@ export class GroupsService {
 
   private async load(where: SQL | undefined): Promise<Group[]> {
     const rows = await repo.groupSummaries(this.db, where);
-    return withMembers(rows, membersByGroup(await repo.membersOf(this.db, rows.map((r) => r.group.id))));
+    return withMembers(
+      rows,
+      membersByGroup(
+        await repo.membersOf(
+          this.db,
+          rows.map((r) => r.group.id),
+        ),
+      ),
+    );
   }
 }
 

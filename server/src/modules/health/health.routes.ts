@@ -4,10 +4,9 @@ import { APP_VERSION, healthSchema } from '@chat/contracts';
 import { checkDatabase, checkRedis } from './dependency-checks';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-    async (_request, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
       // A round trip to each dependency: "ok" must mean the server can actually serve.
       const { db, redis, database } = app.ctx;
       const [databaseStatus, redisStatus] = await Promise.all([checkDatabase(db), redis ? checkRedis(redis) : null]);
@@ -16,6 +15,5 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       return reply
         .status(up ? 200 : 503)
         .send({ status: up ? ('ok' as const) : ('unavailable' as const), engine: database.engine, version: APP_VERSION, dependencies });
-    },
-  );
+    });
 };

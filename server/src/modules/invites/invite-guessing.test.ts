@@ -25,7 +25,12 @@ const nextIp = () => `10.7.0.${++ipCounter}`;
 let counter = 0;
 
 async function invitedCode(email: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/invite', payload: { email }, headers: { authorization: `Bearer ${adminToken}` } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/invite',
+    payload: { email },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   if (res.statusCode !== 201) throw new Error(`convite falhou: ${res.statusCode} ${res.body}`);
   return /inviteCode=([A-Z0-9-]+)/.exec(latestMail(t.env.dataDir, email).link!)![1]!;
 }
@@ -70,7 +75,16 @@ describe('guessing invite codes', () => {
     for (let i = 0; i < 7; i++) {
       guesses.push(await timed(() => register('x@exemplo.com', `QQQ-${String(100 + i)}`, nextIp()), 400));
       passwordChecks.push(
-        await timed(() => t.app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress: nextIp(), payload: { identifier: `ninguem${i}`, password: 'senha-errada' } }), 401),
+        await timed(
+          () =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/auth/signin',
+              remoteAddress: nextIp(),
+              payload: { identifier: `ninguem${i}`, password: 'senha-errada' },
+            }),
+          401,
+        ),
       );
     }
     const [guess, check] = [median(guesses), median(passwordChecks)];

@@ -47,9 +47,7 @@ export class InviteService {
     const code = await inTransaction(db, async (tx) => {
       const workspace = await lockWorkspace(tx, workspaceId);
       if (!workspace) throw forbidden();
-      await tx
-        .delete(invites)
-        .where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.usedAt)));
+      await tx.delete(invites).where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.usedAt)));
       const seats = await countSeats(tx, workspaceId, createdAt);
       if (!hasRoomFor(workspace, seats)) throw conflict(MEMBER_LIMIT_REACHED);
       return insertWithFreshCode(tx, { workspaceId, email, invitedById: admin.id, expiresAt });
@@ -57,13 +55,15 @@ export class InviteService {
 
     const registerUrl = `${env.appUrl}/register`;
     const from = { to: email, inviterName: admin.name, workspaceName: admin.workspace.name };
-    const mail = account ? alreadyRegisteredMail({ ...from, loginUrl: `${env.appUrl}/` }) : inviteMail({
-      ...from,
-      code,
-      link: `${registerUrl}?inviteCode=${code}`,
-      registerUrl,
-      expiresAt,
-    });
+    const mail = account
+      ? alreadyRegisteredMail({ ...from, loginUrl: `${env.appUrl}/` })
+      : inviteMail({
+          ...from,
+          code,
+          link: `${registerUrl}?inviteCode=${code}`,
+          registerUrl,
+          expiresAt,
+        });
     try {
       await mailer.send(mail);
     } catch {
@@ -97,14 +97,18 @@ export class InviteService {
         throw badRequest(INVITE_INVALID);
       }
 
-      const id = await createMember(tx, {
-        name: body.name,
-        email: body.email,
-        nickName: body.nickName,
-        passwordHash,
-        workspaceId: invite.workspaceId,
-        role: 'USER',
-      }, at);
+      const id = await createMember(
+        tx,
+        {
+          name: body.name,
+          email: body.email,
+          nickName: body.nickName,
+          passwordHash,
+          workspaceId: invite.workspaceId,
+          role: 'USER',
+        },
+        at,
+      );
       await tx.update(invites).set({ usedAt: at, usedById: id }).where(eq(invites.id, invite.id));
       return id;
     });

@@ -16,7 +16,9 @@ let admin: { accessToken: string; workspaceId: string };
 beforeAll(async () => {
   // The registration limits have their own test (invite-guessing.test.ts); here they must not interfere.
   const roomy = { max: 1000, windowMs: 60_000 };
-  t = await createTestApp({ app: { now: () => new Date(Date.now() + clockOffsetMs), rateLimits: { invitePerIp: roomy, invitePerCode: roomy } } });
+  t = await createTestApp({
+    app: { now: () => new Date(Date.now() + clockOffsetMs), rateLimits: { invitePerIp: roomy, invitePerCode: roomy } },
+  });
   const session = await signIn(t.app, 'ana');
   admin = { accessToken: session.accessToken, workspaceId: session.user.workspaces[0]!.id };
 });

@@ -16,7 +16,10 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 /** Records what the mailer logs: the outbox mode names each file and never its secret link. */
 function recordingLogger() {
   const lines: Array<{ level: string; args: unknown[] }> = [];
-  const record = (level: string) => (...args: unknown[]) => void lines.push({ level, args });
+  const record =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push({ level, args });
   const log = {
     level: 'info',
     info: record('info'),
@@ -42,7 +45,10 @@ describe('mailer without SMTP_URL (outbox)', () => {
     await mailer.send(passwordResetMail({ to: 'ana@demo.chat', name: 'Ana Souza', link: resetLink }));
     await mailer.close();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'info', args: [expect.objectContaining({ file: expect.stringContaining('outbox') }), expect.any(String)] });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      args: [expect.objectContaining({ file: expect.stringContaining('outbox') }), expect.any(String)],
+    });
     expect(JSON.stringify(lines)).not.toContain(resetLink.split('=')[1]);
 
     const files = readdirSync(path.join(dataDir, 'outbox'));

@@ -78,10 +78,7 @@ export function inviteMail(input: {
       '',
     ].join('\n'),
     html: htmlPage(
-      paragraphs(
-        'Olá!',
-        `${escapeHtml(inviterName)} convidou você para a equipe <strong>${escapeHtml(workspaceName)}</strong> no Papo.`,
-      ) +
+      paragraphs('Olá!', `${escapeHtml(inviterName)} convidou você para a equipe <strong>${escapeHtml(workspaceName)}</strong> no Papo.`) +
         button(link, 'Criar minha conta') +
         paragraphs(
           `Ou acesse ${escapeHtml(registerUrl)} e informe o código de convite: <strong>${escapeHtml(code)}</strong>`,
@@ -98,14 +95,31 @@ export function inviteMail(input: {
 export function alreadyRegisteredMail(input: { to: string; inviterName: string; workspaceName: string; loginUrl: string }): Mail {
   const { to, inviterName, workspaceName, loginUrl } = input;
   const why = 'Este e-mail já tem uma conta no Papo, e cada conta pertence a uma única equipe: não é possível entrar nessa equipe com ele.';
-  const what = 'Se quiser participar dessa equipe, peça a quem convidou um convite para outro e-mail. Para entrar na sua conta atual, use o link abaixo.';
+  const what =
+    'Se quiser participar dessa equipe, peça a quem convidou um convite para outro e-mail. Para entrar na sua conta atual, use o link abaixo.';
   return {
     to,
     link: loginUrl,
     subject: 'Você já tem uma conta no Papo',
-    text: ['Olá!', '', `${inviterName} tentou convidar você para a equipe "${workspaceName}" no Papo.`, why, what, '', loginUrl, '', 'Se você não conhece essa equipe, ignore este e-mail.', ''].join('\n'),
+    text: [
+      'Olá!',
+      '',
+      `${inviterName} tentou convidar você para a equipe "${workspaceName}" no Papo.`,
+      why,
+      what,
+      '',
+      loginUrl,
+      '',
+      'Se você não conhece essa equipe, ignore este e-mail.',
+      '',
+    ].join('\n'),
     html: htmlPage(
-      paragraphs('Olá!', `${escapeHtml(inviterName)} tentou convidar você para a equipe <strong>${escapeHtml(workspaceName)}</strong> no Papo.`, why, what) +
+      paragraphs(
+        'Olá!',
+        `${escapeHtml(inviterName)} tentou convidar você para a equipe <strong>${escapeHtml(workspaceName)}</strong> no Papo.`,
+        why,
+        what,
+      ) +
         button(loginUrl, 'Entrar no Papo') +
         paragraphs('Se você não conhece essa equipe, ignore este e-mail.'),
     ),

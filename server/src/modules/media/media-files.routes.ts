@@ -3,7 +3,15 @@ import type { Transform } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type ImageContentType, LIMITS } from '@chat/contracts';
 import { notFound } from '../../lib/errors';
-import { fileTooLarge, invalidFileType, mediaPathInvalid, uploadInterrupted, uploadTimedOut, uploadUrlInvalid, uploadUrlUsed } from './media-errors';
+import {
+  fileTooLarge,
+  invalidFileType,
+  mediaPathInvalid,
+  uploadInterrupted,
+  uploadTimedOut,
+  uploadUrlInvalid,
+  uploadUrlUsed,
+} from './media-errors';
 import { type MediaKey, parseMediaKey } from './media-key';
 import { imageSignatureCheck } from './image-signature';
 import { publicMediaUrl } from './media-signer';

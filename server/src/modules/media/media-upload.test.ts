@@ -70,12 +70,15 @@ describe('POST /api/cloud/generate-public-media-url', () => {
     expect(a.pathname).not.toBe(b.pathname);
   });
 
-  it.each(['', 'Bearer invalido', 'Basic YW5hOnNlbmhh'])('answers 401 to anonymous callers (%j), before reading the body', async (authorization) => {
-    const body = { fileName: 'x.svg', contentType: 'image/svg+xml', folder: 'avatars' };
-    const res = await generate(body, authorization);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual(error(401, 'Unauthorized', 'Sessão inválida ou expirada'));
-  });
+  it.each(['', 'Bearer invalido', 'Basic YW5hOnNlbmhh'])(
+    'answers 401 to anonymous callers (%j), before reading the body',
+    async (authorization) => {
+      const body = { fileName: 'x.svg', contentType: 'image/svg+xml', folder: 'avatars' };
+      const res = await generate(body, authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(error(401, 'Unauthorized', 'Sessão inválida ou expirada'));
+    },
+  );
 
   it.each(['image/svg+xml', 'text/html', 'application/octet-stream', 'image/bmp', 'IMAGE/PNG', 'image/png; charset=utf-8', ''])(
     'answers 415 for the type %j',

@@ -28,10 +28,8 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
   const members = new MembersService(ctx);
 
   // Static path: registered beside the ROOT routes' /workspace/:id, Fastify prefers it.
-  routes.get(
-    '/workspace/get-by-admin-id',
-    { schema: { response: { 200: workspaceSchemaEntity } } },
-    (request) => members.workspaceOf(request.user),
+  routes.get('/workspace/get-by-admin-id', { schema: { response: { 200: workspaceSchemaEntity } } }, (request) =>
+    members.workspaceOf(request.user),
   );
 
   routes.post(
@@ -70,12 +68,8 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
   });
 
-  routes.delete(
-    '/user/invites/:id',
-    { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      if (!(await deletePendingInvite(ctx.db, request.user.workspaceId!, request.params.id))) throw notFound(INVITE_NOT_FOUND);
-      return { message: INVITE_CANCELLED };
-    },
-  );
+  routes.delete('/user/invites/:id', { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    if (!(await deletePendingInvite(ctx.db, request.user.workspaceId!, request.params.id))) throw notFound(INVITE_NOT_FOUND);
+    return { message: INVITE_CANCELLED };
+  });
 });

@@ -84,7 +84,6 @@ export class MembersService {
     return target;
   }
 
-
   /** 409 when another account already has the new e-mail or nickName (case-insensitive). */
   private async assertAvailable(targetId: string, body: EditMemberBody): Promise<void> {
     const taken = async (column: typeof users.email | typeof users.nickName, value: string | undefined) => {

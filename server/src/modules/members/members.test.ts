@@ -28,7 +28,11 @@ const account = (overrides: Record<string, string> = {}) => {
 
 describe('GET /api/workspace/get-by-admin-id', () => {
   it("answers the admin's workspace with its active members, their role and polygon", async () => {
-    const { admin, members: [bia, caio], workspaceId } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
+    const {
+      admin,
+      members: [bia, caio],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
     const [polygon] = await t.app.ctx.db.insert(neoCustomData).values({ workspaceId, name: 'Norte' }).returning();
     await t.app.ctx.db.update(users).set({ neoCustomDataId: polygon!.id }).where(eq(users.id, bia.id));
     await t.app.ctx.db.update(users).set({ active: false }).where(eq(users.id, caio.id));
@@ -48,7 +52,9 @@ describe('GET /api/workspace/get-by-admin-id', () => {
   });
 
   it('is for ADMINs: 403 for a USER and ROOT, 401 without a session', async () => {
-    const { members: [user] } = await createAdminTeam(t.app, ['Usuária Comum']);
+    const {
+      members: [user],
+    } = await createAdminTeam(t.app, ['Usuária Comum']);
     for (const who of [user, root]) expect((await as(t.app, who).get('/workspace/get-by-admin-id')).json()).toEqual(FORBIDDEN);
     expect((await t.app.inject({ method: 'GET', url: '/api/workspace/get-by-admin-id' })).statusCode).toBe(401);
   });
@@ -66,7 +72,9 @@ describe('POST /api/user/create-member-without-invite', () => {
 
   it('answers 409 for a taken e-mail or nickName in any case and any workspace, creating nothing', async () => {
     const { admin } = await createAdminTeam(t.app, []);
-    const { members: [other] } = await createAdminTeam(t.app, ['Outra Pessoa']);
+    const {
+      members: [other],
+    } = await createAdminTeam(t.app, ['Outra Pessoa']);
     const before = await t.app.ctx.db.$count(users);
     const email = await as(t.app, admin).post('/user/create-member-without-invite', account({ email: other.email.toUpperCase() }));
     expect(email.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'E-mail já cadastrado' });
@@ -77,7 +85,12 @@ describe('POST /api/user/create-member-without-invite', () => {
 
   it('answers 400 in Portuguese to a bad body', async () => {
     const { admin } = await createAdminTeam(t.app, []);
-    const res = await as(t.app, admin).post('/user/create-member-without-invite', { name: 'A', email: 'x', nickName: 'a b', password: '1' });
+    const res = await as(t.app, admin).post('/user/create-member-without-invite', {
+      name: 'A',
+      email: 'x',
+      nickName: 'a b',
+      password: '1',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.map((i: { message: string }) => i.message)).toEqual(
       expect.arrayContaining(['Mínimo de 2 caracteres', 'E-mail inválido', 'Apenas letras e números', 'Mínimo de 8 caracteres']),
@@ -85,7 +98,11 @@ describe('POST /api/user/create-member-without-invite', () => {
   });
 
   it('is refused to a USER (403), to ROOT (403) and without the create_members feature (403)', async () => {
-    const { admin, members: [user], workspaceId } = await createAdminTeam(t.app, ['Usuário Comum']);
+    const {
+      admin,
+      members: [user],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Usuário Comum']);
     for (const who of [user, root]) {
       expect((await as(t.app, who).post('/user/create-member-without-invite', account())).json()).toEqual(FORBIDDEN);
     }
@@ -99,7 +116,11 @@ describe('POST /api/user/create-member-without-invite', () => {
   });
 
   it('counts active members and pending invites against the limit; a removed member frees a seat', async () => {
-    const { admin, members: [bia], workspaceId } = await createAdminTeam(t.app, ['Bia Lima'], { limitOfMembers: 3 });
+    const {
+      admin,
+      members: [bia],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia Lima'], { limitOfMembers: 3 });
     expectStatus(await as(t.app, admin).post('/user/invite', { email: 'pendente@exemplo.com' }), 201);
     // admin + bia + one pending invite = 3 seats.
     const full = await as(t.app, admin).post('/user/create-member-without-invite', account());
@@ -124,7 +145,10 @@ describe('POST /api/user/create-member-without-invite', () => {
 
 describe('PATCH /api/user/update/{targetUserId}', () => {
   it('changes only the sent fields', async () => {
-    const { admin, members: [bia] } = await createAdminTeam(t.app, ['Bia Lima']);
+    const {
+      admin,
+      members: [bia],
+    } = await createAdminTeam(t.app, ['Bia Lima']);
     const user = expectStatus<User>(await as(t.app, admin).patch(`/user/update/${bia.id}`, { name: 'Beatriz Lima' }), 200);
     expect(user).toMatchObject({ id: bia.id, name: 'Beatriz Lima', nickName: bia.nickName, email: bia.email, role: 'USER' });
     const both = expectStatus<User>(
@@ -135,7 +159,10 @@ describe('PATCH /api/user/update/{targetUserId}', () => {
   });
 
   it('a new password works for sign-in and revokes the sessions the member had', async () => {
-    const { admin, members: [bia] } = await createAdminTeam(t.app, ['Bia Lima']);
+    const {
+      admin,
+      members: [bia],
+    } = await createAdminTeam(t.app, ['Bia Lima']);
     const { token: refreshToken } = await t.app.ctx.refreshTokens.issue(bia.id, true);
     expectStatus(await as(t.app, admin).patch(`/user/update/${bia.id}`, { password: 'nova-senha-99' }), 200);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: { refreshToken } });
@@ -144,7 +171,10 @@ describe('PATCH /api/user/update/{targetUserId}', () => {
   });
 
   it("answers 409 to another account's e-mail or nickName (any case) and changes nothing; its own stays fine", async () => {
-    const { admin, members: [bia, caio] } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
+    const {
+      admin,
+      members: [bia, caio],
+    } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
     const nick = await as(t.app, admin).patch(`/user/update/${bia.id}`, { name: 'Outro Nome', nickName: caio.nickName.toUpperCase() });
     expect(nick.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Apelido já está em uso' });
     const email = await as(t.app, admin).patch(`/user/update/${bia.id}`, { email: caio.email });
@@ -155,22 +185,35 @@ describe('PATCH /api/user/update/{targetUserId}', () => {
   });
 
   it('never changes the role, and answers 400 to an empty or bad body', async () => {
-    const { admin, members: [bia] } = await createAdminTeam(t.app, ['Bia Lima']);
+    const {
+      admin,
+      members: [bia],
+    } = await createAdminTeam(t.app, ['Bia Lima']);
     const onlyRole = await as(t.app, admin).patch(`/user/update/${bia.id}`, { role: 'ADMIN' });
     expect(onlyRole.statusCode).toBe(400);
     expect(onlyRole.json().message).toBe('Dados inválidos: Preencha ao menos um campo');
-    expect(
-      expectStatus<User>(await as(t.app, admin).patch(`/user/update/${bia.id}`, { name: 'Bia', role: 'ADMIN' }), 200).role,
-    ).toBe('USER');
+    expect(expectStatus<User>(await as(t.app, admin).patch(`/user/update/${bia.id}`, { name: 'Bia', role: 'ADMIN' }), 200).role).toBe(
+      'USER',
+    );
     const bad = await as(t.app, admin).patch(`/user/update/${bia.id}`, { email: 'nada', password: 'curta' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((i: { message: string }) => i.message).sort()).toEqual(['E-mail inválido', 'Mínimo de 8 caracteres']);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { message: string }) => i.message)
+        .sort(),
+    ).toEqual(['E-mail inválido', 'Mínimo de 8 caracteres']);
     expect((await as(t.app, admin).patch('/user/update/nao-e-id', { name: 'X' })).statusCode).toBe(400);
   });
 
   it('answers 404 for members of another workspace, removed members, ROOT and unknown ids', async () => {
-    const { admin, members: [gone] } = await createAdminTeam(t.app, ['Saiu Antes']);
-    const { members: [stranger] } = await createAdminTeam(t.app, ['De Fora']);
+    const {
+      admin,
+      members: [gone],
+    } = await createAdminTeam(t.app, ['Saiu Antes']);
+    const {
+      members: [stranger],
+    } = await createAdminTeam(t.app, ['De Fora']);
     await t.app.ctx.db.update(users).set({ active: false }).where(eq(users.id, gone.id));
     for (const id of [stranger.id, gone.id, root.id, '00000000-0000-4000-8000-000000000000']) {
       expect((await as(t.app, admin).patch(`/user/update/${id}`, { name: 'Novo Nome' })).json()).toEqual(NOT_FOUND);
@@ -180,7 +223,11 @@ describe('PATCH /api/user/update/{targetUserId}', () => {
   });
 
   it('is refused to a USER and ROOT (403) and without edit_members (403)', async () => {
-    const { admin, members: [bia, caio], workspaceId } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
+    const {
+      admin,
+      members: [bia, caio],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
     expect((await as(t.app, bia).patch(`/user/update/${caio.id}`, { name: 'Hack' })).json()).toEqual(FORBIDDEN);
     expect((await as(t.app, root).patch(`/user/update/${caio.id}`, { name: 'Hack' })).json()).toEqual(FORBIDDEN);
     await setFeatures(t.app, workspaceId, ['polygonal', 'create_members']);
@@ -192,11 +239,18 @@ describe('PATCH /api/user/update/{targetUserId}', () => {
   });
 
   it('assigns a polygon of the same workspace, clears it with null, refuses others (404) and needs polygonal (403)', async () => {
-    const { admin, members: [bia], workspaceId } = await createAdminTeam(t.app, ['Bia Lima']);
+    const {
+      admin,
+      members: [bia],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia Lima']);
     const { workspaceId: otherId } = await createAdminTeam(t.app, []);
     const [mine, theirs] = await t.app.ctx.db
       .insert(neoCustomData)
-      .values([{ workspaceId, name: 'Sul' }, { workspaceId: otherId, name: 'Leste' }])
+      .values([
+        { workspaceId, name: 'Sul' },
+        { workspaceId: otherId, name: 'Leste' },
+      ])
       .returning();
     const url = `/user/update/${bia.id}`;
     expect(expectStatus<User>(await as(t.app, admin).patch(url, { neoCustomDataId: mine!.id }), 200).neoCustomData).toEqual({
@@ -224,4 +278,3 @@ describe('PATCH /api/user/update/{targetUserId}', () => {
     expect(expectStatus<User>(await as(t.app, admin).patch(`/user/update/${admin.id}`, { name: 'Admin Nova' }), 200).role).toBe('ADMIN');
   });
 });
-

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const list = async (who: Parameters<typeof as>[1]) => expectStatus<PendingInvite[]>(await as(t.app, who).get('/user/invites'), 200);
-const codeOf = (email: string) => readOutbox(t.env.dataDir).filter((m) => m.to === email).map((m) => /inviteCode=(\S+)/.exec(m.text)?.[1]);
+const codeOf = (email: string) =>
+  readOutbox(t.env.dataDir)
+    .filter((m) => m.to === email)
+    .map((m) => /inviteCode=(\S+)/.exec(m.text)?.[1]);
 
 describe('pending invites', () => {
   it("lists the workspace's pending invites only; a resend replaces the invite with a new code", async () => {
@@ -51,7 +54,9 @@ describe('pending invites', () => {
 
     const notFound = { statusCode: 404, error: 'Not Found', message: 'Convite não encontrado' };
     expect((await as(t.app, other).delete(`/user/invites/${invite!.id}`)).json()).toEqual(notFound);
-    expect(expectStatus(await as(t.app, admin).delete(`/user/invites/${invite!.id}`), 200)).toEqual({ message: 'Convite cancelado com sucesso' });
+    expect(expectStatus(await as(t.app, admin).delete(`/user/invites/${invite!.id}`), 200)).toEqual({
+      message: 'Convite cancelado com sucesso',
+    });
     expect(await list(admin)).toEqual([]);
     expect((await as(t.app, admin).delete(`/user/invites/${invite!.id}`)).json()).toEqual(notFound);
     expect((await as(t.app, admin).delete('/user/invites/xyz')).statusCode).toBe(400);
@@ -66,7 +71,10 @@ describe('pending invites', () => {
   });
 
   it('is for ADMINs: 403 for a USER', async () => {
-    const { admin, members: [bia] } = await createAdminTeam(t.app, ['Bia Lima']);
+    const {
+      admin,
+      members: [bia],
+    } = await createAdminTeam(t.app, ['Bia Lima']);
     expectStatus(await as(t.app, admin).post('/user/invite', { email: 'nao-mexa@exemplo.com' }), 201);
     const [invite] = await list(admin);
     expect((await as(t.app, bia).get('/user/invites')).statusCode).toBe(403);

@@ -26,7 +26,10 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('removing a member connected
   });
 
   it('disconnects the sockets on both processes within a second, after telling them', async () => {
-    const { admin, members: [bia, caio] } = await createAdminTeam(a, ['Bia Lima', 'Caio Reis']);
+    const {
+      admin,
+      members: [bia, caio],
+    } = await createAdminTeam(a, ['Bia Lima', 'Caio Reis']);
     const onB = await listen(b, bia);
     const onA = await listen(a, bia);
     const colleague = await listen(b, caio);

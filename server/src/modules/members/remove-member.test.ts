@@ -26,7 +26,12 @@ async function memberWithPassword(admin: TestUser, nickName: string) {
   const body = { name: `Membro ${nickName}`, email: `${nickName}@exemplo.com`, nickName, password };
   const user = expectStatus<User>(await as(t.app, admin).post('/user/create-member-without-invite', body), 201);
   const session = await signIn(t.app, nickName, password);
-  return { user, password, refreshToken: session.refreshToken, asTest: { ...user, workspaceId: admin.workspaceId, token: session.accessToken } };
+  return {
+    user,
+    password,
+    refreshToken: session.refreshToken,
+    asTest: { ...user, workspaceId: admin.workspaceId, token: session.accessToken },
+  };
 }
 
 describe('DELETE /api/user/{targetUserId}', () => {
@@ -42,7 +47,11 @@ describe('DELETE /api/user/{targetUserId}', () => {
     expect(await told).toEqual({ userId: member.user.id });
     expect(await gone).toBe('io server disconnect');
 
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'saindo1', password: member.password } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { identifier: 'saindo1', password: member.password },
+    });
     expect(signin.statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: { refreshToken: member.refreshToken } });
     expect(refresh.statusCode).toBe(401);
@@ -52,9 +61,15 @@ describe('DELETE /api/user/{targetUserId}', () => {
   });
 
   it('cancels pending invites of the e-mail and frees the seat', async () => {
-    const { admin, members: [bia], workspaceId } = await createAdminTeam(t.app, ['Bia Lima'], { limitOfMembers: 3 });
+    const {
+      admin,
+      members: [bia],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia Lima'], { limitOfMembers: 3 });
     // A stray invite to bia's e-mail (sent before her account existed) goes with her.
-    await t.app.ctx.db.insert(invites).values({ workspaceId, email: bia.email, code: 'ZZZ-999', expiresAt: new Date(Date.now() + 86_400_000) });
+    await t.app.ctx.db
+      .insert(invites)
+      .values({ workspaceId, email: bia.email, code: 'ZZZ-999', expiresAt: new Date(Date.now() + 86_400_000) });
     expectStatus(await as(t.app, admin).delete(`/user/${bia.id}`), 200);
     expect(await t.app.ctx.db.$count(invites, eq(invites.email, bia.email))).toBe(0);
     const workspace = expectStatus<Workspace>(await as(t.app, admin).get('/workspace/get-by-admin-id'), 200);
@@ -62,7 +77,10 @@ describe('DELETE /api/user/{targetUserId}', () => {
   });
 
   it('hides the member from lists, searches and group members; messages keep the author name', async () => {
-    const { admin, members: [bia, caio] } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
+    const {
+      admin,
+      members: [bia, caio],
+    } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
     const conversation = expectStatus<Conversation>(await as(t.app, bia).post('/conversation/create', { userTwoId: caio.id }), 200);
     const sent = expectStatus<Message>(await as(t.app, caio).post('/message/send', textMessage(conversation.id, 'até logo')), 200);
     const group = expectStatus<Group>(
@@ -90,8 +108,13 @@ describe('DELETE /api/user/{targetUserId}', () => {
   });
 
   it('refuses the admin herself (403), other workspaces, removed members and unknown ids (404), bad ids (400)', async () => {
-    const { admin, members: [gone] } = await createAdminTeam(t.app, ['Já Saiu']);
-    const { members: [stranger] } = await createAdminTeam(t.app, ['De Fora']);
+    const {
+      admin,
+      members: [gone],
+    } = await createAdminTeam(t.app, ['Já Saiu']);
+    const {
+      members: [stranger],
+    } = await createAdminTeam(t.app, ['De Fora']);
     expect((await as(t.app, admin).delete(`/user/${admin.id}`)).json()).toEqual({
       statusCode: 403,
       error: 'Forbidden',
@@ -111,11 +134,17 @@ describe('DELETE /api/user/{targetUserId}', () => {
   });
 
   it('is for ADMINs: 403 for a USER and ROOT', async () => {
-    const { members: [bia, caio] } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
+    const {
+      members: [bia, caio],
+    } = await createAdminTeam(t.app, ['Bia Lima', 'Caio Reis']);
     const session = await signIn(t.app, 'root@chat.local', TEST_ROOT_PASSWORD);
     const root = { ...session.user, workspaceId: '', token: session.accessToken };
     for (const who of [bia, root]) {
-      expect((await as(t.app, who).delete(`/user/${caio.id}`)).json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Acesso negado' });
+      expect((await as(t.app, who).delete(`/user/${caio.id}`)).json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Acesso negado',
+      });
     }
   });
 });

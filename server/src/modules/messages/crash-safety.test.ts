@@ -110,7 +110,9 @@ async function storedClientIds(clients: readonly Client[]): Promise<Map<string, 
   const stored = new Map<string, string[]>();
   const chats = new Map(clients.map((client) => [client.chatId, client]));
   for (const client of chats.values()) {
-    const query = client.isGroup ? `get-messages-by-group?groupId=${client.chatId}` : `get-messages-by-conversation?conversationId=${client.chatId}`;
+    const query = client.isGroup
+      ? `get-messages-by-group?groupId=${client.chatId}`
+      : `get-messages-by-conversation?conversationId=${client.chatId}`;
     const res = await api<{ messages: Message[] }>('GET', `/message/${query}&all=true`, client.token);
     expect(res.status).toBe(200);
     for (const message of res.body.messages) {
@@ -129,7 +131,7 @@ describe(`crash safety of acknowledged messages (${testDatabaseUrl() ? 'PostgreS
     let killing: Promise<void> | null = null;
     const writer = async (client: Client) => {
       // Keeps sending until the server is gone (a few sends fail after the kill: not acknowledged).
-      for (let failures = 0; failures < 3; ) {
+      for (let failures = 0; failures < 3;) {
         const attempt: Attempt = { clientId: randomUUID(), chatId: client.chatId, isGroup: client.isGroup, ackId: null };
         client.attempts.push(attempt);
         attempt.ackId = await send(client, attempt);

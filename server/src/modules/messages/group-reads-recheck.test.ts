@@ -25,8 +25,9 @@ const newGroup = async (name: string) =>
 const send = async (who: TestUser, group: Group, body: string) =>
   expectStatus<Message>(await as(t.app, who).post('/message/send', textMessage(group.id, body, { isGroup: true })), 200);
 const statusOf = async (who: TestUser, group: Group, id: string) =>
-  expectStatus<MessagesPage>(await as(t.app, who).get(`/message/get-messages-by-group?groupId=${group.id}&all=true`), 200).messages.find((m) => m.id === id)!
-    .status;
+  expectStatus<MessagesPage>(await as(t.app, who).get(`/message/get-messages-by-group?groupId=${group.id}&all=true`), 200).messages.find(
+    (m) => m.id === id,
+  )!.status;
 
 /** bruno and carla read the group; diego never does. */
 async function readByAllButDiego(group: Group, authorListener: Listener) {
@@ -38,7 +39,11 @@ async function readByAllButDiego(group: Group, authorListener: Listener) {
     l.socket.emit('group:read', { groupId: group.id });
     // This group's receipt: a READ one of an earlier group is in the listener's history too, and
     // matching it let the test go on before this read was stored (seen once tokens were verified faster).
-    await eventMatching<MessageReceiptEvent>(authorListener, 'message:receipt', (r) => r.groupId === group.id && r.userId === who.id && r.status === 'READ');
+    await eventMatching<MessageReceiptEvent>(
+      authorListener,
+      'message:receipt',
+      (r) => r.groupId === group.id && r.userId === who.id && r.status === 'READ',
+    );
   }
 }
 

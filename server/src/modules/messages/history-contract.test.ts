@@ -18,8 +18,14 @@ beforeAll(async () => {
   [ana, bruno] = await createTeam(t.app, ['Ana Contrato', 'Bruno Contrato']);
   conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
   group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Contrato', description: '', members: [bruno.id] }), 200);
-  for (const [chatId, isGroup] of [[conversation.id, false], [group.id, true]] as const) {
-    const first = expectStatus<Message>(await as(t.app, ana).post('/message/send', textMessage(chatId, 'primeira *negrito*', { isGroup })), 200);
+  for (const [chatId, isGroup] of [
+    [conversation.id, false],
+    [group.id, true],
+  ] as const) {
+    const first = expectStatus<Message>(
+      await as(t.app, ana).post('/message/send', textMessage(chatId, 'primeira *negrito*', { isGroup })),
+      200,
+    );
     const reply = expectStatus<Message>(
       await as(t.app, bruno).post('/message/send', { ...textMessage(chatId, 'resposta', { isGroup }), replyToId: first.id }),
       200,

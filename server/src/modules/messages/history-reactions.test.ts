@@ -15,13 +15,17 @@ beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   [ana, bruno, carla] = await createTeam(t.app, ['Ana Reação', 'Bruno Reação', 'Carla Reação']);
   conversation = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
-  group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Reações', description: '', members: [bruno.id, carla.id] }), 200);
+  group = expectStatus(
+    await as(t.app, ana).post('/group/create', { name: 'Reações', description: '', members: [bruno.id, carla.id] }),
+    200,
+  );
 });
 afterAll(() => t?.close());
 
 const send = async (chatId: string, body: string, isGroup = false) =>
   expectStatus<Message>(await as(t.app, ana).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
-const react = async (who: TestUser, id: string, emoji: string) => expectStatus(await as(t.app, who).post(`/message/${id}/reactions`, { emoji }), 200);
+const react = async (who: TestUser, id: string, emoji: string) =>
+  expectStatus(await as(t.app, who).post(`/message/${id}/reactions`, { emoji }), 200);
 const page = async (url: string) => expectStatus<MessagesPage>(await as(t.app, ana).get(url), 200).messages;
 
 /**

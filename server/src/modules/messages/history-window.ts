@@ -22,10 +22,7 @@ function messagesFrom(db: Db, target: ChatTarget, fromSeq: number, take: number)
 /** `limit` messages before the one at `seq`, it, and `limit` after it. */
 export async function windowAround(db: Db, target: ChatTarget, seq: number, limit: number): Promise<HistoryWindow> {
   // One extra row on each side tells whether more exist there, without a count(*).
-  const [older, fromIt] = await Promise.all([
-    messagesBefore(db, target, seq, limit + 1),
-    messagesFrom(db, target, seq, limit + 2),
-  ]);
+  const [older, fromIt] = await Promise.all([messagesBefore(db, target, seq, limit + 1), messagesFrom(db, target, seq, limit + 2)]);
   return {
     rows: [...older.slice(0, limit).reverse(), ...fromIt.slice(0, limit + 1)],
     hasMore: older.length > limit,

@@ -25,12 +25,20 @@ afterAll(() => t?.close());
 
 async function uploadedImage(owner: TestUser): Promise<string> {
   const upload = await uploadUrlFor(t.app, owner.token, 'image/png', 'foto.png');
-  const put = await t.app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: target(upload),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   expect(put.statusCode).toBeLessThan(300);
   return publicUrlFromUploadUrl(upload.toString());
 }
 const sendImage = async (who: TestUser, url: string) =>
-  expectStatus<Message>(await as(t.app, who).post('/message/send', { ...textMessage(conversation.id, 'x'), content: { type: 'image', body: url } }), 200);
+  expectStatus<Message>(
+    await as(t.app, who).post('/message/send', { ...textMessage(conversation.id, 'x'), content: { type: 'image', body: url } }),
+    200,
+  );
 const remove = async (who: TestUser, id: string) => expectStatus<Message>(await as(t.app, who).delete(`/message/${id}`), 200);
 const stored = (url: string) => mediaFiles(t.env.dataDir).some((f) => f.endsWith(url.split('/').pop()!));
 
@@ -54,7 +62,10 @@ describe('deleting an image message', () => {
 
     const groupPhoto = await uploadedImage(ana);
     const inGroup = await sendImage(ana, groupPhoto);
-    const group = expectStatus<{ id: string }>(await as(t.app, ana).post('/group/create', { name: 'Foto', description: '', members: [bruno.id] }), 200);
+    const group = expectStatus<{ id: string }>(
+      await as(t.app, ana).post('/group/create', { name: 'Foto', description: '', members: [bruno.id] }),
+      200,
+    );
     await t.app.ctx.db.update(groups).set({ avatarUrl: groupPhoto }).where(eq(groups.id, group.id));
     await remove(ana, inGroup.id);
     expect(stored(groupPhoto)).toBe(true);

@@ -58,8 +58,16 @@ function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
 export function mediaUrlLookups(db: Db, url: string, exceptMessageId: string) {
   return [
     imageMessagesShowing(db, url, exceptMessageId),
-    db.select({ one: sql`1` }).from(users).where(eq(users.avatarUrl, url)).limit(1),
-    db.select({ one: sql`1` }).from(groups).where(eq(groups.avatarUrl, url)).limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(eq(users.avatarUrl, url))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(groups)
+      .where(eq(groups.avatarUrl, url))
+      .limit(1),
   ];
 }
 
@@ -100,4 +108,3 @@ export async function removeReaction(db: Db, messageId: string, userId: string, 
     .returning({ emoji: messageReactions.emoji });
   return rows.length > 0;
 }
-

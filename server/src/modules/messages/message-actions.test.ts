@@ -38,24 +38,34 @@ afterEach(() => closeAll(t.app, listeners));
 afterAll(() => t?.close());
 
 const send = async (who: TestUser, chatId: string, body: string, extra: Record<string, unknown> = {}) =>
-  expectStatus<Message>(await as(t.app, who).post('/message/send', { ...textMessage(chatId, body, { isGroup: chatId === group.id }), ...extra }), 200);
+  expectStatus<Message>(
+    await as(t.app, who).post('/message/send', { ...textMessage(chatId, body, { isGroup: chatId === group.id }), ...extra }),
+    200,
+  );
 const edit = (who: TestUser, id: string, body: unknown) => as(t.app, who).patch(`/message/${id}`, body);
 const remove = (who: TestUser, id: string) => as(t.app, who).delete(`/message/${id}`);
 const react = (who: TestUser, id: string, emoji: string) => as(t.app, who).post(`/message/${id}/reactions`, { emoji });
-const unreact = (who: TestUser, id: string, emoji: string) => as(t.app, who).delete(`/message/${id}/reactions/${encodeURIComponent(emoji)}`);
+const unreact = (who: TestUser, id: string, emoji: string) =>
+  as(t.app, who).delete(`/message/${id}/reactions/${encodeURIComponent(emoji)}`);
 const history = async (who: TestUser, chat: Conversation | Group) =>
   expectStatus<MessagesPage>(
     await as(t.app, who).get(
-      'members' in chat ? `/message/get-messages-by-group?groupId=${chat.id}&all=true` : `/message/get-messages-by-conversation?conversationId=${chat.id}&all=true`,
+      'members' in chat
+        ? `/message/get-messages-by-group?groupId=${chat.id}&all=true`
+        : `/message/get-messages-by-conversation?conversationId=${chat.id}&all=true`,
     ),
     200,
   ).messages;
-const conversations = async (who: TestUser) => expectStatus<Conversation[]>(await as(t.app, who).get('/conversation/get-conversations?showEmpty=true'), 200);
+const conversations = async (who: TestUser) =>
+  expectStatus<Conversation[]>(await as(t.app, who).get('/conversation/get-conversations?showEmpty=true'), 200);
 const groupsOf = async (who: TestUser) => expectStatus<Group[]>(await as(t.app, who).get('/group/list'), 200);
 const storedRow = async (id: string) => (await t.app.ctx.db.select().from(messages).where(eq(messages.id, id)))[0]!;
 const refusal = (res: { statusCode: number; json(): unknown }, status: number, message: string) => {
   // Validation refusals read 'Dados inválidos: <the field's message>'.
-  expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: expect.objectContaining({ message: status === 400 ? expect.stringContaining(message) : message }) });
+  expect({ status: res.statusCode, body: res.json() }).toEqual({
+    status,
+    body: expect.objectContaining({ message: status === 400 ? expect.stringContaining(message) : message }),
+  });
 };
 
 describe('PATCH /api/message/:id (edit)', () => {
@@ -132,7 +142,11 @@ describe('DELETE /api/message/:id', () => {
     expect(await t.app.ctx.db.select().from(messageReactions).where(eq(messageReactions.messageId, secret.id))).toEqual([]);
     expect(JSON.stringify(await history(bruno, conversation))).not.toContain('cofre');
     expect(expectStatus<Conversation[]>(await as(t.app, bruno).get('/conversation/search?content=zebra'), 200)).toEqual([]);
-    expect((await conversations(bruno)).find((c) => c.id === conversation.id)!.lastMessage).toMatchObject({ id: secret.id, deleted: true, content: { body: '' } });
+    expect((await conversations(bruno)).find((c) => c.id === conversation.id)!.lastMessage).toMatchObject({
+      id: secret.id,
+      deleted: true,
+      content: { body: '' },
+    });
 
     la.events.length = 0;
     lb.events.length = 0;
@@ -182,7 +196,14 @@ describe('replies', () => {
   it('quote the original; a quote of a message deleted later reads as deleted', async () => {
     const question = await send(bruno, conversation.id, 'Pode revisar?\nSegunda linha');
     const answer = await send(ana, conversation.id, 'Posso', { replyToId: question.id });
-    expect(answer.replyTo).toEqual({ id: question.id, authorId: bruno.id, authorName: 'Bruno Ação', body: 'Pode revisar?\nSegunda linha', type: 'text', deleted: false });
+    expect(answer.replyTo).toEqual({
+      id: question.id,
+      authorId: bruno.id,
+      authorName: 'Bruno Ação',
+      body: 'Pode revisar?\nSegunda linha',
+      type: 'text',
+      deleted: false,
+    });
     expectStatus(await remove(bruno, question.id), 200);
     expect((await history(ana, conversation)).find((m) => m.id === answer.id)!.replyTo).toEqual({
       id: question.id,
@@ -207,18 +228,31 @@ describe('reactions', () => {
     const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
     const m = await send(ana, conversation.id, 'reaja');
     const added = expectStatus<MessageReactionEvent>(await react(bruno, m.id, '👍'), 200);
-    expect(added).toEqual({ messageId: m.id, conversationId: conversation.id, groupId: null, reactions: [{ emoji: '👍', users: [{ id: bruno.id, name: 'Bruno Ação' }] }] });
+    expect(added).toEqual({
+      messageId: m.id,
+      conversationId: conversation.id,
+      groupId: null,
+      reactions: [{ emoji: '👍', users: [{ id: bruno.id, name: 'Bruno Ação' }] }],
+    });
     for (const l of [la, lb]) expect(await eventMatching(l, 'message:reaction', () => true)).toEqual(added);
     expectStatus(await react(ana, m.id, '👍'), 200);
     expect(expectStatus<MessageReactionEvent>(await react(bruno, m.id, '👍'), 200).reactions).toEqual([
-      { emoji: '👍', users: [{ id: bruno.id, name: 'Bruno Ação' }, { id: ana.id, name: 'Ana Ação' }] },
+      {
+        emoji: '👍',
+        users: [
+          { id: bruno.id, name: 'Bruno Ação' },
+          { id: ana.id, name: 'Ana Ação' },
+        ],
+      },
     ]);
     expect(await t.app.ctx.db.select().from(messageReactions).where(eq(messageReactions.messageId, m.id))).toHaveLength(2);
     expect((await history(bruno, conversation)).find((x) => x.id === m.id)!.reactions[0]!.users).toHaveLength(2);
 
     await settle(t.app, [la, lb]);
     la.events.length = 0;
-    expect(expectStatus<MessageReactionEvent>(await unreact(bruno, m.id, '👍'), 200).reactions).toEqual([{ emoji: '👍', users: [{ id: ana.id, name: 'Ana Ação' }] }]);
+    expect(expectStatus<MessageReactionEvent>(await unreact(bruno, m.id, '👍'), 200).reactions).toEqual([
+      { emoji: '👍', users: [{ id: ana.id, name: 'Ana Ação' }] },
+    ]);
     expect(expectStatus<MessageReactionEvent>(await unreact(bruno, m.id, '👍'), 200).reactions).toHaveLength(1);
     await settle(t.app, [la, lb]);
     expect(la.of('message:reaction')).toHaveLength(1);
@@ -254,11 +288,30 @@ describe('mentions', () => {
   });
 
   it('refuses mentions in conversations, of non-members, missing from the text; @todos only for group admins', async () => {
-    const body = (text: string, mentions: string[], chatId = group.id) => ({ ...textMessage(chatId, text, { isGroup: chatId === group.id }), mentions });
-    refusal(await as(t.app, ana).post('/message/send', body(`oi ${mentionToken(bruno.id)}`, [bruno.id], conversation.id)), 400, 'Menções só podem ser feitas em grupos');
-    refusal(await as(t.app, ana).post('/message/send', body(`oi ${mentionToken(outsider.id)}`, [outsider.id])), 400, 'Só é possível mencionar membros do grupo');
-    refusal(await as(t.app, ana).post('/message/send', body('oi sem token', [bruno.id])), 400, 'Cada menção deve aparecer no texto da mensagem');
-    refusal(await as(t.app, bruno).post('/message/send', body(`atenção ${mentionToken('todos')}`, ['todos'])), 403, 'Apenas administradores do grupo podem mencionar @todos');
+    const body = (text: string, mentions: string[], chatId = group.id) => ({
+      ...textMessage(chatId, text, { isGroup: chatId === group.id }),
+      mentions,
+    });
+    refusal(
+      await as(t.app, ana).post('/message/send', body(`oi ${mentionToken(bruno.id)}`, [bruno.id], conversation.id)),
+      400,
+      'Menções só podem ser feitas em grupos',
+    );
+    refusal(
+      await as(t.app, ana).post('/message/send', body(`oi ${mentionToken(outsider.id)}`, [outsider.id])),
+      400,
+      'Só é possível mencionar membros do grupo',
+    );
+    refusal(
+      await as(t.app, ana).post('/message/send', body('oi sem token', [bruno.id])),
+      400,
+      'Cada menção deve aparecer no texto da mensagem',
+    );
+    refusal(
+      await as(t.app, bruno).post('/message/send', body(`atenção ${mentionToken('todos')}`, ['todos'])),
+      403,
+      'Apenas administradores do grupo podem mencionar @todos',
+    );
     const all = expectStatus<Message>(await as(t.app, ana).post('/message/send', body(`atenção ${mentionToken('todos')}`, ['todos'])), 200);
     expect(all.mentions).toEqual(['todos']);
     expect((await groupsOf(bruno)).find((g) => g.id === group.id)!.unreadMentions).toBeGreaterThan(0);
@@ -299,7 +352,13 @@ describe('a group read bounded by the newest message shown', () => {
     lc.socket.emit('group:read', { groupId: group.id, lastMessageId: shown[1]!.id });
     // Each author hears of their own message read; the one after the bound stays unread.
     const heard = async (l: Listener) =>
-      (await eventMatching<{ userId: string; status: string; messageIds: string[] }>(l, 'message:receipt', (r) => r.userId === carla.id && r.status === 'READ')).messageIds;
+      (
+        await eventMatching<{ userId: string; status: string; messageIds: string[] }>(
+          l,
+          'message:receipt',
+          (r) => r.userId === carla.id && r.status === 'READ',
+        )
+      ).messageIds;
     expect(await heard(lb)).toEqual([shown[0]!.id]);
     expect(await heard(la)).toEqual([shown[1]!.id]);
     expect(await unreadOf()).toBe(1);
@@ -317,7 +376,9 @@ describe('a group read bounded by the newest message shown', () => {
 describe('silence', () => {
   it('is per user and per chat, stored, heard by my other tabs; outsiders get 404', async () => {
     const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
-    expect(expectStatus(await as(t.app, ana).patch(`/conversation/${conversation.id}/mute`, { muted: true }), 200)).toEqual({ muted: true });
+    expect(expectStatus(await as(t.app, ana).patch(`/conversation/${conversation.id}/mute`, { muted: true }), 200)).toEqual({
+      muted: true,
+    });
     expect(await eventMatching(la, 'chat:muted', () => true)).toEqual({ chatId: conversation.id, isGroup: false, muted: true });
     expect((await conversations(ana)).find((c) => c.id === conversation.id)!.muted).toBe(true);
     expect((await conversations(bruno)).find((c) => c.id === conversation.id)!.muted).toBe(false);
@@ -344,7 +405,11 @@ describe('who read it, in groups', () => {
     expect(receipts.deliveredTo.map((r) => r.user.id)).toEqual([bruno.id]);
 
     lb.socket.emit('group:read', { groupId: group.id });
-    const first = await eventMatching<{ userId: string; messageIds: string[]; completedIds: string[] }>(la, 'message:receipt', (r) => r.userId === bruno.id);
+    const first = await eventMatching<{ userId: string; messageIds: string[]; completedIds: string[] }>(
+      la,
+      'message:receipt',
+      (r) => r.userId === bruno.id,
+    );
     expect(first).toMatchObject({ groupId: group.id, status: 'READ' });
     expect(first.messageIds).toContain(m.id);
     expect(first.completedIds).not.toContain(m.id);
@@ -353,7 +418,11 @@ describe('who read it, in groups', () => {
 
     const [lc] = await listenAll(t.app, [carla], listeners);
     lc.socket.emit('group:read', { groupId: group.id });
-    const second = await eventMatching<{ userId: string; completedIds: string[] }>(la, 'message:receipt', (r) => r.userId === carla.id && r.completedIds.length > 0);
+    const second = await eventMatching<{ userId: string; completedIds: string[] }>(
+      la,
+      'message:receipt',
+      (r) => r.userId === carla.id && r.completedIds.length > 0,
+    );
     expect(second.completedIds).toContain(m.id);
     expect((await history(ana, group)).find((x) => x.id === m.id)!.status).toBe('READ');
     receipts = expectStatus<MessageReceipts>(await as(t.app, ana).get(`/message/${m.id}/receipts`), 200);
@@ -369,17 +438,23 @@ describe('who read it, in groups', () => {
     const m = await send(ana, group.id, 'para quem estava fora');
     expect(expectStatus<MessageReceipts>(await as(t.app, ana).get(`/message/${m.id}/receipts`), 200).deliveredTo).toEqual([]);
     await listenAll(t.app, [carla], listeners);
-    const delivered = await eventMatching<{ userId: string; status: string; messageIds: string[] }>(la, 'message:receipt', (r) => r.userId === carla.id && r.status === 'DELIVERED');
+    const delivered = await eventMatching<{ userId: string; status: string; messageIds: string[] }>(
+      la,
+      'message:receipt',
+      (r) => r.userId === carla.id && r.status === 'DELIVERED',
+    );
     expect(delivered.messageIds).toContain(m.id);
-    expect(expectStatus<MessageReceipts>(await as(t.app, ana).get(`/message/${m.id}/receipts`), 200).deliveredTo.map((r) => r.user.id)).toContain(carla.id);
+    expect(
+      expectStatus<MessageReceipts>(await as(t.app, ana).get(`/message/${m.id}/receipts`), 200).deliveredTo.map((r) => r.user.id),
+    ).toContain(carla.id);
   });
 
   it('reading a 500-message group is one statement for the receipts, however long the history', async () => {
     const [fia, gil] = await createTeam(t.app, ['Fia Lote', 'Gil Lote']);
     const big = expectStatus<Group>(await as(t.app, fia).post('/group/create', { name: 'Lote', description: '', members: [gil.id] }), 200);
-    await t.app.ctx.db.insert(messages).values(
-      Array.from({ length: 500 }, (_, i) => ({ authorId: fia.id, groupId: big.id, body: `m${i}`, clientId: `lote-${i}` })),
-    );
+    await t.app.ctx.db
+      .insert(messages)
+      .values(Array.from({ length: 500 }, (_, i) => ({ authorId: fia.id, groupId: big.id, body: `m${i}`, clientId: `lote-${i}` })));
     const db = t.app.ctx.db;
     const calls = { execute: 0, insert: 0, update: 0 };
     const original = { execute: db.execute.bind(db), insert: db.insert.bind(db), update: db.update.bind(db) };
@@ -392,7 +467,11 @@ describe('who read it, in groups', () => {
       const [lg, lf] = await listenAll(t.app, [gil, fia], listeners);
       Object.assign(calls, { execute: 0, insert: 0, update: 0 });
       lg.socket.emit('group:read', { groupId: big.id });
-      const receipt = await eventMatching<{ userId: string; messageIds: string[] }>(lf, 'message:receipt', (r) => r.userId === gil.id && r.messageIds.length > 0);
+      const receipt = await eventMatching<{ userId: string; messageIds: string[] }>(
+        lf,
+        'message:receipt',
+        (r) => r.userId === gil.id && r.messageIds.length > 0,
+      );
       expect(receipt.messageIds).toHaveLength(500);
       // One statement writes the 500 receipts; one more turns the fully-read ones READ.
       expect(calls).toEqual({ execute: 1, insert: 0, update: 1 });
@@ -406,7 +485,12 @@ describe('who read it, in groups', () => {
 
 async function uploadedImage(owner: TestUser): Promise<string> {
   const upload = await uploadUrlFor(t.app, owner.token, 'image/png', 'foto.png');
-  const put = await t.app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: target(upload),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   expect(put.statusCode).toBeLessThan(300);
   return publicUrlFromUploadUrl(upload.toString());
 }

@@ -37,7 +37,10 @@ const guardedAuthor = guardedAuthorId({
 });
 
 const returned = Object.entries(messageColumns);
-const RETURNING = sql.join(returned.map(([, c]) => sql.identifier(c.name)), sql`, `);
+const RETURNING = sql.join(
+  returned.map(([, c]) => sql.identifier(c.name)),
+  sql`, `,
+);
 
 /**
  * Inserts the rows of a group commit (message-commits.ts) in ONE statement with ONE parameter,
@@ -109,4 +112,3 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
   }
   return row as MessageRow;
 }
-

@@ -121,7 +121,10 @@ describe('MessageCommits', () => {
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, ana.id));
     const guard = { id: ana.id, role: row!.role, passwordHash: row!.passwordHash, name: row!.name, avatarUrl: row!.avatarUrl };
     const commits = new MessageCommits(t.app.ctx.db, t.app.ctx.chatEvents, t.app.ctx.database.engine);
-    const guarded = (clientId: string, changed: Partial<typeof guard>) => ({ ...pending(clientId, 'guardada'), authorGuard: { ...guard, ...changed } });
+    const guarded = (clientId: string, changed: Partial<typeof guard>) => ({
+      ...pending(clientId, 'guardada'),
+      authorGuard: { ...guard, ...changed },
+    });
     const [alone, staleAlone] = [newClientId(), newClientId()];
     await commits.submit(guarded(alone, {}));
     await expect(commits.submit(guarded(staleAlone, { role: 'ADMIN' }))).rejects.toSatisfy((e) => isNotNullViolation(e, 'author_id'));
@@ -135,7 +138,10 @@ describe('MessageCommits', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(isNotNullViolation((results[2] as PromiseRejectedResult).reason, 'author_id')).toBe(true);
-    const stored = await t.app.ctx.db.select().from(messages).where(inArray(messages.clientId, [alone, staleAlone, ...inBatch]));
+    const stored = await t.app.ctx.db
+      .select()
+      .from(messages)
+      .where(inArray(messages.clientId, [alone, staleAlone, ...inBatch]));
     expect(stored.map((m) => m.clientId).sort()).toEqual([alone, inBatch[0]!, inBatch[2]!].sort());
   });
 });
@@ -173,10 +179,15 @@ describe('POST /api/message/send under concurrent sends', () => {
 
   it('group sends in one batch record delivery to the members online', async () => {
     const [lc] = await listenAll(t.app, [carla], listeners);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i % 2 ? ana : bruno, textMessage(group.id, `grupo ${i}`, { isGroup: true }))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => send(i % 2 ? ana : bruno, textMessage(group.id, `grupo ${i}`, { isGroup: true }))),
+    );
     const sent = answers.map((a) => expectStatus<Message>(a, 200));
     for (const m of sent) {
-      const receipts = expectStatus<MessageReceipts>(await as(t.app, m.authorId === ana.id ? ana : bruno).get(`/message/${m.id}/receipts`), 200);
+      const receipts = expectStatus<MessageReceipts>(
+        await as(t.app, m.authorId === ana.id ? ana : bruno).get(`/message/${m.id}/receipts`),
+        200,
+      );
       expect(receipts.deliveredTo.map((d) => d.user.id)).toContain(carla.id);
     }
     await settle(t.app, listeners);

@@ -55,7 +55,10 @@ export class MessageCommits {
     // one at a time gathers more (batch-queue.ts). PGlite runs one query at a time on this thread:
     // a second commit would only wait inside it, having gathered less; and a commit started at
     // once would run before the other sends read with it were parsed, so it waits for them.
-    this.queue = new BatchQueue((batch) => this.commitOrSplit(batch), engine === 'postgres' ? { secondBesideUpTo: 1 } : { gatherPhase: true });
+    this.queue = new BatchQueue(
+      (batch) => this.commitOrSplit(batch),
+      engine === 'postgres' ? { secondBesideUpTo: 1 } : { gatherPhase: true },
+    );
     this.insertOne = insertOneMessageQuery(db);
     // Emitted in seq order, across the two commits that may run at once (seq-order.ts); to the
     // other processes in one write.
@@ -74,7 +77,12 @@ export class MessageCommits {
       // One after another, in order: the others still go through, the culprit gets its error.
       const results: Array<CommitResult | Error> = [];
       for (const pending of batch) {
-        results.push(await this.commit([pending]).then((r) => r[0]!, (e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+        results.push(
+          await this.commit([pending]).then(
+            (r) => r[0]!,
+            (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+          ),
+        );
       }
       return results;
     }
@@ -109,7 +117,13 @@ export class MessageCommits {
 
     const inserted = new Map<string, MessageRow>(rows.map((r) => [keyOf(r.authorId, r.clientId!), r]));
     const missing = unique.filter((p) => !inserted.has(keyOf(p.values.authorId, p.values.clientId)));
-    const earlier = missing.length === 0 ? [] : await findByClientIds(this.db, missing.map((p) => [p.values.authorId, p.values.clientId] as const));
+    const earlier =
+      missing.length === 0
+        ? []
+        : await findByClientIds(
+            this.db,
+            missing.map((p) => [p.values.authorId, p.values.clientId] as const),
+          );
     const before = new Map(earlier.map((m) => [keyOf(m.message.authorId, m.message.clientId!), m]));
     // Answered once its messages are out, as before two commits could run at once.
     await emitted;

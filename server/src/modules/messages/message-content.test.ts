@@ -18,7 +18,12 @@ beforeAll(async () => {
   [carla] = await createTeam(t.app, ['Carla Outra']);
   access = { db: t.app.ctx.db, env: t.env, store: t.app.ctx.mediaStore };
   const url = await uploadUrlFor(t.app, ana.token, 'image/png', 'gato.png');
-  const put = await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: target(url),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   expect(put.statusCode).toBe(200);
   uploaded = put.json().url;
 });

@@ -58,7 +58,10 @@ export function searchMessages(db: Db, viewerId: string, term: string, beforeSeq
     .leftJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(
       peer,
-      eq(peer.id, sql`CASE WHEN ${conversations.userOneId} = ${viewerId} THEN ${conversations.userTwoId} ELSE ${conversations.userOneId} END`),
+      eq(
+        peer.id,
+        sql`CASE WHEN ${conversations.userOneId} = ${viewerId} THEN ${conversations.userTwoId} ELSE ${conversations.userOneId} END`,
+      ),
     )
     .where(
       and(

@@ -17,7 +17,8 @@ let team: Group, secret: Group;
 
 const send = async (who: TestUser, chatId: string, body: string, isGroup = false) =>
   expectStatus<Message>(await as(t.app, who).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
-const search = async (query: string, who = ana) => expectStatus<MessageSearchPage>(await as(t.app, who).get(`/message/search?${query}`), 200);
+const search = async (query: string, who = ana) =>
+  expectStatus<MessageSearchPage>(await as(t.app, who).get(`/message/search?${query}`), 200);
 const bodies = (page: MessageSearchPage) => page.hits.map((h) => h.body);
 
 beforeAll(async () => {
@@ -36,7 +37,9 @@ beforeAll(async () => {
   const deleted = await send(ana, anaBruno.id, 'reunião que será apagada');
   expectStatus(await as(t.app, ana).delete(`/message/${deleted.id}`), 200);
   // An image's body is its URL: never a hit, whatever the file is called.
-  await t.app.ctx.db.insert(messages).values({ conversationId: anaBruno.id, authorId: ana.id, contentType: 'image', body: 'http://localhost/media/reuniao.png' });
+  await t.app.ctx.db
+    .insert(messages)
+    .values({ conversationId: anaBruno.id, authorId: ana.id, contentType: 'image', body: 'http://localhost/media/reuniao.png' });
 });
 afterAll(() => t?.close());
 
@@ -129,7 +132,10 @@ describe('GET /api/message/search', () => {
 
   it('never matches the hex digits of a mention token, only the words around it', async () => {
     const body = `combinado com ${mentionToken(bruno.id)} ontem`;
-    expectStatus(await as(t.app, ana).post('/message/send', { ...textMessage(team.id, body, { isGroup: true }), mentions: [bruno.id] }), 200);
+    expectStatus(
+      await as(t.app, ana).post('/message/send', { ...textMessage(team.id, body, { isGroup: true }), mentions: [bruno.id] }),
+      200,
+    );
     expect(bodies(await search(`content=${encodeURIComponent('combinado com')}`))).toEqual([body]);
     for (const piece of [bruno.id.slice(0, 8), bruno.id.slice(9, 13), bruno.id.slice(-12), `@${bruno.id.slice(0, 4)}`]) {
       expect(bodies(await search(`content=${encodeURIComponent(piece)}`)), piece).toEqual([]);
@@ -148,35 +154,49 @@ describe('GET /api/message/search', () => {
     // On a table this small, walking the seq index backwards and filtering is as cheap as any plan;
     // with sequential and plain index scans priced out, the plan shows which index can find the
     // candidates by their text.
-    const plan = await statementPlan(t.app.ctx.db, searchMessages(t.app.ctx.db, ana.id, 'reunião', null, 21), {}, { enable_seqscan: 'off', enable_indexscan: 'off' });
+    const plan = await statementPlan(
+      t.app.ctx.db,
+      searchMessages(t.app.ctx.db, ana.id, 'reunião', null, 21),
+      {},
+      { enable_seqscan: 'off', enable_indexscan: 'off' },
+    );
     expect(plan).toContain('Bitmap Index Scan on messages_body_folded_trgm_idx');
   });
 
-  it.runIf(!testDatabaseUrl())('PGlite: the upkeep brings the planner statistics up to date (it runs no autovacuum), as autovacuum would: only after a change worth it', async () => {
-    const count = async () => {
-      const result = (await t.app.ctx.db.execute(
-        sql`SELECT (SELECT count(*) FROM messages)::int AS rows, (SELECT reltuples FROM pg_class WHERE relname = 'messages')::int AS planned`,
-      )) as unknown as { rows: Array<{ rows: number; planned: number }> };
-      return result.rows[0]!;
-    };
-    const insert = (n: number, from: number) =>
-      t.app.ctx.db.insert(messages).values(Array.from({ length: n }, (_, i) => ({ conversationId: anaBruno.id, authorId: ana.id, body: `estatística ${from + i} `.padEnd(120, '.') })));
-    // A known start: the server's own timed pass may have analyzed the table halfway through the
-    // seeding (on a slow machine), leaving statistics the rule rightly finds fresh enough.
-    await t.app.ctx.db.execute(sql`ANALYZE messages`);
-    const analyzed = await count();
-    expect(analyzed.planned).toBe(analyzed.rows);
+  it.runIf(!testDatabaseUrl())(
+    'PGlite: the upkeep brings the planner statistics up to date (it runs no autovacuum), as autovacuum would: only after a change worth it',
+    async () => {
+      const count = async () => {
+        const result = (await t.app.ctx.db.execute(
+          sql`SELECT (SELECT count(*) FROM messages)::int AS rows, (SELECT reltuples FROM pg_class WHERE relname = 'messages')::int AS planned`,
+        )) as unknown as { rows: Array<{ rows: number; planned: number }> };
+        return result.rows[0]!;
+      };
+      const insert = (n: number, from: number) =>
+        t.app.ctx.db.insert(messages).values(
+          Array.from({ length: n }, (_, i) => ({
+            conversationId: anaBruno.id,
+            authorId: ana.id,
+            body: `estatística ${from + i} `.padEnd(120, '.'),
+          })),
+        );
+      // A known start: the server's own timed pass may have analyzed the table halfway through the
+      // seeding (on a slow machine), leaving statistics the rule rightly finds fresh enough.
+      await t.app.ctx.db.execute(sql`ANALYZE messages`);
+      const analyzed = await count();
+      expect(analyzed.planned).toBe(analyzed.rows);
 
-    // A few rows more: the file has not grown by a tenth, so no ANALYZE holds the server for them.
-    await insert(7, 0);
-    await t.app.ctx.database.upkeep!();
-    expect(await count()).toEqual({ rows: analyzed.rows + 7, planned: analyzed.planned });
+      // A few rows more: the file has not grown by a tenth, so no ANALYZE holds the server for them.
+      await insert(7, 0);
+      await t.app.ctx.database.upkeep!();
+      expect(await count()).toEqual({ rows: analyzed.rows + 7, planned: analyzed.planned });
 
-    // Many times the table: analyzed again.
-    await insert(1000, 7);
-    await t.app.ctx.database.upkeep!();
-    const after = await count();
-    expect(after.rows).toBe(analyzed.rows + 1007);
-    expect(after.planned).toBe(after.rows);
-  });
+      // Many times the table: analyzed again.
+      await insert(1000, 7);
+      await t.app.ctx.database.upkeep!();
+      const after = await count();
+      expect(after.rows).toBe(analyzed.rows + 1007);
+      expect(after.planned).toBe(after.rows);
+    },
+  );
 });

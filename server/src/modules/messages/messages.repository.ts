@@ -106,14 +106,27 @@ export function insertOneMessageQuery(db: Db): (row: SentMessage, guard: AuthorG
     const values = { ...row, conversationId: row.conversationId ?? null, groupId: row.groupId ?? null };
     if (!guard) return plain.execute(values);
     const { id, role, passwordHash, name, avatarUrl } = guard;
-    return guarded.execute({ ...values, guardId: id, guardRole: role, guardPasswordHash: passwordHash, guardName: name, guardAvatarUrl: avatarUrl });
+    return guarded.execute({
+      ...values,
+      guardId: id,
+      guardRole: role,
+      guardPasswordHash: passwordHash,
+      guardName: name,
+      guardAvatarUrl: avatarUrl,
+    });
   };
 }
 
 function prepareInsertOne(db: Db, guarded: boolean) {
   const p = (name: keyof SentMessage | `guard${string}`) => sql.placeholder(name);
   const author = guarded
-    ? guardedAuthorId({ id: p('guardId'), role: p('guardRole'), passwordHash: p('guardPasswordHash'), name: p('guardName'), avatarUrl: p('guardAvatarUrl') })
+    ? guardedAuthorId({
+        id: p('guardId'),
+        role: p('guardRole'),
+        passwordHash: p('guardPasswordHash'),
+        name: p('guardName'),
+        avatarUrl: p('guardAvatarUrl'),
+      })
     : p('authorId');
   return db
     .insert(messages)

@@ -41,7 +41,8 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
         {
           schema: { body: sendMessageBodySchema, response: { 200: messageSchema } },
           serializerCompiler: asBuilt,
-          onResponse: async (_request, reply) => metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
+          onResponse: async (_request, reply) =>
+            metrics.sendDuration.observe({ status: String(reply.statusCode) }, reply.elapsedTime / 1000),
         },
         (request) => service.send(request.user, request.body, request.recheckUser),
       );
@@ -84,10 +85,8 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
         (request) => actions.edit(request.user, request.params.id, request.body),
       );
 
-      routes.delete(
-        '/message/:id',
-        { schema: { params: idParamsSchema, response: { 200: messageSchema } } },
-        (request) => actions.delete(request.user, request.params.id),
+      routes.delete('/message/:id', { schema: { params: idParamsSchema, response: { 200: messageSchema } } }, (request) =>
+        actions.delete(request.user, request.params.id),
       );
 
       routes.post(
@@ -96,16 +95,12 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
         (request) => actions.react(request.user, request.params.id, request.body.emoji),
       );
 
-      routes.delete(
-        '/message/:id/reactions/:emoji',
-        { schema: { params: reactionParamsSchema, response: reactions } },
-        (request) => actions.unreact(request.user, request.params.id, request.params.emoji),
+      routes.delete('/message/:id/reactions/:emoji', { schema: { params: reactionParamsSchema, response: reactions } }, (request) =>
+        actions.unreact(request.user, request.params.id, request.params.emoji),
       );
 
-      routes.get(
-        '/message/:id/receipts',
-        { schema: { params: idParamsSchema, response: { 200: messageReceiptsSchema } } },
-        (request) => actions.receipts(request.user, request.params.id),
+      routes.get('/message/:id/receipts', { schema: { params: idParamsSchema, response: { 200: messageReceiptsSchema } } }, (request) =>
+        actions.receipts(request.user, request.params.id),
       );
     }),
   );

@@ -114,7 +114,11 @@ export class MessagesService {
    * the INSERT confirms the author (author-guard.ts), and when it does not, the send is redone
    * once with the user read fresh (or refused as requireAuth would).
    */
-  async send(viewer: UserWithWorkspace, body: SendMessageBody, recheck: (() => Promise<UserWithWorkspace>) | null = null): Promise<Message> {
+  async send(
+    viewer: UserWithWorkspace,
+    body: SendMessageBody,
+    recheck: (() => Promise<UserWithWorkspace>) | null = null,
+  ): Promise<Message> {
     if (!recheck) return this.sendAs(viewer, body, false);
     try {
       return await this.sendAs(viewer, body, true);
@@ -151,7 +155,9 @@ export class MessagesService {
         replyToId: reply?.id ?? null,
         mentions,
       },
-      authorGuard: guarded ? { id: viewer.id, role: viewer.role, passwordHash: viewer.passwordHash, name: viewer.name, avatarUrl: viewer.avatarUrl } : null,
+      authorGuard: guarded
+        ? { id: viewer.id, role: viewer.role, passwordHash: viewer.passwordHash, name: viewer.name, avatarUrl: viewer.avatarUrl }
+        : null,
       author: { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl },
       reply,
       // Recipients first: the event is written to each socket in this order, and the author's own
@@ -189,9 +195,7 @@ export class MessagesService {
 
   private replay(stored: MessageWithAuthor, target: repo.ChatTarget): Message {
     const sameChat =
-      'conversationId' in target
-        ? stored.message.conversationId === target.conversationId
-        : stored.message.groupId === target.groupId;
+      'conversationId' in target ? stored.message.conversationId === target.conversationId : stored.message.groupId === target.groupId;
     if (!sameChat) throw conflict(CLIENT_ID_REUSED);
     return toMessageEntity(stored);
   }

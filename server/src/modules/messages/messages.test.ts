@@ -191,7 +191,10 @@ describe('POST /api/message/send', () => {
     // Stamped with the password, as a sign-in's token is (access-token.ts passwordStamp).
     const stamped = { ...carla, token: await t.app.ctx.accessTokens.sign({ ...carla, passwordHash: before!.hash }) };
     expectStatus(await send(stamped, textMessage(chat.id, 'antes da troca')), 200);
-    await t.app.ctx.db.update(users).set({ passwordHash: `${before!.hash}-trocada` }).where(eq(users.id, carla.id));
+    await t.app.ctx.db
+      .update(users)
+      .set({ passwordHash: `${before!.hash}-trocada` })
+      .where(eq(users.id, carla.id));
     try {
       const after = textMessage(chat.id, 'depois da troca');
       expect((await send(stamped, after)).statusCode).toBe(401);

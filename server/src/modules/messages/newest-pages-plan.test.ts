@@ -25,7 +25,15 @@ beforeAll(async () => {
   const workspaceId = await createWorkspace(t.app);
   const people = await db
     .insert(users)
-    .values(Array.from({ length: SHORT_CHATS + 2 }, (_, i) => ({ name: `Plano ${i}`, nickName: `plano${i}`, email: `plano${i}@teste.chat`, passwordHash: 'x', workspaceId })))
+    .values(
+      Array.from({ length: SHORT_CHATS + 2 }, (_, i) => ({
+        name: `Plano ${i}`,
+        nickName: `plano${i}`,
+        email: `plano${i}@teste.chat`,
+        passwordHash: 'x',
+        workspaceId,
+      })),
+    )
     .returning({ id: users.id });
   const [me, ...others] = people.map((p) => p.id);
   const chats = await db

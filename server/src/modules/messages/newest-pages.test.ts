@@ -64,7 +64,11 @@ describe('NewestPages', () => {
     const first = pages.of({ conversationId: withBruno.id }, 2);
     // The first read starts when this I/O phase ends (WAVE_BATCHING); the others are asked after it.
     await setImmediate();
-    const later = [pages.of({ conversationId: withCarla.id }, 2), pages.of({ conversationId: withBruno.id }, 5), pages.of({ conversationId: empty.id }, 2)];
+    const later = [
+      pages.of({ conversationId: withCarla.id }, 2),
+      pages.of({ conversationId: withBruno.id }, 5),
+      pages.of({ conversationId: empty.id }, 2),
+    ];
     await first;
     const [carlas, brunos, none] = await Promise.all(later);
     expect(read).toHaveBeenCalledTimes(2);
@@ -77,7 +81,10 @@ describe('NewestPages', () => {
   it('reads the chats asked in one I/O phase in one statement, the first too (on PGlite nothing waits on a running read)', async () => {
     const pages = new NewestPages(t.app.ctx.db);
     const read = vi.spyOn(pages['queries'].conversation, 'execute');
-    const [brunos, carlas] = await Promise.all([pages.of({ conversationId: withBruno.id }, 2), pages.of({ conversationId: withCarla.id }, 2)]);
+    const [brunos, carlas] = await Promise.all([
+      pages.of({ conversationId: withBruno.id }, 2),
+      pages.of({ conversationId: withCarla.id }, 2),
+    ]);
     expect(read).toHaveBeenCalledTimes(1);
     expect(read.mock.calls[0]![0]).toEqual({ chatIds: [withBruno.id, withCarla.id], take: 2 });
     expect(brunos.map((r) => r.message.body)).toEqual(['m27', 'm24']);

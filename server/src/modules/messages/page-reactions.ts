@@ -20,9 +20,10 @@ export function pageReactions(db: Db, pageIds: SQLWrapper) {
       messageId: messageReactions.messageId,
       emoji: messageReactions.emoji,
       firstAt: sql<Date>`min(${messageReactions.createdAt})`.as('first_at'),
-      users: sql`json_agg(json_build_object('id', ${reactor.id}, 'name', ${reactor.name}) ORDER BY ${messageReactions.createdAt}, ${reactor.name})`.as(
-        'users',
-      ),
+      users:
+        sql`json_agg(json_build_object('id', ${reactor.id}, 'name', ${reactor.name}) ORDER BY ${messageReactions.createdAt}, ${reactor.name})`.as(
+          'users',
+        ),
     })
     .from(messageReactions)
     .innerJoin(reactor, eq(reactor.id, messageReactions.userId))
@@ -32,7 +33,9 @@ export function pageReactions(db: Db, pageIds: SQLWrapper) {
   return db
     .select({
       messageId: byEmoji.messageId,
-      list: sql<Reaction[]>`json_agg(json_build_object('emoji', ${byEmoji.emoji}, 'users', ${byEmoji.users}) ORDER BY ${byEmoji.firstAt}, ${byEmoji.emoji})`.as(
+      list: sql<
+        Reaction[]
+      >`json_agg(json_build_object('emoji', ${byEmoji.emoji}, 'users', ${byEmoji.users}) ORDER BY ${byEmoji.firstAt}, ${byEmoji.emoji})`.as(
         'list',
       ),
     })

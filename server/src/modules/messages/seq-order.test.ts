@@ -65,7 +65,10 @@ describe('SeqOrder', () => {
     expect(await settled(bOut)).toBe(false);
     await order.done(c, rows(4));
     await bOut;
-    expect(writes).toEqual([[2, 3], [4, 5]]);
+    expect(writes).toEqual([
+      [2, 3],
+      [4, 5],
+    ]);
   });
 
   it('a failed commit (no rows) lets the others go', async () => {
@@ -83,7 +86,14 @@ describe('SeqOrder', () => {
     const { order, rows } = recorded();
     const a = order.begin();
     const b = order.begin();
-    const bOut = order.done(b, [{ seq: 5, emit: () => { throw new Error('socket fechado'); } }]);
+    const bOut = order.done(b, [
+      {
+        seq: 5,
+        emit: () => {
+          throw new Error('socket fechado');
+        },
+      },
+    ]);
     expect(() => order.done(a, rows(3))).toThrow('socket fechado');
     expect(await settled(bOut)).toBe(true);
   });

@@ -43,7 +43,7 @@ declare module 'fastify' {
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   const catalog: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    const hidden = (route.schema)?.hide === true;
+    const hidden = route.schema?.hide === true;
     for (const method of [route.method].flat()) catalog.push({ method, url: route.url, hidden });
   });
   app.decorate('routeCatalog', { getter: () => catalog });

@@ -21,7 +21,9 @@ const newResetToken = () => randomBytes(32).toString('hex');
 export const hashResetToken = (token: string) => createHash('sha256').update(token.toLowerCase()).digest('hex');
 
 export class PasswordResetService {
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'>) {}
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'>,
+  ) {}
 
   /** Mails a reset link when an active account has this e-mail; says nothing either way. */
   async request(email: string): Promise<void> {

@@ -24,8 +24,7 @@ const REQUESTED = { message: 'Se o e-mail estiver cadastrado, enviaremos um link
 const INVALID_LINK = { statusCode: 400, error: 'Bad Request', message: 'Link de redefinição inválido ou expirado' };
 const RESET_LINK = /^http:\/\/localhost:\d+\/reset-password\?token=([0-9a-f]{64})$/;
 
-const requestReset = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email } });
+const requestReset = (email: string) => t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email } });
 const useToken = (token: unknown, newPassword: unknown) =>
   t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword } as object });
 const signinStatus = async (identifier: string, password: string) =>
@@ -43,7 +42,10 @@ async function mailedToken(email: string): Promise<string> {
 
 async function setPassword(nickName: string, password: string) {
   const { hashPassword } = await import('../auth/passwords');
-  await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.nickName, nickName));
+  await t.app.ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.nickName, nickName));
 }
 
 describe('POST /api/password-token/create', () => {
@@ -61,7 +63,10 @@ describe('POST /api/password-token/create', () => {
 
   it('stores only the sha256 of the token, valid for 1 hour', async () => {
     const token = await mailedToken('carla@demo.chat');
-    const rows = await t.app.ctx.db.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, hashResetToken(token)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, hashResetToken(token)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     const ttl = rows[0]!.expiresAt.getTime() - Date.now();
@@ -102,7 +107,10 @@ describe('POST /api/password-token/create', () => {
   it('answers 400 in Portuguese to an invalid e-mail', async () => {
     const res = await requestReset('nao-e-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Dados inválidos: E-mail inválido', issues: [{ path: ['email'], message: 'E-mail inválido' }] });
+    expect(res.json()).toMatchObject({
+      message: 'Dados inválidos: E-mail inválido',
+      issues: [{ path: ['email'], message: 'E-mail inválido' }],
+    });
   });
 
   it('a newer link replaces the older one', async () => {
@@ -177,7 +185,10 @@ describe('PATCH /api/password-token/use', () => {
     for (const token of ['abc', 'g'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), 42]) {
       const res = await useToken(token, 'nova-senha-valida');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Dados inválidos: Token inválido', issues: [{ path: ['token'], message: 'Token inválido' }] });
+      expect(res.json()).toMatchObject({
+        message: 'Dados inválidos: Token inválido',
+        issues: [{ path: ['token'], message: 'Token inválido' }],
+      });
     }
     const res = await useToken('a'.repeat(64), 'curta');
     expect(res.statusCode).toBe(400);

@@ -18,10 +18,7 @@ export async function listPolygons(db: Db, workspaceId: string, search: string):
 }
 
 export async function insertPolygon(db: Db, workspaceId: string, name: string) {
-  const [row] = await db
-    .insert(neoCustomData)
-    .values({ workspaceId, name })
-    .returning({ id: neoCustomData.id, name: neoCustomData.name });
+  const [row] = await db.insert(neoCustomData).values({ workspaceId, name }).returning({ id: neoCustomData.id, name: neoCustomData.name });
   return row!;
 }
 

@@ -43,7 +43,11 @@ describe('polygons', () => {
   });
 
   it('lists by name with active member counts; search ignores case and accents', async () => {
-    const { admin, members: [, , duda], workspaceId } = await createAdminTeam(t.app, ['Bia', 'Caio', 'Duda']);
+    const {
+      admin,
+      members: [, , duda],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia', 'Caio', 'Duda']);
     const sao = await create(admin, 'São Paulo');
     await create(admin, 'amapá');
     await create(admin, 'Bahia');
@@ -76,19 +80,28 @@ describe('polygons', () => {
   });
 
   it('deletes: members lose the label; 404 across workspaces and the second time', async () => {
-    const { admin, members: [bia] } = await createAdminTeam(t.app, ['Bia']);
+    const {
+      admin,
+      members: [bia],
+    } = await createAdminTeam(t.app, ['Bia']);
     const { admin: other } = await createAdminTeam(t.app, []);
     const sul = await create(admin, 'Sul');
     expectStatus(await as(t.app, admin).patch(`/user/update/${bia.id}`, { neoCustomDataId: sul.id }), 200);
     expect((await as(t.app, other).delete(`/neo-custom-data/${sul.id}`)).json()).toEqual(NOT_FOUND);
-    expect(expectStatus(await as(t.app, admin).delete(`/neo-custom-data/${sul.id}`), 200)).toEqual({ message: 'Prefixo deletado com sucesso' });
+    expect(expectStatus(await as(t.app, admin).delete(`/neo-custom-data/${sul.id}`), 200)).toEqual({
+      message: 'Prefixo deletado com sucesso',
+    });
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, bia.id));
     expect(row!.neoCustomDataId).toBeNull();
     expect((await as(t.app, admin).delete(`/neo-custom-data/${sul.id}`)).json()).toEqual(NOT_FOUND);
   });
 
   it('every call is refused to a USER (403) and without the polygonal feature (403 in Portuguese)', async () => {
-    const { admin, members: [bia], workspaceId } = await createAdminTeam(t.app, ['Bia']);
+    const {
+      admin,
+      members: [bia],
+      workspaceId,
+    } = await createAdminTeam(t.app, ['Bia']);
     const norte = await create(admin, 'Norte');
     const calls = (who: TestUser) => [
       as(t.app, who).post('/neo-custom-data/create', { name: 'Nova' }),
@@ -96,7 +109,8 @@ describe('polygons', () => {
       as(t.app, who).put(`/neo-custom-data/edit/${norte.id}`, { name: 'Outro' }),
       as(t.app, who).delete(`/neo-custom-data/${norte.id}`),
     ];
-    for (const res of await Promise.all(calls(bia))) expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Acesso negado' });
+    for (const res of await Promise.all(calls(bia)))
+      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Acesso negado' });
     await setFeatures(t.app, workspaceId, ['create_members', 'edit_members']);
     for (const res of await Promise.all(calls(admin))) {
       expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'As poligonais estão desativadas neste workspace' });

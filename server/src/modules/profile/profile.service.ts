@@ -17,7 +17,10 @@ export const AVATAR_NOT_FROM_MEDIA_STORE = 'A foto de perfil deve ser enviada pe
 /** 400, never 401: a 401 would start the browser's session renewal instead of showing the message. */
 export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
 
-type ProfileContext = Pick<AppContext, 'db' | 'env' | 'mediaStore' | 'accessTokens' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'>;
+type ProfileContext = Pick<
+  AppContext,
+  'db' | 'env' | 'mediaStore' | 'accessTokens' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'
+>;
 
 export class ProfileService {
   constructor(private readonly ctx: ProfileContext) {}
@@ -69,7 +72,10 @@ export class ProfileService {
     await this.ctx.revokedSessions.announce(ended, 'password');
     // A token that names no session (signed before sessions had ids) starts a new one.
     const refresh = kept ?? (await this.ctx.refreshTokens.issue(user.id, rememberMe, now));
-    return { accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash, sessionId: refresh.familyId }), refreshToken: refresh.token };
+    return {
+      accessToken: await this.ctx.accessTokens.sign({ ...user, passwordHash, sessionId: refresh.familyId }),
+      refreshToken: refresh.token,
+    };
   }
 
   /**

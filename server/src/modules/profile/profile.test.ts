@@ -34,7 +34,12 @@ async function uploadImage(token: string): Promise<string> {
     payload: { fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' },
   });
   const url = new URL(expectStatus<{ url: string }>(signed, 200).url);
-  const put = await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: target(url),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   expect(put.statusCode).toBe(200);
   return `${url.origin}${url.pathname}`;
 }
@@ -65,7 +70,13 @@ describe('PATCH /api/user/update', () => {
   it('refuses an avatar that is not an uploaded image of this server’s avatars folder (400, nothing changes)', async () => {
     const [me] = await createTeam(t.app, ['Ana Avatar']);
     const notUploaded = (await uploadUrlFor(t.app, me.token, 'image/png')).toString().split('?')[0]!;
-    for (const avatarUrl of ['https://evil.example/a.png', notUploaded, `${notUploaded}?x=1`, `${notUploaded}/../x.png`, 'javascript:alert(1)']) {
+    for (const avatarUrl of [
+      'https://evil.example/a.png',
+      notUploaded,
+      `${notUploaded}?x=1`,
+      `${notUploaded}/../x.png`,
+      'javascript:alert(1)',
+    ]) {
       const res = await as(t.app, me).patch('/user/update', { avatarUrl });
       expect(res.statusCode, avatarUrl).toBe(400);
       expect(res.json().message).toBe(AVATAR_NOT_FROM_MEDIA_STORE);
@@ -85,7 +96,12 @@ describe('PATCH /api/user/update', () => {
     expect(taken.json().message).toBe(NICKNAME_TAKEN);
     const bad = await as(t.app, me).patch('/user/update', { name: 'A', nickName: 'com espaço' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((i: { path: string[] }) => i.path[0]).sort()).toEqual(['name', 'nickName']);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { path: string[] }) => i.path[0])
+        .sort(),
+    ).toEqual(['name', 'nickName']);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ name: 'Nara Nick', nickName: me.nickName });
   });
@@ -163,7 +179,11 @@ describe('PATCH /api/user/update-password', () => {
     expect((await me('not-a-token')).json().message).toBe(SESSION_INVALID);
     for (const token of [here.refreshToken, elsewhere.refreshToken]) expect((await renew(token)).statusCode).toBe(401);
     // The old password no longer signs in, the new one does.
-    const oldSignin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'bruno', password: TEST_DEMO_PASSWORD } });
+    const oldSignin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { identifier: 'bruno', password: TEST_DEMO_PASSWORD },
+    });
     expect(oldSignin.statusCode).toBe(401);
     await signIn(t.app, 'bruno', 'uma-senha-nova-1');
   });

@@ -73,7 +73,10 @@ describe('onClientEvent', () => {
     socket.emit('user:typing', { conversationId: 'segredo-da-ana@exemplo.com', isTyping: true, targetUsersIds: ['senha123'] });
     expect(calls).toEqual([]);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'warn', obj: { event: 'user:typing', userId: 'user-1', issues: [{ path: 'conversationId' }] } });
+    expect(lines[0]).toMatchObject({
+      level: 'warn',
+      obj: { event: 'user:typing', userId: 'user-1', issues: [{ path: 'conversationId' }] },
+    });
     const logged = JSON.stringify(lines);
     expect(logged).not.toContain('segredo');
     expect(logged).not.toContain('senha123');

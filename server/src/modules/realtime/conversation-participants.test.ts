@@ -30,7 +30,9 @@ describe('ConversationParticipants', () => {
   it('reads a conversation once for everyone asking while it loads (a restart: both members at once), then from memory', async () => {
     const participants = new ConversationParticipants(t.app.ctx.db);
     const read = vi.spyOn(participants['read'], 'execute');
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => participants.otherOf(conversation.id, i % 2 ? ana.id : bruno.id)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => participants.otherOf(conversation.id, i % 2 ? ana.id : bruno.id)),
+    );
     expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? bruno.id : ana.id)));
     expect(read).toHaveBeenCalledTimes(1);
     expect(await participants.otherOf(conversation.id, ana.id)).toBe(bruno.id);
@@ -43,7 +45,11 @@ describe('ConversationParticipants', () => {
     const first = participants.otherOf(conversation.id, ana.id);
     // The first read starts when this I/O phase ends (WAVE_BATCHING); the others are asked after it.
     await setImmediate();
-    const later = [participants.otherOf(withCarla.id, carla.id), participants.otherOf(brunoCarla.id, bruno.id), participants.otherOf(brunoCarla.id, ana.id)];
+    const later = [
+      participants.otherOf(withCarla.id, carla.id),
+      participants.otherOf(brunoCarla.id, bruno.id),
+      participants.otherOf(brunoCarla.id, ana.id),
+    ];
     expect(await first).toBe(bruno.id);
     expect(await Promise.all(later)).toEqual([ana.id, carla.id, null]);
     expect(read).toHaveBeenCalledTimes(2);

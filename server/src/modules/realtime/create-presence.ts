@@ -25,12 +25,10 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
     const onError = (error: Error) => log.error({ err: error }, 'redis (presence)');
     // Auto-pipelined: every connect and disconnect runs a script here.
     const redis = await connectRedis(env.redisUrl, onError, { autoPipelining: true });
-    store = await new RedisPresenceStore(redis, env.redisKeyPrefix, { onError, quitOnClose: true })
-      .start()
-      .catch((error: unknown) => {
-        redis.disconnect();
-        throw error;
-      });
+    store = await new RedisPresenceStore(redis, env.redisKeyPrefix, { onError, quitOnClose: true }).start().catch((error: unknown) => {
+      redis.disconnect();
+      throw error;
+    });
   } else {
     store = new MemoryPresenceStore();
   }

@@ -17,7 +17,9 @@ interface Deps {
  */
 async function announce(deps: Deps, rows: ReceiptRow[], userId: string, status: 'DELIVERED' | 'READ'): Promise<void> {
   if (rows.length === 0) return;
-  const completed = new Set(status === 'READ' ? (await completeReads(deps.db, { ids: rows.map((r) => r.messageId) })).map((r) => r.id) : []);
+  const completed = new Set(
+    status === 'READ' ? (await completeReads(deps.db, { ids: rows.map((r) => r.messageId) })).map((r) => r.id) : [],
+  );
   const at = new Date().toISOString();
   const byAuthor = new Map<string, ReceiptRow[]>();
   for (const row of rows) {
@@ -92,7 +94,14 @@ export async function recheckGroupReads(deps: Deps, groupIds: readonly string[],
     for (const { id, authorId } of completed) byAuthor.set(authorId, [...(byAuthor.get(authorId) ?? []), id]);
     const at = new Date().toISOString();
     for (const [authorId, ids] of byAuthor) {
-      deps.events.toUsers([authorId], 'message:receipt', { groupId, userId: departedId, status: 'READ', at, messageIds: [], completedIds: ids });
+      deps.events.toUsers([authorId], 'message:receipt', {
+        groupId,
+        userId: departedId,
+        status: 'READ',
+        at,
+        messageIds: [],
+        completedIds: ids,
+      });
     }
   }
 }

@@ -39,7 +39,13 @@ export function handshakeAuth(auth: Authenticator) {
         const user = authentication.user;
         const claims = authentication.user ? authentication.claims : null;
         if (!user || !claims || typeof id !== 'string' || id !== user.id) return next(new Error(UNAUTHORIZED));
-        const data: SocketUser = { id: user.id, name: user.name, role: user.role, workspaceId: user.workspaceId, sessionId: claims.sid ?? null };
+        const data: SocketUser = {
+          id: user.id,
+          name: user.name,
+          role: user.role,
+          workspaceId: user.workspaceId,
+          sessionId: claims.sid ?? null,
+        };
         socketData(socket).user = data;
         socketData(socket).expiresAt = claims.exp * 1000;
         return next();

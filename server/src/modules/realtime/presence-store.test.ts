@@ -98,7 +98,7 @@ describe.runIf(testRedisUrl())('RedisPresenceStore (processes sharing one Redis)
     await there.store.add(socket('u2', 's2'));
     let lookups = 0;
     const pipeline = here.redis.pipeline.bind(here.redis);
-    here.redis.pipeline = ((...args: Parameters<typeof pipeline>) => (lookups++, pipeline(...args)));
+    here.redis.pipeline = (...args: Parameters<typeof pipeline>) => (lookups++, pipeline(...args));
     expect(await here.store.onlineAmong(['u1', 'u1'])).toEqual(new Set(['u1']));
     expect(lookups).toBe(0);
     expect(await here.store.onlineAmong(['u1', 'u2', 'u3'])).toEqual(new Set(['u1', 'u2']));

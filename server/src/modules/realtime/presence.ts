@@ -63,9 +63,7 @@ export class Presence {
 
   socketConnected(user: SocketUser, socketId: string): void {
     const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
-    const registered = this.track(
-      this.store.add(socket).then((first) => (first ? this.cameOnline(socket) : undefined)),
-    );
+    const registered = this.track(this.store.add(socket).then((first) => (first ? this.cameOnline(socket) : undefined)));
     this.registrations.set(socketId, registered);
   }
 
@@ -77,11 +75,7 @@ export class Presence {
     // One script per socket here would hold the event loop for seconds with thousands of sockets.
     if (this.closing) return;
     const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
-    void this.track(
-      registered
-        .then(() => this.store.remove(socket))
-        .then((last) => (last ? this.announce(socket, 'offline') : undefined)),
-    );
+    void this.track(registered.then(() => this.store.remove(socket)).then((last) => (last ? this.announce(socket, 'offline') : undefined)));
   }
 
   /** Resolves once every connect and disconnect seen so far has been recorded and announced. */

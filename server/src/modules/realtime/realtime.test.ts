@@ -102,7 +102,13 @@ describe('socket handshake on /events', () => {
 
   it('serves nothing on the default namespace', async () => {
     const { user, accessToken } = await signIn(t.app, 'bruno');
-    const socket = connect(baseUrl, { transports: ['websocket'], auth: { token: accessToken }, query: { id: user.id }, reconnection: false, forceNew: true });
+    const socket = connect(baseUrl, {
+      transports: ['websocket'],
+      auth: { token: accessToken },
+      query: { id: user.id },
+      reconnection: false,
+      forceNew: true,
+    });
     clients.push(socket);
     expect(await outcome(socket)).toBe('Não autorizado');
   });
@@ -114,9 +120,7 @@ describe('Redis adapter start-up', () => {
   it('stops with a clear message when REDIS_URL does not answer', async () => {
     const io = new Server();
     const started = Date.now();
-    await expect(useRedisAdapter(io, 'redis://127.0.0.1:1', 'x', quiet)).rejects.toThrow(
-      'Redis inacessível em 127.0.0.1:1 (REDIS_URL)',
-    );
+    await expect(useRedisAdapter(io, 'redis://127.0.0.1:1', 'x', quiet)).rejects.toThrow('Redis inacessível em 127.0.0.1:1 (REDIS_URL)');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

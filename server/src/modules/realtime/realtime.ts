@@ -53,7 +53,11 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   const stopClosingEnded = closeEndedSessions(events, revokedSessions);
   events.on('connection', (socket) => {
     const user = socketData(socket).user;
-    const rooms = [userRoom(user.id), ...(user.workspaceId ? [workspaceRoom(user.workspaceId)] : []), ...(user.sessionId ? [sessionRoom(user.sessionId)] : [])];
+    const rooms = [
+      userRoom(user.id),
+      ...(user.workspaceId ? [workspaceRoom(user.workspaceId)] : []),
+      ...(user.sessionId ? [sessionRoom(user.sessionId)] : []),
+    ];
     void socket.join(rooms);
     // Ended while the handshake read the user: closeEndedSessions found this socket in no room yet.
     if (user.sessionId && revokedSessions.isRevoked(user.sessionId)) {

@@ -57,7 +57,11 @@ describe('delivered when the recipient connects', () => {
 
   it('users who connect at the same moment go in one statement: each gets exactly the messages addressed to them, conversations and groups', async () => {
     const [ana, bruno, carla, davi, eva] = await createTeam(t.app, ['Ana Onda', 'Bruno Onda', 'Carla Onda', 'Davi Onda', 'Eva Onda']);
-    const [anaBruno, brunoCarla, carlaDavi] = [await createConversation(ana, bruno), await createConversation(bruno, carla), await createConversation(carla, davi)];
+    const [anaBruno, brunoCarla, carlaDavi] = [
+      await createConversation(ana, bruno),
+      await createConversation(bruno, carla),
+      await createConversation(carla, davi),
+    ];
     const group = expectStatus<{ id: string }>(
       await as(t.app, eva).post('/group/create', { name: 'Grupo da onda', description: '', members: [bruno.id, carla.id, davi.id] }),
       200,
@@ -77,7 +81,11 @@ describe('delivered when the recipient connects', () => {
     listeners.push(...(await Promise.all(wave)));
     await t.app.ctx.presence.whenIdle();
 
-    const stories = new Map([...(await stored(ana, anaBruno.id)), ...(await stored(bruno, brunoCarla.id)), ...(await stored(carla, carlaDavi.id))]);
+    const stories = new Map([
+      ...(await stored(ana, anaBruno.id)),
+      ...(await stored(bruno, brunoCarla.id)),
+      ...(await stored(carla, carlaDavi.id)),
+    ]);
     expect(stories.get(anaToBruno.id)!.status).toBe('DELIVERED');
     expect(stories.get(brunoToCarla.id)!.status).toBe('DELIVERED');
     expect(stories.get(carlaToBruno.id)!.status).toBe('DELIVERED');

@@ -40,8 +40,10 @@ describe.runIf(testDatabaseUrl())('a Redis restart under two processes', () => {
     return l;
   }
   const history = async (app: FastifyInstance, viewer: TestUser, conversationId: string) =>
-    expectStatus<MessagesPage>(await as(app, viewer).get(`/message/get-messages-by-conversation?conversationId=${conversationId}&all=true`), 200)
-      .messages;
+    expectStatus<MessagesPage>(
+      await as(app, viewer).get(`/message/get-messages-by-conversation?conversationId=${conversationId}&all=true`),
+      200,
+    ).messages;
   const storedStatus = async (id: string) =>
     (await a.ctx.db.select({ status: messages.status }).from(messages).where(eq(messages.id, id)))[0]?.status;
 

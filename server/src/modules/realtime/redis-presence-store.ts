@@ -157,11 +157,11 @@ export class RedisPresenceStore implements PresenceStore {
     const left = (this.perUser.get(socket.userId) ?? 1) - 1;
     if (left > 0) this.perUser.set(socket.userId, left);
     else this.perUser.delete(socket.userId);
-    const gone = await this.run('presenceRemove', [this.userKey(socket.userId), this.procKey()], [
-      this.member(socket),
-      entryOf(socket),
-      left === 0 ? '1' : '0',
-    ]);
+    const gone = await this.run(
+      'presenceRemove',
+      [this.userKey(socket.userId), this.procKey()],
+      [this.member(socket), entryOf(socket), left === 0 ? '1' : '0'],
+    );
     return gone === 1;
   }
 
@@ -191,11 +191,11 @@ export class RedisPresenceStore implements PresenceStore {
 
   /** Refreshes this process, registers its sockets again if it had been swept, sweeps dead processes. */
   async heartbeat(): Promise<void> {
-    const [swept, offline] = (await this.run('presenceHeartbeat', [this.key('procs'), this.key(`alive:${this.processId}`)], [
-      this.key(''),
-      this.processId,
-      String(this.ttlMs),
-    ])) as [number, string[]];
+    const [swept, offline] = (await this.run(
+      'presenceHeartbeat',
+      [this.key('procs'), this.key(`alive:${this.processId}`)],
+      [this.key(''), this.processId, String(this.ttlMs)],
+    )) as [number, string[]];
     this.report(offline);
     if (swept === 1) {
       for (const socket of [...this.local.values()]) {

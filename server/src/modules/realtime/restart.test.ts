@@ -67,7 +67,10 @@ describe('a restart', () => {
       await back;
 
       // The catch-up after the reconnect (what the shell asks on 'socket:reconnected').
-      const page = expectStatus<MessagesPage>(await as(next, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}`), 200);
+      const page = expectStatus<MessagesPage>(
+        await as(next, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}`),
+        200,
+      );
       expect(page.messages.map((m) => m.id)).toEqual([before.id, during.id]);
       expect(live.map((m) => m.id)).toEqual([before.id]);
       // Back in its rooms on the new process: a message from now on arrives live, once.

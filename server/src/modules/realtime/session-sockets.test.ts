@@ -31,7 +31,15 @@ async function session(nickName: string, password = TEST_DEMO_PASSWORD): Promise
   const res = await signIn(t.app, nickName, password);
   const u = res.user;
   const claims = (await t.app.ctx.accessTokens.verify(res.accessToken))!;
-  return { id: u.id, name: u.name, nickName: u.nickName, email: u.email, role: u.role, workspaceId: claims.workspaceId!, token: res.accessToken };
+  return {
+    id: u.id,
+    name: u.name,
+    nickName: u.nickName,
+    email: u.email,
+    role: u.role,
+    workspaceId: claims.workspaceId!,
+    token: res.accessToken,
+  };
 }
 
 const closeAll = (...ls: Listener[]) => ls.forEach((l) => l.socket.disconnect());
@@ -85,10 +93,16 @@ describe('ending a session closes its sockets on every process', () => {
     try {
       const closed = disconnected(l.socket, 3000);
       const mail = await nextMail(t.env.dataDir, me.email, async () => {
-        expect((await t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: me.email } })).statusCode).toBeLessThan(300);
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/password-token/create', payload: { email: me.email } })).statusCode,
+        ).toBeLessThan(300);
       });
       const token = new URL(mail.link!).searchParams.get('token')!;
-      const used = await t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword: 'senha-redefinida-1' } });
+      const used = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/password-token/use',
+        payload: { token, newPassword: 'senha-redefinida-1' },
+      });
       expect(used.statusCode).toBe(200);
       expect(await closed).toBe('io server disconnect');
       expect(await reconnect(l, me.token)).toBe('refused');

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Group, Message, MessageReactionEvent, MessageReceiptEvent, MessagesPage, UserStatusPayload } from '@chat/contracts';
+import type {
+  Conversation,
+  Group,
+  Message,
+  MessageReactionEvent,
+  MessageReceiptEvent,
+  MessagesPage,
+  UserStatusPayload,
+} from '@chat/contracts';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
@@ -36,8 +44,7 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     listeners.push(l);
     return l;
   }
-  const is = (user: TestUser, status: UserStatusPayload['status']) => (p: UserStatusPayload) =>
-    p.userId === user.id && p.status === status;
+  const is = (user: TestUser, status: UserStatusPayload['status']) => (p: UserStatusPayload) => p.userId === user.id && p.status === status;
   const history = async (app: FastifyInstance, viewer: TestUser, conversationId: string) =>
     expectStatus<MessagesPage>(
       await as(app, viewer).get(`/message/get-messages-by-conversation?conversationId=${conversationId}&all=true`),
@@ -113,7 +120,9 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     const tabs = [await on(a, ana), await on(b, ana), await on(a, bruno), await on(b, bruno)];
     // 12 sends, each posted twice at once: through A and through B (a client retrying elsewhere).
     const bodies = Array.from({ length: 12 }, (_, i) => ({ who: i % 2 ? bruno : ana, body: textMessage(conversation.id, `lote ${i}`) }));
-    const answers = await Promise.all(bodies.flatMap(({ who, body }) => [as(a, who).post('/message/send', body), as(b, who).post('/message/send', body)]));
+    const answers = await Promise.all(
+      bodies.flatMap(({ who, body }) => [as(a, who).post('/message/send', body), as(b, who).post('/message/send', body)]),
+    );
     const answered = answers.map((r) => expectStatus<Message>(r, 200));
     for (let i = 0; i < bodies.length; i++) expect(answered[2 * i]!.id).toBe(answered[2 * i + 1]!.id);
     const clientIds = new Set(bodies.map(({ body }) => body.clientId));
@@ -170,13 +179,23 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     expect(await eventMatching<MessageReactionEvent>(onB, 'message:reaction', (x) => x.messageId === m.id)).toEqual(reacted);
     const deleted = expectStatus<Message>(await as(a, ana).delete(`/message/${m.id}`), 200);
     expect(await eventMatching<Message>(onB, 'message:deleted', (x) => x.id === m.id)).toEqual(deleted);
-    expect((await history(b, bruno, conversation.id)).find((x) => x.id === m.id)).toMatchObject({ content: { body: '' }, deletedBy: 'author' });
+    expect((await history(b, bruno, conversation.id)).find((x) => x.id === m.id)).toMatchObject({
+      content: { body: '' },
+      deletedBy: 'author',
+    });
 
     // Group read receipts: bruno reads on B, the author's client on A hears it.
-    const group = expectStatus<Group>(await as(a, ana).post('/group/create', { name: 'Dois processos', description: '', members: [bruno.id] }), 200);
+    const group = expectStatus<Group>(
+      await as(a, ana).post('/group/create', { name: 'Dois processos', description: '', members: [bruno.id] }),
+      200,
+    );
     const inGroup = expectStatus<Message>(await as(a, ana).post('/message/send', textMessage(group.id, 'leia', { isGroup: true })), 200);
     onB.socket.emit('group:read', { groupId: group.id });
-    const receipt = await eventMatching<MessageReceiptEvent>(onA, 'message:receipt', (r) => r.userId === bruno.id && r.messageIds.includes(inGroup.id));
+    const receipt = await eventMatching<MessageReceiptEvent>(
+      onA,
+      'message:receipt',
+      (r) => r.userId === bruno.id && r.messageIds.includes(inGroup.id),
+    );
     expect(receipt).toMatchObject({ groupId: group.id, status: 'READ', completedIds: [inGroup.id] });
   });
 

@@ -17,7 +17,10 @@ beforeAll(async () => {
   [stranger] = await createTeam(t.app, ['Estranho Digita']);
   anaBruno = expectStatus(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
   carlaAna = expectStatus(await as(t.app, carla).post('/conversation/create', { userTwoId: ana.id }), 200);
-  group = expectStatus(await as(t.app, ana).post('/group/create', { name: 'Digitação', description: '', members: [bruno.id, carla.id] }), 200);
+  group = expectStatus(
+    await as(t.app, ana).post('/group/create', { name: 'Digitação', description: '', members: [bruno.id, carla.id] }),
+    200,
+  );
 });
 afterEach(() => closeAll(t.app, listeners));
 afterAll(() => t?.close());

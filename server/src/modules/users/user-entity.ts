@@ -17,8 +17,6 @@ export function toUserEntity(user: UserWithWorkspace): User {
     role: user.role,
     avatarUrl: user.avatarUrl,
     neoCustomData: user.polygon ? { id: user.polygon.id, name: user.polygon.name } : null,
-    workspaces: user.workspace
-      ? [{ id: user.workspace.id, name: user.workspace.name, features: [...user.workspace.features] }]
-      : [],
+    workspaces: user.workspace ? [{ id: user.workspace.id, name: user.workspace.name, features: [...user.workspace.features] }] : [],
   };
 }

@@ -31,9 +31,7 @@ export async function searchWorkspaceUsers(
         eq(users.workspaceId, workspaceId),
         eq(users.active, true),
         ne(users.id, excludeId),
-        term
-          ? or(containsFolded(users.name, term), containsFolded(users.nickName, term), containsFolded(users.email, term))
-          : undefined,
+        term ? or(containsFolded(users.name, term), containsFolded(users.nickName, term), containsFolded(users.email, term)) : undefined,
       ),
     )
     .orderBy(asc(users.name), asc(users.id))

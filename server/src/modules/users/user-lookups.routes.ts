@@ -23,10 +23,8 @@ export const userLookupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) =
     (request) => users.searchInWorkspace(request.user, request.query.content),
   );
 
-  routes.get(
-    '/user/get-user-by-id',
-    { schema: { querystring: getUserByIdQuerySchema, response: { 200: userSchema } } },
-    (request) => users.getById(request.user, request.query.id),
+  routes.get('/user/get-user-by-id', { schema: { querystring: getUserByIdQuerySchema, response: { 200: userSchema } } }, (request) =>
+    users.getById(request.user, request.query.id),
   );
 
   routes.get(

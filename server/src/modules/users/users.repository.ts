@@ -63,8 +63,7 @@ export function findUserByIdentifier(db: Db, identifier: string) {
 }
 
 /** E-mails are unique case-insensitively. */
-export const findUserByEmail = (db: Db, email: string) =>
-  findOne(db, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+export const findUserByEmail = (db: Db, email: string) => findOne(db, sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
 
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

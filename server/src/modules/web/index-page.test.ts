@@ -22,7 +22,10 @@ const CHAT_MANIFEST = {
     {
       path: './App',
       assets: {
-        js: { sync: ['static/js/async/gm.e1ea494fcd.js', 'static/js/async/__federation_expose_App.641dd9643c.js'], async: ['static/js/async/0o.7daab6f5cf.js'] },
+        js: {
+          sync: ['static/js/async/gm.e1ea494fcd.js', 'static/js/async/__federation_expose_App.641dd9643c.js'],
+          async: ['static/js/async/0o.7daab6f5cf.js'],
+        },
         css: { sync: ['static/css/async/p.67ef9d5a74.css'], async: ['static/css/async/xg.3c3cb158ba.css'] },
       },
     },
@@ -104,10 +107,12 @@ describe('preloads of the route remote', () => {
   });
 
   it('only the manifest of a remote whose build this server does not have', () => {
-    expect(page('/auth/settings').preloads).toEqual([{ href: '/remotes/settings/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' }]);
+    expect(page('/auth/settings').preloads).toEqual([
+      { href: '/remotes/settings/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' },
+    ]);
   });
 
-  it("none for the areas of one role (team, ROOT): whoever asks, a member is never sent their code", () => {
+  it('none for the areas of one role (team, ROOT): whoever asks, a member is never sent their code', () => {
     for (const pathname of ['/auth/team', '/root/workspaces']) expect(page(pathname).preloads, pathname).toEqual([]);
   });
 
@@ -123,7 +128,10 @@ describe("the shell's static sign-in page on '/'", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'chat-index-prerender-'));
   const index = path.join(root, 'shell', 'dist', 'index.html');
   const prerenderFile = path.join(root, 'shell', 'dist-prerender', 'sign-in.json');
-  const STATIC_PAGE = { css: '.page-x{min-height:100vh}', html: '<main inert="" data-prerendered="true" class="page-x"><h1>Entrar na sua conta</h1></main>' };
+  const STATIC_PAGE = {
+    css: '.page-x{min-height:100vh}',
+    html: '<main inert="" data-prerendered="true" class="page-x"><h1>Entrar na sua conta</h1></main>',
+  };
   beforeAll(() => {
     mkdirSync(path.dirname(index), { recursive: true });
     writeFileSync(index, TEMPLATE);
@@ -170,7 +178,11 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
   const root = mkdtempSync(path.join(os.tmpdir(), 'chat-index-area-'));
   const index = path.join(root, 'shell', 'dist', 'index.html');
   const routePreloadsFile = path.join(root, 'shell', 'dist', 'route-preloads.json');
-  const AREA = ['/static/js/async/area-auth.3e9c707f02.js', '/static/js/async/0.5e3b21f4e1.js', '/static/css/async/area-auth.7aeddfc54e.css'];
+  const AREA = [
+    '/static/js/async/area-auth.3e9c707f02.js',
+    '/static/js/async/0.5e3b21f4e1.js',
+    '/static/css/async/area-auth.7aeddfc54e.css',
+  ];
   beforeAll(() => {
     mkdirSync(path.dirname(index), { recursive: true });
     writeFileSync(index, TEMPLATE);
@@ -204,7 +216,8 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
 
   it('none outside /auth: the sign-in and public pages, the ROOT area', () => {
     writeFileSync(routePreloadsFile, JSON.stringify({ '/auth': AREA, '/root': ['/static/js/async/area-root.1.js'] }));
-    for (const pathname of ['/', '/register', '/reset-password', '/root/workspaces', '/authx']) expect(links(pathname), pathname).toEqual([]);
+    for (const pathname of ['/', '/register', '/reset-password', '/root/workspaces', '/authx'])
+      expect(links(pathname), pathname).toEqual([]);
   });
 
   it('none when the build wrote no list (dev, an older build): the page is the one without it', () => {
@@ -219,14 +232,19 @@ describe("preloads of the shell's own chunks on the /auth area (shell/dist/route
     const cssFile = path.join(root, 'shell', 'dist', AREA[2]!);
     mkdirSync(path.dirname(cssFile), { recursive: true });
     const styles = (pathname: string) =>
-      [...new DOMParser().parseFromString(buildIndexPages(index, configWith(), root)(pathname).html.toString(), 'text/html').querySelectorAll('style')].map(
-        (style) => [style.getAttribute('data-href'), style.textContent],
-      );
+      [
+        ...new DOMParser()
+          .parseFromString(buildIndexPages(index, configWith(), root)(pathname).html.toString(), 'text/html')
+          .querySelectorAll('style'),
+      ].map((style) => [style.getAttribute('data-href'), style.textContent]);
     try {
       writeFileSync(cssFile, '.layout-a1{display:grid}');
       for (const pathname of ['/auth/conversations', '/auth/team']) {
         expect(styles(pathname), pathname).toEqual([[AREA[2], '.layout-a1{display:grid}']]);
-        expect(areaLinksIn(pathname).map((link) => link.href), pathname).toEqual(AREA.slice(0, 2));
+        expect(
+          areaLinksIn(pathname).map((link) => link.href),
+          pathname,
+        ).toEqual(AREA.slice(0, 2));
       }
       for (const css of ['.a{background:url(x.png)}', '@import "b.css";', '.a{}</style><script>alert(1)</script>']) {
         writeFileSync(cssFile, css);

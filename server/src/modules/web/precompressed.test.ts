@@ -53,7 +53,11 @@ beforeAll(async () => {
   }
   app = Fastify();
   registerErrorHandler(app);
-  const config = appConfig({ remoteUrls: { chat: null, team: null, settings: null, root: null }, featuredWorkspaceId: null, productionOrigin: null });
+  const config = appConfig({
+    remoteUrls: { chat: null, team: null, settings: null, root: null },
+    featuredWorkspaceId: null,
+    productionOrigin: null,
+  });
   await registerWeb(app, { webRoot, config });
 });
 afterAll(async () => {
@@ -64,7 +68,11 @@ afterAll(async () => {
 const get = (url: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...extra } });
 
-const varies = (headers: Record<string, string | string[] | number | undefined>) => String(headers.vary ?? '').toLowerCase().split(/,\s*/).includes('accept-encoding');
+const varies = (headers: Record<string, string | string[] | number | undefined>) =>
+  String(headers.vary ?? '')
+    .toLowerCase()
+    .split(/,\s*/)
+    .includes('accept-encoding');
 
 describe('content negotiation of the built files', () => {
   const url = '/static/js/index.3f2a1b9c.js';

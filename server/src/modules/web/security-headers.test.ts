@@ -106,7 +106,12 @@ describe('response headers', () => {
   it('on uploaded media, which keeps its own stricter policy', async () => {
     const { accessToken } = await signIn(t.app, 'ana');
     const url = await uploadUrlFor(t.app, accessToken, 'image/png');
-    const put = await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target(url),
+      headers: { 'content-type': 'image/png' },
+      payload: TINY_IMAGES['image/png'],
+    });
     expect(put.statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: url.pathname });
     expect(res.statusCode).toBe(200);
@@ -118,7 +123,10 @@ describe('response headers', () => {
 describe('registerSecurityHeaders', () => {
   it('sends HSTS and upgrade-insecure-requests only when APP_URL is https', async () => {
     const app = Fastify();
-    await registerSecurityHeaders(app, { appUrl: 'https://papo.exemplo.com.br', remoteUrls: { chat: null, team: null, settings: null, root: null } });
+    await registerSecurityHeaders(app, {
+      appUrl: 'https://papo.exemplo.com.br',
+      remoteUrls: { chat: null, team: null, settings: null, root: null },
+    });
     app.get('/x', async () => 'ok');
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -131,9 +139,11 @@ describe('registerSecurityHeaders', () => {
 
   it('lets a path prefix derive its own policy (e.g. an API reference page) without touching others', async () => {
     const app = Fastify();
-    await registerSecurityHeaders(app, { appUrl: 'http://localhost:3000', remoteUrls: { chat: null, team: null, settings: null, root: null } }, [
-      { prefix: '/api/docs', csp: (d) => ({ ...d, 'script-src': [...d['script-src']!, "'unsafe-inline'"] }) },
-    ]);
+    await registerSecurityHeaders(
+      app,
+      { appUrl: 'http://localhost:3000', remoteUrls: { chat: null, team: null, settings: null, root: null } },
+      [{ prefix: '/api/docs', csp: (d) => ({ ...d, 'script-src': [...d['script-src']!, "'unsafe-inline'"] }) }],
+    );
     app.get('/api/docs', async () => 'docs');
     app.get('/api/docs/static/x.js', async () => 'js');
     app.get('/api/health', async () => 'ok');
@@ -143,7 +153,11 @@ describe('registerSecurityHeaders', () => {
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(parseCsp(health.headers['content-security-policy'])['script-src']).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
+    expect(parseCsp(health.headers['content-security-policy'])['script-src']).toEqual([
+      "'self'",
+      SESSION_GATE_CSP_SOURCE,
+      FIRST_CALLS_CSP_SOURCE,
+    ]);
     expect(health.headers['referrer-policy']).toBe('no-referrer');
     await app.close();
   });

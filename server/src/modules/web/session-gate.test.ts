@@ -50,7 +50,10 @@ describe('the session gate', () => {
 
   it("is allowed by the page's CSP through its own hash, and by nothing broader", () => {
     expect(SESSION_GATE_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(SESSION_GATE_SCRIPT).digest('base64')}'`);
-    const scriptSrc = contentSecurityPolicy({ appUrl: 'http://localhost:3000', remoteUrls: { chat: null, team: null, settings: null, root: null } })['script-src'];
+    const scriptSrc = contentSecurityPolicy({
+      appUrl: 'http://localhost:3000',
+      remoteUrls: { chat: null, team: null, settings: null, root: null },
+    })['script-src'];
     expect(scriptSrc).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
   });
 });

@@ -12,7 +12,9 @@ const INDEX = '<!doctype html><html><head><title>shell</title></head><body></bod
 /** The page as served: the built file with the configuration block (index-page.test.ts) in its head. */
 // A chat path's page starts with the inline script of its first calls (first-calls-script.ts).
 const servesPage = (body: string) =>
-  expect(body).toMatch(/^<!doctype html><html><head><title>shell<\/title>(<script>[\s\S]*?<\/script>)?<script type="application\/json" id="app-config">/);
+  expect(body).toMatch(
+    /^<!doctype html><html><head><title>shell<\/title>(<script>[\s\S]*?<\/script>)?<script type="application\/json" id="app-config">/,
+  );
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 function writeFiles(root: string, files: Record<string, string>) {
@@ -26,7 +28,11 @@ async function webApp(webRoot: string): Promise<FastifyInstance> {
   const app = Fastify();
   registerErrorHandler(app);
   app.get('/api/ping', async () => ({ pong: true }));
-  const config = appConfig({ remoteUrls: { chat: null, team: null, settings: null, root: null }, featuredWorkspaceId: null, productionOrigin: null });
+  const config = appConfig({
+    remoteUrls: { chat: null, team: null, settings: null, root: null },
+    featuredWorkspaceId: null,
+    productionOrigin: null,
+  });
   await registerWeb(app, { webRoot, config });
   return app;
 }

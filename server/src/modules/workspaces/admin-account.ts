@@ -17,7 +17,10 @@ const MAX_ATTEMPTS = 20;
 /** 'Maria.Souza+ti@x.com' -> 'mariasouzati', or with digits appended when taken. */
 export async function freeNickName(tx: Db, email: string): Promise<string> {
   const local = email.split('@')[0] ?? '';
-  const letters = local.normalize('NFD').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  const letters = local
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
   // Room for four digits within the 25-character maximum.
   const base = (letters.length >= LIMITS.nickNameMin ? letters : `admin${letters}`).slice(0, LIMITS.nickNameMax - 4);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

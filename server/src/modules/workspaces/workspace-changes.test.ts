@@ -24,7 +24,8 @@ afterAll(() => t?.close());
 const update = (id: string, body: object) => root('PUT', `/workspace/${id}`, body);
 const changeAdmin = (id: string, newAdminEmail: string) => root('PATCH', `/workspace/change-admin/${id}`, { newAdminEmail });
 const stored = async (id: string) => (await t.app.ctx.db.select().from(workspaces).where(eq(workspaces.id, id)))[0]!;
-const roleOf = async (user: TestUser) => (await t.app.ctx.db.select({ role: users.role }).from(users).where(eq(users.id, user.id)))[0]!.role;
+const roleOf = async (user: TestUser) =>
+  (await t.app.ctx.db.select({ role: users.role }).from(users).where(eq(users.id, user.id)))[0]!.role;
 const invite = (admin: TestUser, email: string) => caller(t.app, admin.token)('POST', '/user/invite', { email });
 
 describe('PUT /api/workspace/:id', () => {
@@ -54,7 +55,10 @@ describe('PUT /api/workspace/:id', () => {
 
   it('keeps description and features when they are not sent, and emits nothing', async () => {
     const [ada] = await teamWithAdmin(t.app, ['Ada Mota']);
-    await t.app.ctx.db.update(workspaces).set({ description: 'Antes', features: ['edit_members'] }).where(eq(workspaces.id, ada.workspaceId));
+    await t.app.ctx.db
+      .update(workspaces)
+      .set({ description: 'Antes', features: ['edit_members'] })
+      .where(eq(workspaces.id, ada.workspaceId));
     const [la] = await listenAll(t.app, [ada], listeners);
     expectStatus(await update(ada.workspaceId, { name: 'Novo nome', limitOfMembers: 0 }), 200);
     // The same features in another order are no change either.

@@ -30,7 +30,10 @@ const toSummary = (row: SummaryRow): WorkspaceSummary => ({
   id: row.id,
   name: row.name,
   description: row.description,
-  admin: row.adminId && row.adminName !== null && row.adminEmail !== null ? { id: row.adminId, name: row.adminName, email: row.adminEmail } : null,
+  admin:
+    row.adminId && row.adminName !== null && row.adminEmail !== null
+      ? { id: row.adminId, name: row.adminName, email: row.adminEmail }
+      : null,
   membersCount: row.membersCount,
   limitOfMembers: row.limitOfMembers,
   storageQuotaMb: row.storageQuotaMb,
@@ -76,7 +79,14 @@ export async function insertWorkspace(
 export async function updateWorkspace(
   tx: Db,
   id: string,
-  values: Partial<{ name: string; description: string; limitOfMembers: number; storageQuotaMb: number; features: WorkspaceFeature[]; adminId: string }>,
+  values: Partial<{
+    name: string;
+    description: string;
+    limitOfMembers: number;
+    storageQuotaMb: number;
+    features: WorkspaceFeature[];
+    adminId: string;
+  }>,
 ): Promise<void> {
   await tx.update(workspaces).set(values).where(eq(workspaces.id, id));
 }

@@ -22,18 +22,12 @@ export const workspaceRoutes = signedInRoutes({ roles: ['ROOT'] }, (routes) => {
     async (request, reply) => reply.status(201).send(await service.create(request.body)),
   );
 
-  routes.get('/workspace/list', { schema: { response: { 200: z.array(workspaceSummarySchema) } } }, () =>
-    service.list(),
-  );
+  routes.get('/workspace/list', { schema: { response: { 200: z.array(workspaceSummarySchema) } } }, () => service.list());
 
-  routes.get('/workspace/:id', { schema: { params: idParamsSchema, response: one } }, (request) =>
-    service.get(request.params.id),
-  );
+  routes.get('/workspace/:id', { schema: { params: idParamsSchema, response: one } }, (request) => service.get(request.params.id));
 
-  routes.put(
-    '/workspace/:id',
-    { schema: { params: idParamsSchema, body: updateWorkspaceBodySchema, response: one } },
-    (request) => service.update(request.params.id, request.body),
+  routes.put('/workspace/:id', { schema: { params: idParamsSchema, body: updateWorkspaceBodySchema, response: one } }, (request) =>
+    service.update(request.params.id, request.body),
   );
 
   routes.patch(

@@ -24,8 +24,7 @@ import * as repo from './workspaces.repository';
 export const WORKSPACE_NOT_FOUND = 'Workspace não encontrado';
 export const WELCOME_MAIL_FAILED = 'Não foi possível enviar o e-mail de boas-vindas ao administrador. Nada foi criado; tente novamente.';
 export const NOT_A_MEMBER = 'O novo administrador precisa ser um membro ativo deste workspace';
-export const limitBelowMembers = (active: number) =>
-  `O limite de membros não pode ser menor que o número de membros ativos (${active})`;
+export const limitBelowMembers = (active: number) => `O limite de membros não pode ser menor que o número de membros ativos (${active})`;
 
 /** The welcome link is a reset token that lives longer: the new admin may read the mail days later. */
 export const WELCOME_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
@@ -68,14 +67,18 @@ export class WorkspacesService {
         storageQuotaMb: body.storageQuotaMb ?? 0,
         features: unique(body.features ?? DEFAULT_WORKSPACE_FEATURES),
       });
-      const adminId = await createMember(tx, {
-        name: body.adminName,
-        email: body.adminEmail,
-        nickName: await freeNickName(tx, body.adminEmail),
-        passwordHash: unusablePasswordHash(),
-        workspaceId: id,
-        role: 'ADMIN',
-      }, now());
+      const adminId = await createMember(
+        tx,
+        {
+          name: body.adminName,
+          email: body.adminEmail,
+          nickName: await freeNickName(tx, body.adminEmail),
+          passwordHash: unusablePasswordHash(),
+          workspaceId: id,
+          role: 'ADMIN',
+        },
+        now(),
+      );
       await repo.updateWorkspace(tx, id, { adminId });
       await tx.insert(passwordTokens).values({ userId: adminId, tokenHash: hashResetToken(token), expiresAt });
       const link = `${env.appUrl}/reset-password?token=${token}`;

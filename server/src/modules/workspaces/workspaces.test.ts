@@ -29,7 +29,13 @@ const WELCOME_LINK = /^http:\/\/localhost:\d+\/reset-password\?token=([0-9a-f]{6
 let counter = 0;
 const newBody = (overrides: Record<string, unknown> = {}) => {
   counter++;
-  return { name: `Equipe ${counter}`, adminName: `Admin ${counter}`, adminEmail: `admin${counter}@nova.chat`, limitOfMembers: 10, ...overrides };
+  return {
+    name: `Equipe ${counter}`,
+    adminName: `Admin ${counter}`,
+    adminEmail: `admin${counter}@nova.chat`,
+    limitOfMembers: 10,
+    ...overrides,
+  };
 };
 const create = (body: object) => root('POST', '/workspace/create', body);
 const welcomeToken = (email: string) => WELCOME_LINK.exec(latestMail(t.env.dataDir, email).link ?? '')?.[1];
@@ -68,7 +74,12 @@ describe('ROOT only', () => {
 
 describe('POST /api/workspace/create', () => {
   it('creates the workspace and its ADMIN, with the default features, and answers the entity', async () => {
-    const body = newBody({ name: 'Vendas Sul', description: 'Time comercial', adminName: 'Marta Lima', adminEmail: 'Marta.Lima@Nova.chat' });
+    const body = newBody({
+      name: 'Vendas Sul',
+      description: 'Time comercial',
+      adminName: 'Marta Lima',
+      adminEmail: 'Marta.Lima@Nova.chat',
+    });
     const workspace = expectStatus<Workspace>(await create(body), 201);
     expect(z.strictObject(workspaceSchemaEntity.shape).parse(workspace)).toEqual({
       id: expect.any(String),
@@ -98,7 +109,11 @@ describe('POST /api/workspace/create', () => {
     // No password works before the link is used.
     const before = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'rui@nova.chat', password: '' } });
     expect(before.statusCode).toBe(400);
-    const guess = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'rui', password: 'qualquer-senha' } });
+    const guess = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { identifier: 'rui', password: 'qualquer-senha' },
+    });
     expect(guess.statusCode).toBe(401);
 
     expect((await usePasswordToken(token, 'senha-do-rui')).statusCode).toBe(200);
@@ -119,7 +134,10 @@ describe('POST /api/workspace/create', () => {
   });
 
   it('keeps the chosen features, without repetitions', async () => {
-    const workspace = expectStatus<Workspace>(await create(newBody({ features: ['edit_members', 'edit_members', 'disable_edit_personal_info'] })), 201);
+    const workspace = expectStatus<Workspace>(
+      await create(newBody({ features: ['edit_members', 'edit_members', 'disable_edit_personal_info'] })),
+      201,
+    );
     expect(workspace.features).toEqual(['edit_members', 'disable_edit_personal_info']);
     expect(expectStatus<Workspace>(await create(newBody({ features: [] })), 201).features).toEqual([]);
   });
@@ -168,7 +186,9 @@ describe('POST /api/workspace/create', () => {
     try {
       const res = await create(body);
       expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('Não foi possível enviar o e-mail de boas-vindas ao administrador. Nada foi criado; tente novamente.');
+      expect(res.json().message).toBe(
+        'Não foi possível enviar o e-mail de boas-vindas ao administrador. Nada foi criado; tente novamente.',
+      );
     } finally {
       rmSync(dir, { force: true });
       mkdirSync(dir);

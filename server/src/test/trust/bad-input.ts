@@ -25,7 +25,11 @@ const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
   'POST /api/refresh-token/use': { access: 'MEMBER', url: '/api/refresh-token/use', body: { refreshToken: 'x'.repeat(40) } },
   'POST /api/auth/signout': { access: 'MEMBER', url: '/api/auth/signout', body: { refreshToken: 'x'.repeat(40) } },
   'POST /api/password-token/create': { access: 'MEMBER', url: '/api/password-token/create', body: { email: 'ninguem@teste.chat' } },
-  'PATCH /api/password-token/use': { access: 'MEMBER', url: '/api/password-token/use', body: { token: 'x'.repeat(40), newPassword: 'nova-senha-123' } },
+  'PATCH /api/password-token/use': {
+    access: 'MEMBER',
+    url: '/api/password-token/use',
+    body: { token: 'x'.repeat(40), newPassword: 'nova-senha-123' },
+  },
   'POST /api/user/create-by-invite': {
     access: 'MEMBER',
     url: '/api/user/create-by-invite',
@@ -44,7 +48,6 @@ let t: TestApp;
 let b: Tenant;
 let rootToken: string;
 let doc: { paths: Record<string, Record<string, OpenApiOperation>> };
-
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
@@ -67,7 +70,12 @@ async function check(
   let res: LightMyRequestResponse;
   if (payload.raw !== undefined) res = await t.app.inject({ method: method as 'POST', url, headers, payload: payload.raw });
   else if (payload.json !== undefined)
-    res = await t.app.inject({ method: method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload.json) });
+    res = await t.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload.json),
+    });
   else res = await t.app.inject({ method: method as 'GET', url, headers });
   counts.requests += 1;
   const problems: string[] = [];
@@ -121,12 +129,18 @@ export function badInputSuite(part: number, parts: number) {
         counts.routes += 1;
         counts.properties += 1;
         await fc.assert(
-          fc.asyncProperty(keepOwn, hostileString(), hostileString(), hasBody ? hostileBody(schema, template.body) : fc.constant(undefined), async (ownIds, idValue, extra, body) => {
-            const filled = template.url.replace(PLACEHOLDER, (_m, kind: string) => (ownIds ? own(kind) : enc(idValue)));
-            const url = `${filled}${filled.includes('?') ? '&' : '?'}extra=${enc(extra)}`;
-            const found = await check(route.method, url, token, hasBody ? { json: body } : {});
-            if (found.length > 0) throw new Error(found.join('\n'));
-          }),
+          fc.asyncProperty(
+            keepOwn,
+            hostileString(),
+            hostileString(),
+            hasBody ? hostileBody(schema, template.body) : fc.constant(undefined),
+            async (ownIds, idValue, extra, body) => {
+              const filled = template.url.replace(PLACEHOLDER, (_m, kind: string) => (ownIds ? own(kind) : enc(idValue)));
+              const url = `${filled}${filled.includes('?') ? '&' : '?'}extra=${enc(extra)}`;
+              const found = await check(route.method, url, token, hasBody ? { json: body } : {});
+              if (found.length > 0) throw new Error(found.join('\n'));
+            },
+          ),
           { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true },
         );
         // Fixed abuse, once per route.
@@ -136,7 +150,13 @@ export function badInputSuite(part: number, parts: number) {
         ];
         if (hasBody) {
           fixed.push(
-            { url, payload: { raw: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]), contentType: 'application/json' } },
+            {
+              url,
+              payload: {
+                raw: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]),
+                contentType: 'application/json',
+              },
+            },
             { url, payload: { raw: `${'['.repeat(50_000)}${']'.repeat(50_000)}`, contentType: 'application/json' } },
             { url, payload: { raw: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, contentType: 'application/json' } },
             { url, payload: { raw: '{"a":1', contentType: 'application/json' } },
@@ -151,12 +171,19 @@ export function badInputSuite(part: number, parts: number) {
         }
         const tooLarge = fixed.find((f) => f.status === 413);
         if (tooLarge) {
-          const res = await t.app.inject({ method: route.method as 'POST', url: tooLarge.url, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: tooLarge.payload.raw });
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url: tooLarge.url,
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            payload: tooLarge.payload.raw,
+          });
           counts.requests += 1;
           if (res.statusCode !== 413) problems.push(`${route.method} ${url}: corpo acima do limite respondeu ${res.statusCode}`);
         }
       }
-      console.info(`bad-input: ${counts.routes} rotas, ${counts.properties} propriedades (${NUM_RUNS} execuções cada), ${counts.requests} requisições, ${counts.serverErrors} respostas 5xx`);
+      console.info(
+        `bad-input: ${counts.routes} rotas, ${counts.properties} propriedades (${NUM_RUNS} execuções cada), ${counts.requests} requisições, ${counts.serverErrors} respostas 5xx`,
+      );
       expect(problems).toEqual([]);
       expect(counts.serverErrors).toBe(0);
       expect(counts.routes).toBe(routes.length);
@@ -164,24 +191,33 @@ export function badInputSuite(part: number, parts: number) {
       // minutes on a busy machine, and more with each new route.
     }, 300_000);
 
-    it.runIf(part === parts)('hostile x-api-key values: 401, or 429 once the address has failed too often; Portuguese, nothing changed', async () => {
-      // Header values travel as visible ASCII; whatever else a string holds is dropped here.
-      const headerSafe = hostileString().map((value) => value.replace(/[^\x21-\x7e]/g, ''));
-      const shaped = fc.constantFrom(`papo_${'Z'.repeat(32)}`, 'abcDEF123xyz', `papo_${'Z'.repeat(31)}`, 'x'.repeat(5000), '');
-      const statuses = new Set<number>();
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(headerSafe, shaped), async (value) => {
-          const before = await dbFingerprint(t.app);
-          const res = await t.app.inject({ method: 'GET', url: '/api/conversation/get-conversations', headers: { 'x-api-key': value }, remoteAddress: '10.66.0.1' });
-          statuses.add(res.statusCode);
-          if (![401, 429].includes(res.statusCode)) throw new Error(`x-api-key ${JSON.stringify(value.slice(0, 60))} -> ${res.statusCode}`);
-          if (!isPortugueseMessage(res.body)) throw new Error(`mensagem fora do padrão: ${res.body.slice(0, 200)}`);
-          if ((await dbFingerprint(t.app)) !== before) throw new Error('recusada, mas alterou o banco');
-        }),
-        { numRuns: 40, seed: SEED, endOnFailure: true },
-      );
-      // 40 failures from one address: past the per-IP allowance of failed keys.
-      expect([...statuses].sort()).toEqual([401, 429]);
-    });
+    it.runIf(part === parts)(
+      'hostile x-api-key values: 401, or 429 once the address has failed too often; Portuguese, nothing changed',
+      async () => {
+        // Header values travel as visible ASCII; whatever else a string holds is dropped here.
+        const headerSafe = hostileString().map((value) => value.replace(/[^\x21-\x7e]/g, ''));
+        const shaped = fc.constantFrom(`papo_${'Z'.repeat(32)}`, 'abcDEF123xyz', `papo_${'Z'.repeat(31)}`, 'x'.repeat(5000), '');
+        const statuses = new Set<number>();
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(headerSafe, shaped), async (value) => {
+            const before = await dbFingerprint(t.app);
+            const res = await t.app.inject({
+              method: 'GET',
+              url: '/api/conversation/get-conversations',
+              headers: { 'x-api-key': value },
+              remoteAddress: '10.66.0.1',
+            });
+            statuses.add(res.statusCode);
+            if (![401, 429].includes(res.statusCode))
+              throw new Error(`x-api-key ${JSON.stringify(value.slice(0, 60))} -> ${res.statusCode}`);
+            if (!isPortugueseMessage(res.body)) throw new Error(`mensagem fora do padrão: ${res.body.slice(0, 200)}`);
+            if ((await dbFingerprint(t.app)) !== before) throw new Error('recusada, mas alterou o banco');
+          }),
+          { numRuns: 40, seed: SEED, endOnFailure: true },
+        );
+        // 40 failures from one address: past the per-IP allowance of failed keys.
+        expect([...statuses].sort()).toEqual([401, 429]);
+      },
+    );
   });
 }

@@ -78,7 +78,11 @@ describe('inviting an e-mail that has an account in another workspace', () => {
     await setMemberLimit(t.app, workspaceA, 1);
     try {
       const [newcomer, foreign] = [shape(await invite(`${fresh()}@exemplo.chat`)), shape(await invite(memberB.email))];
-      expect(newcomer).toEqual({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Limite de membros do workspace atingido' }, hasDeadline: false });
+      expect(newcomer).toEqual({
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'Limite de membros do workspace atingido' },
+        hasDeadline: false,
+      });
       expect(foreign).toEqual(newcomer);
     } finally {
       await setMemberLimit(t.app, workspaceA, 0);
@@ -87,12 +91,20 @@ describe('inviting an e-mail that has an account in another workspace', () => {
 
   it('an e-mail of the admin’s own workspace is still the 409 it was', async () => {
     const res = await invite(peerA.email);
-    expect(shape(res)).toEqual({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'E-mail já cadastrado' }, hasDeadline: false });
+    expect(shape(res)).toEqual({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'E-mail já cadastrado' },
+      hasDeadline: false,
+    });
   });
 
   it('takes about as long as a new invite', async () => {
     const before = readOutbox(t.env.dataDir).length;
-    const [newcomer, foreign] = await alternate(15, () => invite(`${fresh()}@exemplo.chat`), () => invite(memberB.email));
+    const [newcomer, foreign] = await alternate(
+      15,
+      () => invite(`${fresh()}@exemplo.chat`),
+      () => invite(memberB.email),
+    );
     console.info(`convite: mediana ${newcomer.toFixed(1)} ms (e-mail novo) x ${foreign.toFixed(1)} ms (conta em outro workspace)`);
     expect(readOutbox(t.env.dataDir).length).toBe(before + 30);
     expect(foreign / newcomer).toBeGreaterThan(0.5);
@@ -104,7 +116,11 @@ describe('taking a nickName or an e-mail used in another workspace', () => {
   it('profile nickName: the same answer as one used in the same workspace', async () => {
     const local = await as(t.app, memberA).patch('/user/update', { nickName: peerA.nickName.toUpperCase() });
     const foreign = await as(t.app, memberA).patch('/user/update', { nickName: memberB.nickName.toUpperCase() });
-    expect(shape(local)).toEqual({ status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Apelido já está em uso' }, hasDeadline: false });
+    expect(shape(local)).toEqual({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Apelido já está em uso' },
+      hasDeadline: false,
+    });
     expect(shape(foreign)).toEqual(shape(local));
     expect(foreign.body).not.toMatch(/Bia|Outra|workspace/i);
   });
@@ -114,7 +130,10 @@ describe('taking a nickName or an e-mail used in another workspace', () => {
       [{ nickName: peerA.nickName }, { nickName: memberB.nickName }],
       [{ email: peerA.email }, { email: memberB.email }],
     ] as const) {
-      const answers = [await as(t.app, adminA).patch(`/user/update/${memberA.id}`, local), await as(t.app, adminA).patch(`/user/update/${memberA.id}`, foreign)];
+      const answers = [
+        await as(t.app, adminA).patch(`/user/update/${memberA.id}`, local),
+        await as(t.app, adminA).patch(`/user/update/${memberA.id}`, foreign),
+      ];
       expect(answers[0]!.statusCode).toBe(409);
       expect(shape(answers[1]!)).toEqual(shape(answers[0]!));
     }

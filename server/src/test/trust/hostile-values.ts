@@ -75,7 +75,12 @@ export interface JsonSchema {
 const wrongFor = (schema: JsonSchema): fc.Arbitrary<unknown> => {
   const type = [schema.type].flat()[0];
   if (type === 'string') return fc.oneof(hostileString(), fc.constantFrom(42, true, null, [], {}));
-  if (type === 'array') return fc.oneof(fc.constant(Array.from({ length: 20_000 }, (_, i) => `x${i}`)), fc.array(hostileValue(), { maxLength: 5 }), hostileString());
+  if (type === 'array')
+    return fc.oneof(
+      fc.constant(Array.from({ length: 20_000 }, (_, i) => `x${i}`)),
+      fc.array(hostileValue(), { maxLength: 5 }),
+      hostileString(),
+    );
   return hostileValue();
 };
 

@@ -33,13 +33,24 @@ async function upload(user: TestUser, body: Buffer = TINY_IMAGES['image/png']) {
   return t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': 'image/png' }, payload: body });
 }
 const uploaded = async (user: TestUser) => expectStatus<{ url: string }>(await upload(user), 200).url;
-const conversationOf = async (a: TestUser, b: TestUser) => expectStatus<{ id: string }>(await as(t.app, a).post('/conversation/create', { userTwoId: b.id }), 200).id;
+const conversationOf = async (a: TestUser, b: TestUser) =>
+  expectStatus<{ id: string }>(await as(t.app, a).post('/conversation/create', { userTwoId: b.id }), 200).id;
 const sendImage = (user: TestUser, conversationId: string, url: string) =>
   as(t.app, user).post('/message/send', { conversationId, isGroup: false, content: { type: 'image', body: url }, clientId: newClientId() });
 const setQuota = (storageQuotaMb: number) =>
-  t.app.inject({ method: 'PUT', url: `/api/workspace/${workspaceA}`, headers: { authorization: `Bearer ${rootToken}` }, payload: { name: 'Equipe Dona', limitOfMembers: 0, storageQuotaMb } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/workspace/${workspaceA}`,
+    headers: { authorization: `Bearer ${rootToken}` },
+    payload: { name: 'Equipe Dona', limitOfMembers: 0, storageQuotaMb },
+  });
 const generate = (user: TestUser) =>
-  t.app.inject({ method: 'POST', url: '/api/cloud/generate-public-media-url', headers: { authorization: `Bearer ${user.token}` }, payload: { fileName: 'a.png', contentType: 'image/png', folder: 'avatars' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/cloud/generate-public-media-url',
+    headers: { authorization: `Bearer ${user.token}` },
+    payload: { fileName: 'a.png', contentType: 'image/png', folder: 'avatars' },
+  });
 
 describe('a media URL of another workspace', () => {
   it('is refused in a message and as an avatar exactly like a file that does not exist, and changes nothing', async () => {
@@ -101,7 +112,10 @@ describe('the storage quota ROOT sets', () => {
     expectStatus(await setQuota(0), 200);
     // 0 = no quota: 1.2 MB more is fine.
     for (let i = 0; i < 2; i++) expectStatus(await upload(anaA, pngOfSize(600 * 1024)), 200);
-    const [row] = await t.app.ctx.db.select({ used: sum(mediaUploads.sizeBytes) }).from(mediaUploads).where(eq(mediaUploads.workspaceId, workspaceA));
+    const [row] = await t.app.ctx.db
+      .select({ used: sum(mediaUploads.sizeBytes) })
+      .from(mediaUploads)
+      .where(eq(mediaUploads.workspaceId, workspaceA));
     const used = Number(row!.used);
     expect(used).toBeGreaterThan(1024 * 1024);
 
@@ -126,7 +140,10 @@ describe('the storage quota ROOT sets', () => {
       expect(res.json().message).toMatch(/^Dados inválidos: Cota de armazenamento deve ser/);
     }
     expectStatus(await setQuota(50), 200);
-    const shown = expectStatus<{ storageQuotaMb: number }>(await t.app.inject({ method: 'GET', url: `/api/workspace/${workspaceA}`, headers: { authorization: `Bearer ${rootToken}` } }), 200);
+    const shown = expectStatus<{ storageQuotaMb: number }>(
+      await t.app.inject({ method: 'GET', url: `/api/workspace/${workspaceA}`, headers: { authorization: `Bearer ${rootToken}` } }),
+      200,
+    );
     expect(shown.storageQuotaMb).toBe(50);
     expectStatus(await setQuota(0), 200);
   });

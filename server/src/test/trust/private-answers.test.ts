@@ -18,7 +18,11 @@ afterAll(() => t?.close());
 
 describe('Cache-Control on /api', () => {
   it('is no-store on sign-in tokens, messages, errors and unknown /api paths', async () => {
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: 'root', password: TEST_ROOT_PASSWORD } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { identifier: 'root', password: TEST_ROOT_PASSWORD },
+    });
     expect(signin.statusCode).toBe(200);
     const conversation = expectStatus<{ id: string }>(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
     expectStatus(await as(t.app, ana).post('/message/send', textMessage(conversation.id, 'particular')), 200);
@@ -30,7 +34,9 @@ describe('Cache-Control on /api', () => {
       unauthorized: await t.app.inject({ method: 'GET', url: '/api/auth/me' }),
       unknown: await t.app.inject({ method: 'GET', url: '/api/nao-existe' }),
     };
-    const cacheControl = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, `${res.statusCode} ${res.headers['cache-control']}`]));
+    const cacheControl = Object.fromEntries(
+      Object.entries(answers).map(([name, res]) => [name, `${res.statusCode} ${res.headers['cache-control']}`]),
+    );
     expect(cacheControl).toEqual({
       signin: '200 no-store',
       refresh: '200 no-store',
@@ -43,7 +49,12 @@ describe('Cache-Control on /api', () => {
 
   it('leaves what is meant to be cached alone: uploaded files', async () => {
     const upload = await uploadUrlFor(t.app, ana.token, 'image/png');
-    const put = await t.app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target(upload),
+      headers: { 'content-type': 'image/png' },
+      payload: TINY_IMAGES['image/png'],
+    });
     expect(put.statusCode).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: upload.pathname });
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');

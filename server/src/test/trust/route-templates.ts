@@ -46,17 +46,27 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'GET /api/group/:groupId/search-members': [
     { access: 'MEMBER', url: `/api/group/${slot('group')}/search-members?content=${slot('term')}` },
   ],
-  'PATCH /api/group/update/:id': [{ access: 'MEMBER', url: `/api/group/update/${slot('group')}`, body: { name: 'Renomeado', description: 'x' } }],
-  'POST /api/group/add-admin/:groupId': [{ access: 'MEMBER', url: `/api/group/add-admin/${slot('group')}`, body: { newAdminId: slot('user') } }],
-  'POST /api/group/remove-admin/:groupId': [{ access: 'MEMBER', url: `/api/group/remove-admin/${slot('group')}`, body: { adminId: slot('user') } }],
+  'PATCH /api/group/update/:id': [
+    { access: 'MEMBER', url: `/api/group/update/${slot('group')}`, body: { name: 'Renomeado', description: 'x' } },
+  ],
+  'POST /api/group/add-admin/:groupId': [
+    { access: 'MEMBER', url: `/api/group/add-admin/${slot('group')}`, body: { newAdminId: slot('user') } },
+  ],
+  'POST /api/group/remove-admin/:groupId': [
+    { access: 'MEMBER', url: `/api/group/remove-admin/${slot('group')}`, body: { adminId: slot('user') } },
+  ],
   'POST /api/group/add-member/:groupId': [
     { access: 'MEMBER', url: `/api/group/add-member/${slot('group')}`, body: { newMembersIds: [slot('user')] } },
   ],
-  'POST /api/group/remove-member/:groupId': [{ access: 'MEMBER', url: `/api/group/remove-member/${slot('group')}`, body: { memberId: slot('user') } }],
+  'POST /api/group/remove-member/:groupId': [
+    { access: 'MEMBER', url: `/api/group/remove-member/${slot('group')}`, body: { memberId: slot('user') } },
+  ],
   'GET /api/message/get-messages-by-conversation': [
     { access: 'MEMBER', url: `/api/message/get-messages-by-conversation?conversationId=${slot('conversation')}&all=true` },
   ],
-  'GET /api/message/get-messages-by-group': [{ access: 'MEMBER', url: `/api/message/get-messages-by-group?groupId=${slot('group')}&all=true` }],
+  'GET /api/message/get-messages-by-group': [
+    { access: 'MEMBER', url: `/api/message/get-messages-by-group?groupId=${slot('group')}&all=true` },
+  ],
   'POST /api/message/send': [
     () => ({
       access: 'MEMBER',
@@ -75,7 +85,9 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'PATCH /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}`, body: { body: 'editada' } }],
   'DELETE /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}` }],
   'POST /api/message/:id/reactions': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/reactions`, body: { emoji: '👍' } }],
-  'DELETE /api/message/:id/reactions/:emoji': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/reactions/${encodeURIComponent('👍')}` }],
+  'DELETE /api/message/:id/reactions/:emoji': [
+    { access: 'MEMBER', url: `/api/message/${slot('message')}/reactions/${encodeURIComponent('👍')}` },
+  ],
   'GET /api/message/:id/receipts': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/receipts` }],
   'PATCH /api/conversation/:id/mute': [{ access: 'MEMBER', url: `/api/conversation/${slot('conversation')}/mute`, body: { muted: true } }],
   'PATCH /api/group/:id/mute': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/mute`, body: { muted: true } }],
@@ -83,39 +95,69 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'GET /api/user/get-user-by-id': [{ access: 'MEMBER', url: `/api/user/get-user-by-id?id=${slot('user')}` }],
   'GET /api/user/common-groups/:userTwoId': [{ access: 'MEMBER', url: `/api/user/common-groups/${slot('user')}` }],
   'POST /api/cloud/generate-public-media-url': [
-    { access: 'MEMBER', url: '/api/cloud/generate-public-media-url', body: { fileName: 'a.png', contentType: 'image/png', folder: 'avatars' } },
+    {
+      access: 'MEMBER',
+      url: '/api/cloud/generate-public-media-url',
+      body: { fileName: 'a.png', contentType: 'image/png', folder: 'avatars' },
+    },
   ],
   'GET /api/workspace/get-by-admin-id': [{ access: 'ADMIN', url: '/api/workspace/get-by-admin-id' }],
   'POST /api/user/create-member-without-invite': [
     () => {
       const nick = nextNonce();
-      return { access: 'ADMIN', url: '/api/user/create-member-without-invite', body: { name: 'Nova Pessoa', email: `${nick}@novo.chat`, nickName: nick, password: 'senha-forte-123' } };
+      return {
+        access: 'ADMIN',
+        url: '/api/user/create-member-without-invite',
+        body: { name: 'Nova Pessoa', email: `${nick}@novo.chat`, nickName: nick, password: 'senha-forte-123' },
+      };
     },
   ],
   'PATCH /api/user/update/:targetUserId': [{ access: 'ADMIN', url: `/api/user/update/${slot('user')}`, body: { name: 'Nome Trocado' } }],
   'DELETE /api/user/:targetUserId': [{ access: 'ADMIN', url: `/api/user/${slot('user')}` }],
   'GET /api/user/invites': [{ access: 'ADMIN', url: '/api/user/invites' }],
   'DELETE /api/user/invites/:id': [{ access: 'ADMIN', url: `/api/user/invites/${slot('invite')}` }],
-  'POST /api/neo-custom-data/create': [() => ({ access: 'ADMIN', url: '/api/neo-custom-data/create', body: { name: `Pol ${nextNonce()}` } })],
+  'POST /api/neo-custom-data/create': [
+    () => ({ access: 'ADMIN', url: '/api/neo-custom-data/create', body: { name: `Pol ${nextNonce()}` } }),
+  ],
   'GET /api/neo-custom-data': [{ access: 'ADMIN', url: `/api/neo-custom-data?search=${slot('term')}` }],
-  'PUT /api/neo-custom-data/edit/:id': [() => ({ access: 'ADMIN', url: `/api/neo-custom-data/edit/${slot('polygon')}`, body: { name: `Outro ${nextNonce()}` } })],
+  'PUT /api/neo-custom-data/edit/:id': [
+    () => ({ access: 'ADMIN', url: `/api/neo-custom-data/edit/${slot('polygon')}`, body: { name: `Outro ${nextNonce()}` } }),
+  ],
   'DELETE /api/neo-custom-data/:id': [{ access: 'ADMIN', url: `/api/neo-custom-data/${slot('polygon')}` }],
   'PATCH /api/user/update': [{ access: 'MEMBER', url: '/api/user/update', body: { name: 'Meu Nome' } }],
-  'PATCH /api/user/update-password': [{ access: 'MEMBER', url: '/api/user/update-password', body: { oldPassword: 'errada-123', newPassword: 'nova-senha-123', revokeApiKey: false } }],
-  'POST /api/api-key/create': [() => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY' } })],
+  'PATCH /api/user/update-password': [
+    {
+      access: 'MEMBER',
+      url: '/api/user/update-password',
+      body: { oldPassword: 'errada-123', newPassword: 'nova-senha-123', revokeApiKey: false },
+    },
+  ],
+  'POST /api/api-key/create': [
+    () => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY' } }),
+  ],
   'GET /api/api-key/active': [{ access: 'MEMBER', url: '/api/api-key/active' }],
   'POST /api/workspace/create': [
     () => {
       const nick = nextNonce();
-      return { access: 'ROOT', url: '/api/workspace/create', body: { name: `Equipe ${nick}`, adminName: 'Admin Novo', adminEmail: `${nick}@root.chat`, limitOfMembers: 0 } };
+      return {
+        access: 'ROOT',
+        url: '/api/workspace/create',
+        body: { name: `Equipe ${nick}`, adminName: 'Admin Novo', adminEmail: `${nick}@root.chat`, limitOfMembers: 0 },
+      };
     },
   ],
   'GET /api/workspace/list': [{ access: 'ROOT', url: '/api/workspace/list' }],
   'GET /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}` }],
   'PUT /api/workspace/:id': [
-    { access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { name: 'Equipe Trocada', limitOfMembers: 10, storageQuotaMb: 100 } },
+    {
+      access: 'ROOT',
+      url: `/api/workspace/${slot('workspace')}`,
+      body: { name: 'Equipe Trocada', limitOfMembers: 10, storageQuotaMb: 100 },
+    },
   ],
-  'PATCH /api/workspace/change-admin/:id': [{ access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } }],
+  'PATCH /api/workspace/change-admin/:id': [
+    { access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } },
+  ],
 };
 
 /** Routes without a workspace behind them, with the reason they are outside the tenancy proof. */
@@ -129,7 +171,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/user/create-by-invite': 'registration: the invite code is the credential',
   'GET /api/openapi.json': 'public API description, no data',
   'GET /config.json': 'the web app configuration, no data',
-  'GET /api/metrics': 'process-wide counters and histograms (no ids, names or text); METRICS_TOKEN guards it when set, loopback only otherwise (metrics and private-answers tests)',
+  'GET /api/metrics':
+    'process-wide counters and histograms (no ids, names or text); METRICS_TOKEN guards it when set, loopback only otherwise (metrics and private-answers tests)',
   'GET /media/*': 'capability URLs signed by the server (media tests); the key is unguessable',
   'PUT /media/*': 'upload URLs signed for one file and one deadline (media tests)',
 };

@@ -50,7 +50,9 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   const message = sent.json() as { id: string };
   if (sent.statusCode >= 300) throw new Error(`mensagem não enviada: ${sent.body}`);
   const groupName = `Grupo ${label} ${t}`;
-  const group = ok<{ id: string }>(await as(app, member).post('/group/create', { name: groupName, description: `Descrição ${label} ${t}`, members: [peer.id] }));
+  const group = ok<{ id: string }>(
+    await as(app, member).post('/group/create', { name: groupName, description: `Descrição ${label} ${t}`, members: [peer.id] }),
+  );
   const polygonName = `Pol ${label} ${t}`;
   const polygonRes = await as(app, admin).post('/neo-custom-data/create', { name: polygonName });
   if (polygonRes.statusCode >= 300) throw new Error(`polígono não criado: ${polygonRes.body}`);
@@ -60,10 +62,17 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   if (invite.statusCode >= 300) throw new Error(`convite não criado: ${invite.body}`);
   const invites = ok<Array<{ id: string }>>(await as(app, admin).get('/user/invites'));
   const keyName = `Chave ${label} ${t}`;
-  const apiKey = ok<{ id: string; key: string }>(await as(app, member).post('/api-key/create', { name: keyName, permissions: 'FULL_ACCESS' }));
+  const apiKey = ok<{ id: string; key: string }>(
+    await as(app, member).post('/api-key/create', { name: keyName, permissions: 'FULL_ACCESS' }),
+  );
   const { key } = apiKey;
   const upload = await uploadUrlFor(app, member.token, 'image/png', `foto-${t}.png`);
-  const put = await app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await app.inject({
+    method: 'PUT',
+    url: target(upload),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   if (put.statusCode >= 300) throw new Error(`upload falhou: ${put.body}`);
   const mediaKey = upload.pathname.split('/').pop()!;
   // A signed-in session of the peer (a sign-in from a browser, as the route starts one).

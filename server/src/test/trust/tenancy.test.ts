@@ -26,15 +26,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
-const kindsIn = (template: RouteTemplate) =>
-  [...new Set([...JSON.stringify([template.url, template.body ?? null]).matchAll(PLACEHOLDER)].map((m) => m[1] as SlotKind))];
+const kindsIn = (template: RouteTemplate) => [
+  ...new Set([...JSON.stringify([template.url, template.body ?? null]).matchAll(PLACEHOLDER)].map((m) => m[1] as SlotKind)),
+];
 
 /** The template with every placeholder filled from `own`, except `foreign` filled from `other`. */
 function fill(template: RouteTemplate, own: Tenant, other: Tenant, foreign: SlotKind | null): { url: string; body?: unknown } {
   const value = (kind: string) => encodeURIComponent((kind === foreign ? other : own).slots[kind as SlotKind]);
   const url = template.url.replace(PLACEHOLDER, (_m, kind: string) => value(kind));
   if (template.body === undefined) return { url };
-  const body = JSON.parse(JSON.stringify(template.body).replace(PLACEHOLDER, (_m, kind: string) => (kind === foreign ? other : own).slots[kind as SlotKind]));
+  const body = JSON.parse(
+    JSON.stringify(template.body).replace(PLACEHOLDER, (_m, kind: string) => (kind === foreign ? other : own).slots[kind as SlotKind]),
+  );
   return { url, body };
 }
 
@@ -51,7 +54,8 @@ function inspect(res: LightMyRequestResponse, request: string, mustRefuse: boole
   const leaked = marks.filter((mark) => res.body.includes(mark));
   if (leaked.length > 0) findings.push({ request, problem: `${res.statusCode} traz dados de A: ${leaked.join(', ')}` });
   if (res.statusCode >= 500) findings.push({ request, problem: `${res.statusCode} ${res.body}` });
-  if (mustRefuse && res.statusCode !== 403 && res.statusCode !== 404) findings.push({ request, problem: `não recusou: ${res.statusCode} ${res.body}` });
+  if (mustRefuse && res.statusCode !== 403 && res.statusCode !== 404)
+    findings.push({ request, problem: `não recusou: ${res.statusCode} ${res.body}` });
   if (res.statusCode >= 400 && !isPortugueseMessage(res.body)) findings.push({ request, problem: `mensagem fora do padrão: ${res.body}` });
   return findings;
 }
@@ -80,7 +84,10 @@ describe('tenancy over every registered route', () => {
           const template = typeof entry === 'function' ? entry() : entry;
           const aboveRole = ROLE_RANK[template.access] > ROLE_RANK[caller.role];
           // Search terms are text, not ids: a search with A's names must answer, with nothing of A.
-          const swaps: Array<SlotKind | null> = [...kindsIn(template).filter((k) => k !== 'term'), ...(aboveRole || kindsIn(template).includes('term') ? [null] : [])];
+          const swaps: Array<SlotKind | null> = [
+            ...kindsIn(template).filter((k) => k !== 'term'),
+            ...(aboveRole || kindsIn(template).includes('term') ? [null] : []),
+          ];
           if (swaps.length === 0) swaps.push(null);
           if (kindsIn(template).includes('term')) swaps.push('term');
           for (const foreign of swaps) {
@@ -100,7 +107,9 @@ describe('tenancy over every registered route', () => {
       }
     }
     const changes = diffSnapshots(before, await snapshotRows(t.app, [a.workspaceId, ...a.marks.filter((m) => /^[0-9a-f-]{36}$/.test(m))]));
-    console.info(`tenancy: ${routes.length} rotas percorridas, ${requests} requisições, ${findings.length} vazamentos/falhas, ${changes.length} linhas de A alteradas, ${Object.keys(PUBLIC_ROUTES).length} rotas públicas isentas`);
+    console.info(
+      `tenancy: ${routes.length} rotas percorridas, ${requests} requisições, ${findings.length} vazamentos/falhas, ${changes.length} linhas de A alteradas, ${Object.keys(PUBLIC_ROUTES).length} rotas públicas isentas`,
+    );
     expect(findings).toEqual([]);
     expect(changes).toEqual([]);
     expect(routes.length).toBeGreaterThan(40);
@@ -186,7 +195,9 @@ describe('tenancy of the socket events', () => {
       await done;
       await settle(t.app, [aMember, aPeer, intruder]);
       const reachedA = [...aMember.events, ...aPeer.events].filter((e) => e.event !== 'userStatus');
-      const toIntruder = intruder.events.filter((e) => JSON.stringify(e.payload).includes(a.member.id) || JSON.stringify(e.payload).includes(a.peer.id));
+      const toIntruder = intruder.events.filter(
+        (e) => JSON.stringify(e.payload).includes(a.member.id) || JSON.stringify(e.payload).includes(a.peer.id),
+      );
       console.info(`tenancy (socket): ${emits.length} eventos de B sobre A, ${reachedA.length + toIntruder.length} vazamentos`);
       expect(reachedA).toEqual([]);
       expect(toIntruder).toEqual([]);

@@ -26,10 +26,40 @@ afterAll(() => t?.close());
 
 /** Control (U+0000 aside: the server refuses NUL anywhere with a message of its own), format and separator characters. */
 const HIDDEN_CHARACTERS = [
-  '\u0001', '\u0007', '\u0009', '\u000A', '\u000D', '\u001B', '\u007F', '\u0085', '\u009B',
-  '\u00AD', '\u061C', '\u180E', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F',
-  '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2060', '\u2061', '\u2066', '\u2067', '\u2068', '\u2069',
-  '\uFEFF', '\uFFF9', '\u{E0001}', '\u{E0041}', '\u2028', '\u2029',
+  '\u0001',
+  '\u0007',
+  '\u0009',
+  '\u000A',
+  '\u000D',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\u009B',
+  '\u00AD',
+  '\u061C',
+  '\u180E',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2060',
+  '\u2061',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\uFEFF',
+  '\uFFF9',
+  '\u{E0001}',
+  '\u{E0041}',
+  '\u2028',
+  '\u2029',
 ];
 /** Characters that draw nothing, alone or together. */
 const BLANK_CHARACTERS = ['\u200B', '\u200C', '\u2060', '\u3164', '\u115F', '\u1160', '\uFFA0', '\u2800', '\u0301', '\u034F', '\uFE0F'];
@@ -39,11 +69,19 @@ const BLANK_CHARACTERS = ['\u200B', '\u200C', '\u2060', '\u3164', '\u115F', '\u1
  * breaks and U+FEFF at an end are whitespace that the schemas trim away, leaving a clean name.
  */
 const nameWithHidden = (valid: string) =>
-  fc.tuple(fc.array(fc.tuple(fc.integer({ min: 1, max: valid.length - 1 }), fc.constantFrom(...HIDDEN_CHARACTERS)), { minLength: 1, maxLength: 3 })).map(([inserts]) => {
-    let name = valid;
-    for (const [at, character] of inserts) name = `${name.slice(0, Math.min(at, name.length))}${character}${name.slice(Math.min(at, name.length))}`;
-    return name;
-  });
+  fc
+    .tuple(
+      fc.array(fc.tuple(fc.integer({ min: 1, max: valid.length - 1 }), fc.constantFrom(...HIDDEN_CHARACTERS)), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    )
+    .map(([inserts]) => {
+      let name = valid;
+      for (const [at, character] of inserts)
+        name = `${name.slice(0, Math.min(at, name.length))}${character}${name.slice(Math.min(at, name.length))}`;
+      return name;
+    });
 const blank = fc.array(fc.constantFrom(...BLANK_CHARACTERS), { minLength: 3, maxLength: 12 }).map((parts) => parts.join(''));
 
 interface NameRoute {
@@ -53,7 +91,11 @@ interface NameRoute {
 }
 
 const NAME_ROUTES: NameRoute[] = [
-  { label: 'perfil', subject: 'O nome', request: (name) => ({ method: 'PATCH', url: '/api/user/update', body: { name }, token: b.member.token }) },
+  {
+    label: 'perfil',
+    subject: 'O nome',
+    request: (name) => ({ method: 'PATCH', url: '/api/user/update', body: { name }, token: b.member.token }),
+  },
   {
     label: 'editar membro',
     subject: 'O nome',
@@ -64,45 +106,104 @@ const NAME_ROUTES: NameRoute[] = [
     subject: 'O nome',
     request: (name) => {
       const nick = `n${Math.random().toString(36).slice(2, 10)}`;
-      return { method: 'POST', url: '/api/user/create-member-without-invite', body: { name, email: `${nick}@visivel.chat`, nickName: nick, password: 'senha-forte-123' }, token: b.admin.token };
+      return {
+        method: 'POST',
+        url: '/api/user/create-member-without-invite',
+        body: { name, email: `${nick}@visivel.chat`, nickName: nick, password: 'senha-forte-123' },
+        token: b.admin.token,
+      };
     },
   },
-  { label: 'criar grupo', subject: 'O nome do grupo', request: (name) => ({ method: 'POST', url: '/api/group/create', body: { name, description: '', members: [b.peer.id] }, token: b.member.token }) },
-  { label: 'editar grupo', subject: 'O nome do grupo', request: (name) => ({ method: 'PATCH', url: `/api/group/update/${b.slots.group}`, body: { name, description: '' }, token: b.member.token }) },
-  { label: 'criar poligonal', subject: 'O nome da poligonal', request: (name) => ({ method: 'POST', url: '/api/neo-custom-data/create', body: { name }, token: b.admin.token }) },
-  { label: 'editar poligonal', subject: 'O nome da poligonal', request: (name) => ({ method: 'PUT', url: `/api/neo-custom-data/edit/${b.slots.polygon}`, body: { name }, token: b.admin.token }) },
+  {
+    label: 'criar grupo',
+    subject: 'O nome do grupo',
+    request: (name) => ({
+      method: 'POST',
+      url: '/api/group/create',
+      body: { name, description: '', members: [b.peer.id] },
+      token: b.member.token,
+    }),
+  },
+  {
+    label: 'editar grupo',
+    subject: 'O nome do grupo',
+    request: (name) => ({
+      method: 'PATCH',
+      url: `/api/group/update/${b.slots.group}`,
+      body: { name, description: '' },
+      token: b.member.token,
+    }),
+  },
+  {
+    label: 'criar poligonal',
+    subject: 'O nome da poligonal',
+    request: (name) => ({ method: 'POST', url: '/api/neo-custom-data/create', body: { name }, token: b.admin.token }),
+  },
+  {
+    label: 'editar poligonal',
+    subject: 'O nome da poligonal',
+    request: (name) => ({ method: 'PUT', url: `/api/neo-custom-data/edit/${b.slots.polygon}`, body: { name }, token: b.admin.token }),
+  },
   {
     label: 'criar workspace',
     subject: 'O nome do workspace',
-    request: (name) => ({ method: 'POST', url: '/api/workspace/create', body: { name, description: '', adminName: 'Admin Novo', adminEmail: 'novo@visivel.chat', limitOfMembers: 0 }, token: rootToken }),
+    request: (name) => ({
+      method: 'POST',
+      url: '/api/workspace/create',
+      body: { name, description: '', adminName: 'Admin Novo', adminEmail: 'novo@visivel.chat', limitOfMembers: 0 },
+      token: rootToken,
+    }),
   },
   {
     label: 'administrador do workspace',
     subject: 'O nome',
-    request: (name) => ({ method: 'POST', url: '/api/workspace/create', body: { name: 'Equipe Visível', description: '', adminName: name, adminEmail: 'novo@visivel.chat', limitOfMembers: 0 }, token: rootToken }),
+    request: (name) => ({
+      method: 'POST',
+      url: '/api/workspace/create',
+      body: { name: 'Equipe Visível', description: '', adminName: name, adminEmail: 'novo@visivel.chat', limitOfMembers: 0 },
+      token: rootToken,
+    }),
   },
   {
     label: 'editar workspace',
     subject: 'O nome do workspace',
-    request: (name) => ({ method: 'PUT', url: `/api/workspace/${b.workspaceId}`, body: { name, description: '', limitOfMembers: 0 }, token: rootToken }),
+    request: (name) => ({
+      method: 'PUT',
+      url: `/api/workspace/${b.workspaceId}`,
+      body: { name, description: '', limitOfMembers: 0 },
+      token: rootToken,
+    }),
   },
 ];
 
 async function send(request: ReturnType<NameRoute['request']>) {
-  return t.app.inject({ method: request.method, url: request.url, headers: { authorization: `Bearer ${request.token}` }, payload: request.body });
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { authorization: `Bearer ${request.token}` },
+    payload: request.body,
+  });
 }
 
 describe('names with hidden characters or nothing visible', () => {
   it.each(NAME_ROUTES.map((r) => [r.label, r] as const))('%s: refused with the field’s message, nothing changes', async (_label, route) => {
     const before = await dbFingerprint(t.app);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(nameWithHidden('Nome Válido').map((name) => ({ name, rule: 'contém caracteres não permitidos' })), blank.map((name) => ({ name, rule: '' }))), async ({ name, rule }) => {
-        const res = await send(route.request(name));
-        expect(res.statusCode, JSON.stringify(name)).toBe(400);
-        const message = res.json().message as string;
-        // A blank name made only of format characters is refused for them first; either message names the field.
-        expect(message).toMatch(rule ? `${route.subject} ${rule}` : new RegExp(`${route.subject} (contém caracteres não permitidos|precisa ter texto visível)`));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          nameWithHidden('Nome Válido').map((name) => ({ name, rule: 'contém caracteres não permitidos' })),
+          blank.map((name) => ({ name, rule: '' })),
+        ),
+        async ({ name, rule }) => {
+          const res = await send(route.request(name));
+          expect(res.statusCode, JSON.stringify(name)).toBe(400);
+          const message = res.json().message as string;
+          // A blank name made only of format characters is refused for them first; either message names the field.
+          expect(message).toMatch(
+            rule ? `${route.subject} ${rule}` : new RegExp(`${route.subject} (contém caracteres não permitidos|precisa ter texto visível)`),
+          );
+        },
+      ),
       { numRuns: NUM_RUNS, seed: SEED },
     );
     expect(await dbFingerprint(t.app)).toBe(before);
@@ -147,7 +248,10 @@ describe('messages must show something', () => {
 
   it('emoji with joiners, selectors, skin tones and tags, line breaks and right-to-left marks still send', async () => {
     for (const body of ['👩‍👩‍👧‍👦', '❤️‍🔥', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '1️⃣', '👍🏽', 'linha 1\nlinha 2', 'שלום\u200F!']) {
-      const sent = expectStatus<{ content: { body: string } }>(await as(t.app, b.member).post('/message/send', { ...textMessage(b.slots.conversation, body), clientId: newClientId() }), 200);
+      const sent = expectStatus<{ content: { body: string } }>(
+        await as(t.app, b.member).post('/message/send', { ...textMessage(b.slots.conversation, body), clientId: newClientId() }),
+        200,
+      );
       expect(sent.content.body).toBe(body);
     }
   });

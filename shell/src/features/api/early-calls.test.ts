@@ -88,7 +88,7 @@ describe('startCatchUpCalls', () => {
     expect(takeEarlyCalls(), 'not the page-load set').toBeNull();
   });
 
-  it('asks nothing without a valid token or off the remotes\' routes', () => {
+  it("asks nothing without a valid token or off the remotes' routes", () => {
     expect(startCatchUpCalls('/api', '/auth/conversations', storageWith('USER', EXPIRED))).toBeNull();
     expect(startCatchUpCalls('/api', '/', storageWith('USER', VALID))).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -42,7 +42,11 @@ export function startEarlyCalls(
  * seconds into the page, does not download and run axios (its evaluation and answer
  * handling were the largest tasks after the first screen on a phone's CPU).
  */
-export function startCatchUpCalls(apiBaseUrl: string, pathname: string = window.location.pathname, storage: Storage = localStorage): EarlyCalls | null {
+export function startCatchUpCalls(
+  apiBaseUrl: string,
+  pathname: string = window.location.pathname,
+  storage: Storage = localStorage,
+): EarlyCalls | null {
   return routeCalls(apiBaseUrl, pathname, storage, [FIRST_CALLS.me]);
 }
 

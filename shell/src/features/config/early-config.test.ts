@@ -36,7 +36,10 @@ describe('the runtime configuration', () => {
     await expect(loadConfig()).resolves.toEqual(CONFIG);
     expect(fetchMock).toHaveBeenCalledWith('/config.json', { cache: 'no-store' });
 
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 502 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('', { status: 502 }))),
+    );
     await expect(loadConfig()).rejects.toThrow('/config.json respondeu 502');
   });
 });

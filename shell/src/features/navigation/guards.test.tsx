@@ -25,8 +25,22 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>página inicial</p> },
-      { path: '/auth/conversations', element: <RequireRole roles={['ADMIN', 'USER']}><p>conversas</p></RequireRole> },
-      { path: '/root/workspaces', element: <RequireRole roles={['ROOT']}><p>workspaces</p></RequireRole> },
+      {
+        path: '/auth/conversations',
+        element: (
+          <RequireRole roles={['ADMIN', 'USER']}>
+            <p>conversas</p>
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/root/workspaces',
+        element: (
+          <RequireRole roles={['ROOT']}>
+            <p>workspaces</p>
+          </RequireRole>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );

@@ -4,7 +4,10 @@ import { useVisualViewportHeight } from './use-visual-viewport';
 
 class FakeViewport extends EventTarget {
   reads = 0;
-  constructor(private visible: number, readonly scale = 1) {
+  constructor(
+    private visible: number,
+    readonly scale = 1,
+  ) {
     super();
   }
   get height() {

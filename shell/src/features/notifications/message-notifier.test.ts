@@ -148,6 +148,11 @@ describe('silenced chats', () => {
   });
 
   it('shows mention tokens as @ in the notification text', () => {
-    expect(notificationContent(message({ content: { id: 'c', body: 'oi <@3f2504e0-4f89-41d3-9a0c-0305e82c3301> e <@todos>', type: 'text' } }), null).body).toBe('oi @ e @todos');
+    expect(
+      notificationContent(
+        message({ content: { id: 'c', body: 'oi <@3f2504e0-4f89-41d3-9a0c-0305e82c3301> e <@todos>', type: 'text' } }),
+        null,
+      ).body,
+    ).toBe('oi @ e @todos');
   });
 });

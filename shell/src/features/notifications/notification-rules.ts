@@ -36,7 +36,10 @@ export interface NotificationContent {
  */
 export function notificationContent(message: Message, groupName: string | null): NotificationContent {
   // Mention tokens are ids: the notification says '@' without them (the chat shows the names).
-  const text = message.content.type === 'image' ? IMAGE_BODY : message.content.body.replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) => (t.toLowerCase() === 'todos' ? '@todos' : '@'));
+  const text =
+    message.content.type === 'image'
+      ? IMAGE_BODY
+      : message.content.body.replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) => (t.toLowerCase() === 'todos' ? '@todos' : '@'));
   const inGroup = message.groupId !== null;
   const id = inGroup ? message.groupId! : message.conversationId!;
   return {

@@ -16,7 +16,13 @@ function fakeWindow(readyState: DocumentReadyState) {
     clearTimeout,
   });
   const bus = createEventBus<AppEvents>();
-  return { win: win as unknown as Window, bus, idle, load: () => target.dispatchEvent(new Event('load')), screenReady: () => bus.emit('screen:ready', undefined) };
+  return {
+    win: win as unknown as Window,
+    bus,
+    idle,
+    load: () => target.dispatchEvent(new Event('load')),
+    screenReady: () => bus.emit('screen:ready', undefined),
+  };
 }
 
 afterEach(() => vi.useRealTimers());

@@ -36,7 +36,7 @@ describe('useAnnounceRouteScreen', () => {
     expect(announced).toHaveBeenCalledTimes(1);
   });
 
-  it('ends the socket\'s wait when the user leaves the chat before its screen was announced', () => {
+  it("ends the socket's wait when the user leaves the chat before its screen was announced", () => {
     vi.useFakeTimers();
     const { bus, navigate } = setup('/auth/conversations');
     const win = Object.assign(new EventTarget(), {

@@ -41,8 +41,8 @@ export function ForgotPasswordPage() {
     <CardLayout title="Esqueci minha senha" backTo="/">
       <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <p className={styles.lead}>
-          Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha. O link só pode ser usado uma
-          vez e vale por 1 hora.
+          Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha. O link só pode ser usado uma vez e vale por 1
+          hora.
         </p>
         <FormField label="E-mail" htmlFor="email" error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" autoFocus {...register('email')} />

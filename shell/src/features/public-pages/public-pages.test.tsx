@@ -16,7 +16,16 @@ const TOKEN = 'ab'.repeat(32);
 let api: ApiServer;
 let answers: Record<string, ApiAnswer> = {};
 
-const member = { id: 'u9', name: 'Eva Lima', nickName: 'eva', email: 'eva@demo.chat', role: 'USER', avatarUrl: null, neoCustomData: null, workspaces: [] };
+const member = {
+  id: 'u9',
+  name: 'Eva Lima',
+  nickName: 'eva',
+  email: 'eva@demo.chat',
+  role: 'USER',
+  avatarUrl: null,
+  neoCustomData: null,
+  workspaces: [],
+};
 
 beforeAll(async () => {
   api = await startApiServer(({ path }: ApiCall) => answers[path] ?? apiError(404, 'Não encontrado'));
@@ -139,13 +148,16 @@ describe('/forgot-password', () => {
 });
 
 describe('/reset-password', () => {
-  it.each(['/reset-password', '/reset-password?token=', '/reset-password?token=%20', `/reset-password?token=${TOKEN.slice(1)}`, `/reset-password?token=${'g'.repeat(64)}`])(
-    'sends %s to /',
-    async (path) => {
-      const { router } = renderAt(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    },
-  );
+  it.each([
+    '/reset-password',
+    '/reset-password?token=',
+    '/reset-password?token=%20',
+    `/reset-password?token=${TOKEN.slice(1)}`,
+    `/reset-password?token=${'g'.repeat(64)}`,
+  ])('sends %s to /', async (path) => {
+    const { router } = renderAt(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
 
   it('resets the password, toasts and goes to /', async () => {
     answers['/password-token/use'] = { status: 200, body: { message: 'Senha redefinida com sucesso' } };

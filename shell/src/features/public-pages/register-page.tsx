@@ -58,7 +58,12 @@ export function RegisterPage() {
         <FormField label="E-mail" htmlFor="email" error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label="Nome de usuário" htmlFor="nickName" error={errors.nickName?.message} hint="De 3 a 25 letras e números, sem espaços.">
+        <FormField
+          label="Nome de usuário"
+          htmlFor="nickName"
+          error={errors.nickName?.message}
+          hint="De 3 a 25 letras e números, sem espaços."
+        >
           <Input id="nickName" autoComplete="username" {...register('nickName')} />
         </FormField>
         <FormField label="Senha" htmlFor="password" error={errors.password?.message}>
@@ -67,7 +72,12 @@ export function RegisterPage() {
         <FormField label="Confirmar senha" htmlFor="confirmPassword" error={errors.confirmPassword?.message}>
           <PasswordInput id="confirmPassword" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
-        <FormField label="Código de convite" htmlFor="inviteCode" error={errors.inviteCode?.message} hint="No formato XXX-XXX, como veio no convite.">
+        <FormField
+          label="Código de convite"
+          htmlFor="inviteCode"
+          error={errors.inviteCode?.message}
+          hint="No formato XXX-XXX, como veio no convite."
+        >
           <Input id="inviteCode" autoComplete="off" spellCheck={false} {...register('inviteCode')} />
         </FormField>
         <Button type="submit" loading={isSubmitting}>

@@ -6,7 +6,10 @@ import { yieldToMain } from '../page-load/yield-to-main';
 import { storedRole } from '../session/stored-role';
 
 export class RemoteLoadError extends Error {
-  constructor(readonly remote: RemoteName, cause: unknown) {
+  constructor(
+    readonly remote: RemoteName,
+    cause: unknown,
+  ) {
     super(`Não foi possível carregar o módulo "${remote}"`);
     this.name = 'RemoteLoadError';
     this.cause = cause;
@@ -23,9 +26,7 @@ let registered = false;
 export function registerConfiguredRemotes(config: AppConfig): void {
   if (registered) return;
   registered = true;
-  registerRemotes(
-    REMOTE_NAMES.map((name) => ({ name: REMOTE_CONTAINERS[name], entry: absolute(config.remotes[name]) })),
-  );
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name: REMOTE_CONTAINERS[name], entry: absolute(config.remotes[name]) })));
   const awaitedHooks: { beforeExecuteFactory: () => Promise<void> } = {
     async beforeExecuteFactory() {
       await slotFrame.painted();

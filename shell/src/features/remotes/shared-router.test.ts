@@ -28,7 +28,10 @@ function importedNames(source: string): string[] {
   for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]+)\}\s+from\s+'react-router(?:-dom)?'/g)) {
     if (match[1]) continue;
     for (const part of match[2]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0]!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (name && !name.startsWith('type ')) names.push(name);
     }
   }
@@ -36,7 +39,13 @@ function importedNames(source: string): string[] {
 }
 
 const client = readFileSync(join(REPO, 'packages/build-config/react-router-client.mjs'), 'utf8');
-const shared = new Set(/export\s*\{([^}]+)\}/.exec(client)![1]!.split(',').map((name) => name.trim()).filter(Boolean));
+const shared = new Set(
+  /export\s*\{([^}]+)\}/
+    .exec(client)![1]!
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 
 describe('the shared react-router client', () => {
   it('re-exports every name the apps import from react-router(-dom)', () => {

@@ -196,7 +196,9 @@ describe('sign-out', () => {
     expect(storedKeys()).toEqual([]);
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('página inicial')).toBeInTheDocument();
-    await waitFor(() => expect(api.calls.map(({ path, body }) => ({ path, body }))).toEqual([{ path: '/auth/signout', body: { refreshToken: 'r1' } }]));
+    await waitFor(() =>
+      expect(api.calls.map(({ path, body }) => ({ path, body }))).toEqual([{ path: '/auth/signout', body: { refreshToken: 'r1' } }]),
+    );
   });
 
   it('a sign-out in another tab takes this one out of the app', async () => {

@@ -37,7 +37,9 @@ let refreshExpired = false;
 beforeAll(async () => {
   api = await startApiServer(({ path, auth }) => {
     if (path === '/refresh-token/use') {
-      return refreshRevoked || refreshExpired ? apiError(401, 'Sessão expirada') : { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
+      return refreshRevoked || refreshExpired
+        ? apiError(401, 'Sessão expirada')
+        : { status: 200, body: { accessToken: ACCESS_NEW, refreshToken: 'r2' } };
     }
     // The new role is only visible with the renewed token, as on the real server, whose 401 for a
     // token issued before a password change says so.

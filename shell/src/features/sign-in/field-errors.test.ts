@@ -15,7 +15,14 @@ describe('validateFields', () => {
   });
 
   it('puts a refinement on the field its path names', () => {
-    const values = { name: 'Eva', email: 'eva@demo.chat', nickName: 'eva', password: 'senha-123', confirmPassword: 'senha-456', inviteCode: 'ABC-123' };
+    const values = {
+      name: 'Eva',
+      email: 'eva@demo.chat',
+      nickName: 'eva',
+      password: 'senha-123',
+      confirmPassword: 'senha-456',
+      inviteCode: 'ABC-123',
+    };
     expect(validateFields(registerSchema, values).errors).toEqual({ confirmPassword: 'As senhas devem ser iguais' });
   });
 });

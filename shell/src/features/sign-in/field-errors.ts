@@ -2,7 +2,9 @@
 export interface SafeParseSchema<T> {
   safeParse: (
     values: unknown,
-  ) => { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; code: string; message: string }> } };
+  ) =>
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; code: string; message: string }> } };
 }
 
 /** A message per field name, for the fields that have one. */

@@ -45,7 +45,12 @@ export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} onChange={(event) => submitted && setErrors(validate(event.currentTarget).errors)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      onChange={(event) => submitted && setErrors(validate(event.currentTarget).errors)}
+      noValidate
+    >
       <FormField label="E-mail ou usuário" htmlFor="identifier" error={errors.identifier}>
         <Input id="identifier" name="identifier" autoComplete="username" autoFocus readOnly={readOnly} />
       </FormField>

@@ -201,7 +201,13 @@ describe('openSocket', () => {
 
   it('starts another round of attempts when an outage outlasts the first one, and comes back', async () => {
     // The product's 5 attempts, with delays short enough for a test: a round lasts ~100 ms here.
-    const quick = { reconnection: true, reconnectionAttempts: 5, reconnectionDelay: 10, reconnectionDelayMax: 40, randomizationFactor: 0.5 };
+    const quick = {
+      reconnection: true,
+      reconnectionAttempts: 5,
+      reconnectionDelay: 10,
+      reconnectionDelayMax: 40,
+      randomizationFactor: 0.5,
+    };
     const first = nextServerSocket();
     open(undefined, quick);
     await first;

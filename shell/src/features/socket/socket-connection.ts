@@ -82,10 +82,13 @@ export function openSocket({
   /** Connects after `delay` ms and a random part of it (many pages must not come back at once). */
   const connectLater = (delay: number) => {
     if (retry !== null) clearTimeout(retry);
-    retry = setTimeout(() => {
-      retry = null;
-      if (!socket.connected) socket.connect();
-    }, delay * (1 + Math.random() * reconnection.randomizationFactor));
+    retry = setTimeout(
+      () => {
+        retry = null;
+        if (!socket.connected) socket.connect();
+      },
+      delay * (1 + Math.random() * reconnection.randomizationFactor),
+    );
   };
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
@@ -135,7 +138,7 @@ export function openSocket({
   });
 
   for (const name of SERVER_EVENT_NAMES) {
-    socket.on(name, ((payload: unknown) => {
+    socket.on(name, (payload: unknown) => {
       const parsed = parseEvent('serverToClient', name, payload);
       if (!parsed.ok) {
         console.warn(`[socket] evento inválido descartado: ${parsed.error}`);
@@ -148,7 +151,7 @@ export function openSocket({
         return;
       }
       (eventBus.emit as (type: string, data: unknown) => void)(name, parsed.data);
-    }));
+    });
   }
 
   const forward = (request: SocketEmitRequest) => {

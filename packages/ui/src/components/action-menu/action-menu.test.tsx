@@ -22,9 +22,7 @@ describe('ActionMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Remover' })).toHaveAttribute('data-destructive');
-    expect(screen.getByRole('menuitem', { name: 'Dados do contato' })).toContainElement(
-      screen.getByTestId('icon'),
-    );
+    expect(screen.getByRole('menuitem', { name: 'Dados do contato' })).toContainElement(screen.getByTestId('icon'));
 
     await user.click(screen.getByRole('menuitem', { name: 'Dados do contato' }));
     expect(details).toHaveBeenCalledTimes(1);
@@ -35,12 +33,7 @@ describe('ActionMenu', () => {
   it('accepts a custom trigger and keyboard selection', async () => {
     const user = userEvent.setup();
     const create = vi.fn();
-    render(
-      <ActionMenu
-        trigger={<Button width="sm">Ações</Button>}
-        options={[{ label: 'Criar Conta', action: create }]}
-      />,
-    );
+    render(<ActionMenu trigger={<Button width="sm">Ações</Button>} options={[{ label: 'Criar Conta', action: create }]} />);
     expect(screen.queryByRole('button', { name: 'Mais opções' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Ações' }));
     await user.keyboard('{ArrowDown}{Enter}');

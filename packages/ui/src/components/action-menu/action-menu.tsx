@@ -17,8 +17,7 @@ export interface ActionMenuOption {
 /** Same shape under the name the original spec uses ("Menu option"). */
 export type MenuOption = ActionMenuOption;
 
-export interface ActionMenuProps
-  extends Omit<ComponentPropsWithoutRef<typeof DropdownMenu.Content>, 'children'> {
+export interface ActionMenuProps extends Omit<ComponentPropsWithoutRef<typeof DropdownMenu.Content>, 'children'> {
   options: ActionMenuOption[];
   /** Element that opens the menu; defaults to a "more" icon button. */
   trigger?: ReactNode;
@@ -52,12 +51,7 @@ export function ActionMenu({
         <DropdownMenu.Trigger>{trigger}</DropdownMenu.Trigger>
       )}
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align={align}
-          sideOffset={sideOffset}
-          {...props}
-          className={cx(styles.content, className)}
-        >
+        <DropdownMenu.Content align={align} sideOffset={sideOffset} {...props} className={cx(styles.content, className)}>
           <MenuItems options={options} Item={DropdownMenu.Item} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -21,10 +21,7 @@ describe('Avatar', () => {
       act(() => {
         vi.advanceTimersByTime(400);
       });
-      expect(screen.getByRole('img', { name: 'Bruno' })).toHaveAttribute(
-        'src',
-        AVATAR_PLACEHOLDER_URL,
-      );
+      expect(screen.getByRole('img', { name: 'Bruno' })).toHaveAttribute('src', AVATAR_PLACEHOLDER_URL);
     } finally {
       vi.useRealTimers();
     }

@@ -24,11 +24,7 @@ const sizeClass: Record<AvatarSize, string | undefined> = {
 
 export function Avatar({ src, name, size = 'md', className, ...props }: AvatarProps) {
   return (
-    <AvatarPrimitive.Root
-      data-size={size}
-      {...props}
-      className={cx(styles.root, sizeClass[size], className)}
-    >
+    <AvatarPrimitive.Root data-size={size} {...props} className={cx(styles.root, sizeClass[size], className)}>
       {src ? <AvatarPrimitive.Image className={styles.image} src={src} alt={name} /> : null}
       {/* With a url, wait briefly so a fast-loading photo does not flash the silhouette. */}
       <AvatarPrimitive.Fallback className={styles.fallback} delayMs={src ? 300 : undefined}>

@@ -18,16 +18,7 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 }
 
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  {
-    colorType = 'primary',
-    size = 'md',
-    rounded = 'md',
-    variant = 'ghost',
-    type = 'button',
-    disabled,
-    className,
-    ...props
-  },
+  { colorType = 'primary', size = 'md', rounded = 'md', variant = 'ghost', type = 'button', disabled, className, ...props },
   ref,
 ) {
   const look = { colorType, size, rounded, variant, square: true };

@@ -5,8 +5,7 @@ import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from
 import { cx } from '../../lib/cx';
 import styles from './checkbox.module.css';
 
-export interface CheckboxProps
-  extends Omit<ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>, 'onCheckedChange'> {
+export interface CheckboxProps extends Omit<ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>, 'onCheckedChange'> {
   label?: ReactNode;
   /** Called with a plain boolean, so react-hook-form's field.onChange can be passed as is. */
   onCheckedChange?: (checked: boolean) => void;

@@ -38,10 +38,7 @@ describe('CollapsibleSection', () => {
         <p>Conteúdo</p>
       </CollapsibleSection>,
     );
-    expect(screen.getByRole('button', { name: 'Poligonais' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(screen.getByRole('button', { name: 'Poligonais' })).toHaveAttribute('aria-expanded', 'true');
     const scrollArea = screen.getByText('Conteúdo').parentElement!;
     expect(scrollArea.style.getPropertyValue('--collapsible-height')).toBe('300px');
     expect(onOpen).not.toHaveBeenCalled();

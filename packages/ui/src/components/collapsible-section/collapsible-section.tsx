@@ -1,19 +1,13 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
-import {
-  useState,
-  type ComponentPropsWithoutRef,
-  type CSSProperties,
-  type ReactNode,
-} from 'react';
+import { useState, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import styles from './collapsible-section.module.css';
 
-export interface CollapsibleSectionProps
-  extends Omit<
-    ComponentPropsWithoutRef<typeof Collapsible.Root>,
-    'title' | 'open' | 'defaultOpen' | 'onOpenChange'
-  > {
+export interface CollapsibleSectionProps extends Omit<
+  ComponentPropsWithoutRef<typeof Collapsible.Root>,
+  'title' | 'open' | 'defaultOpen' | 'onOpenChange'
+> {
   title: ReactNode;
   defaultOpen?: boolean;
   /** Controlled open state (optional). */
@@ -47,21 +41,13 @@ export function CollapsibleSection({
   };
 
   return (
-    <Collapsible.Root
-      open={open}
-      onOpenChange={handleOpenChange}
-      {...props}
-      className={cx(styles.root, className)}
-    >
+    <Collapsible.Root open={open} onOpenChange={handleOpenChange} {...props} className={cx(styles.root, className)}>
       <Collapsible.Trigger className={styles.trigger}>
         <span>{title}</span>
         <ChevronDown className={styles.chevron} size={18} aria-hidden="true" />
       </Collapsible.Trigger>
       <Collapsible.Content className={styles.content}>
-        <div
-          className={styles.scroll}
-          style={{ '--collapsible-height': `${contentHeight}px` } as CSSProperties}
-        >
+        <div className={styles.scroll} style={{ '--collapsible-height': `${contentHeight}px` } as CSSProperties}>
           {children}
         </div>
       </Collapsible.Content>

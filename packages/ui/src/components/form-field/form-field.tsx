@@ -15,21 +15,9 @@ export interface FormFieldProps extends HTMLAttributes<HTMLDivElement> {
   children: ReactNode;
 }
 
-export function FormField({
-  label,
-  htmlFor,
-  error,
-  hint,
-  required,
-  children,
-  className,
-  ...props
-}: FormFieldProps) {
+export function FormField({ label, htmlFor, error, hint, required, children, className, ...props }: FormFieldProps) {
   const errorId = error ? `${htmlFor}-error` : undefined;
-  const state = useMemo(
-    () => ({ controlId: htmlFor, errorId, invalid: Boolean(error) }),
-    [htmlFor, errorId, error],
-  );
+  const state = useMemo(() => ({ controlId: htmlFor, errorId, invalid: Boolean(error) }), [htmlFor, errorId, error]);
   return (
     <div data-invalid={error ? '' : undefined} {...props} className={cx(styles.field, className)}>
       <div className={styles.labelRow}>

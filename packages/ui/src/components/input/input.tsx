@@ -6,10 +6,7 @@ import styles from './input.module.css';
 export type InputProps = InputHTMLAttributes<HTMLInputElement>;
 
 /** Plain text input; forwards its ref so react-hook-form's register() works. */
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { id, type = 'text', className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ id, type = 'text', className, ...props }, ref) {
   const field = useFormFieldControl(id);
   return (
     <input

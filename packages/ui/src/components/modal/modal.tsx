@@ -9,8 +9,7 @@ export type ModalMaxWidth = 'sm' | 'md' | 'lg' | 'xl';
 /** 'auto' grows with the content up to 85vh; a number is a fixed height in vh. */
 export type ModalHeight = 'auto' | 35 | 45 | 55 | 65;
 
-export interface ModalProps
-  extends Omit<ComponentPropsWithoutRef<typeof Dialog.Content>, 'title' | 'children'> {
+export interface ModalProps extends Omit<ComponentPropsWithoutRef<typeof Dialog.Content>, 'title' | 'children'> {
   /** Element that opens the modal (a button is best; plain text gets a default button). */
   trigger?: ReactNode;
   title: string;
@@ -53,18 +52,11 @@ export function Modal({
           data-max-width={maxWidth}
           data-height={height}
           {...props}
-          className={cx(
-            styles.content,
-            styles[`width-${maxWidth}`],
-            styles[`height-${height}`],
-            className,
-          )}
+          className={cx(styles.content, styles[`width-${maxWidth}`], styles[`height-${height}`], className)}
         >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            {description ? (
-              <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-            ) : null}
+            {description ? <Dialog.Description className={styles.description}>{description}</Dialog.Description> : null}
           </div>
           <div className={styles.body}>{children}</div>
           {/* Last in DOM order so that Radix focuses the first field of the body on open. */}

@@ -10,29 +10,30 @@ export interface PasswordInputProps extends Omit<InputProps, 'type'> {
   wrapperClassName?: string;
 }
 
-export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
-  function PasswordInput({ className, wrapperClassName, disabled, ...props }, ref) {
-    const [visible, setVisible] = useState(false);
-    return (
-      <div className={cx(inputStyles.adorned, wrapperClassName)} data-state={visible ? 'visible' : 'hidden'}>
-        <Input
-          ref={ref}
-          type={visible ? 'text' : 'password'}
-          autoComplete="current-password"
-          disabled={disabled}
-          {...props}
-          className={className}
-        />
-        <IconButton
-          aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
-          size="sm"
-          className={inputStyles.trailing}
-          disabled={disabled}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-        </IconButton>
-      </div>
-    );
-  },
-);
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
+  { className, wrapperClassName, disabled, ...props },
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={cx(inputStyles.adorned, wrapperClassName)} data-state={visible ? 'visible' : 'hidden'}>
+      <Input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        autoComplete="current-password"
+        disabled={disabled}
+        {...props}
+        className={className}
+      />
+      <IconButton
+        aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
+        size="sm"
+        className={inputStyles.trailing}
+        disabled={disabled}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+      </IconButton>
+    </div>
+  );
+});

@@ -4,8 +4,7 @@ import { cx } from '../../lib/cx';
 import { IconButton } from '../button/icon-button';
 import inputStyles from '../input/input.module.css';
 
-export interface SearchInputProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
+export interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;

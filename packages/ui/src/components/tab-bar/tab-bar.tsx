@@ -20,12 +20,7 @@ export function TabBar({ links, className, ...props }: TabBarProps) {
   return (
     <nav aria-label="Navegação inferior" {...props} className={cx(styles.bar, className)}>
       {links.map((link) => (
-        <NavLink
-          key={link.to}
-          to={link.to}
-          end={link.end}
-          className={({ isActive }) => cx(styles.tab, isActive && styles.active)}
-        >
+        <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => cx(styles.tab, isActive && styles.active)}>
           <span className={styles.icon} aria-hidden="true">
             {link.icon}
             {link.badge ? <span className={styles.badge}>{badgeText(link.badge)}</span> : null}

@@ -10,8 +10,7 @@ export interface TabItem {
   disabled?: boolean;
 }
 
-export interface TabsProps
-  extends Omit<ComponentPropsWithoutRef<typeof TabsPrimitive.Root>, 'children'> {
+export interface TabsProps extends Omit<ComponentPropsWithoutRef<typeof TabsPrimitive.Root>, 'children'> {
   tabs: TabItem[];
   /** Accessible name of the tab list. */
   listLabel?: string;
@@ -28,12 +27,7 @@ export function Tabs({ tabs, defaultValue, value, listLabel, className, ...props
     >
       <TabsPrimitive.List className={styles.list} aria-label={listLabel}>
         {tabs.map((tab) => (
-          <TabsPrimitive.Trigger
-            key={tab.value}
-            value={tab.value}
-            disabled={tab.disabled}
-            className={styles.trigger}
-          >
+          <TabsPrimitive.Trigger key={tab.value} value={tab.value} disabled={tab.disabled} className={styles.trigger}>
             {tab.label}
           </TabsPrimitive.Trigger>
         ))}

@@ -5,10 +5,7 @@ import inputStyles from '../input/input.module.css';
 
 export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement>;
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { id, rows = 3, className, ...props },
-  ref,
-) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ id, rows = 3, className, ...props }, ref) {
   const field = useFormFieldControl(id);
   return (
     <textarea

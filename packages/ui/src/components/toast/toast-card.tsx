@@ -28,9 +28,7 @@ export function ToastCard({ item }: { item: ToastItem }) {
       <div className={styles.text}>
         <ToastPrimitive.Title className={styles.title}>{item.title}</ToastPrimitive.Title>
         {item.description ? (
-          <ToastPrimitive.Description className={styles.description}>
-            {item.description}
-          </ToastPrimitive.Description>
+          <ToastPrimitive.Description className={styles.description}>{item.description}</ToastPrimitive.Description>
         ) : null}
       </div>
       <ToastPrimitive.Close className={styles.close} aria-label="Fechar">

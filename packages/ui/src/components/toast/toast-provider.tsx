@@ -32,10 +32,7 @@ export function ToastProvider({
       {toasts.map((item) => (
         <ToastCard key={item.id} item={item} />
       ))}
-      <ToastPrimitive.Viewport
-        label="Notificações ({hotkey})"
-        className={cx(styles.viewport, viewportClassName)}
-      />
+      <ToastPrimitive.Viewport label="Notificações ({hotkey})" className={cx(styles.viewport, viewportClassName)} />
     </ToastPrimitive.Provider>
   );
 }

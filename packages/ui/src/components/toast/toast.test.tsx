@@ -2,14 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from './toast-provider';
-import {
-  MAX_VISIBLE_TOASTS,
-  PRODUCT_TOAST_DURATION,
-  dismissToast,
-  getToasts,
-  resetToastStore,
-  toast,
-} from '@chat/ui/toast-store';
+import { MAX_VISIBLE_TOASTS, PRODUCT_TOAST_DURATION, dismissToast, getToasts, resetToastStore, toast } from '@chat/ui/toast-store';
 import { useToast } from './use-toast';
 
 function viewport() {

@@ -36,12 +36,7 @@ export function TopNav({ links, onSignOut, actions, className, ...props }: TopNa
         <Logo withName size="sm" />
         <nav aria-label="Navegação principal" className={styles.links}>
           {links.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end={link.end}
-              className={({ isActive }) => cx(styles.link, isActive && styles.active)}
-            >
+            <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => cx(styles.link, isActive && styles.active)}>
               {link.label}
             </NavLink>
           ))}

@@ -71,7 +71,9 @@ describe('chat sidebar', () => {
   it('hides the filters from 2 characters and searches after 500 ms', async () => {
     api.searchConversations.mockResolvedValue({
       status: 200,
-      data: [conversation('c9', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { content: { body: 'reunião amanhã', type: 'text' } }) })],
+      data: [
+        conversation('c9', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { content: { body: 'reunião amanhã', type: 'text' } }) }),
+      ],
     });
     renderWithQuery(<ChatSidebar meId={ana.id} list={listState({ groups: [group('g1')] })} activeId={null} onOpen={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Pessoas' })).toBeInTheDocument();

@@ -54,7 +54,7 @@ describe('chat-list entries', () => {
 });
 
 describe('preview texts', () => {
-  it("invites the first message when there is none", () => {
+  it('invites the first message when there is none', () => {
     expect(previewText(null, null)).toBe('Seja o primeiro a enviar uma mensagem');
     expect(previewText(null, { meId: ana.id })).toBe(NO_MESSAGE_PREVIEW);
   });

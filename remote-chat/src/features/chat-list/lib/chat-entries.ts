@@ -45,8 +45,7 @@ export function previewText(
   return `${author}: ${body}`;
 }
 
-const activityOf = (lastMessage: LastMessage | null, createdAt: string) =>
-  Date.parse(lastMessage?.createdAt ?? createdAt) || 0;
+const activityOf = (lastMessage: LastMessage | null, createdAt: string) => Date.parse(lastMessage?.createdAt ?? createdAt) || 0;
 
 /** Conversations without a message are hidden unless I am userOne (the one who started it). */
 export function isConversationVisible(conversation: Conversation, meId: string): boolean {

@@ -9,7 +9,7 @@ const folded = (text: string) => Array.from(text, foldChar);
 function matchStarts(chars: string[], needle: string[]): number[] {
   const starts: number[] = [];
   if (needle.length === 0) return starts;
-  for (let i = 0; i + needle.length <= chars.length; ) {
+  for (let i = 0; i + needle.length <= chars.length;) {
     if (needle.every((c, k) => chars[i + k] === c)) {
       starts.push(i);
       i += needle.length;

@@ -48,7 +48,12 @@ describe('live chat-list updates', () => {
     let groups = [group('g1', { unreadMessages: 2 })];
     groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
     groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
-    groups = applyMessageToGroups(groups, message('g-m2', { conversationId: null, groupId: 'g1', createdAt: at(2), authorId: ana.id }), ana.id, null)!;
+    groups = applyMessageToGroups(
+      groups,
+      message('g-m2', { conversationId: null, groupId: 'g1', createdAt: at(2), authorId: ana.id }),
+      ana.id,
+      null,
+    )!;
     expect(groups[0]!.unreadMessages).toBe(3);
     groups = applyMessageToGroups(groups, message('g-m3', { conversationId: null, groupId: 'g1', createdAt: at(3) }), ana.id, 'g1')!;
     expect(groups[0]!.unreadMessages).toBe(3);
@@ -94,15 +99,30 @@ describe('unread rules', () => {
     expect(read('2024-03-10T09:59:00.000Z')).toBe(list);
     expect(read('2024-03-10T10:00:00.000Z')[0]!.unreadMessages).toBe(0);
     // A last message of mine after the bound leaves nothing unread.
-    const mineLast = [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { authorId: ana.id }), unreadMessages: 1 })];
-    expect(applyReadResponse(mineLast, { conversationId: 'c1', readerId: ana.id, readUpTo: '2024-03-10T09:59:00.000Z' }, ana.id)[0]!.unreadMessages).toBe(0);
+    const mineLast = [
+      conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z', { authorId: ana.id }), unreadMessages: 1 }),
+    ];
+    expect(
+      applyReadResponse(mineLast, { conversationId: 'c1', readerId: ana.id, readUpTo: '2024-03-10T09:59:00.000Z' }, ana.id)[0]!
+        .unreadMessages,
+    ).toBe(0);
   });
 
   it("clears a group's count on my READ receipt, unless it came late and covered less than the last message", () => {
-    const groups = [group('g1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z'), unreadMessages: 15, unreadMentions: 1 }), group('g2', { unreadMessages: 2 })];
+    const groups = [
+      group('g1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z'), unreadMessages: 15, unreadMentions: 1 }),
+      group('g2', { unreadMessages: 2 }),
+    ];
     const receipt = (extra: { userId?: string; status?: 'READ' | 'DELIVERED'; readUpTo?: string } = {}) =>
-      applyGroupReadReceipt(groups, { groupId: 'g1', userId: ana.id, status: 'READ', at: '2024-03-10T10:00:05.000Z', messageIds: [], completedIds: [], ...extra }, ana.id);
-    expect(receipt().map((g) => [g.unreadMessages, g.unreadMentions])).toEqual([[0, 0], [2, undefined]]);
+      applyGroupReadReceipt(
+        groups,
+        { groupId: 'g1', userId: ana.id, status: 'READ', at: '2024-03-10T10:00:05.000Z', messageIds: [], completedIds: [], ...extra },
+        ana.id,
+      );
+    expect(receipt().map((g) => [g.unreadMessages, g.unreadMentions])).toEqual([
+      [0, 0],
+      [2, undefined],
+    ]);
     expect(receipt({ readUpTo: '2024-03-10T10:00:00.000Z' })[0]!.unreadMessages).toBe(0);
     // Read up to a message before the last one (Diego's 15 arrived after the page showed his first).
     expect(receipt({ readUpTo: '2024-03-10T09:59:00.000Z' })).toBe(groups);

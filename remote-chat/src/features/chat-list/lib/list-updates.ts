@@ -9,7 +9,6 @@ import {
   type MessageReceiptEvent,
 } from '@chat/contracts';
 
-
 // How live events change the chat list (docs/produto.md, Regras de conversa), as pure functions
 // over the arrays.
 
@@ -41,8 +40,7 @@ export function upsertById<T extends { id: string }>(list: T[], item: T): T[] {
 export const countsAsUnread = (message: Message, meId: string) =>
   message.authorId !== meId && (message.status === 'DELIVERED' || message.status === 'SENT');
 
-const isNewer = (message: Message, last: LastMessage | null) =>
-  !last || Date.parse(message.createdAt) > Date.parse(last.createdAt);
+const isNewer = (message: Message, last: LastMessage | null) => !last || Date.parse(message.createdAt) > Date.parse(last.createdAt);
 
 const isSameAsLast = (message: Message, last: LastMessage | null) =>
   !!last && last.createdAt === message.createdAt && last.authorId === message.authorId;

@@ -23,7 +23,7 @@ describe('chat header status line', () => {
   });
   afterEach(() => eventBus.off('socket:emit', record));
 
-  it('asks for the other participant\'s status, shows online/offline and asks again after a reconnect', () => {
+  it("asks for the other participant's status, shows online/offline and asks again after a reconnect", () => {
     renderConversation();
     expect(emitted).toEqual([{ event: 'checkUserStatus', payload: { userId: bruno.id } }]);
     presence('offline', 'userStatusResponse');

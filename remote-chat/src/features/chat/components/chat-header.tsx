@@ -55,7 +55,13 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
         options={[
           { label: 'Dados do contato', icon: <Info size={14} />, action: onTogglePanel },
           ...(onToggleMute
-            ? [{ label: muted ? ACTION_TEXTS.unmute : ACTION_TEXTS.mute, icon: muted ? <Bell size={14} /> : <BellOff size={14} />, action: onToggleMute }]
+            ? [
+                {
+                  label: muted ? ACTION_TEXTS.unmute : ACTION_TEXTS.mute,
+                  icon: muted ? <Bell size={14} /> : <BellOff size={14} />,
+                  action: onToggleMute,
+                },
+              ]
             : []),
         ]}
       />

@@ -125,7 +125,9 @@ export function ChatView(props: Props) {
   };
 
   const editLast = () => {
-    const mine = [...history.messages].reverse().find((m) => m.authorId === me.id && !m.deletedAt && m.content.type === 'text' && !m.id.startsWith('local:'));
+    const mine = [...history.messages]
+      .reverse()
+      .find((m) => m.authorId === me.id && !m.deletedAt && m.content.type === 'text' && !m.id.startsWith('local:'));
     if (mine) startEdit(mine);
   };
 
@@ -143,7 +145,16 @@ export function ChatView(props: Props) {
 
   return (
     <section className={styles.view} aria-label="Conversa">
-      {target && <ChatHeader target={target} meId={me.id} onTogglePanel={onTogglePanel} onBack={onBack} muted={mute.muted} onToggleMute={mute.toggle} />}
+      {target && (
+        <ChatHeader
+          target={target}
+          meId={me.id}
+          onTogglePanel={onTogglePanel}
+          onBack={onBack}
+          muted={mute.muted}
+          onToggleMute={mute.toggle}
+        />
+      )}
       <MessageList
         rows={rows}
         meId={me.id}

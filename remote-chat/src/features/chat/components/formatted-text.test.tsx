@@ -49,9 +49,7 @@ describe('FormattedText', () => {
   });
 
   it('never links javascript:, data: or other schemes', () => {
-    const { container } = renderWithQuery(
-      <FormattedText text="javascript:alert(1) data:text/html,x ftp://x.org https:// httpsx://a.b" />,
-    );
+    const { container } = renderWithQuery(<FormattedText text="javascript:alert(1) data:text/html,x ftp://x.org https:// httpsx://a.b" />);
     expect(container.querySelector('a')).toBeNull();
   });
 

@@ -61,7 +61,6 @@ describe('message box', () => {
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(onSend).toHaveBeenCalledWith('a'.repeat(2000), []);
   });
-
 });
 
 const BRUNO = '3f2504e0-4f89-41d3-9a0c-0305e82c3302';
@@ -74,7 +73,13 @@ describe('message box actions', () => {
     const onSaveEdit = vi.fn();
     const onCancelEdit = vi.fn();
     const { rerender } = renderWithQuery(
-      <MessageBox onSend={vi.fn()} editing={{ id: 'm1', body: `oi <@${BRUNO}>` }} onSaveEdit={onSaveEdit} onCancelEdit={onCancelEdit} nameOf={names} />,
+      <MessageBox
+        onSend={vi.fn()}
+        editing={{ id: 'm1', body: `oi <@${BRUNO}>` }}
+        onSaveEdit={onSaveEdit}
+        onCancelEdit={onCancelEdit}
+        nameOf={names}
+      />,
     );
     expect(await screen.findByDisplayValue('oi @Bruno Silva')).toBeInTheDocument();
     expect(screen.getByText('Editando mensagem')).toBeInTheDocument();

@@ -21,7 +21,9 @@ describe('message bubble', () => {
 
   it("offers 'Tentar novamente' on a failed send, with its clientId", () => {
     const onRetry = vi.fn();
-    renderWithQuery(<MessageBubble message={{ ...mine({ status: 'PENDING' }), failed: true }} own meId={ana.id} showAuthor={false} onRetry={onRetry} />);
+    renderWithQuery(
+      <MessageBubble message={{ ...mine({ status: 'PENDING' }), failed: true }} own meId={ana.id} showAuthor={false} onRetry={onRetry} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(onRetry).toHaveBeenCalledWith('cid');
   });
@@ -29,7 +31,9 @@ describe('message bubble', () => {
   it("copies the text with 'Copiar'", async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    renderWithQuery(<MessageBubble message={mine({ content: { id: 'x', body: 'copie *isto*', type: 'text' } })} own meId={ana.id} showAuthor={false} />);
+    renderWithQuery(
+      <MessageBubble message={mine({ content: { id: 'x', body: 'copie *isto*', type: 'text' } })} own meId={ana.id} showAuthor={false} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Copiar' }));
     expect(writeText).toHaveBeenCalledWith('copie *isto*');
@@ -37,20 +41,44 @@ describe('message bubble', () => {
 
   it('shows images inline, but never a javascript: source', () => {
     const { container, rerender } = renderWithQuery(
-      <MessageBubble message={message('i', { content: { id: 'x', body: 'https://h/media/a.png', type: 'image' } })} own={false} meId={ana.id} showAuthor={false} />,
+      <MessageBubble
+        message={message('i', { content: { id: 'x', body: 'https://h/media/a.png', type: 'image' } })}
+        own={false}
+        meId={ana.id}
+        showAuthor={false}
+      />,
     );
     expect(container.querySelector('img[src="https://h/media/a.png"]')).not.toBeNull();
     rerender(
-      <MessageBubble message={message('i', { content: { id: 'x', body: 'javascript:alert(1)', type: 'image' } })} own={false} meId={ana.id} showAuthor={false} />,
+      <MessageBubble
+        message={message('i', { content: { id: 'x', body: 'javascript:alert(1)', type: 'image' } })}
+        own={false}
+        meId={ana.id}
+        showAuthor={false}
+      />,
     );
     expect(container.querySelector('img[src^="javascript"]')).toBeNull();
   });
 
   it("reads 'Mensagem apagada' in italics, or 'por um administrador', with no actions left", () => {
-    const { rerender } = renderWithQuery(<MessageBubble message={mine({ deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'author', content: { id: 'x', body: '', type: 'text' } })} own meId={ana.id} showAuthor={false} />);
+    const { rerender } = renderWithQuery(
+      <MessageBubble
+        message={mine({ deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'author', content: { id: 'x', body: '', type: 'text' } })}
+        own
+        meId={ana.id}
+        showAuthor={false}
+      />,
+    );
     expect(screen.getByText('Mensagem apagada').tagName).toBe('P');
     expect(screen.queryByRole('button', { name: 'Mais opções' })).toBeNull();
-    rerender(<MessageBubble message={message('o', { deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'admin', content: { id: 'x', body: '', type: 'text' } })} own={false} meId={ana.id} showAuthor={false} />);
+    rerender(
+      <MessageBubble
+        message={message('o', { deletedAt: '2024-03-10T12:01:00.000Z', deletedBy: 'admin', content: { id: 'x', body: '', type: 'text' } })}
+        own={false}
+        meId={ana.id}
+        showAuthor={false}
+      />,
+    );
     expect(screen.getByText('Mensagem apagada por um administrador')).toBeInTheDocument();
   });
 
@@ -62,7 +90,9 @@ describe('message bubble', () => {
   it('offers Responder, Reagir, Editar, Informações and Apagar on my group text; only Copiar, Responder and Reagir on others’', async () => {
     const user = userEvent.setup();
     const onAction = vi.fn();
-    const { unmount } = renderWithQuery(<MessageBubble message={mine()} own meId={ana.id} showAuthor={false} canShowInfo onAction={onAction} />);
+    const { unmount } = renderWithQuery(
+      <MessageBubble message={mine()} own meId={ana.id} showAuthor={false} canShowInfo onAction={onAction} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
     expect(items).toEqual(['Copiar', 'Responder', 'Reagir', 'Editar', 'Informações', 'Apagar']);
@@ -81,7 +111,13 @@ describe('message bubble', () => {
     const replied = message('o', {
       replyTo: { id: 'q1', authorId: 'u2', authorName: 'Bruno', body: 'primeira\nsegunda', type: 'text', deleted: false },
       reactions: [
-        { emoji: '👍', users: [{ id: ana.id, name: 'Ana' }, { id: 'u2', name: 'Bruno' }] },
+        {
+          emoji: '👍',
+          users: [
+            { id: ana.id, name: 'Ana' },
+            { id: 'u2', name: 'Bruno' },
+          ],
+        },
         { emoji: '😂', users: [{ id: 'u2', name: 'Bruno' }] },
       ],
     });

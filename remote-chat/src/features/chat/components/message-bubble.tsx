@@ -99,10 +99,17 @@ export function MessageBubble(props: Props) {
   if (settled && !deleted) {
     actions.push({ label: ACTION_TEXTS.reply, icon: <Reply size={14} />, action: () => onAction?.('reply', message) });
     actions.push({ label: ACTION_TEXTS.react, icon: <SmilePlus size={14} />, action: () => setReacting(true) });
-    if (own && message.content.type === 'text') actions.push({ label: ACTION_TEXTS.edit, icon: <Pencil size={14} />, action: () => onAction?.('edit', message) });
-    if (own && props.canShowInfo) actions.push({ label: ACTION_TEXTS.info, icon: <Info size={14} />, action: () => onAction?.('info', message) });
+    if (own && message.content.type === 'text')
+      actions.push({ label: ACTION_TEXTS.edit, icon: <Pencil size={14} />, action: () => onAction?.('edit', message) });
+    if (own && props.canShowInfo)
+      actions.push({ label: ACTION_TEXTS.info, icon: <Info size={14} />, action: () => onAction?.('info', message) });
     if (own || props.canDeleteOthers)
-      actions.push({ label: ACTION_TEXTS.delete, icon: <Trash2 size={14} />, action: () => onAction?.('delete', message), destructive: true });
+      actions.push({
+        label: ACTION_TEXTS.delete,
+        icon: <Trash2 size={14} />,
+        action: () => onAction?.('delete', message),
+        destructive: true,
+      });
   }
 
   return (
@@ -144,11 +151,13 @@ export function MessageBubble(props: Props) {
             <time dateTime={message.createdAt}>{timeOfDay(message.createdAt)}</time>
             {own && !message.failed && !deleted && <StatusTick status={message.status} />}
           </div>
-          {!deleted && (
-            <ReactionChips reactions={message.reactions} meId={meId} onToggle={(emoji) => onReact?.(message, emoji)} />
-          )}
+          {!deleted && <ReactionChips reactions={message.reactions} meId={meId} onToggle={(emoji) => onReact?.(message, emoji)} />}
           {message.refused && message.clientId && (
-            <UnsentNotice reason={message.refused.reason} onRetry={() => onRetry?.(message.clientId!)} onDiscard={() => onAction?.('discard', message)} />
+            <UnsentNotice
+              reason={message.refused.reason}
+              onRetry={() => onRetry?.(message.clientId!)}
+              onDiscard={() => onAction?.('discard', message)}
+            />
           )}
           {message.failed && !message.refused && message.clientId && (
             <div className={styles.failed} role="alert">

@@ -27,9 +27,7 @@ describe('message list', () => {
 
   it('keeps a long history out of the DOM (virtualised)', () => {
     const start = Date.parse('2024-03-01T00:00:00.000Z');
-    const messages = Array.from({ length: 5000 }, (_, i) =>
-      message(`m${i}`, { createdAt: new Date(start + i * 60_000).toISOString() }),
-    );
+    const messages = Array.from({ length: 5000 }, (_, i) => message(`m${i}`, { createdAt: new Date(start + i * 60_000).toISOString() }));
     renderWithQuery(<MessageList {...props} rows={buildRows(messages)} isGroup={false} />);
     const rendered = screen.queryAllByTestId('message').length;
     expect(rendered).toBeGreaterThan(5);

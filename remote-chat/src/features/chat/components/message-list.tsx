@@ -154,59 +154,59 @@ export function MessageList(props: Props) {
 
   return (
     <div className={styles.frame}>
-    <div ref={scrollRef} className={styles.scroller} onScroll={onScroll} data-testid="message-scroller">
-      {(loading || loadingOlder) && (
-        <div className={styles.loading}>
+      <div ref={scrollRef} className={styles.scroller} onScroll={onScroll} data-testid="message-scroller">
+        {(loading || loadingOlder) && (
+          <div className={styles.loading}>
+            <Spinner size="sm" />
+          </div>
+        )}
+        <div className={styles.canvas} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={styles.item}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row.type === 'day' ? (
+                  <div className={styles.day}>
+                    <span>{row.label}</span>
+                  </div>
+                ) : row.type === 'unread' ? (
+                  <div className={styles.unread} role="separator" data-testid="unread-divider">
+                    {UNREAD_DIVIDER_TEXT}
+                  </div>
+                ) : (
+                  <MessageBubble
+                    message={row.message}
+                    own={row.message.authorId === meId}
+                    meId={meId}
+                    showAuthor={isGroup && row.message.authorId !== meId}
+                    canDeleteOthers={props.canDeleteOthers}
+                    canShowInfo={isGroup}
+                    highlighted={highlighted === row.message.id}
+                    nameOf={props.nameOf}
+                    onOpenAuthor={props.onOpenAuthor}
+                    onRetry={props.onRetry}
+                    onAction={props.onAction}
+                    onReact={props.onReact}
+                    onJump={props.onJump}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {props.loadingNewer && (
+        <div className={styles.loadingBelow}>
           <Spinner size="sm" />
         </div>
       )}
-      <div className={styles.canvas} style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={styles.item}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              {row.type === 'day' ? (
-                <div className={styles.day}>
-                  <span>{row.label}</span>
-                </div>
-              ) : row.type === 'unread' ? (
-                <div className={styles.unread} role="separator" data-testid="unread-divider">
-                  {UNREAD_DIVIDER_TEXT}
-                </div>
-              ) : (
-                <MessageBubble
-                  message={row.message}
-                  own={row.message.authorId === meId}
-                  meId={meId}
-                  showAuthor={isGroup && row.message.authorId !== meId}
-                  canDeleteOthers={props.canDeleteOthers}
-                  canShowInfo={isGroup}
-                  highlighted={highlighted === row.message.id}
-                  nameOf={props.nameOf}
-                  onOpenAuthor={props.onOpenAuthor}
-                  onRetry={props.onRetry}
-                  onAction={props.onAction}
-                  onReact={props.onReact}
-                  onJump={props.onJump}
-                />
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </div>
-    {props.loadingNewer && (
-      <div className={styles.loadingBelow}>
-        <Spinner size="sm" />
-      </div>
-    )}
-    <NewMessagesButton count={newBelow.count + (props.heldCount ?? 0)} onClick={() => void goDown()} />
+      <NewMessagesButton count={newBelow.count + (props.heldCount ?? 0)} onClick={() => void goDown()} />
     </div>
   );
 }

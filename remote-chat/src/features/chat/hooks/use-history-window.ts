@@ -77,7 +77,12 @@ export function useHistoryWindow(
   const toLatest = useCallback(async () => {
     const page = await fetchPage({ limit: LIMITS.historyPageSize });
     if (!page) return;
-    setMessages((list) => mergeMessages(list.filter((m) => m.status === 'PENDING'), page.messages));
+    setMessages((list) =>
+      mergeMessages(
+        list.filter((m) => m.status === 'PENDING'),
+        page.messages,
+      ),
+    );
     setHasMore(page.hasMore ?? false);
     track({ ...page, hasNewer: false });
   }, [fetchPage, setMessages, setHasMore, track]);

@@ -45,11 +45,22 @@ export function useMessageActions(history: Pick<MessagesState, 'apply' | 'applyR
 
   // The failures are told by each mutation's toast; the callers only learn whether it worked.
   const edit = useCallback(
-    (id: string, body: string, mentions: string[]) => editAsync({ id, body, mentions }).then(() => true, () => false),
+    (id: string, body: string, mentions: string[]) =>
+      editAsync({ id, body, mentions }).then(
+        () => true,
+        () => false,
+      ),
     [editAsync],
   );
 
-  const remove = useCallback((id: string) => removeAsync(id).then(() => undefined, () => undefined), [removeAsync]);
+  const remove = useCallback(
+    (id: string) =>
+      removeAsync(id).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [removeAsync],
+  );
 
   const toggleReaction = useCallback(
     async (message: ChatMessage, emoji: string) => {

@@ -137,7 +137,10 @@ describe('optimistic sending', () => {
     await act(() => first.result.current.send('dois'));
     first.unmount();
 
-    api.getMessagesByConversation.mockResolvedValue({ status: 200, data: { messages: [message('h1', { conversationId: 'c1' })], hasMore: false } });
+    api.getMessagesByConversation.mockResolvedValue({
+      status: 200,
+      data: { messages: [message('h1', { conversationId: 'c1' })], hasMore: false },
+    });
     const { result } = await openChat();
     await waitFor(() => expect(result.current.messages.map((m) => m.content.body)).toEqual(['mensagem h1', 'um', 'dois']));
     expect(result.current.messages.slice(1).every((m) => m.status === 'PENDING')).toBe(true);

@@ -1,31 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import {
-  getMessagesByConversation,
-  getMessagesByGroup,
-  type HistoryPaging,
-  type MessagePage,
-} from '@chat/api-client';
-import {
-  ERROR_TEXTS,
-  LIMITS,
-  type Message,
-  type MessageReactionEvent,
-  type ReplyQuote,
-  type SendMessageBody,
-} from '@chat/contracts';
+import { getMessagesByConversation, getMessagesByGroup, type HistoryPaging, type MessagePage } from '@chat/api-client';
+import { ERROR_TEXTS, LIMITS, type Message, type MessageReactionEvent, type ReplyQuote, type SendMessageBody } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { localDataFor } from '@chat/outbox';
 import type { ChatKind } from '../../../shared/chat-types';
 import { useOutboxEntries, useOutboxProgress } from '../../../shared/local-data';
 import { notify } from '@chat/ui';
 import { mapChanged, userInMessage } from '../../../shared/user-updates';
-import {
-  mergeMessages,
-  prependPage,
-  upsertMessage,
-  withReactions,
-  type ChatMessage,
-} from '../lib/merge-messages';
+import { mergeMessages, prependPage, upsertMessage, withReactions, type ChatMessage } from '../lib/merge-messages';
 import { type HistoryWindow, useHistoryWindow } from './use-history-window';
 import { withOutbox } from '../lib/outbox-messages';
 
@@ -134,9 +116,7 @@ export function useMessages(
     if (!more || busy || !oldest) return;
     latest.current.loadingOlder = true;
     setLoadingOlder(true);
-    void fetchPage(kind, chatId, { before: oldest.id, limit: LIMITS.historyPageSize }).then((page) =>
-      applyPage(page, true),
-    );
+    void fetchPage(kind, chatId, { before: oldest.id, limit: LIMITS.historyPageSize }).then((page) => applyPage(page, true));
   }, [kind, chatId, applyPage]);
 
   // Every message goes through the user's outbox (IndexedDB) before it is sent, so
@@ -163,7 +143,10 @@ export function useMessages(
     [local, kind, chatId],
   );
 
-  const send = useCallback((text: string, extra?: SendExtra) => enqueue({ type: 'text', body: text }, crypto.randomUUID(), extra), [enqueue]);
+  const send = useCallback(
+    (text: string, extra?: SendExtra) => enqueue({ type: 'text', body: text }, crypto.randomUUID(), extra),
+    [enqueue],
+  );
 
   const sendImage = useCallback((file: File) => enqueue({ type: 'image', body: '' }, crypto.randomUUID(), {}, file), [enqueue]);
 
@@ -180,7 +163,8 @@ export function useMessages(
 
   const apply = useCallback(
     (message: Message) => {
-      if (belongsTo(message, kind, chatId)) setMessages((list) => (list.some((m) => m.id === message.id) ? upsertMessage(list, message) : list));
+      if (belongsTo(message, kind, chatId))
+        setMessages((list) => (list.some((m) => m.id === message.id) ? upsertMessage(list, message) : list));
     },
     [kind, chatId],
   );

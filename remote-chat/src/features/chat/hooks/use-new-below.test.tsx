@@ -7,12 +7,18 @@ import { useNewBelow } from './use-new-below';
 
 const start = Date.parse('2024-03-01T00:00:00.000Z');
 const history = (count: number) =>
-  buildRows(Array.from({ length: count }, (_, i) => message(`m${i}`, { authorId: carla.id, createdAt: new Date(start + i * 60_000).toISOString() })));
+  buildRows(
+    Array.from({ length: count }, (_, i) =>
+      message(`m${i}`, { authorId: carla.id, createdAt: new Date(start + i * 60_000).toISOString() }),
+    ),
+  );
 const view = (scrollHeight: number, scrollTop: number) => ({ scrollHeight, scrollTop, clientHeight: 600 });
 
 describe('useNewBelow', () => {
   it('a view following a burst that lands short of the grown end stays at the end: no button', () => {
-    const { result, rerender } = renderHookWithQuery(({ rows }) => useNewBelow(rows, ana.id, true), { initialProps: { rows: history(30) } });
+    const { result, rerender } = renderHookWithQuery(({ rows }) => useNewBelow(rows, ana.id, true), {
+      initialProps: { rows: history(30) },
+    });
     act(() => result.current.onScroll(view(1800, 1200)));
     // Moved down to follow, but the end grew by more meanwhile: 500 px short of it.
     act(() => result.current.onScroll(view(2400, 1300)));
@@ -22,7 +28,9 @@ describe('useNewBelow', () => {
   });
 
   it('a view the user moved up counts what arrives below, and is back at zero at the end', () => {
-    const { result, rerender } = renderHookWithQuery(({ rows }) => useNewBelow(rows, ana.id, true), { initialProps: { rows: history(30) } });
+    const { result, rerender } = renderHookWithQuery(({ rows }) => useNewBelow(rows, ana.id, true), {
+      initialProps: { rows: history(30) },
+    });
     act(() => result.current.onScroll(view(1800, 1200)));
     act(() => result.current.onScroll(view(1800, 300)));
     expect(result.current.isAwayFromEnd()).toBe(true);

@@ -9,7 +9,10 @@ import { newestToRead } from './use-read-shown';
 
 let emitted: SocketEmitRequest[] = [];
 const record = (request: SocketEmitRequest) => emitted.push(request);
-const inGroup = (id: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ ...message(id, { conversationId: null, groupId: 'g1' }), ...extra });
+const inGroup = (id: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  ...message(id, { conversationId: null, groupId: 'g1' }),
+  ...extra,
+});
 const readUpTo = (lastMessageId: string, groupId = 'g1') => ({ event: 'group:read', payload: { groupId, lastMessageId } });
 
 describe('newestToRead', () => {
@@ -18,13 +21,16 @@ describe('newestToRead', () => {
     expect(newestToRead([inGroup('a'), inGroup('p', { status: 'PENDING' })], 'me')).toBe('a');
     expect(newestToRead([inGroup('a'), inGroup('mine', { authorId: 'me' })], 'me')).toBe('a');
     expect(
-      newestToRead([
-        inGroup('a'),
-        inGroup('b'),
-        inGroup('f', { failed: true }),
-        inGroup('r', { refused: { reason: null } }),
-        inGroup('u', { upload: { previewUrl: 'blob:x', progress: 40 } }),
-      ], 'me'),
+      newestToRead(
+        [
+          inGroup('a'),
+          inGroup('b'),
+          inGroup('f', { failed: true }),
+          inGroup('r', { refused: { reason: null } }),
+          inGroup('u', { upload: { previewUrl: 'blob:x', progress: 40 } }),
+        ],
+        'me',
+      ),
     ).toBe('b');
   });
 });

@@ -26,9 +26,7 @@ describe('useTypingEmitter', () => {
     const { result } = renderHookWithQuery(() => useTypingEmitter(CONVERSATION, PEER));
     act(() => result.current.input('o'));
     act(() => result.current.input('oi'));
-    expect(emitted).toEqual([
-      { event: 'user:typing', payload: { conversationId: CONVERSATION, isTyping: true, targetUsersIds: [PEER] } },
-    ]);
+    expect(emitted).toEqual([{ event: 'user:typing', payload: { conversationId: CONVERSATION, isTyping: true, targetUsersIds: [PEER] } }]);
     act(() => {
       vi.advanceTimersByTime(2000);
     });

@@ -49,11 +49,7 @@ export function prependPage(list: ChatMessage[], older: Message[]): ChatMessage[
   return [...fresh, ...list];
 }
 
-export function updateByClientId(
-  list: ChatMessage[],
-  clientId: string,
-  change: Partial<ChatMessage>,
-): ChatMessage[] {
+export function updateByClientId(list: ChatMessage[], clientId: string, change: Partial<ChatMessage>): ChatMessage[] {
   return list.map((m) => (m.clientId === clientId && m.status === 'PENDING' ? { ...m, ...change } : m));
 }
 

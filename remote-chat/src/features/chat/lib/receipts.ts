@@ -14,7 +14,8 @@ function promotions(list: ChatMessage[], meId: string, from: readonly MessageSta
   const result: Record<string, MessageStatus> = {};
   const bound = upTo === undefined ? Infinity : Date.parse(upTo);
   // A pending or failed entry has no server id yet: its send response carries its status.
-  for (const m of list) if (m.authorId === meId && !m.failed && from.includes(m.status) && Date.parse(m.createdAt) <= bound) result[m.id] = to;
+  for (const m of list)
+    if (m.authorId === meId && !m.failed && from.includes(m.status) && Date.parse(m.createdAt) <= bound) result[m.id] = to;
   return result;
 }
 

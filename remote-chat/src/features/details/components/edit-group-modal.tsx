@@ -2,13 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateGroup } from '@chat/api-client';
-import {
-  ERROR_TEXTS,
-  SUCCESS_TEXTS,
-  groupEditFormSchema,
-  type Group,
-  type GroupEditFormInput,
-} from '@chat/contracts';
+import { ERROR_TEXTS, SUCCESS_TEXTS, groupEditFormSchema, type Group, type GroupEditFormInput } from '@chat/contracts';
 import { Button, FormField, Input, Modal, notify, Textarea } from '@chat/ui';
 import styles from './details-panel.module.css';
 

@@ -66,9 +66,7 @@ describe("'Novo' modal", () => {
     await userEvent.type(screen.getByLabelText('Nome'), 'Novo grupo');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Carla' }));
     await userEvent.click(screen.getByRole('button', { name: 'Criar Grupo' }));
-    await waitFor(() =>
-      expect(api.createGroup).toHaveBeenCalledWith({ name: 'Novo grupo', description: '', members: [carla.id] }),
-    );
+    await waitFor(() => expect(api.createGroup).toHaveBeenCalledWith({ name: 'Novo grupo', description: '', members: [carla.id] }));
     expect(onGroupCreated).toHaveBeenCalledWith(created);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth/conversations/g9/group'));
   });

@@ -3,13 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createGroup } from '@chat/api-client';
-import {
-  ERROR_TEXTS,
-  SUCCESS_TEXTS,
-  groupCreateFormSchema,
-  type Group,
-  type GroupCreateFormInput,
-} from '@chat/contracts';
+import { ERROR_TEXTS, SUCCESS_TEXTS, groupCreateFormSchema, type Group, type GroupCreateFormInput } from '@chat/contracts';
 import { Button, FormField, Input, notify, SearchInput, Textarea } from '@chat/ui';
 import { UserSelectList } from '../../../shared/components/user-select-list';
 import { useUserSearch } from '../../../shared/use-user-search';
@@ -60,13 +54,7 @@ export function NewGroupTab({ meId, onCreated }: Props) {
         <Textarea id="new-group-description" rows={2} {...register('description')} />
       </FormField>
       <SearchInput value={text} onChange={setText} placeholder="Pesquise por um usuário" />
-      <UserSelectList
-        users={users}
-        loading={loading}
-        emptyText="Nenhum usuário encontrado"
-        selected={selected}
-        onToggle={toggle}
-      />
+      <UserSelectList users={users} loading={loading} emptyText="Nenhum usuário encontrado" selected={selected} onToggle={toggle} />
       <Button type="submit" loading={create.isPending}>
         Criar Grupo
       </Button>

@@ -8,7 +8,15 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-const EMPTY = { name: '', description: '', adminName: '', adminEmail: '', limitOfMembers: 0, storageQuotaMb: 0, features: [...DEFAULT_WORKSPACE_FEATURES] };
+const EMPTY = {
+  name: '',
+  description: '',
+  adminName: '',
+  adminEmail: '',
+  limitOfMembers: 0,
+  storageQuotaMb: 0,
+  features: [...DEFAULT_WORKSPACE_FEATURES],
+};
 
 /** 'Criar Workspace': the new admin receives a welcome e-mail to set their password. */
 export function CreateWorkspaceModal({ open, onOpenChange }: Props) {

@@ -64,7 +64,14 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
           error={errors.limitOfMembers?.message}
           hint="0 significa sem limite. Convites pendentes também ocupam vagas."
         >
-          <Input id={id('limitOfMembers')} type="number" inputMode="numeric" min={0} max={LIMITS.workspaceMemberLimitMax} {...register('limitOfMembers')} />
+          <Input
+            id={id('limitOfMembers')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={LIMITS.workspaceMemberLimitMax}
+            {...register('limitOfMembers')}
+          />
         </FormField>
         <FormField
           label="Cota de armazenamento (MB)"

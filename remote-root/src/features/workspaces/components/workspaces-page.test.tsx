@@ -31,7 +31,15 @@ const demo: WorkspaceSummary = {
   features: ['polygonal', 'create_members', 'edit_members'],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const vendas: WorkspaceSummary = { ...demo, id: 'w2', name: 'Vendas', description: '', limitOfMembers: 0, membersCount: 1, admin: { id: 'u-rui', name: 'Rui', email: 'rui@x.chat' } };
+const vendas: WorkspaceSummary = {
+  ...demo,
+  id: 'w2',
+  name: 'Vendas',
+  description: '',
+  limitOfMembers: 0,
+  membersCount: 1,
+  admin: { id: 'u-rui', name: 'Rui', email: 'rui@x.chat' },
+};
 const demoFull: Workspace = { ...demo, members: [] };
 const ok = <T,>(data: T) => Promise.resolve({ status: 200, data });
 
@@ -177,7 +185,9 @@ describe('edit modal', () => {
     const dialog = await openDemo();
     const quota = within(dialog).getByLabelText('Cota de armazenamento (MB)');
     expect(quota).toHaveValue(0);
-    expect(within(dialog).getByText('0 significa sem cota. Soma os arquivos enviados pelos membros (fotos e imagens).')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('0 significa sem cota. Soma os arquivos enviados pelos membros (fotos e imagens).'),
+    ).toBeInTheDocument();
     await userEvent.clear(quota);
     await userEvent.type(quota, '-5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));

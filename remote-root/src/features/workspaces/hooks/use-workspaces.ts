@@ -4,10 +4,7 @@ import { ERROR_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from
 import { rootKeys } from '../../../query-keys';
 import { saveWorkspaceEdit } from '../lib/save-workspace-edit';
 
-export type WorkspacesState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; workspaces: WorkspaceSummary[] };
+export type WorkspacesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; workspaces: WorkspaceSummary[] };
 
 /** GET /workspace/list. A refetch after a change keeps the grid; a retry after a failure shows the spinner. */
 export function useWorkspaces(): { state: WorkspacesState; retry: () => void } {

@@ -1,12 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  API_KEY_PERMISSIONS,
-  apiKeyFormSchema,
-  ERROR_TEXTS,
-  SUCCESS_TEXTS,
-  type ApiKeyFormInput,
-} from '@chat/contracts';
+import { API_KEY_PERMISSIONS, apiKeyFormSchema, ERROR_TEXTS, SUCCESS_TEXTS, type ApiKeyFormInput } from '@chat/contracts';
 import { Button, FormField, Input, notify } from '@chat/ui';
 import { useCreateApiKey } from '../hooks/use-active-api-key';
 import forms from '../../../shared/forms.module.css';

@@ -25,9 +25,7 @@ export function ApiKeySection({ apiBaseUrl }: Props) {
         <TriangleAlert size={16} aria-hidden />
         Criar uma nova chave revoga a chave atual imediatamente: integrações que a usam param de funcionar.
       </p>
-      <ApiKeyForm
-        onCreated={setCreatedKey}
-      />
+      <ApiKeyForm onCreated={setCreatedKey} />
       <a className={styles.docs} href={`${apiBaseUrl}/docs`} target="_blank" rel="noreferrer">
         <BookOpen size={16} aria-hidden /> Referência da API (envie a chave no cabeçalho x-api-key)
       </a>

@@ -20,7 +20,8 @@ const api = vi.hoisted(() => {
 vi.mock('@chat/api-client', () => ({
   ...api,
   isTransientFailure: () => false,
-  apiErrorMessage: (error: unknown, fallback: string) => (error instanceof api.ApiCallError && error.serverMessage ? error.serverMessage : fallback),
+  apiErrorMessage: (error: unknown, fallback: string) =>
+    error instanceof api.ApiCallError && error.serverMessage ? error.serverMessage : fallback,
 }));
 
 const here: SessionEntity = {

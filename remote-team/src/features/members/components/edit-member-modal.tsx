@@ -63,13 +63,7 @@ export function EditMemberModal({ member, polygonal, onOpenChange }: Props) {
   };
 
   return (
-    <Modal
-      title="Editar membro"
-      description="Preencha apenas o que deseja alterar."
-      open
-      onOpenChange={onOpenChange}
-      maxWidth="sm"
-    >
+    <Modal title="Editar membro" description="Preencha apenas o que deseja alterar." open onOpenChange={onOpenChange} maxWidth="sm">
       <form className={styles.form} onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
         <FormField label="Nome" htmlFor="edit-name" error={errors.name?.message}>
           <Input id="edit-name" autoComplete="off" placeholder={member.name} {...register('name')} />
@@ -81,7 +75,12 @@ export function EditMemberModal({ member, polygonal, onOpenChange }: Props) {
           <Input id="edit-nickname" autoComplete="off" placeholder={member.nickName} {...register('nickName')} />
         </FormField>
         <FormField label="Nova senha" htmlFor="edit-password" error={errors.password?.message}>
-          <PasswordInput id="edit-password" autoComplete="new-password" placeholder="Deixe em branco para manter" {...register('password')} />
+          <PasswordInput
+            id="edit-password"
+            autoComplete="new-password"
+            placeholder="Deixe em branco para manter"
+            {...register('password')}
+          />
         </FormField>
         {polygonal && (
           <FormField label="Poligonal" htmlFor="edit-polygon">

@@ -33,7 +33,13 @@ export function InviteMemberModal({ open, onOpenChange }: Props) {
   };
 
   return (
-    <Modal title="Convidar membro" description="Enviaremos um link de cadastro válido por 7 dias." open={open} onOpenChange={onOpenChange} maxWidth="sm">
+    <Modal
+      title="Convidar membro"
+      description="Enviaremos um link de cadastro válido por 7 dias."
+      open={open}
+      onOpenChange={onOpenChange}
+      maxWidth="sm"
+    >
       <form className={styles.form} onSubmit={(event) => void handleSubmit(send)(event)} noValidate>
         <FormField label="E-mail" htmlFor="invite-email" error={errors.email?.message}>
           <Input id="invite-email" type="email" autoComplete="off" placeholder="nome@empresa.com" {...register('email')} />

@@ -55,14 +55,7 @@ export function MembersSection({ workspace, loading, meId, canEdit, onEdit, onRe
         ) : (
           <ul className={styles.list} aria-label="Membros">
             {members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                isMe={member.id === meId}
-                canEdit={canEdit}
-                onEdit={onEdit}
-                onRemove={onRemove}
-              />
+              <MemberRow key={member.id} member={member} isMe={member.id === meId} canEdit={canEdit} onEdit={onEdit} onRemove={onRemove} />
             ))}
           </ul>
         )}

@@ -25,8 +25,8 @@ export function RemoveMemberModal({ member, onOpenChange }: Props) {
 
   return (
     <ConfirmModal title="Remover membro" confirmLabel="Remover membro" onConfirm={confirm} onOpenChange={onOpenChange}>
-      Remover <strong>{member.name}</strong> da equipe? A conta é desativada na hora e todas as sessões abertas são
-      encerradas. As mensagens já enviadas continuam visíveis.
+      Remover <strong>{member.name}</strong> da equipe? A conta é desativada na hora e todas as sessões abertas são encerradas. As mensagens
+      já enviadas continuam visíveis.
     </ConfirmModal>
   );
 }

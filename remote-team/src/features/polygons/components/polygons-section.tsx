@@ -44,7 +44,12 @@ export function PolygonsSection() {
                 </span>
                 <span className={styles.name}>{polygon.name}</span>
                 <span className={styles.count}>{membersLabel(polygon.membersCount)}</span>
-                <IconButton aria-label={`Editar ${polygon.name}`} size="sm" variant="ghost" onClick={() => setDialog({ kind: 'form', polygon })}>
+                <IconButton
+                  aria-label={`Editar ${polygon.name}`}
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setDialog({ kind: 'form', polygon })}
+                >
                   <Pencil size={16} aria-hidden="true" />
                 </IconButton>
                 <IconButton
