@@ -11,9 +11,14 @@ const api = vi.hoisted(() => ({ getConversations: vi.fn(), listGroups: vi.fn() }
 vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
 
 // The chat's view stands in as the count it was given: what this screen owes it is the list's
-// count at the moment the chat was opened, whatever the list does afterwards.
+// count at the moment the chat was opened, whatever the list does afterwards. Every count given
+// is kept too: the real view keeps the first one that is not undefined.
+const given = vi.hoisted(() => [] as Array<number | undefined>);
 vi.mock('./chat-area', () => ({
-  ChatArea: ({ unreadAtOpen }: { unreadAtOpen?: number }) => <p data-testid="unread-at-open">{String(unreadAtOpen)}</p>,
+  ChatArea: ({ unreadAtOpen }: { unreadAtOpen?: number }) => {
+    given.push(unreadAtOpen);
+    return <p data-testid="unread-at-open">{String(unreadAtOpen)}</p>;
+  },
 }));
 
 function renderAt(path: string) {
@@ -29,7 +34,10 @@ function renderAt(path: string) {
 const props = { basePath: '/auth/conversations', user: ana, flags: [], config: {}, headerSlot: null } as unknown as RemoteAppProps;
 
 describe('conversations screen: the unread count the chat opens with', () => {
-  afterEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    vi.clearAllMocks();
+    given.length = 0;
+  });
 
   it('keeps the count the list had on opening when the list is fetched again before the chat mounts', async () => {
     const unread = conversation('c1', { unreadMessages: 40, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') });
@@ -61,5 +69,24 @@ describe('conversations screen: the unread count the chat opens with', () => {
     await waitFor(() => expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7'));
     // The list itself shows the open chat read.
     expect(screen.queryByText('7')).toBe(screen.getByTestId('unread-at-open'));
+  });
+
+  it('gives a chat opened by its address the count of the first answer, not that of a catch-up asked while the groups were on their way', async () => {
+    const chat = (unreadMessages: number) => conversation('c1', { unreadMessages, lastMessage: lastMessage('2024-03-10T10:00:00.000Z') });
+    // The catch-up asks after the opening was read on the server: it answers the chat read.
+    api.getConversations.mockResolvedValueOnce({ status: 200, data: [chat(7)] }).mockResolvedValue({ status: 200, data: [chat(0)] });
+    let answerGroups: (value: unknown) => void = () => {};
+    api.listGroups.mockReturnValue(new Promise((resolve) => (answerGroups = resolve)));
+    renderAt('/auth/conversations/c1/conversation');
+    await waitFor(() => expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7'));
+
+    await act(async () => {
+      eventBus.emit('socket:reconnected');
+      await Promise.resolve();
+    });
+    expect(api.getConversations).toHaveBeenCalledTimes(2);
+    await act(async () => answerGroups({ status: 200, data: [] }));
+    expect(screen.getByTestId('unread-at-open')).toHaveTextContent('7');
+    expect(given.filter((count) => count !== undefined)).not.toContain(0);
   });
 });

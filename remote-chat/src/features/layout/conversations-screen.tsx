@@ -45,10 +45,11 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
     const entry = kind === 'conversation' ? list.conversations.find((c) => c.id === id) : list.groups.find((g) => g.id === id);
     setOpened({ key: chatKey, unread: entry?.unreadMessages });
   }
-  // Opened before the list had loaded (a reload, a link): the count its fetch answered; unknown
-  // (undefined: the chat waits to place its line) while it is still on its way.
+  // Opened before the list had loaded (a reload, a link): the count the first fetch that found the
+  // chat answered, as soon as it has, even while another fetch (a catch-up) is on its way; unknown
+  // (undefined: the chat waits to place its line) until then, 0 once the lists answered without it.
   const fetched = list.fetchedOpenUnread?.id === id ? list.fetchedOpenUnread?.unread : undefined;
-  const unreadAtOpen = (opened.key === chatKey ? opened.unread : undefined) ?? (list.loading && !list.failed ? undefined : (fetched ?? 0));
+  const unreadAtOpen = (opened.key === chatKey ? opened.unread : undefined) ?? fetched ?? (list.loading && !list.failed ? undefined : 0);
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);

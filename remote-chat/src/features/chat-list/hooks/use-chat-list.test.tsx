@@ -104,3 +104,22 @@ describe('useChatList: a message heard twice counts once', () => {
     expect(result.current.groups[0]!.unreadMessages).toBe(1);
   });
 });
+
+describe('useChatList: the open chat as the first fetch found it', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('keeps the count of the first answer when a catch-up answers the chat read by its opening', async () => {
+    const answer = answerLater();
+    const { result } = renderHookWithQuery(() => useChatList(ana.id, 'c1'));
+    const c1 = conversation('c1', { lastMessage: lastMessage(at(1)), unreadMessages: 5 });
+    await answer({ conversations: [c1], groups: [] });
+    await waitFor(() => expect(result.current.fetchedOpenUnread).toEqual({ id: 'c1', unread: 5 }));
+    // The list itself shows the open chat read.
+    await waitFor(() => expect(result.current.conversations[0]!.unreadMessages).toBe(0));
+
+    act(() => eventBus.emit('socket:reconnected', undefined));
+    await answer({ conversations: [{ ...c1, unreadMessages: 0 }], groups: [] });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.fetchedOpenUnread).toEqual({ id: 'c1', unread: 5 });
+  });
+});

@@ -36,10 +36,12 @@ export interface ChatListState {
    */
   markRead: (chatId: string) => void;
   /**
-   * The open chat's unread count as the last fetch answered it, before the list cleared it: the
-   * 'Mensagens não lidas' line of a chat opened before the list had loaded (a reload, a link).
+   * The open chat's unread count as the first fetch that found it answered, before the list
+   * cleared it: the 'Mensagens não lidas' line of a chat opened before the list had loaded (a
+   * reload, a link). Kept while the chat stays open: a later fetch (the live connection's
+   * catch-up) may already count the chat as read by this very opening.
    */
-  fetchedOpenUnread: { id: string; unread: number } | null;
+  fetchedOpenUnread: OpenUnread | null;
 }
 
 type Updater<T> = (list: T[]) => T[];
@@ -50,7 +52,10 @@ interface LiveChange {
   groups?: Updater<Group>;
 }
 
-type OpenUnread = { id: string; unread: number } | null;
+interface OpenUnread {
+  id: string;
+  unread: number;
+}
 
 const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
 const EMPTY: never[] = [];
@@ -62,7 +67,10 @@ const EMPTY: never[] = [];
  */
 export function useChatList(meId: string, openId: string | null): ChatListState {
   const queryClient = useQueryClient();
-  const [fetchedOpen, setFetchedOpen] = useState<{ conversations: OpenUnread; groups: OpenUnread }>({ conversations: null, groups: null });
+  // With the order its fetch started in: of two answers for the open chat, the earlier-asked one
+  // holds its count from before the chat was read.
+  const [fetchedOpen, setFetchedOpen] = useState<(OpenUnread & { started: number }) | null>(null);
+  const fetchCount = useRef(0);
   const openRef = useRef(openId);
   useLayoutEffect(() => {
     openRef.current = openId;
@@ -84,6 +92,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       clear: (list: T[], id: string) => T[],
     ): Promise<T[]> => {
       const meanwhile: LiveChange[] = [];
+      const started = ++fetchCount.current;
       inFlight.current[key].add(meanwhile);
       let fetched: T[];
       try {
@@ -97,7 +106,10 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       const list = meanwhile.reduce((current, change) => (change[key] as Updater<T> | undefined)?.(current) ?? current, fetched);
       const open = openRef.current;
       const entry = open ? fetched.find((c) => c.id === open) : undefined;
-      setFetchedOpen((current) => ({ ...current, [key]: open && entry ? { id: open, unread: entry.unreadMessages ?? 0 } : null }));
+      if (open && entry) {
+        const unread = entry.unreadMessages ?? 0;
+        setFetchedOpen((current) => (current?.id === open && current.started < started ? current : { id: open, unread, started }));
+      }
       return open ? clear(list, open) : list;
     },
     [],
@@ -224,13 +236,15 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       // Every fetch (the first, a reload, a catch-up) shows as loading until both lists answered.
       loading: conversationsQuery.isFetching || groupsQuery.isFetching,
       failed,
-      fetchedOpenUnread: fetchedOpen.conversations ?? fetchedOpen.groups,
     }),
-    [conversationsQuery.data, groupsQuery.data, conversationsQuery.isFetching, groupsQuery.isFetching, failed, fetchedOpen],
+    [conversationsQuery.data, groupsQuery.data, conversationsQuery.isFetching, groupsQuery.isFetching, failed],
   );
   // Deferred: a fetched list renders in slices that let the browser paint and take input in
   // between, instead of one long task on a phone's first visit.
   const deferred = useDeferredValue(shown);
 
-  return { ...deferred, reload, upsertConversation, upsertGroup, applyMessage, markRead };
+  // Not deferred: the open chat waits on it to place its line, not on the list's slices.
+  const fetchedOpenUnread = useMemo(() => fetchedOpen && { id: fetchedOpen.id, unread: fetchedOpen.unread }, [fetchedOpen]);
+
+  return { ...deferred, reload, upsertConversation, upsertGroup, applyMessage, markRead, fetchedOpenUnread };
 }
