@@ -112,6 +112,8 @@ describe.skipIf(unavailable)(`a full disk under DATA_DIR (${unavailable ?? 'tmpf
     expect((await ana.history()).clientIds.filter((id) => id === refused)).toHaveLength(1);
   });
 
+  // Hundreds of durable sends one after another until the disk refuses one, then a restart: the
+  // longest scenario of the file, so it has its own time limit.
   it("with no reserve, the database's own disk_full is a 507 too, and every acknowledged send survives a restart", async () => {
     await restart({ DATA_DIR_MIN_FREE_MB: '0' });
     const ana = await anaChat();
@@ -145,5 +147,5 @@ describe.skipIf(unavailable)(`a full disk under DATA_DIR (${unavailable ?? 'tmpf
     expect(reopened.status).toBe(200);
     for (const clientId of [...acknowledged, after]) expect(reopened.clientIds.filter((id) => id === clientId)).toHaveLength(1);
     for (const clientId of refused) expect(reopened.clientIds).not.toContain(clientId);
-  });
+  }, 120_000);
 });
