@@ -34,15 +34,12 @@ const socketPattern = {
 /**
  * Where an app's features may import one another, the rule's explicit exceptions:
  * - `roots` compose the features (route areas, layouts) and may import any of them;
- * - `foundation` are services every feature of the shell uses (API client loader, runtime config,
- *   session, page-load scheduling): they belong in src/shared and are allowed until they move;
  * - `entries` name the one file of another feature a feature may import: the shell's remote slots
  *   fill the header through its header slot; the chat composer carries the upload's button.
  */
 const FEATURE_EXCEPTIONS = {
   shell: {
     roots: ['areas', 'navigation'],
-    foundation: ['api', 'config', 'session', 'page-load'],
     entries: { remotes: ['navigation/header-slot.ts'] },
   },
   'remote-chat': { roots: ['layout'], entries: { chat: ['upload/components/image-upload-button.tsx'] } },
@@ -55,14 +52,14 @@ const FEATURE_EXCEPTIONS = {
 function featureZones(app) {
   const dir = `${app}/src/features`;
   if (!fs.existsSync(dir)) return [];
-  const { roots = [], foundation = [], entries = {} } = FEATURE_EXCEPTIONS[app] ?? {};
+  const { roots = [], entries = {} } = FEATURE_EXCEPTIONS[app] ?? {};
   const features = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   return features
     .filter(({ name }) => !roots.includes(name))
     .map(({ name }) => ({
       target: `./${dir}/${name}`,
       from: `./${dir}`,
-      except: [...new Set([name, ...foundation, ...(entries[name] ?? [])])].map((allowed) => `./${allowed}`),
+      except: [name, ...(entries[name] ?? [])].map((allowed) => `./${allowed}`),
       message: `A feature does not import another feature: move what ${name} needs into src/shared or a package.`,
     }));
 }

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { Server as SocketServer } from 'socket.io';
 import type { Env } from './config/env';
 import type { RateLimitSettings } from './config/rate-limits';
 import type { Database, Db } from './db/client';
@@ -11,6 +10,7 @@ import type { SessionUsers } from './modules/auth/session-users';
 import type { SignedInTypeProvider } from './modules/auth/signed-in-routes';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { ConversationParticipants } from './modules/realtime/conversation-participants';
+import type { RealtimeServer } from './modules/realtime/handshake';
 import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
@@ -54,7 +54,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** The socket.io server on the same HTTP server (namespace /events). */
-    io: SocketServer;
+    io: RealtimeServer;
   }
   // The type parameters repeat Fastify's own (declarations of one interface must match), so that
   // `user` can depend on the route's type provider.

@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { AppConfig } from '@chat/contracts';
 import { ToastHost } from '@chat/ui';
-import { AppConfigContext } from './features/config/config-context';
-import { SessionProvider } from './features/session/session-context';
+import { AppConfigContext } from './shared/config/config-context';
+import { SessionProvider } from './shared/session/session-context';
 import { createRouter } from './router';
 
 export function App({ config }: { config: AppConfig }) {

@@ -2,10 +2,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@chat/ui/styles.css';
 import { preloadArea } from './features/areas/preload-area';
-import { requestConfig } from './features/config/early-config';
-import { loadConfig } from './features/config/load-config';
-import { afterPageSettles } from './features/page-load/after-page-settles';
-import { yieldToMain } from './features/page-load/yield-to-main';
+import { requestConfig } from './shared/config/early-config';
+import { loadConfig } from './shared/config/load-config';
+import { afterPageSettles } from './shared/page-load/after-page-settles';
+import { yieldToMain } from './shared/page-load/yield-to-main';
 import { linkManifest } from './features/pwa/link-manifest';
 
 // A signed-in area's layout, slot and remote start downloading now, not after the first render.

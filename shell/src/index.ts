@@ -1,6 +1,6 @@
-import { startEarlyCalls } from './features/api/early-calls';
-import { requestConfig } from './features/config/early-config';
-import { yieldToMain } from './features/page-load/yield-to-main';
+import { startEarlyCalls } from './shared/api/early-calls';
+import { requestConfig } from './shared/config/early-config';
+import { yieldToMain } from './shared/page-load/yield-to-main';
 
 // Read from the page (or fetched) while the app's chunks download, not after them: see
 // early-config. Then the route's first API calls start at once (early-calls).

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { REMOTE_BASE_PATHS, type AppConfig, type RemoteName, type Role } from '@chat/contracts';
-import { loadApiClient } from './features/api/load-api-client';
+import { loadApiClient } from './shared/api/load-api-client';
 import { loadAuthArea, loadRemoteRoute, loadRootArea } from './features/areas/area-modules';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { RouterErrorPage } from './features/errors/router-error-page';

@@ -8,7 +8,7 @@ import { adoptEarlyCalls, dropEarlyCalls } from './early-responses';
 import { listGroups } from './groups';
 import { getCurrentUser } from './session';
 
-// The shell asks for the chat list's two lists with the page (shell/src/features/api/early-calls);
+// The shell asks for the chat list's two lists with the page (shell/src/shared/api/early-calls);
 // remote-chat's first getConversations/listGroups take those answers instead of asking again.
 // A real server counts what reaches it: an adopted answer is one call fewer.
 

@@ -1,5 +1,5 @@
-import type { Namespace } from 'socket.io';
 import type { ServerEventName, ServerEventPayloads } from '@chat/contracts';
+import type { RealtimeNamespace } from './handshake';
 import { presenceRoom, userRoom, workspaceRoom } from './rooms';
 
 /** Runs fn with the publisher's writes held and sent together at its end. */
@@ -12,7 +12,7 @@ export type WriteBatcher = <T>(fn: () => T) => T;
 export class ChatEvents {
   private batchWrites: WriteBatcher = (fn) => fn();
 
-  constructor(private readonly events: () => Namespace) {}
+  constructor(private readonly events: () => RealtimeNamespace) {}
 
   /** Set by the Redis adapter (redis-adapter.ts); without one, emits only reach local sockets. */
   batchWritesWith(batcher: WriteBatcher): void {

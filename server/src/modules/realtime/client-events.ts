@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
 import { type ClientEventName, type ClientEventPayloads, parseEvent } from '@chat/contracts';
-import { socketData } from './handshake';
+import type { RealtimeSocket } from './handshake';
 
 export type ClientEventHandler<K extends ClientEventName> = (payload: ClientEventPayloads[K]) => Promise<void> | void;
 
 /** Each socket's events are handled one after the other, in the order they came. */
-const queues = new WeakMap<Socket, Promise<void>>();
+const queues = new WeakMap<RealtimeSocket, Promise<void>>();
 
 /**
  * Listens to one client event through the contracts' schema. A payload that does not match is
@@ -17,12 +16,12 @@ const queues = new WeakMap<Socket, Promise<void>>();
  * first one waited for a query), and a flood from one socket waits for itself, not for others.
  */
 export function onClientEvent<K extends ClientEventName>(
-  socket: Socket,
+  socket: RealtimeSocket,
   name: K,
   log: FastifyBaseLogger,
   handler: ClientEventHandler<K>,
 ): void {
-  const userId = socketData(socket).user.id;
+  const userId = socket.data.user.id;
   // Widened: socket.io's typed listener for a generic event name does not resolve.
   const event: string = name;
   socket.on(event, (payload: unknown) => {

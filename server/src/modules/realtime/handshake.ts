@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io';
+import type { DefaultEventsMap, Namespace, Server, Socket } from 'socket.io';
 import { type Authenticator, authenticate } from '../auth/require-auth';
 
 export const UNAUTHORIZED = 'Não autorizado';
@@ -12,7 +12,7 @@ export interface SocketUser {
   sessionId: string | null;
 }
 
-/** What the server keeps on a socket, which socket.io types as `any`. */
+/** What the server keeps on a socket: the fourth type parameter of socket.io's classes. */
 export interface SocketData {
   /** Set by the handshake, before any handler runs. */
   user: SocketUser;
@@ -22,16 +22,20 @@ export interface SocketData {
   watched?: string[];
 }
 
-export function socketData(socket: Pick<Socket, 'data'>): SocketData {
-  return socket.data as SocketData;
-}
+/**
+ * socket.io's classes typed with what the server keeps on a socket, so `socket.data` needs no cast.
+ * Event names and payloads stay loose here: the contracts' schemas check them where they are read.
+ */
+export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type RealtimeNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 /**
  * socket.io middleware: the handshake must carry a valid access token of an active user, of a
  * session not ended, in auth.token, and query.id (which the browser also sends) must be that same user.
  */
 export function handshakeAuth(auth: Authenticator) {
-  return (socket: Socket, next: (error?: Error) => void) => {
+  return (socket: RealtimeSocket, next: (error?: Error) => void) => {
     const { token } = (socket.handshake.auth ?? {}) as { token?: unknown };
     const { id } = socket.handshake.query;
     authenticate(auth, typeof token === 'string' ? token : null)
@@ -46,8 +50,8 @@ export function handshakeAuth(auth: Authenticator) {
           workspaceId: user.workspaceId,
           sessionId: claims.sid ?? null,
         };
-        socketData(socket).user = data;
-        socketData(socket).expiresAt = claims.exp * 1000;
+        socket.data.user = data;
+        socket.data.expiresAt = claims.exp * 1000;
         return next();
       })
       .catch(() => next(new Error(UNAUTHORIZED)));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { type DefaultEventsMap, Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
-import { handshakeAuth, socketData, UNAUTHORIZED } from './handshake';
+import { handshakeAuth, type RealtimeServer, type SocketData, UNAUTHORIZED } from './handshake';
 import { trackWebsockets } from './open-websockets';
 import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
@@ -14,9 +14,12 @@ import { registerClientEvents } from './socket-handlers';
  * processes behind a load balancer need no sticky sessions). Sets up authentication, rooms, the
  * multi-process adapter, presence of each socket and the client events.
  */
-export async function attachRealtime(app: FastifyInstance): Promise<Server> {
+export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServer> {
   const { env, db, sessionUsers, chatEvents, presence, conversationParticipants, revokedSessions } = app.ctx;
-  const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
+    transports: ['websocket'],
+    serveClient: false,
+  });
   const websockets = trackWebsockets(app.server);
   joinUpgradeWrites(app.server);
   const redis = env.redisUrl
@@ -52,7 +55,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
   events.use(handshakeAuth(app.ctx));
   const stopClosingEnded = closeEndedSessions(events, revokedSessions);
   events.on('connection', (socket) => {
-    const user = socketData(socket).user;
+    const user = socket.data.user;
     const rooms = [
       userRoom(user.id),
       ...(user.workspaceId ? [workspaceRoom(user.workspaceId)] : []),
@@ -69,7 +72,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Server> {
     // The socket lives as long as its access token: at expiry the transport is closed,
     // and the shell reconnects with the token it holds then (renewed meanwhile, or renewed after
     // the refused handshake, see socket-connection.ts). A session that cannot renew stays out.
-    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socketData(socket).expiresAt - Date.now()));
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socket.data.expiresAt - Date.now()));
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       presence.socketDisconnected(user, socket.id);

@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { Server } from 'socket.io';
 import { connectRedis } from '../../lib/redis';
 import type { WriteBatcher } from './chat-events';
+import type { RealtimeServer } from './handshake';
 
 export interface RedisAdapterHandle {
   close: () => Promise<void>;
@@ -22,7 +22,7 @@ export interface RedisAdapterHandle {
  * one (redis pub/sub keeps nothing for a subscriber that is away).
  */
 export async function useRedisAdapter(
-  io: Server,
+  io: RealtimeServer,
   url: string,
   keyPrefix: string,
   handlers: { onError: (error: Error) => void; onResubscribed: () => void },

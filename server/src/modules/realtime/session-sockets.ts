@@ -1,5 +1,5 @@
-import type { Namespace } from 'socket.io';
 import type { RevokedSessions } from '../auth/revoked-sessions';
+import type { RealtimeNamespace } from './handshake';
 import { sessionRoom } from './rooms';
 
 /**
@@ -9,7 +9,7 @@ import { sessionRoom } from './rooms';
  * handling as a password change: it asks the server, is refused and signs out); then the socket is
  * disconnected, and a new handshake with the token is refused.
  */
-export function closeEndedSessions(events: Namespace, revokedSessions: RevokedSessions): () => void {
+export function closeEndedSessions(events: RealtimeNamespace, revokedSessions: RevokedSessions): () => void {
   return revokedSessions.onEnded((sessionIds, reason) => {
     const rooms = sessionIds.map(sessionRoom);
     events.local.to(rooms).emit('session:revoked', { reason });

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
 import type { Db } from '../../db/client';
 import type { SessionUsers } from '../auth/session-users';
 import type { ChatEvents } from './chat-events';
 import { onClientEvent } from './client-events';
 import type { ConversationParticipants } from './conversation-participants';
-import { socketData } from './handshake';
+import type { RealtimeSocket } from './handshake';
 import type { Presence } from './presence';
 import { markGroupRead } from './group-receipts';
 import { markConversationRead } from './receipts';
@@ -22,8 +21,8 @@ export interface SocketHandlerDeps {
 }
 
 /** The client events, each validated by onClientEvent before its handler runs. */
-export function registerClientEvents(socket: Socket, deps: SocketHandlerDeps): void {
-  const user = socketData(socket).user;
+export function registerClientEvents(socket: RealtimeSocket, deps: SocketHandlerDeps): void {
+  const user = socket.data.user;
   onClientEvent(socket, 'user:typing', deps.log, (payload) => forwardTyping(deps, user, payload));
   onClientEvent(socket, 'message:read', deps.log, (payload) => markConversationRead(deps, user, payload));
   onClientEvent(socket, 'message:read:all', deps.log, (payload) => markConversationRead(deps, user, payload));

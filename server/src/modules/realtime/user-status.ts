@@ -1,7 +1,6 @@
-import type { Socket } from 'socket.io';
 import type { CheckUserStatusPayload, UserStatusPayload } from '@chat/contracts';
 import type { SessionUsers } from '../auth/session-users';
-import { socketData, type SocketUser } from './handshake';
+import type { RealtimeSocket, SocketData, SocketUser } from './handshake';
 import type { Presence } from './presence';
 import { presenceRoom } from './rooms';
 
@@ -19,7 +18,7 @@ export const WATCHED_PER_SOCKET = 50;
  */
 export async function answerUserStatus(
   deps: { users: SessionUsers; presence: Presence },
-  socket: Socket,
+  socket: RealtimeSocket,
   asker: SocketUser,
   { userId }: CheckUserStatusPayload,
 ): Promise<void> {
@@ -35,8 +34,8 @@ export async function answerUserStatus(
 }
 
 /** Joins the user's presence room; past WATCHED_PER_SOCKET the one asked about longest ago is left. */
-export function watch(socket: Pick<Socket, 'data' | 'join' | 'leave'>, userId: string): void {
-  const watched = (socketData(socket).watched ??= []);
+export function watch(socket: { data: Pick<SocketData, 'watched'> } & Pick<RealtimeSocket, 'join' | 'leave'>, userId: string): void {
+  const watched = (socket.data.watched ??= []);
   const at = watched.indexOf(userId);
   if (at >= 0) watched.splice(at, 1);
   watched.push(userId);

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/load-config';
+import { loadConfig } from '../../shared/config/load-config';
 import { preloadRemoteFor } from '../remotes/federation';
 import { loadAuthArea, loadRemoteRoute, loadRootArea } from './area-modules';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageHeader, TabBar, TopNav } from '@chat/ui';
 import { useMessageNotifications } from '../notifications/use-message-notifications';
-import { useSession } from '../session/session-context';
-import { useAccountEvents } from '../session/use-account-events';
+import { useSession } from '../../shared/session/session-context';
+import { useAccountEvents } from '../../shared/session/use-account-events';
 import { useOutboxCounts } from '../outbox/use-outbox-counts';
 import { useUnsentSignOut } from '../outbox/unsent-sign-out';
 import { ConnectionBanner } from '../socket/connection-banner';
@@ -17,7 +17,7 @@ import { useServiceWorker } from '../pwa/use-service-worker';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
-import { useAnnounceRouteScreen } from '../page-load/use-announce-route-screen';
+import { useAnnounceRouteScreen } from '../../shared/page-load/use-announce-route-screen';
 import styles from './layout.module.css';
 
 /**

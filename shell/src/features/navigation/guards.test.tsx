@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@chat/contracts';
-import { AppConfigContext } from '../config/config-context';
-import { SessionProvider } from '../session/session-context';
-import { writeSession } from '../session/storage';
+import { AppConfigContext } from '../../shared/config/config-context';
+import { SessionProvider } from '../../shared/session/session-context';
+import { writeSession } from '../../shared/session/storage';
 import { RequireRole } from './guards';
 
 const config = {

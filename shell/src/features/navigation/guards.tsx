@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { HOME_BY_ROLE, STORAGE_KEYS, type Role } from '@chat/contracts';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { SessionPending } from './session-pending';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { HOME_BY_ROLE } from '@chat/contracts';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../shared/session/session-context';
 import { SessionPending } from './session-pending';
 
 /**

@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { eventBus, subscribe } from '@chat/event-bus';
-import { loadApiClient } from '../api/load-api-client';
-import { useAppConfig } from '../config/config-context';
-import { useSession } from '../session/session-context';
-import { readSession } from '../session/storage';
+import { loadApiClient } from '../../shared/api/load-api-client';
+import { useAppConfig } from '../../shared/config/config-context';
+import { useSession } from '../../shared/session/session-context';
+import { readSession } from '../../shared/session/storage';
 
 /**
  * docs/produto.md, Contas, sessões e segurança: sign-out clears the three stored keys, resets the

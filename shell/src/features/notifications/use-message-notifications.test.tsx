@@ -3,12 +3,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppConfig, type Message, untouchedMessageFields } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
-import { AppConfigContext } from '../config/config-context';
+import { AppConfigContext } from '../../shared/config/config-context';
 import { asNotificationApi, FakeNotification } from './fake-notification';
 import { useMessageNotifications } from './use-message-notifications';
 
 const getGroupById = vi.hoisted(() => vi.fn());
-vi.mock('../api/load-api-client', () => ({ loadApiClient: async () => ({ getGroupById }) }));
+vi.mock('../../shared/api/load-api-client', () => ({ loadApiClient: async () => ({ getGroupById }) }));
 vi.mock('./notification-sound', () => ({ playNotificationSound: vi.fn() }));
 
 const config: AppConfig = {

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import type * as ApiClientModule from '@chat/api-client';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@chat/contracts';
 import { Button, CardLayout, FormField, Input, toast } from '@chat/ui';
-import { describeApiError } from '../api/describe-error';
-import { loadApiClient } from '../api/load-api-client';
-import { useAppConfig } from '../config/config-context';
+import { describeApiError } from '../../shared/api/describe-error';
+import { loadApiClient } from '../../shared/api/load-api-client';
+import { useAppConfig } from '../../shared/config/config-context';
 import { PUBLIC_PAGE_TOASTS } from './texts';
 import styles from './public-form.module.css';
 

@@ -4,10 +4,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type * as ApiClientModule from '@chat/api-client';
 import { HOME_BY_ROLE, registerSchema, type RegisterInput } from '@chat/contracts';
 import { Button, CardLayout, FormField, Input, PasswordInput, toast } from '@chat/ui';
-import { describeApiError } from '../api/describe-error';
-import { loadApiClient } from '../api/load-api-client';
-import { useAppConfig } from '../config/config-context';
-import { useSession } from '../session/session-context';
+import { describeApiError } from '../../shared/api/describe-error';
+import { loadApiClient } from '../../shared/api/load-api-client';
+import { useAppConfig } from '../../shared/config/config-context';
+import { useSession } from '../../shared/session/session-context';
 import { PUBLIC_PAGE_TOASTS } from './texts';
 import styles from './public-form.module.css';
 

@@ -4,9 +4,9 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type * as ApiClientModule from '@chat/api-client';
 import { isValidResetToken, resetPasswordFormSchema, type ResetPasswordFormInput } from '@chat/contracts';
 import { Button, CardLayout, FormField, PasswordInput, toast } from '@chat/ui';
-import { describeApiError } from '../api/describe-error';
-import { loadApiClient } from '../api/load-api-client';
-import { useAppConfig } from '../config/config-context';
+import { describeApiError } from '../../shared/api/describe-error';
+import { loadApiClient } from '../../shared/api/load-api-client';
+import { useAppConfig } from '../../shared/config/config-context';
 import { PUBLIC_PAGE_TOASTS } from './texts';
 import styles from './public-form.module.css';
 

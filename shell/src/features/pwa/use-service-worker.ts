@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { afterPageSettles } from '../page-load/after-page-settles';
+import { afterPageSettles } from '../../shared/page-load/after-page-settles';
 
 /**
  * Registers the service worker once a signed-in area opens. Not on the sign-in page:

@@ -1,9 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTE_ROLES, remoteForPath, type AppConfig, type RemoteName } from '@chat/contracts';
 import type { ComponentType } from 'react';
-import { slotFrame } from '../page-load/slot-frame';
-import { yieldToMain } from '../page-load/yield-to-main';
-import { storedRole } from '../session/stored-role';
+import { slotFrame } from '../../shared/page-load/slot-frame';
+import { yieldToMain } from '../../shared/page-load/yield-to-main';
+import { storedRole } from '../../shared/session/stored-role';
 
 export class RemoteLoadError extends Error {
   constructor(

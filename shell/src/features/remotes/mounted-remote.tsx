@@ -1,8 +1,8 @@
 import type { RemoteName } from '@chat/contracts';
-import { useAppConfig } from '../config/config-context';
+import { useAppConfig } from '../../shared/config/config-context';
 import { useHeaderSlot } from '../navigation/header-slot';
-import { useSession } from '../session/session-context';
-import { useFlags } from '../session/use-flags';
+import { useSession } from '../../shared/session/session-context';
+import { useFlags } from '../../shared/session/use-flags';
 import { RemoteSlot } from './remote-slot';
 
 /** Hands a remote what it may know of the shell: the user, flags, config and header slot. */

@@ -12,7 +12,7 @@ vi.mock('./federation', () => ({
     }),
 }));
 const shown = vi.hoisted(() => vi.fn());
-vi.mock('../page-load/slot-frame', () => ({ slotFrame: { shown, painted: () => Promise.resolve() } }));
+vi.mock('../../shared/page-load/slot-frame', () => ({ slotFrame: { shown, painted: () => Promise.resolve() } }));
 
 const { RemoteSlot } = await import('./remote-slot');
 

@@ -1,7 +1,7 @@
 import { startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { RemoteAppProps, RemoteName } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
-import { slotFrame } from '../page-load/slot-frame';
+import { slotFrame } from '../../shared/page-load/slot-frame';
 import { loadRemoteApp } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import styles from './remote-slot.module.css';

@@ -1,5 +1,5 @@
 import { useCallback, type SyntheticEvent } from 'react';
-import { useAppConfig } from '../config/config-context';
+import { useAppConfig } from '../../shared/config/config-context';
 import { preloadRemoteFor } from './federation';
 
 /**

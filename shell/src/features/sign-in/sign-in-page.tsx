@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { HOME_BY_ROLE } from '@chat/contracts';
-import { useSession } from '../session/session-context';
-import { useFlags } from '../session/use-flags';
+import { useSession } from '../../shared/session/session-context';
+import { useFlags } from '../../shared/session/use-flags';
 import { SignInCard } from './sign-in-card';
 
 export function SignInPage() {

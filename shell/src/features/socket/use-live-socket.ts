@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { startCatchUpCalls } from '../api/early-calls';
-import { loadApiClient } from '../api/load-api-client';
-import { useAppConfig } from '../config/config-context';
-import { useSession } from '../session/session-context';
-import { readSession } from '../session/storage';
-import { afterPageSettles } from '../page-load/after-page-settles';
-import { yieldToMain } from '../page-load/yield-to-main';
+import { startCatchUpCalls } from '../../shared/api/early-calls';
+import { loadApiClient } from '../../shared/api/load-api-client';
+import { useAppConfig } from '../../shared/config/config-context';
+import { useSession } from '../../shared/session/session-context';
+import { readSession } from '../../shared/session/storage';
+import { afterPageSettles } from '../../shared/page-load/after-page-settles';
+import { yieldToMain } from '../../shared/page-load/yield-to-main';
 import { holdEarlyEmits } from './early-emits';
 
 /**

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, type AppConfig } from '@chat/contracts';
 import { loadApiClient } from '../api/load-api-client';
 import { AppConfigContext } from '../config/config-context';
-import { RequireRole } from '../navigation/guards';
-import { PublicLayout } from '../navigation/public-layout';
+import { RequireRole } from '../../features/navigation/guards';
+import { PublicLayout } from '../../features/navigation/public-layout';
 import { apiError, fakeJwt, startApiServer, type ApiAnswer, type ApiCall, type ApiServer } from '../../testing/api-server';
-import { useSignOut } from '../navigation/use-sign-out';
+import { useSignOut } from '../../features/navigation/use-sign-out';
 import { SessionProvider } from './session-context';
 import { readSession, writeSession } from './storage';
 
