@@ -6,6 +6,6 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: a single one on a 2-core machine, which
     // leaves a core idle while a test waits on its database, a socket or a child process.
     maxWorkers: 2,
-    projects: ['packages/*', 'shell', 'remote-*', 'server'],
+    projects: ['packages/*', 'shell', 'remote-*', 'server', 'bench'],
   },
 });

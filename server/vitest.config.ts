@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: '@chat/server',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     // As in the root config, for runs from this folder (the same value, so one worker pool serves all projects).
     maxWorkers: 2,

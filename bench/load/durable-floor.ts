@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type PgliteDurability, pgliteStorage } from '../../src/db/pglite/durability';
+import { type PgliteDurability, pgliteStorage } from '@chat/server/bench-api';
 
 // The durable floor: the bare pipeline plus one INSERT + COMMIT per message on the same
 // kind of database as the product (PostgreSQL with fsync on; PGlite as durable as the product,

@@ -1,4 +1,4 @@
-// Load harness (not a test): `npm run bench:load -- --help` in server/.
+// Load harness (not a test): `npm run bench:load -- --help`.
 // Each repeat measures the bare pipeline (bare-server.ts), the durable floor (the same plus one
 // INSERT + COMMIT per message on the same engine) and then the product (product-server.ts:
 // buildApp on a scratch PostgreSQL database + Redis, or PGlite) under the same clients: members
@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropRedisPrefix } from '../../src/lib/drop-redis-prefix';
+import { dropRedisPrefix } from '@chat/server/bench-api';
 import { readMachineCpu, stealShare } from '../measure';
 import { scratchDatabase } from '../scratch-database';
 import { ServerChild, WorkerChild } from './children';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
-import { userRoom } from '../../src/modules/realtime/rooms';
+import { userRoom } from '@chat/server/bench-api';
 import { type FloorStore, openFloor } from './durable-floor';
 import type { ServerConfig } from './protocol';
 import { answerHarness, send, serverConfig } from './stats-reporter';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conversations, users, workspaces } from '../../src/db/schema';
+import { conversations, users, workspaces } from '@chat/server/bench-api';
 import type { BenchMember } from './protocol';
 
 // Members inserted directly (no argon2 per member, no HTTP): `count` members in workspaces of

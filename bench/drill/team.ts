@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation, SigninResponse } from '@chat/contracts';
-import { outboxDir } from '../../src/modules/mail/outbox';
+import { outboxDir } from '@chat/server/bench-api';
 import { call, expectOk } from './http';
 
 // The drill's people, made through the API as an operator and an admin would: ROOT creates a

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { freePort } from '../../src/test/server-process';
+import { freePort } from '@chat/server/bench-api';
 import { onCleanup } from './cleanup';
 
 // The drill's own redis-server on a free port, without persistence (as the tests' private ones),

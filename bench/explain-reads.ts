@@ -1,14 +1,12 @@
 // Scratch (not a test): EXPLAIN ANALYZE of the statements behind the chat list and the history
 // (first page, all=true) on PostgreSQL, with the bench's data plus reactions and replies.
-// DATABASE_URL=postgres://... npx tsx bench/explain-reads.ts
+// DATABASE_URL=postgres://... npx tsx explain-reads.ts   (in bench/)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { buildApp } from '../src/app';
-import { parseEnv } from '../src/config/env';
-import { messageReactions, messages, users } from '../src/db/schema';
+import { buildApp, messageReactions, messages, parseEnv, users } from '@chat/server/bench-api';
 import { scratchDatabase } from './scratch-database';
 import { seedBench } from './seed';
 

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_DIR } from '../server-dir';
 import { onCleanup } from './cleanup';
 
 // One server process of the built product (server/dist/main.js, as `npm start` runs it), started
 // on a given port and environment, killed with SIGKILL and started again on the same ones.
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN_JS = path.join(SERVER_DIR, 'dist', 'main.js');
 
 /** The last lines a process wrote, shown when it fails to start. */

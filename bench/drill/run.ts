@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_DIR } from '../server-dir';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './cleanup';
 import { deploy } from './deployment';
 import { exercise } from './exercise';
@@ -16,8 +16,6 @@ import { startPrivatePostgres } from './private-postgres';
 import { startPrivateRedis } from './private-redis';
 import { printTable, printVerdict } from './report';
 import type { FaultFigures } from './tally';
-
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 cleanUpOnSignals();
 const options = parseDrillOptions(process.argv.slice(2));

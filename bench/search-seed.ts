@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conversations, groupMembers, groups, messages, users, workspaces } from '../src/db/schema';
+import { conversations, groupMembers, groups, messages, users, workspaces } from '@chat/server/bench-api';
 
 // Search bench data, inserted directly (no argon2, no HTTP): one workspace, SEARCH_MESSAGES messages
 // spread over CHATS chats, half of them the viewer's (conversations and groups) and half between

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { PgliteDurability } from '../../src/db/pglite/durability';
+import type { PgliteDurability } from '@chat/server/bench-api';
 
 // Command line of `npm run bench:load -- ...` (see docs/desempenho.md, "Como medir").
 

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../../src/app';
-import { parseEnv } from '../../src/config/env';
-import { LISTEN_BACKLOG } from '../../src/config/listen-backlog';
+import { buildApp, LISTEN_BACKLOG, parseEnv } from '@chat/server/bench-api';
 import { type HistogramBucket, percentile } from '../measure';
 import { SENT_AT_HEADER, type ServerConfig, type ToServer } from './protocol';
 import { seedMembers } from './seed-members';

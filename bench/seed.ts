@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conversations, messages, users, workspaces } from '../src/db/schema';
+import { conversations, messages, users, workspaces } from '@chat/server/bench-api';
 
 // Bench data, inserted directly (no argon2, no HTTP): one viewer with CONVERSATIONS conversations,
 // a few messages in each, and one of them holding BIG_HISTORY messages.

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/test/server-process';
+import { freePort } from '@chat/server/bench-api';
 import { startFailoverProxy, type FailoverProxy } from './failover-proxy';
 
 // The drill's stand-in for a load balancer: its figures for a killed process are only right if

@@ -1,5 +1,5 @@
 import type { HistogramBucket } from '../measure';
-import type { PgliteDurability } from '../../src/db/pglite/durability';
+import type { PgliteDurability } from '@chat/server/bench-api';
 
 // Messages between the load harness (run.ts) and its child processes over Node's IPC channel.
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from '../../src/test/server-process';
+import { freePort } from '@chat/server/bench-api';
 import { onCleanup } from './cleanup';
 
 // The drill's own PostgreSQL 15 (initdb + pg_ctl into a temp folder, on a free port), never the

@@ -1,5 +1,5 @@
-// Benchmark of chat lists, history pages and delivery (not a test): `npm run bench` in server/
-// (`tsx bench/run.ts`). For each engine (PGlite always; PostgreSQL when DATABASE_URL is set, with
+// Benchmark of chat lists, history pages and delivery (not a test): `npm run bench` (`tsx run.ts`
+// in bench/). For each engine (PGlite always; PostgreSQL when DATABASE_URL is set, with
 // Redis when REDIS_URL is set) it builds the real app on a scratch database, seeds CONVERSATIONS
 // conversations and one of BIG_HISTORY messages, and prints:
 //   - server time (median and p90 of app.inject) of the chat list and of the first history page;
@@ -15,8 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { SOCKET_NAMESPACE } from '@chat/contracts';
-import { buildApp } from '../src/app';
-import { parseEnv } from '../src/config/env';
+import { buildApp, parseEnv } from '@chat/server/bench-api';
 import { ms, percentile, table, timeEach } from './measure';
 import { scratchDatabase } from './scratch-database';
 import { BIG_HISTORY, CONVERSATIONS, type BenchData, seedBench } from './seed';

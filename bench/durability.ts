@@ -1,4 +1,4 @@
-// Benchmark of DB_DURABILITY (not a test): `npm run bench:durability` in server/.
+// Benchmark of DB_DURABILITY (not a test): `npm run bench:durability` in bench/.
 // What does flushing every acknowledged write to the disk cost on the send path? Two apps on
 // embedded PGlite, DB_DURABILITY=fast (PGlite's `-F`: fsync off) and strict (the default: WAL
 // fsynced on each commit), each in its own temporary DATA_DIR on the same disk, take turns sending
@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { signinResponseSchema } from '@chat/contracts';
-import { buildApp } from '../src/app';
-import { parseEnv } from '../src/config/env';
+import { buildApp, parseEnv } from '@chat/server/bench-api';
 import { ms, percentile, table, timeEach } from './measure';
 
 const ROUNDS = 10;

@@ -1,5 +1,5 @@
-// Benchmark of the message search (not a test): `npm run bench:search` (`tsx bench/search.ts` in
-// server/). For each engine (PGlite always; PostgreSQL when DATABASE_URL is set) it builds the real
+// Benchmark of the message search (not a test): `npm run bench:search` (`tsx search.ts` in
+// bench/). For each engine (PGlite always; PostgreSQL when DATABASE_URL is set) it builds the real
 // app on a scratch database, seeds SEARCH_MESSAGES messages of Portuguese-looking text in one
 // workspace (half of them in chats the viewer is not in) and prints the server time (app.inject) of
 // GET /api/message/search for frequent, rare, two-letter, missing and accented terms: p50, p95,
@@ -10,8 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MessageSearchPage } from '@chat/contracts';
-import { buildApp } from '../src/app';
-import { parseEnv } from '../src/config/env';
+import { buildApp, parseEnv } from '@chat/server/bench-api';
 import { ms, percentile, table, timeEach } from './measure';
 import { scratchDatabase } from './scratch-database';
 import { SEARCH_MESSAGES, seedSearchBench } from './search-seed';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort } from '../../src/test/server-process';
+import { freePort } from '@chat/server/bench-api';
 import type { Deployment } from './faults';
 import { startFailoverProxy } from './failover-proxy';
 import { Member } from './member';

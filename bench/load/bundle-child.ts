@@ -1,7 +1,8 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverBundleOptions } from '../../bundle-options.mjs';
+import { serverBundleOptions } from '@chat/server/bundle-options';
+import { SERVER_DIR } from '../server-dir';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -12,10 +13,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * and several seconds on a loaded one. The client workers: through tsx, every error of a
  * reconnection attempt (thousands while the server restarts) had its stack mapped through the
  * source maps, and the loader's hooks ran on another thread, all on the cores the server needs.
- * Under server/, so that the product finds its migrations as dist/main.js does. Returns the file.
+ * The product child is written into the server's dist/ folder, beside dist/main.js: its imports
+ * are the server's dependencies, resolved from there, and it finds the migrations as
+ * dist/main.js does. The client worker stays here, among the harness's own dependencies.
+ * Returns the file.
  */
 export async function bundleChild(name: 'product-server' | 'client-worker'): Promise<string> {
-  const outfile = path.join(here, 'dist', `${name}.mjs`);
+  const outDir = name === 'product-server' ? path.join(SERVER_DIR, 'dist', 'bench') : path.join(here, 'dist');
+  const outfile = path.join(outDir, `${name}.mjs`);
   await build(serverBundleOptions(path.join(here, `${name}.ts`), outfile));
   return outfile;
 }

@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from '../../src/test/server-process';
+import { freePort } from '@chat/server/bench-api';
 import { onCleanup } from './cleanup';
 
 // A TCP proxy standing in for a load balancer in front of the two processes: each connection goes
