@@ -42,6 +42,7 @@ export { LongPressMenu, type LongPressMenuProps } from './components/long-press-
 export { TopNav, type TopNavLink, type TopNavProps } from './components/top-nav/top-nav';
 export { TabBar, badgeText, type TabBarProps } from './components/tab-bar/tab-bar';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
+export { VirtualList, type VirtualListProps } from './components/virtual-list/virtual-list';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel/error-panel';
 export { StandaloneRemote, type StandaloneRemoteProps } from './components/standalone-remote/standalone-remote';
