@@ -45,6 +45,9 @@ export function VirtualList<T>({
   ...aria
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer returns fresh functions on each render, which the React Compiler cannot
+  // memoize; this app does not use the compiler, and the component reads them during render only.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
