@@ -55,6 +55,9 @@ export const LIMITS = {
   searchMinChars: 2,
   searchDebounceMs: 500,
   historyPageSize: 50,
+  /** Chats a page of the sidebar's lists brings (GET /group/list, /conversation/get-conversations). */
+  chatListPageSize: 50,
+  chatListPageMax: 200,
 } as const;
 
 export const TOAST = {

@@ -28,5 +28,6 @@ export * from './schemas/messages';
 export * from './schemas/message-actions';
 export * from './schemas/groups';
 export * from './schemas/conversations';
+export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';

@@ -1,3 +1,4 @@
+import { LIMITS } from './constants';
 import type { Role } from './constants';
 import type { RemoteName } from './config';
 
@@ -34,9 +35,10 @@ export function remoteForPath(pathname: string): RemoteName | null {
  * hands each answer to the remote's first identical call (no waterfall).
  */
 export const FIRST_CALLS = {
-  conversations: '/conversation/get-conversations?showEmpty=true',
-  groups: '/group/list',
-  /** The own user, read again by the shell on the socket's first connect (use-account-events). */
+  /** The first page of each list (LIMITS.chatListPageSize chats); the sidebar asks for the rest as it scrolls. */
+  conversations: `/conversation/get-conversations?showEmpty=true&limit=${LIMITS.chatListPageSize}`,
+  groups: `/group/list?limit=${LIMITS.chatListPageSize}`,
+  /** The own user, read again by the shell when the socket catches up (use-account-events). */
   me: '/auth/me',
 } as const;
 

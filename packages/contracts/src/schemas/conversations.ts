@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
+import { chatListPagingShape } from './chat-list-page';
 import { queryBooleanField, uuidField } from './fields';
 
 export const SEARCH_MIN_MESSAGE = `A busca deve ter pelo menos ${LIMITS.searchMinChars} caracteres`;
@@ -11,8 +12,8 @@ const SEARCH_MAX_MESSAGE = `A busca deve ter no máximo ${SEARCH_MAX} caracteres
 export const createConversationBodySchema = z.object({ userTwoId: uuidField() });
 export type CreateConversationBody = z.infer<typeof createConversationBodySchema>;
 
-/** Query of GET /conversation/get-conversations (showEmpty is true in the list). */
-export const getConversationsQuerySchema = z.object({ showEmpty: z.optional(queryBooleanField()) });
+/** Query of GET /conversation/get-conversations (showEmpty is true in the list), paged as chat-list-page.ts says. */
+export const getConversationsQuerySchema = z.object({ showEmpty: z.optional(queryBooleanField()), ...chatListPagingShape });
 export type GetConversationsQuery = z.output<typeof getConversationsQuerySchema>;
 
 /** Query `?content=` of the chat searches (conversations, groups): starts at 2 characters. */

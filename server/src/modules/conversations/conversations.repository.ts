@@ -1,4 +1,5 @@
-import { and, desc, eq, exists, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ChatListPage } from '@chat/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/queries/once-per-db';
@@ -85,6 +86,39 @@ function summaryParts(db: Db, viewerId: string | SQL) {
     // EXISTS subplan per listed conversation.
     muteOn: and(eq(conversationMutes.conversationId, conversations.id), eq(conversationMutes.userId, viewerId)),
   };
+}
+
+/**
+ * One page of the viewer's conversations (keyset on last activity, then id, newest first), with
+ * the same columns as conversationSummaries. The activity is compared to the millisecond, the
+ * precision of the cursor the client sends back, so that two chats within one millisecond are
+ * ordered by id on both sides and none is skipped. The unread count and the mute are read for the
+ * page's rows only (evaluated after the limit).
+ */
+export function conversationPage(
+  db: Db,
+  viewerId: string,
+  page: ChatListPage,
+  withMessagesOnly: boolean,
+): Promise<ConversationSummaryRow[]> {
+  const { lm, fields, muteOn } = summaryParts(db, viewerId);
+  const activity = sql`date_trunc('milliseconds', coalesce(${lm.createdAt}, ${conversations.createdAt}))`;
+  const query = db
+    .select(fields)
+    .from(conversations)
+    .leftJoinLateral(lm, sql`true`)
+    .leftJoin(conversationMutes, muteOn)
+    .where(
+      and(
+        hasParticipant(viewerId),
+        page.before
+          ? sql`(${activity}, ${conversations.id}) < (${page.before.at.toISOString()}::timestamptz, ${page.before.id}::uuid)`
+          : undefined,
+        withMessagesOnly ? isNotNull(lm.body) : undefined,
+      ),
+    )
+    .orderBy(desc(activity), desc(conversations.id));
+  return page.limit === null ? query : query.limit(page.limit);
 }
 
 /** Most recent activity first: the last message's time, or the conversation's creation. */

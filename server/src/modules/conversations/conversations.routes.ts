@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   muteBodySchema,
   searchQuerySchema,
+  toChatListPage,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { signedInRoutes } from '../auth/signed-in-routes';
@@ -18,7 +19,7 @@ export const conversationRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes)
   routes.get(
     '/conversation/get-conversations',
     { schema: { querystring: getConversationsQuerySchema, response: { 200: conversationListSchema } } },
-    (request) => service.list(request.user, request.query.showEmpty ?? false),
+    (request) => service.list(request.user, request.query.showEmpty ?? false, toChatListPage(request.query)),
   );
 
   routes.post(

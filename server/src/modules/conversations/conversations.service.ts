@@ -1,4 +1,4 @@
-import type { Conversation } from '@chat/contracts';
+import type { ChatListPage, Conversation } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { toLastMessage } from '../messages/message-entity';
@@ -8,6 +8,7 @@ import { findUsersByIds } from '../users/user-lookups.repository';
 import {
   conversationIdIs,
   conversationMatches,
+  conversationPage,
   type ConversationSummaryRow,
   conversationSummaries,
   findConversationBetween,
@@ -37,7 +38,9 @@ export class ConversationsService {
   }
 
   /** GET /conversation/get-conversations: without showEmpty, conversations with no message are left out. */
-  async list(viewer: UserWithWorkspace, showEmpty: boolean): Promise<Conversation[]> {
+  async list(viewer: UserWithWorkspace, showEmpty: boolean, page?: ChatListPage): Promise<Conversation[]> {
+    // A page (the sidebar) is its own statement; the whole list (API clients) keeps the batched read.
+    if (page && (page.limit !== null || page.before)) return this.toEntities(await conversationPage(this.db, viewer.id, page, !showEmpty));
     const { rows, people } = await this.lists.of(viewer.id);
     return this.entities(showEmpty ? rows : rows.filter((r) => r.last?.body != null), people);
   }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ChatListPage } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/queries/once-per-db';
 import { rowsByViewer } from '../../db/queries/rows-by-viewer';
@@ -46,6 +47,32 @@ export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSum
     .leftJoinLateral(lm, sql`true`)
     .where(where)
     .orderBy(...activityOrder(lm));
+}
+
+/**
+ * One page of the viewer's groups (keyset on last activity, then id, newest first), as
+ * groupSummaries gives them; the viewer's state of each is read for the page's groups apart
+ * (viewerGroupStates). Activity to the millisecond, as conversationPage says.
+ */
+export function groupPage(db: Db, viewerId: string, page: ChatListPage): Promise<GroupSummaryRow[]> {
+  const gm = viewerMembership;
+  const lm = lastMessageLateral(db, 'group', groups.id);
+  const activity = sql`date_trunc('milliseconds', coalesce(${lm.createdAt}, ${groups.createdAt}))`;
+  const query = db
+    .select({ group: groups, last: lastMessageColumns(lm) })
+    .from(gm)
+    .innerJoin(groups, eq(groups.id, gm.groupId))
+    .leftJoinLateral(lm, sql`true`)
+    .where(
+      and(
+        eq(gm.userId, viewerId),
+        page.before
+          ? sql`(${activity}, ${groups.id}) < (${page.before.at.toISOString()}::timestamptz, ${page.before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(activity), desc(groups.id));
+  return page.limit === null ? query : query.limit(page.limit);
 }
 
 /**

@@ -7,11 +7,13 @@ import {
   groupMemberListSchema,
   groupSchema,
   idParamsSchema,
+  listGroupsQuerySchema,
   muteBodySchema,
   optionalSearchQuerySchema,
   removeAdminBodySchema,
   removeMemberBodySchema,
   searchQuerySchema,
+  toChatListPage,
   updateGroupBodySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
@@ -27,7 +29,9 @@ export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
     service.create(request.user, request.body),
   );
 
-  routes.get('/group/list', { schema: { response: { 200: groupListSchema } } }, (request) => service.list(request.user));
+  routes.get('/group/list', { schema: { querystring: listGroupsQuerySchema, response: { 200: groupListSchema } } }, (request) =>
+    service.list(request.user, toChatListPage(request.query)),
+  );
 
   routes.get('/group/get-by-id/:id', { schema: { params: idParamsSchema, response: one } }, (request) =>
     service.getById(request.user, request.params.id),

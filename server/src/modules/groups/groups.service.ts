@@ -1,5 +1,5 @@
 import { and, type SQL } from 'drizzle-orm';
-import type { CreateGroupBody, Group, GroupMember, UpdateGroupBody } from '@chat/contracts';
+import type { ChatListPage, CreateGroupBody, Group, GroupMember, UpdateGroupBody } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
@@ -36,7 +36,18 @@ export class GroupsService {
     this.lists = new GroupLists(db);
   }
 
-  async list(viewer: UserWithWorkspace): Promise<Group[]> {
+  async list(viewer: UserWithWorkspace, page?: ChatListPage): Promise<Group[]> {
+    // A page (the sidebar) is its own statement; the whole list (API clients) keeps the batched read.
+    if (page && (page.limit !== null || page.before)) {
+      const rows = await repo.groupPage(this.db, viewer.id, page);
+      const members = membersByGroup(
+        await repo.membersOf(
+          this.db,
+          rows.map((r) => r.group.id),
+        ),
+      );
+      return this.forViewer(viewer, withMembers(rows, members));
+    }
     const { rows, members } = await this.lists.of(viewer.id);
     return rows.map((r) => withState(toGroupEntity(r, members.get(r.group.id) ?? []), r.state));
   }
