@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_CALLS } from '@chat/contracts';
+import { FIRST_CALLS, LIMITS } from '@chat/contracts';
 import { configureApiClient } from './client';
 import { getConversations } from './conversations';
 import { adoptEarlyCalls, dropEarlyCalls } from './early-responses';
 import { listGroups } from './groups';
 import { getCurrentUser } from './session';
+
+const FIRST_PAGE = { limit: LIMITS.chatListPageSize };
 
 // The shell asks for the chat list's two lists with the page (shell/src/shared/api/early-calls);
 // remote-chat's first getConversations/listGroups take those answers instead of asking again.
@@ -54,30 +56,34 @@ function startedEarly(paths: Record<string, string>, sessionToken = 'sessao-a') 
 describe('early answers of the chat list', () => {
   it('are taken by the first calls, which then ask nothing; the next calls ask the server', async () => {
     adoptEarlyCalls(startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations', [FIRST_CALLS.groups]: '/early/groups' }));
-    const [conversations, groups] = await Promise.all([getConversations(true), listGroups()]);
+    const [conversations, groups] = await Promise.all([getConversations(true, FIRST_PAGE), listGroups(FIRST_PAGE)]);
     expect(conversations).toEqual({ status: 200, data: [{ id: 'from-server /early/conversations' }] });
     expect(groups.data).toEqual([{ id: 'from-server /early/groups' }]);
     expect(hits.map((hit) => hit.url).sort()).toEqual(['/early/conversations', '/early/groups']);
 
     hits.length = 0;
-    expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
-    expect(hits).toEqual([{ url: '/api/conversation/get-conversations?showEmpty=true', authorization: 'Bearer sessao-a' }]);
+    expect((await getConversations(true, FIRST_PAGE)).data).toEqual([
+      { id: 'from-server /api/conversation/get-conversations?showEmpty=true&limit=50' },
+    ]);
+    expect(hits).toEqual([{ url: '/api/conversation/get-conversations?showEmpty=true&limit=50', authorization: 'Bearer sessao-a' }]);
   });
 
   it('are not used by another call of the same helper (showEmpty false)', async () => {
     adoptEarlyCalls(startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     hits.length = 0;
-    expect((await getConversations(false)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=false' }]);
+    expect((await getConversations(false, FIRST_PAGE)).data).toEqual([
+      { id: 'from-server /api/conversation/get-conversations?showEmpty=false&limit=50' },
+    ]);
     expect(hits).toHaveLength(1);
   });
 
   it('are dropped when the session changed since they were asked (a renewal, another account)', async () => {
     adoptEarlyCalls(startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations', [FIRST_CALLS.groups]: '/early/groups' }));
     token = 'sessao-b';
-    const conversations = await getConversations(true);
-    expect(conversations.data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
-    expect((await listGroups()).data).toEqual([{ id: 'from-server /api/group/list' }]);
+    const conversations = await getConversations(true, FIRST_PAGE);
+    expect(conversations.data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true&limit=50' }]);
+    expect((await listGroups(FIRST_PAGE)).data).toEqual([{ id: 'from-server /api/group/list?limit=50' }]);
     expect(hits.filter((hit) => hit.url.startsWith('/api/')).map((hit) => hit.authorization)).toEqual([
       'Bearer sessao-b',
       'Bearer sessao-b',
@@ -92,8 +98,10 @@ describe('early answers of the chat list', () => {
         [FIRST_CALLS.groups, fetch('http://127.0.0.1:1/nada').catch(() => null)],
       ]),
     });
-    expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
-    expect((await listGroups()).data).toEqual([{ id: 'from-server /api/group/list' }]);
+    expect((await getConversations(true, FIRST_PAGE)).data).toEqual([
+      { id: 'from-server /api/conversation/get-conversations?showEmpty=true&limit=50' },
+    ]);
+    expect((await listGroups(FIRST_PAGE)).data).toEqual([{ id: 'from-server /api/group/list?limit=50' }]);
   });
 
   it("answer the own user's reread too (the catch-up of the socket's first connect)", async () => {
@@ -106,11 +114,13 @@ describe('early answers of the chat list', () => {
     const stale = startedEarly({ [FIRST_CALLS.conversations]: '/early/conversations', [FIRST_CALLS.groups]: '/early/groups' });
     adoptEarlyCalls(stale);
     dropEarlyCalls(stale);
-    expect((await getConversations(true)).data).toEqual([{ id: 'from-server /api/conversation/get-conversations?showEmpty=true' }]);
+    expect((await getConversations(true, FIRST_PAGE)).data).toEqual([
+      { id: 'from-server /api/conversation/get-conversations?showEmpty=true&limit=50' },
+    ]);
 
     const newer = startedEarly({ [FIRST_CALLS.groups]: '/early/groups-2' });
     adoptEarlyCalls(newer);
     dropEarlyCalls(stale);
-    expect((await listGroups()).data).toEqual([{ id: 'from-server /early/groups-2' }]);
+    expect((await listGroups(FIRST_PAGE)).data).toEqual([{ id: 'from-server /early/groups-2' }]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type UpdateGroupBody,
 } from '@chat/contracts';
 import { earlyResponse, http } from './client';
+import { type ChatListPageParams, isFirstListPage } from './conversations';
 import { request } from './http';
 
 // Group calls.
@@ -17,9 +18,10 @@ const seg = encodeURIComponent;
 
 export const createGroup = (body: CreateGroupBody) => request<Group>(http(), { method: 'POST', url: '/group/create', data: body });
 
-/** The chat list's groups; the first call on the page may take the shell's early answer (see getConversations). */
-export const listGroups = async () =>
-  (await earlyResponse<Group[]>(FIRST_CALLS.groups)) || request<Group[]>(http(), { method: 'GET', url: '/group/list' });
+/** The chat list's groups (all, or a page); the first page may take the shell's early answer (see getConversations). */
+export const listGroups = async (page?: ChatListPageParams) =>
+  (isFirstListPage(page) && (await earlyResponse<Group[]>(FIRST_CALLS.groups))) ||
+  request<Group[]>(http(), { method: 'GET', url: '/group/list', ...(page ? { params: page } : {}) });
 
 export const getGroupById = (id: string) => request<Group>(http(), { method: 'GET', url: `/group/get-by-id/${seg(id)}` });
 

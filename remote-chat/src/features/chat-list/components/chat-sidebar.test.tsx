@@ -12,7 +12,10 @@ function listState(extra: Partial<ChatListState> = {}): ChatListState {
   return {
     conversations: [],
     groups: [],
+    frontiers: { conversations: null, groups: null },
     loading: false,
+    loadingMore: false,
+    loadMore: vi.fn(),
     failed: false,
     reload: vi.fn(),
     upsertConversation: vi.fn(),

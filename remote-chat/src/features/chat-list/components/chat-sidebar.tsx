@@ -1,14 +1,36 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Button, EmptyState, SearchInput, Spinner } from '@chat/ui';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, EmptyState, SearchInput, Spinner, VirtualList } from '@chat/ui';
 import type { MessageSearchHit } from '@chat/contracts';
 import { useChatSearch } from '../hooks/use-chat-search';
 import { useMessageSearch } from '../hooks/use-message-search';
 import type { ChatListState } from '../hooks/use-chat-list';
-import { buildEntries, type ChatEntry, type ChatFilter } from '../lib/chat-entries';
+import { buildEntries, type ChatEntry, type ChatFilter, entriesUntilFrontier, listsToLoad } from '../lib/chat-entries';
 import { ChatFilters } from './chat-filters';
 import { ChatListItem } from './chat-list-item';
 import { MessageHits } from './message-hits';
 import styles from './chat-sidebar.module.css';
+
+/** A row's usual height (avatar, name, preview); rows are measured once drawn. */
+const ROW_HEIGHT = 60;
+
+/**
+ * Arrow keys move between the list's entries (only the rows near the view exist, so Tab alone
+ * would leave the list at the last drawn one); the browser scrolls the focused one into view, and
+ * the rows after it are drawn as it does.
+ */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const row = (event.target as HTMLElement).closest('[role="listitem"]');
+  if (!row) return;
+  const sibling = event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
+  // Rows are placed by their index, not by their order in the DOM.
+  const index = Number(row.getAttribute('data-index')) + (event.key === 'ArrowDown' ? 1 : -1);
+  const target =
+    row.parentElement?.querySelector<HTMLElement>(`[data-index="${index}"] button`) ?? sibling?.querySelector<HTMLElement>('button');
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
 
 export const LIST_FAILED_TEXT = 'Não foi possível carregar as conversas. Verifique sua conexão.';
 
@@ -44,25 +66,55 @@ export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, actio
     />
   );
 
+  const { frontiers, loadMore } = list;
   const entries = useMemo(
     () =>
       search.active
         ? buildEntries(search.conversations, search.groups, meId, 'all')
-        : buildEntries(list.conversations, list.groups, meId, filter),
-    [search, list.conversations, list.groups, meId, filter],
+        : entriesUntilFrontier(buildEntries(list.conversations, list.groups, meId, filter), frontiers, filter),
+    [search, list.conversations, list.groups, frontiers, meId, filter],
   );
+  // The lists whose next page the shown list waits for (none while searching: the search answers whole).
+  const toLoad = useMemo(() => (search.active ? [] : listsToLoad(frontiers, filter)), [search.active, frontiers, filter]);
   const hasAny = list.conversations.length > 0 || list.groups.length > 0;
   const loading = search.active ? search.loading : list.loading;
+  const hasMore = toLoad.length > 0;
+
+  // A page may add nothing shown (chats hidden by the rules, or older than the other list's end):
+  // then the next one is asked for at once, as the end of the list is still in view.
+  const askedAt = useRef<number | null>(null);
+  const endReached = () => {
+    if (!hasMore) return;
+    askedAt.current = entries.length;
+    loadMore(toLoad);
+  };
+  useEffect(() => {
+    if (!hasMore || list.loading || list.loadingMore || list.failed) return;
+    if (entries.length > 0 && askedAt.current !== entries.length) return;
+    askedAt.current = entries.length;
+    loadMore(toLoad);
+  }, [hasMore, list.loading, list.loadingMore, list.failed, entries.length, loadMore, toLoad]);
 
   let body: ReactNode;
   if (loading && entries.length === 0) body = <Spinner size="md" />;
   else if (entries.length > 0)
     body = (
-      <ul className={styles.entries} aria-label="Conversas">
-        {entries.map((entry) => (
-          <ChatListItem key={`${entry.kind}:${entry.id}`} meId={meId} entry={entry} active={entry.id === activeId} onOpen={onOpen} />
-        ))}
-      </ul>
+      <>
+        <VirtualList
+          aria-label="Conversas"
+          className={search.active ? styles.entriesAll : styles.entries}
+          items={entries}
+          getKey={(entry) => `${entry.kind}:${entry.id}`}
+          estimateSize={ROW_HEIGHT}
+          onEndReached={hasMore ? endReached : undefined}
+          renderItem={(entry) => <ChatListItem meId={meId} entry={entry} active={entry.id === activeId} onOpen={onOpen} />}
+        />
+        {list.loadingMore && !search.active && (
+          <div className={styles.more} role="status" aria-label="Carregando mais conversas">
+            <Spinner size="sm" />
+          </div>
+        )}
+      </>
     );
   else if (list.failed && !search.active)
     body = (
@@ -84,7 +136,7 @@ export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, actio
         {action}
       </div>
       {!search.active && <ChatFilters value={filter} onChange={setFilter} />}
-      <div className={styles.list}>
+      <div className={styles.list} onKeyDown={moveFocus}>
         {body}
         {messageHits}
       </div>

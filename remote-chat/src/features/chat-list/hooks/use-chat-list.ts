@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getConversations, listGroups } from '@chat/api-client';
-import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
+import { getConversationById, getConversations, getGroupById, listGroups } from '@chat/api-client';
+import { ERROR_TEXTS, LIMITS, type Conversation, type Group, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
@@ -17,11 +17,22 @@ import {
   clearUnread,
   upsertById,
 } from '../lib/list-updates';
+import { appendPage, type ListKey, type LoadedList, listKeyOf } from '../lib/list-pages';
 
 export interface ChatListState {
+  /** The chats loaded so far: the first pages, the ones asked for by scrolling, and any that came live. */
   conversations: Conversation[];
   groups: Group[];
+  /**
+   * Where each list's loaded pages end (null once it is complete): a chat older than that may not
+   * be loaded yet, so the merged list is shown only down to the newest of these (chat-entries.ts).
+   */
+  frontiers: { conversations: ListKey | null; groups: ListKey | null };
   loading: boolean;
+  /** A next page is on its way. */
+  loadingMore: boolean;
+  /** Asks for the next page of each list named that has one (the sidebar scrolled to its end). */
+  loadMore: (lists: readonly ('conversations' | 'groups')[]) => void;
   /** The last fetch failed (offline, server down): nothing shown is known to be current. */
   failed: boolean;
   /** Fetches both lists again. */
@@ -59,6 +70,15 @@ interface OpenUnread {
 
 const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
 const EMPTY: never[] = [];
+const PAGE = LIMITS.chatListPageSize;
+
+/** What both lists hold: an id, a last activity (chatListCursor) and an unread count. */
+type ListedChat = Conversation | Group;
+
+const withItems = <T>(list: LoadedList<T>, change: Updater<T>): LoadedList<T> => {
+  const items = change(list.items);
+  return items === list.items ? list : { ...list, items };
+};
 
 /**
  * The conversations and groups of the sidebar, kept live from the bus: new conversations and
@@ -83,14 +103,17 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   // changes nothing).
   const inFlight = useRef({ conversations: new Set<LiveChange[]>(), groups: new Set<LiveChange[]>() });
 
-  /** One list's fetch, with the live changes made meanwhile applied again and the open chat read. */
+  /**
+   * One list's first page, with the live changes made meanwhile applied again and the open chat
+   * read. A fetch again (a reconnect) starts the list over from its first page.
+   */
   const fetchList = useCallback(
-    async <T extends { id: string; unreadMessages?: number }>(
+    async <T extends ListedChat>(
       key: 'conversations' | 'groups',
       fetch: () => Promise<T[]>,
       failure: string,
       clear: (list: T[], id: string) => T[],
-    ): Promise<T[]> => {
+    ): Promise<LoadedList<T>> => {
       const meanwhile: LiveChange[] = [];
       const started = ++fetchCount.current;
       inFlight.current[key].add(meanwhile);
@@ -110,7 +133,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
         const unread = entry.unreadMessages ?? 0;
         setFetchedOpen((current) => (current?.id === open && current.started < started ? current : { id: open, unread, started }));
       }
-      return open ? clear(list, open) : list;
+      return { items: open ? clear(list, open) : list, ...appendPage<T>([], fetched, PAGE).rest };
     },
     [],
   );
@@ -119,21 +142,28 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   const conversationsQuery = useQuery({
     ...liveQuery,
     queryKey: chatKeys.conversations(),
-    queryFn: () => fetchList('conversations', async () => (await getConversations(true)).data, ERROR_TEXTS.conversation.list, clearUnread),
+    queryFn: () =>
+      fetchList(
+        'conversations',
+        async () => (await getConversations(true, { limit: PAGE })).data,
+        ERROR_TEXTS.conversation.list,
+        clearUnread,
+      ),
     refetchOnMount: 'always',
   });
   const groupsQuery = useQuery({
     ...liveQuery,
     queryKey: chatKeys.groups(),
-    queryFn: () => fetchList('groups', async () => (await listGroups()).data, ERROR_TEXTS.group.list, clearGroupUnread),
+    queryFn: () => fetchList('groups', async () => (await listGroups({ limit: PAGE })).data, ERROR_TEXTS.group.list, clearGroupUnread),
     refetchOnMount: 'always',
   });
 
   const live = useCallback(
     (change: LiveChange) => {
       const { conversations, groups } = change;
-      if (conversations) queryClient.setQueryData<Conversation[]>(chatKeys.conversations(), (list) => list && conversations(list));
-      if (groups) queryClient.setQueryData<Group[]>(chatKeys.groups(), (list) => list && groups(list));
+      if (conversations)
+        queryClient.setQueryData<LoadedList<Conversation>>(chatKeys.conversations(), (list) => list && withItems(list, conversations));
+      if (groups) queryClient.setQueryData<LoadedList<Group>>(chatKeys.groups(), (list) => list && withItems(list, groups));
       inFlight.current.conversations.forEach((changes) => changes.push(change));
       inFlight.current.groups.forEach((changes) => changes.push(change));
     },
@@ -145,24 +175,89 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     void queryClient.refetchQueries({ queryKey: chatKeys.groups() });
   }, [queryClient]);
 
-  const applyMessage = useCallback(
+  // Chats fetched by id because a message came for one not loaded, with the messages heard meanwhile.
+  const fetchingById = useRef(new Map<string, Message[]>());
+
+  const applyLoadedMessage = useCallback(
     (message: Message) => {
       const open = openRef.current;
-      const known = message.conversationId
-        ? queryClient.getQueryData<Conversation[]>(chatKeys.conversations())?.some((c) => c.id === message.conversationId)
-        : queryClient.getQueryData<Group[]>(chatKeys.groups())?.some((g) => g.id === message.groupId);
-      // A message of a chat the list does not know yet (created while we were away): fetch again.
-      if (!known) {
-        reload();
-        return;
-      }
       if (message.conversationId) {
         live({ conversations: (list) => applyMessageToConversations(list, message, meId, open) ?? list });
       } else {
         live({ groups: (list) => applyMessageToGroups(list, message, meId, open) ?? list });
       }
     },
-    [meId, reload, live, queryClient],
+    [meId, live],
+  );
+
+  const applyMessage = useCallback(
+    (message: Message) => {
+      const chatId = message.conversationId ?? message.groupId;
+      const key = message.conversationId ? chatKeys.conversations() : chatKeys.groups();
+      const loaded = queryClient.getQueryData<LoadedList<ListedChat>>(key);
+      // Before the first page has answered: that answer (or the catch-up) brings the chat.
+      if (!loaded || !chatId) {
+        if (!loaded) reload();
+        return;
+      }
+      if (loaded.items.some((c) => c.id === chatId)) {
+        applyLoadedMessage(message);
+        return;
+      }
+      // A chat not loaded (an older one, or one created while we were away): fetched by id, it
+      // comes to the top with this message, and those heard meanwhile are applied again on it.
+      const waiting = fetchingById.current.get(chatId);
+      if (waiting) {
+        waiting.push(message);
+        return;
+      }
+      fetchingById.current.set(chatId, [message]);
+      const fetchChat = message.conversationId
+        ? getConversationById(chatId).then(({ data }) => live({ conversations: (list) => upsertById(list, data) }))
+        : getGroupById(chatId).then(({ data }) => live({ groups: (list) => upsertById(list, data) }));
+      void fetchChat
+        .then(() => fetchingById.current.get(chatId)?.forEach(applyLoadedMessage))
+        // Not mine after all (left meanwhile), or offline: the next catch-up settles it.
+        .catch(() => undefined)
+        .finally(() => fetchingById.current.delete(chatId));
+    },
+    [reload, live, queryClient, applyLoadedMessage],
+  );
+
+  // The next pages, asked by scrolling: appended after the last loaded page, without the chats
+  // already there (one that came live meanwhile is kept as it is: it is newer).
+  const [loadingMore, setLoadingMore] = useState(0);
+  const morePending = useRef(new Set<'conversations' | 'groups'>());
+  const loadMore = useCallback(
+    (lists: readonly ('conversations' | 'groups')[]) => {
+      for (const key of lists) {
+        const queryKey = key === 'conversations' ? chatKeys.conversations() : chatKeys.groups();
+        const loaded = queryClient.getQueryData<LoadedList<ListedChat>>(queryKey);
+        if (!loaded?.cursor || morePending.current.has(key)) continue;
+        morePending.current.add(key);
+        setLoadingMore((n) => n + 1);
+        const page = { limit: PAGE, before: loaded.cursor };
+        const fetched: Promise<ListedChat[]> =
+          key === 'conversations' ? getConversations(true, page).then((r) => r.data) : listGroups(page).then((r) => r.data);
+        void fetched
+          .then((chats) => {
+            const open = openRef.current;
+            queryClient.setQueryData<LoadedList<ListedChat>>(queryKey, (current) => {
+              // Started over meanwhile (a reconnect): this page belongs to the old walk.
+              if (!current || current.cursor !== page.before) return current;
+              const next = appendPage(current.items, chats, PAGE);
+              const items = open ? (key === 'conversations' ? clearUnread : clearGroupUnread)(next.items as never[], open) : next.items;
+              return { items, ...next.rest };
+            });
+          })
+          .catch((error: unknown) => notify.error(error, key === 'conversations' ? ERROR_TEXTS.conversation.list : ERROR_TEXTS.group.list))
+          .finally(() => {
+            morePending.current.delete(key);
+            setLoadingMore((n) => n - 1);
+          });
+      }
+    },
+    [queryClient],
   );
 
   const upsertConversation = useCallback(
@@ -231,8 +326,12 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
 
   const shown = useMemo(
     () => ({
-      conversations: conversationsQuery.data ?? EMPTY,
-      groups: groupsQuery.data ?? EMPTY,
+      conversations: conversationsQuery.data?.items ?? EMPTY,
+      groups: groupsQuery.data?.items ?? EMPTY,
+      frontiers: {
+        conversations: listKeyOf(conversationsQuery.data?.cursor ?? null),
+        groups: listKeyOf(groupsQuery.data?.cursor ?? null),
+      },
       // Every fetch (the first, a reload, a catch-up) shows as loading until both lists answered.
       loading: conversationsQuery.isFetching || groupsQuery.isFetching,
       failed,
@@ -246,5 +345,15 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
   // Not deferred: the open chat waits on it to place its line, not on the list's slices.
   const fetchedOpenUnread = useMemo(() => fetchedOpen && { id: fetchedOpen.id, unread: fetchedOpen.unread }, [fetchedOpen]);
 
-  return { ...deferred, reload, upsertConversation, upsertGroup, applyMessage, markRead, fetchedOpenUnread };
+  return {
+    ...deferred,
+    loadingMore: loadingMore > 0,
+    loadMore,
+    reload,
+    upsertConversation,
+    upsertGroup,
+    applyMessage,
+    markRead,
+    fetchedOpenUnread,
+  };
 }

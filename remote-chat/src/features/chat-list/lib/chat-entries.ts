@@ -1,4 +1,5 @@
 import type { Conversation, Group, LastMessage } from '@chat/contracts';
+import { compareKeys, type ListKey } from './list-pages';
 import { listTime } from '../../../shared/dates';
 import { otherParticipant, type ChatKind } from '../../../shared/chat-types';
 import { plainText } from '../../../shared/format-text';
@@ -84,9 +85,45 @@ export function groupEntry(group: Group, meId: string, now: Date): ChatEntry {
   };
 }
 
-/** Sorted by last activity, newest first (docs/produto.md, Regras de conversa). */
+const keyOf = (entry: ChatEntry): ListKey => ({ at: entry.activityAt, id: entry.id });
+
+/**
+ * Sorted by last activity, newest first (docs/produto.md, Regras de conversa), then by id
+ * descending: the server's order of its pages, so that a page's end is the same place here.
+ */
 export function sortEntries(entries: ChatEntry[]): ChatEntry[] {
-  return [...entries].sort((a, b) => b.activityAt - a.activityAt || a.id.localeCompare(b.id));
+  return [...entries].sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+}
+
+type ListName = 'conversations' | 'groups';
+export type Frontiers = Record<ListName, ListKey | null>;
+
+const listsOf = (filter: ChatFilter): ListName[] =>
+  filter === 'people' ? ['conversations'] : filter === 'groups' ? ['groups'] : ['conversations', 'groups'];
+
+/**
+ * The lists whose loaded pages end first in the merged order (the newest end among those with
+ * more to load): below that end a chat of theirs may be missing, so they are the ones to load
+ * next. Empty when every list the filter shows is complete.
+ */
+export function listsToLoad(frontiers: Frontiers, filter: ChatFilter): ListName[] {
+  const open = listsOf(filter).filter((name) => frontiers[name] !== null);
+  if (open.length === 0) return [];
+  const first = open.reduce((a, b) => (compareKeys(frontiers[a]!, frontiers[b]!) <= 0 ? a : b));
+  return open.filter((name) => compareKeys(frontiers[name]!, frontiers[first]!) === 0);
+}
+
+/**
+ * The sorted entries down to where every list the filter shows is known complete: an entry
+ * older than the last loaded chat of a list with more pages could have one of that list's
+ * unloaded chats above it, so it waits for that page.
+ */
+export function entriesUntilFrontier(entries: ChatEntry[], frontiers: Frontiers, filter: ChatFilter): ChatEntry[] {
+  const [name] = listsToLoad(frontiers, filter);
+  if (!name) return entries;
+  const end = frontiers[name]!;
+  const cut = entries.findIndex((entry) => compareKeys(keyOf(entry), end) > 0);
+  return cut === -1 ? entries : entries.slice(0, cut);
 }
 
 export function buildEntries(
