@@ -90,6 +90,19 @@ export type ChatMuted = z.infer<typeof chatMutedSchema>;
  * open chat again, exactly as after a reconnect of its own socket.
  */
 export const syncRequiredSchema = z.undefined();
+
+/**
+ * What a socket's first handshake may carry besides its token: `since`, when the page asked for
+ * the data it shows (ms, the page's clock), and `now`, the page's clock at the handshake (so the
+ * server can place `since` on its own clock). The server answers 'sync:required' at once when
+ * anything was sent to the user since then, or when it cannot tell; otherwise the page's data is
+ * current and nothing is fetched again.
+ */
+export const socketCatchUpAuthSchema = z.object({
+  since: z.number().check(z.int(), z.gte(0)),
+  now: z.number().check(z.int(), z.gte(0)),
+});
+export type SocketCatchUpAuth = z.infer<typeof socketCatchUpAuthSchema>;
 export type SyncRequired = z.infer<typeof syncRequiredSchema>;
 
 /** Events the server emits, keyed by event name. */

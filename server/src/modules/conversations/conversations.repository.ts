@@ -95,12 +95,7 @@ function summaryParts(db: Db, viewerId: string | SQL) {
  * ordered by id on both sides and none is skipped. The unread count and the mute are read for the
  * page's rows only (evaluated after the limit).
  */
-export function conversationPage(
-  db: Db,
-  viewerId: string,
-  page: ChatListPage,
-  withMessagesOnly: boolean,
-): Promise<ConversationSummaryRow[]> {
+export function conversationPage(db: Db, viewerId: string, page: ChatListPage, withMessagesOnly: boolean) {
   const { lm, fields, muteOn } = summaryParts(db, viewerId);
   const activity = sql`date_trunc('milliseconds', coalesce(${lm.createdAt}, ${conversations.createdAt}))`;
   const query = db

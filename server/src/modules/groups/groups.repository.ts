@@ -54,7 +54,7 @@ export function groupSummaries(db: Db, where: SQL | undefined): Promise<GroupSum
  * groupSummaries gives them; the viewer's state of each is read for the page's groups apart
  * (viewerGroupStates). Activity to the millisecond, as conversationPage says.
  */
-export function groupPage(db: Db, viewerId: string, page: ChatListPage): Promise<GroupSummaryRow[]> {
+export function groupPage(db: Db, viewerId: string, page: ChatListPage) {
   const gm = viewerMembership;
   const lm = lastMessageLateral(db, 'group', groups.id);
   const activity = sql`date_trunc('milliseconds', coalesce(${lm.createdAt}, ${groups.createdAt}))`;

@@ -1,5 +1,6 @@
 import type { ServerEventName, ServerEventPayloads } from '@chat/contracts';
 import type { RealtimeNamespace } from './handshake';
+import { RecentEvents } from './recent-events';
 import { presenceRoom, userRoom, workspaceRoom } from './rooms';
 
 /** Runs fn with the publisher's writes held and sent together at its end. */
@@ -11,6 +12,8 @@ export type WriteBatcher = <T>(fn: () => T) => T;
  */
 export class ChatEvents {
   private batchWrites: WriteBatcher = (fn) => fn();
+  /** When each user and workspace was last sent something (a page's first connect asks). */
+  readonly recent = new RecentEvents();
 
   constructor(private readonly events: () => RealtimeNamespace) {}
 
@@ -29,9 +32,9 @@ export class ChatEvents {
 
   toUsers<K extends ServerEventName>(userIds: readonly string[], event: K, payload: ServerEventPayloads[K]): void {
     if (userIds.length === 0) return;
-    this.events()
-      .to([...new Set(userIds)].map(userRoom))
-      .emit(event, payload);
+    const unique = [...new Set(userIds)];
+    this.recent.markUsers(unique);
+    this.events().to(unique.map(userRoom)).emit(event, payload);
   }
 
   /**
@@ -55,6 +58,7 @@ export class ChatEvents {
 
   /** Every socket of every member of a workspace. */
   toWorkspace<K extends ServerEventName>(workspaceId: string, event: K, payload: ServerEventPayloads[K]): void {
+    this.recent.markWorkspace(workspaceId);
     this.events().to(workspaceRoom(workspaceId)).emit(event, payload);
   }
 }

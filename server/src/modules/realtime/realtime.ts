@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server } from 'socket.io';
-import { SOCKET_NAMESPACE } from '@chat/contracts';
-import { handshakeAuth, type RealtimeServer, type SocketData, UNAUTHORIZED } from './handshake';
+import { SOCKET_NAMESPACE, socketCatchUpAuthSchema } from '@chat/contracts';
+import { handshakeAuth, type RealtimeServer, type RealtimeSocket, type SocketData, UNAUTHORIZED } from './handshake';
+import type { RecentEvents } from './recent-events';
 import { trackWebsockets } from './open-websockets';
 import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
@@ -38,7 +39,10 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
       })
     : null;
   const closeRedis = redis ? redis.close : async () => undefined;
-  if (redis) chatEvents.batchWritesWith(redis.inOneWrite);
+  if (redis) {
+    chatEvents.batchWritesWith(redis.inOneWrite);
+    chatEvents.recent.sharedWithOtherProcesses();
+  }
 
   // Nothing is served on the default namespace.
   io.of('/').use((_socket, next) => next(new Error(UNAUTHORIZED)));
@@ -62,6 +66,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
       ...(user.sessionId ? [sessionRoom(user.sessionId)] : []),
     ];
     void socket.join(rooms);
+    catchUpIfNeeded(socket, chatEvents.recent);
     // Ended while the handshake read the user: closeEndedSessions found this socket in no room yet.
     if (user.sessionId && revokedSessions.isRevoked(user.sessionId)) {
       socket.disconnect(false);
@@ -98,4 +103,19 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     await closeRedis();
   });
   return io;
+}
+
+/**
+ * A page's first handshake says when it asked for the data it shows (SocketCatchUpAuth): anything
+ * sent to its user since then reached no socket of that page, so it is told to fetch again
+ * ('sync:required', as after a reconnect). Checked once the socket is in its rooms: what is sent
+ * from then on arrives live. A handshake without it (a reconnect) asks nothing: the page catches
+ * up by itself.
+ */
+function catchUpIfNeeded(socket: RealtimeSocket, recent: RecentEvents): void {
+  const parsed = socketCatchUpAuthSchema.safeParse(socket.handshake.auth);
+  if (!parsed.success) return;
+  const { since, now } = parsed.data;
+  const onServerClock = since + (Date.now() - now);
+  if (recent.changedSince(socket.data.user.id, socket.data.user.workspaceId, onServerClock)) socket.emit('sync:required');
 }

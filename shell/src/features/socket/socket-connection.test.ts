@@ -14,7 +14,7 @@ let io: Server;
 let url: string;
 let token: string | null;
 let close: (() => void) | null = null;
-const handshakes: Array<{ token: unknown; query: unknown }> = [];
+const handshakes: Array<{ token: unknown; query: unknown; since?: unknown; now?: unknown }> = [];
 
 function nextServerSocket(): Promise<ServerSocket> {
   return new Promise((resolve) => io.of('/events').once('connection', resolve));
@@ -36,7 +36,8 @@ beforeEach(async () => {
   http = createServer();
   io = new Server(http, { transports: ['websocket'] });
   io.of('/events').use((socket, next) => {
-    handshakes.push({ token: socket.handshake.auth.token, query: socket.handshake.query });
+    const { token: sent, since, now } = socket.handshake.auth as Record<string, unknown>;
+    handshakes.push({ token: sent, query: socket.handshake.query, ...(since === undefined ? {} : { since, now }) });
     next(socket.handshake.auth.token === 'recusado' ? new Error('Não autorizado') : undefined);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -115,6 +116,45 @@ describe('openSocket', () => {
     close = openSocket({ url, user: USER, getToken: () => token, onUnauthorized: () => {}, catchUpOnFirstConnect: true });
     await late;
     expect(heard).toEqual(['reconnected']);
+  });
+
+  it('with the time the page loaded, fetches nothing again on its first connect unless the server asks; a reconnect still catches up', async () => {
+    const heard: string[] = [];
+    eventBus.on('socket:reconnected', () => heard.push('reconnected'));
+    const prepared: string[] = [];
+    const first = nextServerSocket();
+    close = openSocket({
+      url,
+      user: USER,
+      getToken: () => token,
+      onUnauthorized: () => {},
+      catchUpOnFirstConnect: true,
+      loadedSince: 1234.5,
+      prepareCatchUp: async () => {
+        prepared.push('prepare');
+        return () => undefined;
+      },
+    });
+    const socket = await first;
+    expect(handshakes[0]).toMatchObject({ token: 'token-1', since: 1234 });
+    expect(typeof handshakes[0]!.now).toBe('number');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard, 'the first connect fetches nothing again by itself').toEqual([]);
+    expect(prepared).toEqual([]);
+
+    // Something was sent to the user since the page loaded: the server says so.
+    const asked = nextBusEvent('socket:reconnected');
+    socket.emit('sync:required');
+    await asked;
+    expect(heard).toEqual(['reconnected']);
+
+    // An outage: the reconnect catches up by itself, and its handshake carries no time.
+    const again = nextBusEvent('socket:reconnected');
+    socket.conn.close();
+    await again;
+    expect(heard).toEqual(['reconnected', 'reconnected']);
+    expect(handshakes.at(-1)).not.toHaveProperty('since');
+    expect(prepared).toEqual(['prepare', 'prepare']);
   });
 
   it('prepares the catch-up before announcing a connect, and finishes it after the handlers ran', async () => {

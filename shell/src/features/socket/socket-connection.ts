@@ -36,6 +36,15 @@ export interface SocketOptions {
    */
   catchUpOnFirstConnect?: boolean;
   /**
+   * When the page asked for the data it shows (ms, this page's clock). Given, the first connect
+   * is not announced as a reconnect: its handshake carries this time, and the server answers
+   * 'sync:required' (announced as a reconnect) only when something was sent to the user since
+   * then, or when it cannot tell. So a sign-in does not download its lists twice, and a message
+   * sent between those fetches and the socket joining its rooms is still fetched. A reconnect
+   * always catches up.
+   */
+  loadedSince?: number;
+  /**
    * Runs before a (re)connect is announced as 'socket:reconnected' (use-live-socket starts the
    * catch-up calls with it); the function it resolves with runs right after the announcement.
    */
@@ -57,17 +66,19 @@ export function openSocket({
   onUnauthorized,
   reconnection = SOCKET_RECONNECTION,
   catchUpOnFirstConnect = false,
+  loadedSince,
   prepareCatchUp,
 }: SocketOptions): () => void {
+  let everConnected = false;
   const socket: ChatSocket = io(`${url}${SOCKET_NAMESPACE}`, {
     transports: ['websocket'],
     withCredentials: true,
     query: { id: user.id, name: user.name },
-    auth: (cb) => cb({ token: getToken() }),
+    auth: (cb) =>
+      cb({ token: getToken(), ...(everConnected || loadedSince === undefined ? {} : { since: Math.floor(loadedSince), now: Date.now() }) }),
     ...reconnection,
   });
 
-  let everConnected = false;
   let closed = false;
   const announceReconnect = async () => {
     const done = await prepareCatchUp?.().catch((error: unknown) => {
@@ -92,8 +103,9 @@ export function openSocket({
   };
   socket.on('connect', () => {
     eventBus.emit('socket:status', { status: 'connected' });
-    // After an outage, whatever was sent meanwhile must be fetched again.
-    if (everConnected || catchUpOnFirstConnect) void announceReconnect();
+    // After an outage, whatever was sent meanwhile must be fetched again; on the first connect,
+    // only what the server says (loadedSince) or everything (catchUpOnFirstConnect alone).
+    if (everConnected || (catchUpOnFirstConnect && loadedSince === undefined)) void announceReconnect();
     everConnected = true;
   });
   socket.on('disconnect', (reason) => {

@@ -13,9 +13,9 @@ import { holdEarlyEmits } from './early-emits';
  * session token is valid and a user is stored, and is closed when the user changes, the session
  * ends or the area unmounts. It opens once the page has settled (loaded, its first screen shown,
  * idle), and socket.io-client is downloaded then, so that neither competes with the first render
- * for the network or the CPU. Its first connect is announced as 'socket:reconnected'
- * (catchUpOnFirstConnect): the lists fetched before it are fetched once more, since a message sent
- * in between reached no socket of this page.
+ * for the network or the CPU. Its first handshake says when the page started (loadedSince): the
+ * server answers 'sync:required' when something was sent to the user since, which is announced
+ * as 'socket:reconnected' and fetches the lists again; otherwise what the page fetched stays.
  */
 export function useLiveSocket(): void {
   const { user, tokenIsValid } = useSession();
@@ -43,6 +43,8 @@ export function useLiveSocket(): void {
             user: { id: userId, name: readSession().user?.name ?? '' },
             getToken: () => readSession().token,
             catchUpOnFirstConnect: true,
+            // Nothing on this page was asked for before it started loading.
+            loadedSince: performance.timeOrigin,
             prepareCatchUp: async () => {
               const client = await loadApiClient(config);
               const calls = startCatchUpCalls(config.apiBaseUrl);

@@ -18,10 +18,11 @@ import { readSession } from './storage';
  *   tokens still hold. The tab that changed it stored the new pair first (its tabs share it), so
  *   it stays; any other session gets a 401 saying why, its renewal fails and the session ends
  *   with a toast (session-expiry.ts: a page that missed the event learns it from any call).
- * - 'socket:reconnected', the first connect included (the socket opens once the page has settled,
- *   so it does not compete with the first screen): what changed before it reached no socket of
- *   this page, so the own user is read again (workspace features, profile), and the token renewed
- *   when the role changed meanwhile.
+ * - 'socket:reconnected', also for the first connect when the server says something was sent to
+ *   this user or workspace since the page loaded (the socket opens once the page has settled, so
+ *   it does not compete with the first screen): what changed before it reached no socket of this
+ *   page, so the own user is read again (workspace features, profile), and the token renewed when
+ *   the role changed meanwhile.
  */
 export function useAccountEvents(): void {
   const { user, replaceUser, endSession } = useSession();
