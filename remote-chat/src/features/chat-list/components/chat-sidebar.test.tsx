@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ana, conversation, group, lastMessage } from '../../../test/fixtures';
@@ -56,6 +56,49 @@ describe('chat sidebar', () => {
     expect(screen.queryByText(EMPTY_LIST_TEXT)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(list.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws a long list as a virtual one, shown down to where both lists are loaded, and asks for the next page at its end', () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`);
+    const at = (i: number) => new Date(Date.parse('2024-03-10T12:00:00.000Z') - i * 60_000).toISOString();
+    const conversations = ids.map((id, i) => conversation(id, { lastMessage: lastMessage(at(i * 2)) }));
+    // Groups loaded down to an older time than the conversations: the conversations end first.
+    const groups = [group('a0000000-0000-4000-8000-000000000000', { lastMessage: lastMessage(at(1000)) })];
+    const loadMore = vi.fn();
+    const list = listState({
+      conversations,
+      groups,
+      frontiers: { conversations: { at: Date.parse(at(598)), id: ids[299]! }, groups: { at: Date.parse(at(1000)), id: groups[0]!.id } },
+      loadMore,
+    });
+    renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    const rows = within(screen.getByRole('list', { name: 'Conversas' })).getAllByRole('listitem');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(80);
+    expect(screen.queryByText('Projeto')).not.toBeInTheDocument();
+    expect(loadMore).not.toHaveBeenCalled();
+  });
+
+  it('asks for the next page of the list that ends first once its end is in view, and moves between entries with the arrow keys', () => {
+    const at = (i: number) => new Date(Date.parse('2024-03-10T12:00:00.000Z') - i * 60_000).toISOString();
+    const conversations = [0, 1, 2].map((i) =>
+      conversation(`c000000${i}-0000-4000-8000-000000000000`, { lastMessage: lastMessage(at(i)) }),
+    );
+    const loadMore = vi.fn();
+    const list = listState({
+      conversations,
+      frontiers: { conversations: { at: Date.parse(at(2)), id: conversations[2]!.id }, groups: null },
+      loadMore,
+    });
+    renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    expect(loadMore).toHaveBeenCalledWith(['conversations']);
+    const buttons = within(screen.getByRole('list', { name: 'Conversas' })).getAllByRole('button');
+    expect(buttons).toHaveLength(3);
+    buttons[0]!.focus();
+    fireEvent.keyDown(buttons[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(buttons[1]);
+    fireEvent.keyDown(buttons[1]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(buttons[0]);
   });
 
   it('lists entries with preview and opens the clicked one', () => {
