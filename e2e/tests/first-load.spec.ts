@@ -20,7 +20,8 @@ type Person = { name: string; nickName: string };
  * session is shared) where the files `held` matches are held back until the list has been asked
  * for: if only what they bring could ask for it, the page would never get there and this times
  * out. Returns that page, once the list's first entry shows, and its requests until the live
- * connection opened (its first connect asks for the list again on purpose: catchUpOnFirstConnect).
+ * connection opened (its first connect asks for the list again only when the server says something
+ * was sent meanwhile: socket-connection.ts, loadedSince).
  */
 async function loadHoldingUntilListAsked(page: Page, context: BrowserContext, held: (url: URL) => boolean) {
   await signIn(page, 'bruno', DEMO_PASSWORD);
