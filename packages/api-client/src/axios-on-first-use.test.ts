@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { FIRST_CALLS } from '@chat/contracts';
+import { LIMITS, FIRST_CALLS } from '@chat/contracts';
 import { configureApiClient } from './client';
 import { getConversations } from './conversations';
 import { adoptEarlyCalls } from './early-responses';
@@ -30,6 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+const FIRST_PAGE = { limit: LIMITS.chatListPageSize };
+
 it('loads axios only for the first call the early answers do not cover', async () => {
   configureApiClient({
     baseURL: `${base}/api`,
@@ -47,12 +49,12 @@ it('loads axios only for the first call the early answers do not cover', async (
     ]),
   });
 
-  const [conversations, groups] = await Promise.all([getConversations(true), listGroups()]);
+  const [conversations, groups] = await Promise.all([getConversations(true, FIRST_PAGE), listGroups(FIRST_PAGE)]);
   expect(conversations.data).toEqual([{ id: '/early/conversations' }]);
   expect(groups.data).toEqual([{ id: '/early/groups' }]);
   expect(loads.count).toBe(0);
 
-  expect((await getConversations(true)).data).toEqual([{ id: '/api/conversation/get-conversations?showEmpty=true' }]);
-  expect((await listGroups()).data).toEqual([{ id: '/api/group/list' }]);
+  expect((await getConversations(true, FIRST_PAGE)).data).toEqual([{ id: '/api/conversation/get-conversations?showEmpty=true&limit=50' }]);
+  expect((await listGroups(FIRST_PAGE)).data).toEqual([{ id: '/api/group/list?limit=50' }]);
   expect(loads.count).toBe(1);
 });

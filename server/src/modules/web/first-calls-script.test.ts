@@ -32,8 +32,8 @@ describe("the chat page's first-calls script", () => {
     expect(started.token).toBe(VALID);
     expect(Object.keys(started.responses)).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups]);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, new Headers(init?.headers).get('authorization')])).toEqual([
-      ['/api/conversation/get-conversations?showEmpty=true', `Bearer ${VALID}`],
-      ['/api/group/list', `Bearer ${VALID}`],
+      ['/api/conversation/get-conversations?showEmpty=true&limit=50', `Bearer ${VALID}`],
+      ['/api/group/list?limit=50', `Bearer ${VALID}`],
     ]);
     expect(await (await started.responses[FIRST_CALLS.groups])?.json()).toEqual([]);
   });

@@ -31,8 +31,8 @@ describe('startEarlyCalls', () => {
       expect(calls?.token, role).toBe(VALID);
       expect([...(calls?.responses.keys() ?? [])]).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups]);
       expect(fetchMock.mock.calls.map(([url, init]) => [url, new Headers(init?.headers).get('authorization')])).toEqual([
-        ['/api/conversation/get-conversations?showEmpty=true', `Bearer ${VALID}`],
-        ['/api/group/list', `Bearer ${VALID}`],
+        ['/api/conversation/get-conversations?showEmpty=true&limit=50', `Bearer ${VALID}`],
+        ['/api/group/list?limit=50', `Bearer ${VALID}`],
       ]);
       expect(takeEarlyCalls(), 'handed over once').toBeNull();
       fetchMock.mockClear();
