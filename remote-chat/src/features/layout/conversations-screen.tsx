@@ -35,7 +35,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   const [searchParams] = useSearchParams();
   const focusMessageId = searchParams.get(FOCUS_MESSAGE_PARAM);
   const [newOpen, setNewOpen] = useState(false);
-  const list = useChatList(user.id, id ?? null);
+  const list = useChatList(user.id, id ?? null, id ? kind : null);
   const chatKey = id ? `${kind}:${id}:${focusMessageId ?? ''}` : null;
   // The 'Mensagens não lidas' count is read on the render that opens the chat and kept: the chat's
   // view may mount later (its chunk, its header), and a list fetched meanwhile (the live
@@ -49,7 +49,8 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   // chat answered, as soon as it has, even while another fetch (a catch-up) is on its way; unknown
   // (undefined: the chat waits to place its line) until then, 0 once the lists answered without it.
   const fetched = list.fetchedOpenUnread?.id === id ? list.fetchedOpenUnread?.unread : undefined;
-  const unreadAtOpen = (opened.key === chatKey ? opened.unread : undefined) ?? fetched ?? (list.loading && !list.failed ? undefined : 0);
+  const unreadAtOpen =
+    (opened.key === chatKey ? opened.unread : undefined) ?? fetched ?? ((list.loading || list.openPending) && !list.failed ? undefined : 0);
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
   usePublishUnreadTotal(list.conversations);

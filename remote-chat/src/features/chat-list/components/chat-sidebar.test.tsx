@@ -23,6 +23,7 @@ function listState(extra: Partial<ChatListState> = {}): ChatListState {
     applyMessage: vi.fn(),
     markRead: vi.fn(),
     fetchedOpenUnread: null,
+    openPending: false,
     ...extra,
   };
 }

@@ -171,3 +171,16 @@ describe('useChatList loads its lists once', () => {
     expect(api.getConversations).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useChatList: an open chat older than the first pages', () => {
+  it('is fetched by id for its unread count at opening, and the list shows it read', async () => {
+    const { conversations } = world(130, 5);
+    const old = { ...conversations[110]!, unreadMessages: 4 };
+    api.getConversationById.mockResolvedValue({ status: 200, data: old });
+    const { result } = renderHookWithQuery(() => useChatList(ana.id, old.id, 'conversation'));
+    await waitFor(() => expect(result.current.fetchedOpenUnread).toEqual({ id: old.id, unread: 4 }));
+    await waitFor(() => expect(result.current.openPending).toBe(false));
+    expect(api.getConversationById).toHaveBeenCalledTimes(1);
+    expect(result.current.conversations.find((c) => c.id === old.id)?.unreadMessages).toBe(0);
+  });
+});

@@ -4,6 +4,7 @@ import { getConversationById, getConversations, getGroupById, listGroups } from 
 import { ERROR_TEXTS, LIMITS, type Conversation, type Group, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
+import type { ChatKind } from '../../../shared/chat-types';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
@@ -53,6 +54,8 @@ export interface ChatListState {
    * catch-up) may already count the chat as read by this very opening.
    */
   fetchedOpenUnread: OpenUnread | null;
+  /** The open chat is not in the loaded pages (an older one opened by its address): it is being fetched by id. */
+  openPending: boolean;
 }
 
 type Updater<T> = (list: T[]) => T[];
@@ -75,6 +78,9 @@ const PAGE = LIMITS.chatListPageSize;
 /** What both lists hold: an id, a last activity (chatListCursor) and an unread count. */
 type ListedChat = Conversation | Group;
 
+/** A chat fetched apart, kept where it is when a page brought it meanwhile, else added. */
+const upsertOlder = <T extends { id: string }>(list: T[], chat: T): T[] => (list.some((c) => c.id === chat.id) ? list : [...list, chat]);
+
 const withItems = <T>(list: LoadedList<T>, change: Updater<T>): LoadedList<T> => {
   const items = change(list.items);
   return items === list.items ? list : { ...list, items };
@@ -85,7 +91,7 @@ const withItems = <T>(list: LoadedList<T>, change: Updater<T>): LoadedList<T> =>
  * groups, group changes and every message (docs/produto.md, Regras de conversa). `openId` is the
  * open chat, whose unread count stays 0.
  */
-export function useChatList(meId: string, openId: string | null): ChatListState {
+export function useChatList(meId: string, openId: string | null, openKind: ChatKind | null = null): ChatListState {
   const queryClient = useQueryClient();
   // With the order its fetch started in: of two answers for the open chat, the earlier-asked one
   // holds its count from before the chat was read.
@@ -312,6 +318,33 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
 
   const failed = conversationsQuery.isError || groupsQuery.isError;
 
+  // The open chat, opened by its address, older than the first pages: fetched by id, for its
+  // unread count at opening (as the first fetch that finds a chat gives it) and for the list.
+  const [openFetched, setOpenFetched] = useState<string | null>(null);
+  const openLoaded = (openKind === 'group' ? groupsQuery.data : conversationsQuery.data)?.items.some((c) => c.id === openId);
+  const bothLoaded = !!conversationsQuery.data && !!groupsQuery.data;
+  const openMissing = !!openId && !!openKind && bothLoaded && !openLoaded;
+  useEffect(() => {
+    if (!openMissing || !openId || openFetched === openId) return;
+    const started = ++fetchCount.current;
+    const done = () => setOpenFetched(openId);
+    const found = (unread: number) =>
+      setFetchedOpen((current) => (current?.id === openId && current.started < started ? current : { id: openId, unread, started }));
+    const fetched =
+      openKind === 'group'
+        ? getGroupById(openId).then(({ data }) => {
+            found(data.unreadMessages ?? 0);
+            live({ groups: (list) => clearGroupUnread(upsertOlder(list, data), openId) });
+          })
+        : getConversationById(openId).then(({ data }) => {
+            found(data.unreadMessages);
+            live({ conversations: (list) => clearUnread(upsertOlder(list, data), openId) });
+          });
+    // Not found (not mine): the chat view says so itself.
+    void fetched.catch(() => undefined).finally(done);
+  }, [openMissing, openId, openKind, openFetched, live]);
+  const openPending = openMissing && openFetched !== openId;
+
   // A list that could not be fetched (an offline start, the server down) fetches again by itself
   // when the browser is back online or the live connection comes up.
   useEffect(() => {
@@ -355,5 +388,6 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     applyMessage,
     markRead,
     fetchedOpenUnread,
+    openPending,
   };
 }
