@@ -1,9 +1,10 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversations, listGroups } from '@chat/api-client';
-import { ERROR_TEXTS, type Conversation, type Group, type Message } from '@chat/contracts';
+import { ERROR_TEXTS, type Conversation, type Group, type GroupUpdated, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
+import { applyGroupUpdate, removedMe } from '../../../shared/group-updates';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
@@ -57,7 +58,6 @@ interface OpenUnread {
   unread: number;
 }
 
-const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
 const EMPTY: never[] = [];
 
 /**
@@ -172,8 +172,24 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     },
     [live],
   );
-  const upsertGroup = useCallback(
-    (g: Group) => live({ groups: (list) => (isMember(g, meId) ? upsertById(list, g) : list.filter((x) => x.id !== g.id)) }),
+  // Only members hear `group` (and a group created here is mine): no membership to check.
+  const upsertGroup = useCallback((g: Group) => live({ groups: (list) => upsertById(list, g) }), [live]);
+  // A change applies to the copy listed; the member it took out loses the group.
+  const updateGroup = useCallback(
+    (event: GroupUpdated) =>
+      live({
+        groups: (list) =>
+          removedMe(event, meId)
+            ? list.filter((x) => x.id !== event.id)
+            : upsertById(
+                list,
+                applyGroupUpdate(
+                  list.find((x) => x.id === event.id),
+                  event,
+                  meId,
+                ),
+              ),
+      }),
     [meId, live],
   );
   const markRead = useCallback(
@@ -185,7 +201,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
     const offs = [
       subscribe(eventBus, 'conversation', upsertConversation),
       subscribe(eventBus, 'group', upsertGroup),
-      subscribe(eventBus, 'group::updated', upsertGroup),
+      subscribe(eventBus, 'group::updated', updateGroup),
       subscribe(eventBus, 'message', applyMessage),
       // My reading in another tab clears the count here too (docs/produto.md, Regras de conversa:
       // the same in every tab).
@@ -213,7 +229,7 @@ export function useChatList(meId: string, openId: string | null): ChatListState 
       ),
     ];
     return () => offs.forEach((off) => off());
-  }, [upsertConversation, upsertGroup, applyMessage, reload, meId, live]);
+  }, [upsertConversation, upsertGroup, updateGroup, applyMessage, reload, meId, live]);
 
   const failed = conversationsQuery.isError || groupsQuery.isError;
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
+import { viewerIsGroupAdmin } from '../../../shared/group-updates';
 import { useChatDraft } from '../hooks/use-chat-draft';
 import { useGroupReceipts } from '../hooks/use-group-receipts';
 import { useMessageActions } from '../hooks/use-message-actions';
@@ -93,7 +94,7 @@ export function ChatView(props: Props) {
     return target.kind === 'group' ? target.group.members : [target.conversation.userOne, target.conversation.userTwo];
   }, [target]);
   const nameOf = useCallback((id: string) => people.find((p) => p.id === id)?.name, [people]);
-  const isGroupAdmin = target?.kind === 'group' && target.group.admins.some((a) => a.id === me.id);
+  const isGroupAdmin = target?.kind === 'group' && viewerIsGroupAdmin(target.group, me.id);
   const mentionable = useMemo<MentionCandidate[]>(() => {
     if (target?.kind !== 'group') return [];
     const members = target.group.members.filter((m) => m.id !== me.id).map((m) => ({ id: m.id, name: m.name, nickName: m.nickName }));
