@@ -15,6 +15,8 @@ export function decodeCursor(cursor: string | undefined, kinds: readonly ('boole
   } catch {
     throw badRequest(BAD_CURSOR);
   }
-  if (!Array.isArray(keys) || keys.length !== kinds.length || !kinds.every((k, i) => typeof keys[i] === k)) throw badRequest(BAD_CURSOR);
-  return keys;
+  if (!Array.isArray(keys)) throw badRequest(BAD_CURSOR);
+  const list: unknown[] = keys;
+  if (list.length !== kinds.length || !kinds.every((k, i) => typeof list[i] === k)) throw badRequest(BAD_CURSOR);
+  return list;
 }
