@@ -4,9 +4,17 @@ import {
   type AddMembersBody,
   type CreateGroupBody,
   type Group,
+  type GroupCandidateIds,
+  type GroupCandidateIdsQuery,
+  type GroupCandidatesPage,
+  type GroupCandidatesQuery,
   type GroupMember,
+  type GroupMembersPage,
+  type GroupMembersQuery,
   type RemoveAdminBody,
   type RemoveMemberBody,
+  type ResolvedEmails,
+  type ResolveEmailsBody,
   type UpdateGroupBody,
 } from '@chat/contracts';
 import { earlyResponse, http } from './client';
@@ -29,6 +37,22 @@ export const searchGroups = (content: string) => request<Group[]>(http(), { meth
 
 export const searchGroupMembers = (groupId: string, content: string) =>
   request<GroupMember[]>(http(), { method: 'GET', url: `/group/${seg(groupId)}/search-members`, params: { content } });
+
+/** One page of the group's members ('Você' first, admins, by name), optionally searched. */
+export const getGroupMembers = (groupId: string, query: Partial<GroupMembersQuery> = {}) =>
+  request<GroupMembersPage>(http(), { method: 'GET', url: `/group/${seg(groupId)}/members`, params: query });
+
+/** One page of the users who may join (a new group without `groupId`). */
+export const getGroupCandidates = (query: Partial<GroupCandidatesQuery> = {}) =>
+  request<GroupCandidatesPage>(http(), { method: 'GET', url: '/group/candidates', params: query });
+
+/** Every id of a candidates search ('Selecionar todos'). */
+export const getGroupCandidateIds = (query: Partial<GroupCandidateIdsQuery> = {}) =>
+  request<GroupCandidateIds>(http(), { method: 'GET', url: '/group/candidate-ids', params: query });
+
+/** 'Colar e-mails': the pasted e-mails as users of the workspace, the unknown ones apart. */
+export const resolveGroupEmails = (body: ResolveEmailsBody) =>
+  request<ResolvedEmails>(http(), { method: 'POST', url: '/group/resolve-emails', data: body });
 
 export const updateGroup = (id: string, body: UpdateGroupBody) =>
   request<Group>(http(), { method: 'PATCH', url: `/group/update/${seg(id)}`, data: body });

@@ -50,6 +50,16 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
   inviteTtlMs: 7 * 24 * 60 * 60 * 1000,
   workspaceMemberLimitMax: 1000,
+  /** Members a group may have unless ROOT sets another limit for the workspace. */
+  groupMemberLimitDefault: 1000,
+  /** Highest group member limit ROOT may set. */
+  groupMemberLimitMax: 5000,
+  /** Members (and admins) a Group entity carries: enough for the chat header's line of nicknames. */
+  groupHeadSize: 8,
+  groupMembersPageSize: 50,
+  groupMembersPageMax: 200,
+  /** E-mails one 'Colar e-mails' may resolve. */
+  pastedEmailsMax: 5000,
   /** Largest storage quota ROOT may give a workspace, in MB (1 TB); 0 means no quota. */
   workspaceStorageQuotaMaxMb: 1_048_576,
   searchMinChars: 2,

@@ -27,6 +27,7 @@ describe('ERROR_TEXTS', () => {
       removeMember: 'Erro desconhecido ao remover membro',
       search: 'Erro desconhecido ao buscar por grupos',
       searchMembers: 'Erro desconhecido ao pesquisar membros',
+      resolveEmails: 'Erro desconhecido ao buscar os e-mails',
     });
   });
 

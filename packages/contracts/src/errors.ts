@@ -27,6 +27,8 @@ export const ERROR_TEXTS = {
     removeMember: unknownError('remover membro'),
     search: unknownError('buscar por grupos'),
     searchMembers: unknownError('pesquisar membros'),
+    /** Not in the original spec ('Colar e-mails' of the member pickers). */
+    resolveEmails: unknownError('buscar os e-mails'),
   },
   message: {
     list: 'Ocorreu um erro ao buscar as mensagens',

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type Conversation, type Group, type Message, untouchedMessageFields, type User } from './entities';
+import { type Conversation, type Group, type GroupUpdated, type Message, untouchedMessageFields, type User } from './entities';
 import {
   CLIENT_EVENT_NAMES,
   clientEventSchemas,
@@ -76,7 +76,9 @@ const group: Group = {
   name: 'Time',
   description: '',
   avatarUrl: null,
+  memberCount: 2,
   members: [{ ...user(1), isAdmin: true }, user(2)],
+  adminCount: 1,
   admins: [user(1)],
   createdAt: '2025-01-01T09:00:00.000Z',
   lastMessage: null,
@@ -86,7 +88,7 @@ const goodServer = {
   conversation,
   message,
   group,
-  'group::updated': group,
+  'group::updated': { ...group, change: { kind: 'renamed', name: 'Time', description: '' } },
   'message:read:response': { conversationId: uuid(10), readerId: uuid(2) },
   userStatusResponse: { userId: uuid(2), status: 'online' },
   userStatus: { userId: uuid(2), status: 'offline' },
@@ -114,7 +116,7 @@ const badServer = {
   conversation: { ...conversation, unreadMessages: -1 },
   message: { ...message, status: 'LOST' },
   group: { ...group, members: 'all' },
-  'group::updated': { id: uuid(30) },
+  'group::updated': { ...group, change: { kind: 'renamed' } },
   'message:read:response': { conversationId: uuid(10) },
   userStatusResponse: { userId: uuid(2), status: 'away' },
   userStatus: { userId: '', status: 'online' },
@@ -253,7 +255,7 @@ describe('parseEvent', () => {
 describe('socket.io generics', () => {
   it('map each event to a one-payload listener', () => {
     expectTypeOf<Parameters<ServerToClientEvents['message']>[0]>().toEqualTypeOf<Message>();
-    expectTypeOf<Parameters<ServerToClientEvents['group::updated']>[0]>().toEqualTypeOf<Group>();
+    expectTypeOf<Parameters<ServerToClientEvents['group::updated']>[0]>().toEqualTypeOf<GroupUpdated>();
     expectTypeOf<Parameters<ClientToServerEvents['checkUserStatus']>[0]>().toEqualTypeOf<{ userId: string }>();
   });
 });

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import './zod-locale';
-import { conversationSchema, groupSchema, messageSchema, reactionSchema, userSchema } from './entities';
+import { conversationSchema, groupSchema, groupUpdatedSchema, messageSchema, reactionSchema, userSchema } from './entities';
 import { uuidField } from './schemas/fields';
-import type { Conversation, Group, Message, User } from './entities';
+import type { Conversation, Group, GroupUpdated, Message, User } from './entities';
 
 // The realtime event map (namespace /events). Both ends validate what they
 // receive with these schemas: a bad event is logged and dropped, never trusted.
@@ -110,7 +110,8 @@ export const serverEventSchemas = {
   conversation: conversationSchema,
   message: messageSchema,
   group: groupSchema,
-  'group::updated': groupSchema,
+  /** What changed, with the group's head: never the whole membership. */
+  'group::updated': groupUpdatedSchema,
   'message:read:response': messageReadResponseSchema,
   userStatusResponse: userStatusPayloadSchema,
   userStatus: userStatusPayloadSchema,
@@ -180,7 +181,7 @@ export interface ServerToClientEvents {
   conversation: (payload: Conversation) => void;
   message: (payload: Message) => void;
   group: (payload: Group) => void;
-  'group::updated': (payload: Group) => void;
+  'group::updated': (payload: GroupUpdated) => void;
   'message:read:response': (payload: MessageReadResponse) => void;
   userStatusResponse: (payload: UserStatusPayload) => void;
   userStatus: (payload: UserStatusPayload) => void;

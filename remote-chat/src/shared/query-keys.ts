@@ -13,6 +13,13 @@ export const chatKeys = {
   chatSearch: (term: string) => [...chatKeys.all, 'search', 'chats', term] as const,
   messageSearch: (term: string) => [...chatKeys.all, 'search', 'messages', term] as const,
   groupMembers: (groupId: string, term: string) => [...chatKeys.all, 'group-members', groupId, term] as const,
+  /** The details panel's pages of members: every search of one group under one prefix. */
+  groupMemberPages: (groupId: string, term?: string) =>
+    term === undefined
+      ? ([...chatKeys.all, 'group-member-pages', groupId] as const)
+      : ([...chatKeys.all, 'group-member-pages', groupId, term] as const),
+  /** The member pickers' pages of users who may join (`groupId` empty for a new group). */
+  groupCandidates: (groupId: string, term: string) => [...chatKeys.all, 'group-candidates', groupId, term] as const,
   commonGroups: (userId: string) => [...chatKeys.all, 'common-groups', userId] as const,
   receipts: (messageId: string) => [...chatKeys.all, 'receipts', messageId] as const,
   userSearch: (term: string) => [...chatKeys.all, 'user-search', term] as const,

@@ -46,13 +46,17 @@ export function conversation(id: string, extra: Partial<Conversation> = {}): Con
 }
 
 export function group(id: string, extra: Partial<Group> = {}): Group {
+  const members = extra.members ?? [ana, bruno, carla];
+  const admins = extra.admins ?? [ana];
   return {
     id,
     name: 'Projeto',
     description: '',
     avatarUrl: null,
-    members: [ana, bruno, carla],
-    admins: [ana],
+    members,
+    memberCount: members.length,
+    admins,
+    adminCount: admins.length,
     createdAt: '2024-01-01T10:00:00.000Z',
     lastMessage: null,
     ...extra,

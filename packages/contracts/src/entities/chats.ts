@@ -21,13 +21,24 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const groupMemberSchema = z.extend(userSchema, { isAdmin: z.optional(z.boolean()) });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
+/**
+ * A group as lists, answers and events carry it: its head, never its whole membership (a company's
+ * group of everyone would make every answer and event as large as the company). `members` are the
+ * first few (LIMITS.groupHeadSize): the viewer first when they are a member, then admins, then by
+ * name; `admins` the first few admins the same way. The whole membership pages from
+ * GET /group/{groupId}/members.
+ */
 export const groupSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   avatarUrl: z.nullable(z.string()),
+  memberCount: countField(),
   members: z.array(groupMemberSchema),
+  adminCount: countField(),
   admins: z.array(userSchema),
+  /** Per viewer (absent in events sent to every member): the viewer is one of the group's admins. */
+  viewerIsAdmin: z.optional(z.boolean()),
   createdAt: z.string(),
   lastMessage: z.nullable(lastMessageSchema),
   /**
@@ -43,3 +54,52 @@ export const groupSchema = z.object({
   unreadMentions: z.optional(countField()),
 });
 export type Group = z.infer<typeof groupSchema>;
+
+/**
+ * What a `group::updated` changed. A rename carries the new texts; added members the first few of
+ * them (the head's memberCount is the new count); a removal and admin changes the ids.
+ */
+export const groupChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('renamed'), name: z.string(), description: z.string() }),
+  z.object({ kind: z.literal('membersAdded'), members: z.array(groupMemberSchema), addedCount: countField() }),
+  z.object({ kind: z.literal('memberRemoved'), memberId: z.string() }),
+  z.object({ kind: z.literal('adminAdded'), adminId: z.string() }),
+  z.object({ kind: z.literal('adminRemoved'), adminId: z.string() }),
+]);
+export type GroupChange = z.infer<typeof groupChangeSchema>;
+
+/** `group::updated`: the group's head (without the per-viewer fields) and what changed. */
+export const groupUpdatedSchema = z.extend(groupSchema, { change: groupChangeSchema });
+export type GroupUpdated = z.infer<typeof groupUpdatedSchema>;
+
+/** A page of GET /group/{groupId}/members: 'Você' first, then admins, then by name. */
+export const groupMembersPageSchema = z.object({
+  members: z.array(groupMemberSchema),
+  /** What to pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.nullable(z.string()),
+  /** Members matching the search (all of them without one). */
+  total: countField(),
+});
+export type GroupMembersPage = z.infer<typeof groupMembersPageSchema>;
+
+/** A page of GET /group/candidates: users of the viewer's workspace that may join, by name. */
+export const groupCandidatesPageSchema = z.object({
+  users: z.array(userSchema),
+  nextCursor: z.nullable(z.string()),
+  total: countField(),
+});
+export type GroupCandidatesPage = z.infer<typeof groupCandidatesPageSchema>;
+
+/** GET /group/candidate-ids: every candidate matching the search ('Selecionar todos'). */
+export const groupCandidateIdsSchema = z.object({ ids: z.array(z.string()) });
+export type GroupCandidateIds = z.infer<typeof groupCandidateIdsSchema>;
+
+/** POST /group/resolve-emails: the pasted e-mails that are candidates, and those that are not. */
+export const resolvedEmailsSchema = z.object({
+  users: z.array(userSchema),
+  /** Not a member of the workspace (or no longer active). */
+  unknown: z.array(z.string()),
+  /** Already in the group. */
+  alreadyMembers: z.array(z.string()),
+});
+export type ResolvedEmails = z.infer<typeof resolvedEmailsSchema>;

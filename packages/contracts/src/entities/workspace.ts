@@ -14,6 +14,8 @@ export const workspaceSummarySchema = z.object({
   limitOfMembers: countField(),
   /** MB of uploaded files the workspace may keep; 0 means no quota. */
   storageQuotaMb: countField(),
+  /** Members one group of the workspace may have (every way in: create, add, pasted e-mails). */
+  groupMemberLimit: z.optional(countField()),
   features: workspaceFeaturesSchema,
   createdAt: z.string(),
 });

@@ -8,6 +8,8 @@ export const ADMIN_EMAIL_MESSAGE = 'E-mail do administrador é inválido';
 export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
 export const STORAGE_QUOTA_MESSAGE = `Cota de armazenamento deve ser entre 0 e ${LIMITS.workspaceStorageQuotaMaxMb} MB`;
 export const WORKSPACE_DESCRIPTION_MAX = 200;
+export const GROUP_MEMBER_LIMIT_MIN = 2;
+export const GROUP_MEMBER_LIMIT_MESSAGE = `Limite de membros por grupo deve ser entre ${GROUP_MEMBER_LIMIT_MIN} e ${LIMITS.groupMemberLimitMax}`;
 const WORKSPACE_NAME_SUBJECT = 'O nome do workspace';
 
 /**
@@ -70,6 +72,16 @@ export const updateWorkspaceBodySchema = z.object({
   limitOfMembers: limitOfMembersField(),
   storageQuotaMb: storageQuotaField(),
   features: featuresField(),
+  /** Optional: absent keeps the current limit. */
+  groupMemberLimit: z.optional(
+    z.coerce
+      .number(GROUP_MEMBER_LIMIT_MESSAGE)
+      .check(
+        z.int(GROUP_MEMBER_LIMIT_MESSAGE),
+        z.gte(GROUP_MEMBER_LIMIT_MIN, GROUP_MEMBER_LIMIT_MESSAGE),
+        z.lte(LIMITS.groupMemberLimitMax, GROUP_MEMBER_LIMIT_MESSAGE),
+      ),
+  ),
 });
 export type UpdateWorkspaceBody = z.output<typeof updateWorkspaceBodySchema>;
 

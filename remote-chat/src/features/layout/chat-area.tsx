@@ -45,7 +45,7 @@ interface Props {
  * of the width from 1024 px, an overlay sheet on tablets and a full-screen sheet on phones.
  */
 export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
-  const { target, loading, reload } = useChatTarget(kind, chatId);
+  const { target, loading, reload } = useChatTarget(kind, chatId, me.id);
   const { shown, show, close } = useSidePanel<Panel>(closesOnEscape);
 
   if (!target) {

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { API_KEY_PERMISSIONS, ROLES, type WorkspaceFeature } from '@chat/contracts';
+import { API_KEY_PERMISSIONS, LIMITS, ROLES, type WorkspaceFeature } from '@chat/contracts';
 import { folded } from '../../lib/search';
 
 // One schema for both engines; SQL stays within PostgreSQL 15. Indexes are plain ascending ones:
@@ -33,6 +33,8 @@ export const workspaces = pgTable('workspaces', {
   limitOfMembers: integer('limit_of_members').notNull().default(0),
   // Megabytes of uploaded files the workspace may keep (media_uploads' sizes); 0 means no quota.
   storageQuotaMb: integer('storage_quota_mb').notNull().default(0),
+  // Members one group may have; checked under the group's row lock on every way in.
+  groupMemberLimit: integer('group_member_limit').notNull().default(LIMITS.groupMemberLimitDefault),
   // Per-workspace features: a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
   features: text('features')
     .array()

@@ -38,6 +38,8 @@ const expectRefusal = (res: { statusCode: number; json: () => { message: string 
   expect(res.json().message).toBe(message);
 };
 const NOT_ADMIN = 'Apenas administradores do grupo podem fazer isso';
+/** What an event carries of an answer: the same head, without the answer's per-viewer field. */
+const head = ({ viewerIsAdmin: _mine, ...g }: Group) => g;
 
 describe('PATCH /api/group/update/:id', () => {
   it('lets an admin rename and describe the group; members hear group::updated, nobody else does', async () => {
@@ -48,7 +50,8 @@ describe('PATCH /api/group/update/:id', () => {
     );
     expect(updated).toMatchObject({ id: group.id, name: 'Equipe Beta', description: 'Nova fase' });
     await settle(t.app, listeners);
-    for (const l of [la, lm, lo]) expect(l.of('group::updated')).toEqual([updated]);
+    const change = { kind: 'renamed', name: 'Equipe Beta', description: 'Nova fase' };
+    for (const l of [la, lm, lo]) expect(l.of('group::updated')).toEqual([{ ...head(updated), change }]);
     expect(lc.events).toEqual([]);
   });
 
@@ -86,7 +89,10 @@ describe('POST /api/group/add-admin/:groupId and remove-admin', () => {
     const demoted = expectStatus<Group>(await as(t.app, admin).post(url('remove-admin'), { adminId: member.id }), 200);
     expect(demoted.admins.map((a) => a.id)).toEqual([admin.id]);
     await settle(t.app, listeners);
-    expect(lm.of('group::updated')).toEqual([promoted, demoted]);
+    expect(lm.of('group::updated')).toEqual([
+      { ...head(promoted), change: { kind: 'adminAdded', adminId: member.id } },
+      { ...head(demoted), change: { kind: 'adminRemoved', adminId: member.id } },
+    ]);
     expect(lc.events).toEqual([]);
   });
 
@@ -124,8 +130,12 @@ describe('POST /api/group/add-member/:groupId', () => {
     );
     expect(updated.members.map((m) => m.id).sort()).toEqual([admin.id, member.id, other.id, newcomer.id, colleague.id].sort());
     await settle(t.app, listeners);
-    for (const l of [la, lm]) expect(l.events).toEqual([{ event: 'group::updated', payload: updated }]);
-    for (const l of [ln, lc]) expect(l.events).toEqual([{ event: 'group', payload: updated }]);
+    expect(updated.memberCount).toBe(5);
+    // The others hear the first of the added members, by name (Caio, Nina), and how many came.
+    const added = [colleague, newcomer].map((u) => updated.members.find((m) => m.id === u.id));
+    const change = { kind: 'membersAdded', members: added, addedCount: 2 };
+    for (const l of [la, lm]) expect(l.events).toEqual([{ event: 'group::updated', payload: { ...head(updated), change } }]);
+    for (const l of [ln, lc]) expect(l.events).toEqual([{ event: 'group', payload: head(updated) }]);
     expect(lx.events).toEqual([]);
     expect((await as(t.app, newcomer).get(`/group/get-by-id/${group.id}`)).statusCode).toBe(200);
   });
@@ -158,8 +168,9 @@ describe('POST /api/group/remove-member/:groupId', () => {
     const updated = expectStatus<Group>(await as(t.app, admin).post(url('remove-member'), { memberId: member.id }), 200);
     expect(updated.members.map((m) => m.id)).not.toContain(member.id);
     await settle(t.app, listeners);
-    expect(lm.of('group::updated')).toEqual([updated]);
-    expect(lo.of('group::updated')).toEqual([updated]);
+    const event = { ...head(updated), change: { kind: 'memberRemoved', memberId: member.id } };
+    expect(lm.of('group::updated')).toEqual([event]);
+    expect(lo.of('group::updated')).toEqual([event]);
     expect(lc.events).toEqual([]);
     expect((await as(t.app, member).get(`/group/get-by-id/${group.id}`)).statusCode).toBe(404);
     const list = expectStatus<Group[]>(await as(t.app, member).get('/group/list'), 200);

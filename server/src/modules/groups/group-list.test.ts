@@ -74,7 +74,7 @@ describe('group lists read together', () => {
       const together = [bruno, carla].map((u) => lists.of(u.id));
       const [, brunos, carlas] = await Promise.all([first, ...together]);
       expect(read.mock.calls.map(([, ids]) => ids)).toEqual([[ana.id], [bruno.id, carla.id]]);
-      expect(new Set(brunos!.members.keys())).toEqual(new Set([talked.id, without.id, quiet.id]));
+      expect(new Set(brunos!.heads.keys())).toEqual(new Set([talked.id, without.id, quiet.id]));
       expect(carlas!.rows.map((r) => r.group.id).sort()).toEqual([quiet.id, without.id].sort());
     } finally {
       read.mockRestore();

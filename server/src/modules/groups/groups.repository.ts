@@ -149,6 +149,9 @@ export async function membersOf(db: Db, groupIds: readonly string[], where?: SQL
   return rows.map((r) => ({ ...toUserWithWorkspace(r), groupId: r.groupId, isAdmin: r.isAdmin }));
 }
 
+/** Member condition: one of these users. */
+export const memberIdIn = (ids: readonly string[]) => inArray(users.id, [...ids]);
+
 /** Member search condition: name, nickName or e-mail. */
 export const memberMatches = (term: string) =>
   or(containsFolded(users.name, term), containsFolded(users.nickName, term), containsFolded(users.email, term))!;
@@ -203,17 +206,6 @@ export async function setAdmin(db: Db, groupId: string, userId: string, isAdmin:
     .update(groupMembers)
     .set({ isAdmin })
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-}
-
-/** Adds who is not a member yet; returns the ids actually added (a concurrent add is not an error). */
-export async function addMembers(db: Db, groupId: string, userIds: readonly string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .insert(groupMembers)
-    .values(userIds.map((userId) => ({ groupId, userId })))
-    .onConflictDoNothing()
-    .returning({ userId: groupMembers.userId });
-  return rows.map((r) => r.userId);
 }
 
 export async function removeMember(db: Db, groupId: string, userId: string): Promise<boolean> {

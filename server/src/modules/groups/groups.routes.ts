@@ -2,8 +2,14 @@ import {
   addAdminBodySchema,
   addMembersBodySchema,
   createGroupBodySchema,
+  groupCandidateIdsQuerySchema,
+  groupCandidateIdsSchema,
+  groupCandidatesPageSchema,
+  groupCandidatesQuerySchema,
   groupIdParamsSchema,
   groupListSchema,
+  groupMembersPageSchema,
+  groupMembersQuerySchema,
   groupMemberListSchema,
   groupSchema,
   idParamsSchema,
@@ -12,17 +18,21 @@ import {
   optionalSearchQuerySchema,
   removeAdminBodySchema,
   removeMemberBodySchema,
+  resolvedEmailsSchema,
+  resolveEmailsBodySchema,
   searchQuerySchema,
   toChatListPage,
   updateGroupBodySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { signedInRoutes } from '../auth/signed-in-routes';
+import { GroupPeopleService } from './group-people.service';
 import { GroupsService } from './groups.service';
 
 // Mounted under /api: the group calls. Every mutation answers the updated Group.
 export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
   const service = new GroupsService(routes.ctx.db, routes.ctx.chatEvents);
+  const people = new GroupPeopleService(routes.ctx.db);
   const one = { 200: groupSchema };
 
   routes.post('/group/create', { schema: { body: createGroupBodySchema, response: one } }, (request) =>
@@ -47,6 +57,30 @@ export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
       schema: { params: groupIdParamsSchema, querystring: optionalSearchQuerySchema, response: { 200: groupMemberListSchema } },
     },
     (request) => service.searchMembers(request.user, request.params.groupId, request.query.content),
+  );
+
+  // Beyond the original spec: the whole membership a page at a time ('Você' first, admins, by name).
+  routes.get(
+    '/group/:groupId/members',
+    { schema: { params: groupIdParamsSchema, querystring: groupMembersQuerySchema, response: { 200: groupMembersPageSchema } } },
+    (request) => people.members(request.user, request.params.groupId, request.query),
+  );
+
+  // The member pickers: who may join (a page at a time), all of a search's ids, pasted e-mails.
+  routes.get(
+    '/group/candidates',
+    { schema: { querystring: groupCandidatesQuerySchema, response: { 200: groupCandidatesPageSchema } } },
+    (request) => people.candidates(request.user, request.query),
+  );
+
+  routes.get(
+    '/group/candidate-ids',
+    { schema: { querystring: groupCandidateIdsQuerySchema, response: { 200: groupCandidateIdsSchema } } },
+    (request) => people.candidateIds(request.user, request.query),
+  );
+
+  routes.post('/group/resolve-emails', { schema: { body: resolveEmailsBodySchema, response: { 200: resolvedEmailsSchema } } }, (request) =>
+    people.resolveEmails(request.user, request.body),
   );
 
   routes.patch('/group/update/:id', { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: one } }, (request) =>

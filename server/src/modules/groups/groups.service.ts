@@ -1,5 +1,6 @@
 import { and, type SQL } from 'drizzle-orm';
-import type { ChatListPage, CreateGroupBody, Group, GroupMember, UpdateGroupBody } from '@chat/contracts';
+import { LIMITS } from '@chat/contracts';
+import type { ChatListPage, CreateGroupBody, Group, GroupChange, GroupMember, UpdateGroupBody } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
@@ -8,9 +9,10 @@ import { recheckGroupReads } from '../realtime/group-receipts';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
 import { toGroupEntity, toGroupMember } from './group-entity';
-import { GroupLists, membersByGroup } from './group-lists';
+import { headFor, headRowsByGroup, headRowsOf } from './group-heads';
+import { addMembersWithinLimit, groupMemberLimitOf, requireWithinLimit } from './group-limit.repository';
+import { GroupLists } from './group-lists';
 import * as repo from './groups.repository';
-import type { MemberRow } from './groups.repository';
 
 export const GROUP_NOT_FOUND = 'Grupo não encontrado';
 export const NOT_GROUP_ADMIN = 'Apenas administradores do grupo podem fazer isso';
@@ -39,33 +41,26 @@ export class GroupsService {
   async list(viewer: UserWithWorkspace, page?: ChatListPage): Promise<Group[]> {
     // A page (the sidebar) is its own statement; the whole list (API clients) keeps the batched read.
     if (page && (page.limit !== null || page.before)) {
-      const rows = await repo.groupPage(this.db, viewer.id, page);
-      const members = membersByGroup(
-        await repo.membersOf(
-          this.db,
-          rows.map((r) => r.group.id),
-        ),
-      );
-      return this.forViewer(viewer, withMembers(rows, members));
+      return this.forViewer(viewer, await this.withHeads(await repo.groupPage(this.db, viewer.id, page), viewer.id));
     }
-    const { rows, members } = await this.lists.of(viewer.id);
-    return rows.map((r) => withState(toGroupEntity(r, members.get(r.group.id) ?? []), r.state));
+    const { rows, heads } = await this.lists.of(viewer.id);
+    return rows.map((r) => withState(toGroupEntity(r, headFor(heads.get(r.group.id), viewer.id)), r.state));
   }
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
-    return this.forViewer(viewer, await this.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content))));
+    return this.forViewer(viewer, await this.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content)), viewer.id));
   }
 
   /** Groups both users belong to; the other user must be in the viewer's workspace. */
   async commonWith(viewer: UserWithWorkspace, otherId: string): Promise<Group[]> {
     const other = (await findUsersByIds(this.db, [otherId])).get(otherId);
     if (!other || !viewer.workspaceId || other.workspaceId !== viewer.workspaceId) throw notFound(USER_NOT_FOUND);
-    return this.load(and(repo.hasMember(this.db, viewer.id), repo.hasMember(this.db, otherId)));
+    return this.load(and(repo.hasMember(this.db, viewer.id), repo.hasMember(this.db, otherId)), viewer.id);
   }
 
   async getById(viewer: UserWithWorkspace, id: string): Promise<Group> {
     await this.requireMember(viewer, id);
-    const [group] = await this.forViewer(viewer, [await this.one(id)]);
+    const [group] = await this.forViewer(viewer, [await this.one(id, viewer.id)]);
     return group!;
   }
 
@@ -96,7 +91,10 @@ export class GroupsService {
     return rows.map(toGroupMember);
   }
 
-  /** The creator becomes admin and member; everyone listed must be an active user of the same workspace. */
+  /**
+   * The creator becomes admin and member; everyone listed must be an active user of the same
+   * workspace, and all of them together within the workspace's group member limit.
+   */
   async create(viewer: UserWithWorkspace, body: CreateGroupBody): Promise<Group> {
     // A group lives in its creator's workspace (a member whose workspace was deleted has none).
     if (!viewer.workspaceId) throw forbidden(NO_WORKSPACE);
@@ -104,20 +102,21 @@ export class GroupsService {
       viewer,
       body.members.filter((id) => id !== viewer.id),
     );
+    // No one else can join a group before it exists: the count needs no lock.
+    requireWithinLimit(1 + others.length, await groupMemberLimitOf(this.db, viewer.workspaceId));
     const row = await repo.insertGroup(
       this.db,
       { workspaceId: viewer.workspaceId, name: body.name, description: body.description, createdById: viewer.id },
       others,
     );
-    const group = await this.one(row.id);
-    this.events.toUsers([viewer.id, ...others], 'group', group);
-    return group;
+    this.events.toUsers([viewer.id, ...others], 'group', await this.one(row.id, null));
+    return this.one(row.id, viewer.id);
   }
 
   async update(viewer: UserWithWorkspace, groupId: string, body: UpdateGroupBody): Promise<Group> {
     await this.requireAdmin(viewer, groupId);
     await repo.updateGroup(this.db, groupId, { name: body.name, description: body.description });
-    return this.announceUpdate(groupId);
+    return this.announceUpdate(viewer, groupId, { kind: 'renamed', name: body.name, description: body.description });
   }
 
   async addAdmin(viewer: UserWithWorkspace, groupId: string, newAdminId: string): Promise<Group> {
@@ -127,7 +126,7 @@ export class GroupsService {
     if (!target) throw notFound(NOT_A_MEMBER);
     if (target.isAdmin) throw conflict(ALREADY_ADMIN);
     await repo.setAdmin(this.db, groupId, newAdminId, true);
-    return this.announceUpdate(groupId);
+    return this.announceUpdate(viewer, groupId, { kind: 'adminAdded', adminId: newAdminId });
   }
 
   async removeAdmin(viewer: UserWithWorkspace, groupId: string, adminId: string): Promise<Group> {
@@ -137,21 +136,29 @@ export class GroupsService {
     if (!target) throw notFound(NOT_A_MEMBER);
     if (!target.isAdmin) throw conflict(NOT_AN_ADMIN);
     await repo.setAdmin(this.db, groupId, adminId, false);
-    return this.announceUpdate(groupId);
+    return this.announceUpdate(viewer, groupId, { kind: 'adminRemoved', adminId });
   }
 
-  /** New members hear `group` (the chat appears in their list); the others `group::updated`. */
+  /**
+   * New members hear `group` (the chat appears in their list); the others `group::updated` with the
+   * first few of them. Within the workspace's group member limit, counted under the group's lock.
+   */
   async addMembers(viewer: UserWithWorkspace, groupId: string, ids: readonly string[]): Promise<Group> {
     await this.requireAdmin(viewer, groupId);
     if (ids.includes(viewer.id)) throw forbidden(SELF.addMember);
     const users = await this.reachableUsers(viewer, ids);
-    const previous = await repo.memberIds(this.db, groupId);
-    const added = await repo.addMembers(this.db, groupId, users);
+    const added = await addMembersWithinLimit(this.db, groupId, users);
     if (added.length === 0) throw conflict(ALREADY_MEMBERS);
-    const group = await this.one(groupId);
-    this.events.toUsers(added, 'group', group);
-    this.events.toUsers(previous, 'group::updated', group);
-    return group;
+    const addedSet = new Set(added);
+    const previous = (await repo.memberIds(this.db, groupId)).filter((id) => !addedSet.has(id));
+    const head = await this.one(groupId, null);
+    const firstAdded = await repo.membersOf(this.db, [groupId], repo.memberIdIn(added.slice(0, LIMITS.groupHeadSize)));
+    this.events.toUsers(added, 'group', head);
+    this.events.toUsers(previous, 'group::updated', {
+      ...head,
+      change: { kind: 'membersAdded', members: firstAdded.map(toGroupMember), addedCount: added.length },
+    });
+    return this.one(groupId, viewer.id);
   }
 
   /** The removed member hears `group::updated` too: the group without them drops from their list. */
@@ -159,7 +166,7 @@ export class GroupsService {
     await this.requireAdmin(viewer, groupId);
     if (memberId === viewer.id) throw forbidden(SELF.removeMember);
     if (!(await repo.removeMember(this.db, groupId, memberId))) throw notFound(NOT_A_MEMBER);
-    const group = await this.announceUpdate(groupId, [memberId]);
+    const group = await this.announceUpdate(viewer, groupId, { kind: 'memberRemoved', memberId }, [memberId]);
     // Their unread messages no longer hold back the others' highlighted ticks.
     await recheckGroupReads({ db: this.db, events: this.events }, [groupId], memberId);
     return group;
@@ -184,29 +191,42 @@ export class GroupsService {
     return unique;
   }
 
-  private async announceUpdate(groupId: string, alsoTo: readonly string[] = []): Promise<Group> {
-    const group = await this.one(groupId);
-    this.events.toUsers([...group.members.map((m) => m.id), ...alsoTo], 'group::updated', group);
-    return group;
+  /**
+   * `group::updated` to every member (and `alsoTo`): what changed and the group's head, never the
+   * whole membership. Answers the viewer's own view of the group.
+   */
+  private async announceUpdate(
+    viewer: UserWithWorkspace,
+    groupId: string,
+    change: GroupChange,
+    alsoTo: readonly string[] = [],
+  ): Promise<Group> {
+    const head = await this.one(groupId, null);
+    const members = await repo.memberIds(this.db, groupId);
+    this.events.toUsers([...members, ...alsoTo], 'group::updated', { ...head, change });
+    return this.one(groupId, viewer.id);
   }
 
-  private async one(groupId: string): Promise<Group> {
-    const [group] = await this.load(repo.groupIdIs(groupId));
+  /** The group as `viewerId` sees it, or (null) as an event for every member carries it. */
+  private async one(groupId: string, viewerId: string | null): Promise<Group> {
+    const [group] = await this.load(repo.groupIdIs(groupId), viewerId);
     if (!group) throw notFound(GROUP_NOT_FOUND);
     return group;
   }
 
-  private async load(where: SQL | undefined): Promise<Group[]> {
-    const rows = await repo.groupSummaries(this.db, where);
-    return withMembers(
-      rows,
-      membersByGroup(
-        await repo.membersOf(
-          this.db,
-          rows.map((r) => r.group.id),
-        ),
+  private async load(where: SQL | undefined, viewerId: string | null): Promise<Group[]> {
+    return this.withHeads(await repo.groupSummaries(this.db, where), viewerId);
+  }
+
+  private async withHeads(rows: repo.GroupSummaryRow[], viewerId: string | null): Promise<Group[]> {
+    const heads = headRowsByGroup(
+      await headRowsOf(
+        this.db,
+        rows.map((r) => r.group.id),
+        viewerId === null ? [] : [viewerId],
       ),
     );
+    return rows.map((r) => toGroupEntity(r, headFor(heads.get(r.group.id), viewerId)));
   }
 }
 
@@ -216,8 +236,3 @@ const withState = (g: Group, state: repo.ViewerGroupState | undefined): Group =>
   unreadMessages: state?.unreadMessages ?? 0,
   unreadMentions: state?.unreadMentions ?? 0,
 });
-
-/** The groups as entities, each with its members (the map may hold other groups' too). */
-function withMembers(rows: repo.GroupSummaryRow[], byGroup: ReadonlyMap<string, readonly MemberRow[]>): Group[] {
-  return rows.map((r) => toGroupEntity(r, byGroup.get(r.group.id) ?? []));
-}

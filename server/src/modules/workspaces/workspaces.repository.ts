@@ -16,6 +16,7 @@ const summaryColumns = {
   description: workspaces.description,
   limitOfMembers: workspaces.limitOfMembers,
   storageQuotaMb: workspaces.storageQuotaMb,
+  groupMemberLimit: workspaces.groupMemberLimit,
   features: workspaces.features,
   createdAt: workspaces.createdAt,
   adminId: admin.id,
@@ -37,6 +38,7 @@ const toSummary = (row: SummaryRow): WorkspaceSummary => ({
   membersCount: row.membersCount,
   limitOfMembers: row.limitOfMembers,
   storageQuotaMb: row.storageQuotaMb,
+  groupMemberLimit: row.groupMemberLimit,
   features: [...row.features],
   createdAt: row.createdAt.toISOString(),
 });
@@ -84,6 +86,7 @@ export async function updateWorkspace(
     description: string;
     limitOfMembers: number;
     storageQuotaMb: number;
+    groupMemberLimit: number;
     features: WorkspaceFeature[];
     adminId: string;
   }>,

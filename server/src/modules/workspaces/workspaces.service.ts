@@ -108,6 +108,8 @@ export class WorkspacesService {
         limitOfMembers: body.limitOfMembers,
         ...(body.description === undefined ? {} : { description: body.description }),
         ...(body.storageQuotaMb === undefined ? {} : { storageQuotaMb: body.storageQuotaMb }),
+        // A lower limit leaves bigger groups as they are: they only cannot grow.
+        ...(body.groupMemberLimit === undefined ? {} : { groupMemberLimit: body.groupMemberLimit }),
         ...(features === undefined ? {} : { features }),
       });
       return features !== undefined && !sameFeatures(features, workspace.features);

@@ -89,6 +89,7 @@ describe('POST /api/workspace/create', () => {
       membersCount: 1,
       limitOfMembers: 10,
       storageQuotaMb: 0,
+      groupMemberLimit: 1000,
       features: [...DEFAULT_WORKSPACE_FEATURES],
       createdAt: expect.any(String),
       members: [expect.objectContaining({ name: 'Marta Lima', nickName: 'martalima', role: 'ADMIN', email: 'marta.lima@nova.chat' })],

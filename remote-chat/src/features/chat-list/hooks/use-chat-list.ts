@@ -1,10 +1,11 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversationById, getConversations, getGroupById, listGroups } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, type Conversation, type Group, type Message } from '@chat/contracts';
+import { ERROR_TEXTS, LIMITS, type Conversation, type Group, type GroupUpdated, type Message } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
 import type { ChatKind } from '../../../shared/chat-types';
+import { applyGroupUpdate, removedMe } from '../../../shared/group-updates';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
 import {
@@ -71,7 +72,6 @@ interface OpenUnread {
   unread: number;
 }
 
-const isMember = (group: Group, meId: string) => group.members.some((m) => m.id === meId);
 const EMPTY: never[] = [];
 const PAGE = LIMITS.chatListPageSize;
 
@@ -273,8 +273,24 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
     },
     [live],
   );
-  const upsertGroup = useCallback(
-    (g: Group) => live({ groups: (list) => (isMember(g, meId) ? upsertById(list, g) : list.filter((x) => x.id !== g.id)) }),
+  // Only members hear `group` (and a group created here is mine): no membership to check.
+  const upsertGroup = useCallback((g: Group) => live({ groups: (list) => upsertById(list, g) }), [live]);
+  // A change applies to the copy listed; the member it took out loses the group.
+  const updateGroup = useCallback(
+    (event: GroupUpdated) =>
+      live({
+        groups: (list) =>
+          removedMe(event, meId)
+            ? list.filter((x) => x.id !== event.id)
+            : upsertById(
+                list,
+                applyGroupUpdate(
+                  list.find((x) => x.id === event.id),
+                  event,
+                  meId,
+                ),
+              ),
+      }),
     [meId, live],
   );
   const markRead = useCallback(
@@ -286,7 +302,7 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
     const offs = [
       subscribe(eventBus, 'conversation', upsertConversation),
       subscribe(eventBus, 'group', upsertGroup),
-      subscribe(eventBus, 'group::updated', upsertGroup),
+      subscribe(eventBus, 'group::updated', updateGroup),
       subscribe(eventBus, 'message', applyMessage),
       // My reading in another tab clears the count here too (docs/produto.md, Regras de conversa:
       // the same in every tab).
@@ -314,7 +330,7 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
       ),
     ];
     return () => offs.forEach((off) => off());
-  }, [upsertConversation, upsertGroup, applyMessage, reload, meId, live]);
+  }, [upsertConversation, upsertGroup, updateGroup, applyMessage, reload, meId, live]);
 
   const failed = conversationsQuery.isError || groupsQuery.isError;
 

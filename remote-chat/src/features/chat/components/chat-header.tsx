@@ -2,6 +2,7 @@ import { ArrowLeft, Bell, BellOff, Info } from 'lucide-react';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import { ActionMenu, Avatar, IconButton } from '@chat/ui';
 import { otherParticipant, type ChatTarget } from '../../../shared/chat-types';
+import { memberSummary } from '../../../shared/group-updates';
 import { usePeerTyping } from '../hooks/use-peer-typing';
 import { usePresence } from '../hooks/use-presence';
 import styles from './chat-view.module.css';
@@ -17,10 +18,7 @@ interface Props {
   onToggleMute?: () => void;
 }
 
-/** Group status line: the members' nicknames joined by commas (docs/produto.md, Telas). */
 export const TYPING_TEXT = 'Digitando...';
-
-export const memberNicknames = (members: { nickName: string }[]) => members.map((m) => m.nickName).join(', ');
 
 export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggleMute }: Props) {
   const other = target.kind === 'conversation' ? otherParticipant(target.conversation, meId) : null;
@@ -30,7 +28,8 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
   const avatarUrl = target.kind === 'group' ? target.group.avatarUrl : other!.avatarUrl;
   // docs/produto.md, Regras de conversa: 'Digitando...' while the other person types and is online.
   const typingShown = typing && presence === 'online';
-  const status = target.kind === 'group' ? memberNicknames(target.group.members) : typingShown ? TYPING_TEXT : presence;
+  // Group status line (docs/produto.md, Telas): the members' nicknames, the first few of a big group.
+  const status = target.kind === 'group' ? memberSummary(target.group) : typingShown ? TYPING_TEXT : presence;
 
   return (
     <header className={styles.header}>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
+import { viewerIsGroupAdmin } from '../../../shared/group-updates';
+import { useGroupPeople } from '../hooks/use-group-people';
 import { useChatDraft } from '../hooks/use-chat-draft';
 import { useGroupReceipts } from '../hooks/use-group-receipts';
 import { useMessageActions } from '../hooks/use-message-actions';
@@ -87,18 +89,24 @@ export function ChatView(props: Props) {
   const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
   const rows = useMemo(() => buildRows(history.messages, new Date(), unreadFrom ?? null), [history.messages, unreadFrom]);
 
-  // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins).
-  const people = useMemo(() => {
-    if (!target) return [];
-    return target.kind === 'group' ? target.group.members : [target.conversation.userOne, target.conversation.userTwo];
-  }, [target]);
-  const nameOf = useCallback((id: string) => people.find((p) => p.id === id)?.name, [people]);
-  const isGroupAdmin = target?.kind === 'group' && target.group.admins.some((a) => a.id === me.id);
+  // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins). A
+  // group carries its first members only: the picker searches the rest on the server.
+  const [mentionQuery, setMentionQuery] = useState<string | null>(null);
+  const authors = useMemo(() => history.messages.map((m) => m.author), [history.messages]);
+  const groupPeople = useGroupPeople(target?.kind === 'group' ? target.group : null, mentionQuery, authors);
+  const nameOf = useCallback(
+    (id: string) =>
+      target?.kind === 'conversation'
+        ? [target.conversation.userOne, target.conversation.userTwo].find((p) => p.id === id)?.name
+        : groupPeople.nameOf(id),
+    [target, groupPeople],
+  );
+  const isGroupAdmin = target?.kind === 'group' && viewerIsGroupAdmin(target.group, me.id);
   const mentionable = useMemo<MentionCandidate[]>(() => {
     if (target?.kind !== 'group') return [];
-    const members = target.group.members.filter((m) => m.id !== me.id).map((m) => ({ id: m.id, name: m.name, nickName: m.nickName }));
+    const members = groupPeople.members.filter((m) => m.id !== me.id).map((m) => ({ id: m.id, name: m.name, nickName: m.nickName }));
     return isGroupAdmin ? [{ id: MENTION_ALL, name: MENTION_ALL }, ...members] : members;
-  }, [target, me.id, isGroupAdmin]);
+  }, [target, me.id, isGroupAdmin, groupPeople]);
 
   useEffect(() => {
     // The list clears its unread count; useReadReceipts tells the server (docs/produto.md, Regras
@@ -193,6 +201,7 @@ export function ChatView(props: Props) {
         }}
         onEditLast={editLast}
         mentionable={mentionable}
+        onMentionQuery={setMentionQuery}
         nameOf={nameOf}
         draft={draft.restored?.text}
         onDraftChange={draft.setText}

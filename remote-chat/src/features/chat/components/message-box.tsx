@@ -50,6 +50,8 @@ interface Props {
   onEditLast?: () => void;
   /** Group members who may be mentioned ('@' picker); none in conversations. */
   mentionable?: MentionCandidate[];
+  /** What follows the '@' being typed (null when no mention is being typed): a big group searches it. */
+  onMentionQuery?: (query: string | null) => void;
   nameOf?: (id: string) => string | undefined;
   /** The chat's saved draft (mentions as tokens), put in the box once if it is empty. */
   draft?: string;
@@ -158,6 +160,7 @@ export function MessageBox(props: Props) {
     setText(value);
     const query = mentionable.length > 0 ? mentionQueryAt(value, caret) : null;
     setPicker(query ? { ...query, active: 0 } : null);
+    props.onMentionQuery?.(query ? query.query : null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -1,10 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversationById, getGroupById, isUnanswered } from '@chat/api-client';
-import { ERROR_TEXTS, type Group } from '@chat/contracts';
+import { ERROR_TEXTS, type GroupUpdated } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
 import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
+import { applyGroupUpdate } from '../../../shared/group-updates';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { userInConversation, userInGroup } from '../../../shared/user-updates';
 
@@ -28,7 +29,7 @@ async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget> {
 }
 
 /** The conversation or group of the open route, kept current by 'group::updated' and 'user:updated'. */
-export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
+export function useChatTarget(kind: ChatKind, id: string, meId: string): ChatTargetState {
   const queryClient = useQueryClient();
   const key = chatKeys.target(kind, id);
   const query = useQuery({ ...liveQuery, queryKey: key, queryFn: () => fetchTarget(kind, id), refetchOnMount: 'always' });
@@ -43,9 +44,11 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
       queryClient.setQueryData<ChatTarget>(targetKey, (current) => current && change(current));
     const reloadUnloaded = () => !queryClient.getQueryData(targetKey) && reload();
     window.addEventListener('online', reloadUnloaded);
-    const onGroup = (group: Group) => {
-      const target: ChatTarget = { kind: 'group', group };
-      if (kind === 'group' && group.id === id) queryClient.setQueryData(targetKey, target);
+    // The change applies to the open group; the members panel pages its list again.
+    const onGroup = (event: GroupUpdated) => {
+      if (kind !== 'group' || event.id !== id) return;
+      update((current) => (current.kind === 'group' ? { kind: 'group', group: applyGroupUpdate(current.group, event, meId) } : current));
+      if (event.change.kind !== 'renamed') void queryClient.invalidateQueries({ queryKey: chatKeys.groupMemberPages(id) });
     };
     const offs = [
       subscribe(eventBus, 'group::updated', onGroup),
@@ -67,7 +70,7 @@ export function useChatTarget(kind: ChatKind, id: string): ChatTargetState {
       ),
     ];
     return () => offs.forEach((off) => off());
-  }, [kind, id, reload, queryClient]);
+  }, [kind, id, meId, reload, queryClient]);
 
   // Refused by the server: not found. Without an answer it stays loading until the connection is back.
   const refused = query.isError && !isUnanswered(query.error);

@@ -2,41 +2,24 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { addGroupMembers } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
-import { Button, Modal, notify, SearchInput } from '@chat/ui';
-import { UserSelectList } from '../../../shared/components/user-select-list';
-import { useUserSearch } from '../../../shared/use-user-search';
+import { Button, Modal, notify } from '@chat/ui';
+import { MemberPicker } from '../../../shared/components/member-picker';
 import styles from './details-panel.module.css';
 
 interface Props {
   group: Group;
-  meId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAdded: () => void;
 }
 
 /** 'Adicionar membro' (group admins): pick users of the workspace who are not members yet. */
-export function AddMemberModal({ group, meId, open, onOpenChange, onAdded }: Props) {
-  const [text, setText] = useState('');
+export function AddMemberModal({ group, open, onOpenChange, onAdded }: Props) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const search = useUserSearch(text, meId);
-  const memberIds = new Set(group.members.map((m) => m.id));
-  const candidates = search.users.filter((u) => !memberIds.has(u.id));
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const close = (next: boolean) => {
     onOpenChange(next);
-    if (!next) {
-      setText('');
-      setSelected(new Set());
-    }
+    if (!next) setSelected(new Set());
   };
 
   const add = useMutation({
@@ -52,13 +35,11 @@ export function AddMemberModal({ group, meId, open, onOpenChange, onAdded }: Pro
   return (
     <Modal title="Adicionar membro" open={open} onOpenChange={close} maxWidth="sm">
       <div className={styles.form}>
-        <SearchInput value={text} onChange={setText} placeholder="Pesquise por um usuário" />
-        <UserSelectList
-          users={candidates}
-          loading={search.loading}
-          emptyText="Nenhum usuário disponível para adicionar ao grupo"
+        <MemberPicker
+          groupId={group.id}
           selected={selected}
-          onToggle={toggle}
+          onSelectedChange={setSelected}
+          emptyText="Nenhum usuário disponível para adicionar ao grupo"
         />
         <Button onClick={() => add.mutate([...selected])} loading={add.isPending} disabled={selected.size === 0}>
           Adicionar

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GroupMember } from '@chat/contracts';
 import { ana, bruno, carla, group, user } from '../../../test/fixtures';
 import { ContactDetailsPanel } from './contact-details-panel';
 import { GroupDetailsPanel } from './group-details-panel';
@@ -10,14 +11,26 @@ import { GroupDetailsPanel } from './group-details-panel';
 const api = vi.hoisted(() => ({
   addGroupAdmin: vi.fn(),
   removeGroupAdmin: vi.fn(),
-  searchGroupMembers: vi.fn(),
+  getGroupMembers: vi.fn(),
   getCommonGroups: vi.fn(),
 }));
 vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
 
 const diego = user('u-diego', 'Diego');
-// Carla is listed first and Bruno is an admin: the panel reorders them.
-const aurora = group('g1', { members: [carla, diego, bruno, ana], admins: [ana, bruno] });
+const admin = (u: GroupMember): GroupMember => ({ ...u, isAdmin: true });
+// A big group: the entity carries its head and count; the members page from the server.
+const aurora = group('g1', { members: [admin(ana), admin(bruno), carla], admins: [ana, bruno], memberCount: 1000, viewerIsAdmin: true });
+
+/** The server's pages, in its order ('Você', admins, by name): 1,000 members, 50 a page. */
+const everyone = [admin(ana), admin(bruno), carla, diego, ...Array.from({ length: 996 }, (_, i) => user(`u-${i}`, `Pessoa ${i}`))];
+function serveMembers(meFirst: GroupMember[] = everyone) {
+  api.getGroupMembers.mockImplementation(async (_id: string, query: { cursor?: string; content?: string }) => {
+    const list = query.content ? meFirst.filter((m) => m.name.toLowerCase().includes(query.content!.toLowerCase())) : meFirst;
+    const start = query.cursor ? Number(query.cursor) : 0;
+    const next = start + 50 < list.length ? String(start + 50) : null;
+    return { status: 200, data: { members: list.slice(start, start + 50), nextCursor: next, total: list.length } };
+  });
+}
 
 const rows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
 
@@ -27,52 +40,66 @@ describe('group details panel', () => {
     vi.useRealTimers();
   });
 
-  it("lists 'Você' first, then admins with the badge, then the others", () => {
+  it("counts from memberCount and lists the server's first page: 'Você', then admins with the badge", async () => {
+    serveMembers();
     renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
     expect(screen.getByText('Detalhes do grupo')).toBeInTheDocument();
-    expect(screen.getByText('Grupo · 4 membros')).toBeInTheDocument();
-    expect(rows().map((r) => r.textContent)).toEqual([
+    expect(screen.getByText('Grupo · 1000 membros')).toBeInTheDocument();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(3));
+    expect(
+      rows()
+        .slice(0, 4)
+        .map((r) => r.textContent),
+    ).toEqual([
       'Você@anaAdmin',
-      'Bruno@brunoAdmin',
+      expect.stringContaining('Bruno@brunoAdmin'),
       expect.stringContaining('Carla@carla'),
       expect.stringContaining('Diego@diego'),
     ]);
+    // Only the rows in view are drawn, never the 1,000.
+    expect(rows().length).toBeLessThanOrEqual(50);
+    expect(api.getGroupMembers).toHaveBeenCalledWith('g1', {});
   });
 
   it('gives a group admin the edit, add and per-member actions, never on themselves', async () => {
+    serveMembers();
     const onChanged = vi.fn();
     api.addGroupAdmin.mockResolvedValue({ status: 200, data: aurora });
     renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} />);
     expect(screen.getByRole('button', { name: /Editar grupo/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Adicionar membro/ })).toBeInTheDocument();
-    const [me, admin, member] = rows();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(3));
+    const [me, second, member] = rows();
     expect(within(me!).queryByRole('button', { name: 'Mais opções' })).toBeNull();
 
-    await userEvent.click(within(admin!).getByRole('button', { name: 'Mais opções' }));
+    await userEvent.click(within(second!).getByRole('button', { name: 'Mais opções' }));
     expect(await screen.findByRole('menuitem', { name: 'Remover admin' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(within(member!).getByRole('button', { name: 'Mais opções' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Adicionar como admin' }));
     expect(api.addGroupAdmin).toHaveBeenCalledWith('g1', { newAdminId: carla.id });
-    expect(onChanged).toHaveBeenCalled();
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
   });
 
-  it('shows a plain member no admin action', () => {
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={carla.id} onChanged={vi.fn()} />);
+  it('shows a plain member no admin action', async () => {
+    serveMembers([carla, admin(ana), admin(bruno), diego]);
+    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} />);
     expect(screen.queryByRole('button', { name: /Editar grupo/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Adicionar membro/ })).toBeNull();
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Você'));
     expect(screen.queryAllByRole('button', { name: 'Mais opções' })).toHaveLength(0);
-    expect(rows()[0]).toHaveTextContent('Você');
   });
 
-  it("searches members on the server and says 'Nenhum membro encontrado'", async () => {
+  it("searches members on the server after a pause and says 'Nenhum membro encontrado'", async () => {
     vi.useFakeTimers();
-    api.searchGroupMembers.mockResolvedValue({ status: 200, data: [] });
+    serveMembers();
     renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
+    fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'z' } });
     fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'zé' } });
     await act(async () => vi.advanceTimersByTime(500));
-    expect(api.searchGroupMembers).toHaveBeenCalledWith('g1', 'zé');
+    expect(api.getGroupMembers).toHaveBeenCalledWith('g1', { content: 'zé' });
+    expect(api.getGroupMembers).not.toHaveBeenCalledWith('g1', { content: 'z' });
     expect(screen.getByText('Nenhum membro encontrado')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
 import { Avatar, Button, notify, SearchInput } from '@chat/ui';
-import { useGroupMembers } from '../hooks/use-group-members';
-import { isGroupAdmin, orderMembers } from '../lib/member-order';
+import { useGroupMemberPages } from '../hooks/use-group-member-pages';
 import { MemberList } from './member-list';
 import { SidePanel } from '../../../shared/components/side-panel';
+import { viewerIsGroupAdmin } from '../../../shared/group-updates';
+import { chatKeys } from '../../../shared/query-keys';
 import styles from './details-panel.module.css';
 
 // The group's modals (a form with its schema, a member search) load when first opened.
@@ -29,15 +30,21 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  const { members, loading } = useGroupMembers(group, text);
-  const canManage = isGroupAdmin(group, meId);
+  const pages = useGroupMemberPages(group.id, text);
+  const canManage = viewerIsGroupAdmin(group, meId);
+  const queryClient = useQueryClient();
+  // A change made here pages the members again at once (the event would bring it a moment later).
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.groupMemberPages(group.id) });
+    onChanged();
+  };
 
   const changeAdmin = useMutation({
     mutationFn: ({ userId, promote }: { userId: string; promote: boolean }) =>
       promote ? addGroupAdmin(group.id, { newAdminId: userId }) : removeGroupAdmin(group.id, { adminId: userId }),
     onSuccess: (_, { promote }) => {
       notify.success(promote ? SUCCESS_TEXTS.group.adminAdded : SUCCESS_TEXTS.group.adminRemoved);
-      onChanged();
+      changed();
     },
     onError: (error, { promote }) => notify.error(error, promote ? ERROR_TEXTS.group.addAdmin : ERROR_TEXTS.group.removeAdmin),
   });
@@ -47,7 +54,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
       <div className={styles.identity}>
         <Avatar name={group.name} src={group.avatarUrl} size="xl" />
         <span className={styles.name}>{group.name}</span>
-        <span className={styles.muted}>{memberCountText(group.members.length)}</span>
+        <span className={styles.muted}>{memberCountText(group.memberCount)}</span>
         {group.description && <p className={styles.description}>{group.description}</p>}
       </div>
       {canManage && (
@@ -62,15 +69,17 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
       )}
       <SearchInput value={text} onChange={setText} placeholder="Buscar membro" />
       <MemberList
-        members={orderMembers(members, group, meId)}
-        loading={loading}
+        members={pages.members}
+        meId={meId}
+        loading={pages.loading}
         canManage={canManage}
         onPromote={(id) => changeAdmin.mutate({ userId: id, promote: true })}
         onDemote={(id) => changeAdmin.mutate({ userId: id, promote: false })}
+        onEndReached={pages.loadMore}
       />
       <Suspense fallback={null}>
         {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
-        {adding && <AddMemberModal group={group} meId={meId} open onOpenChange={setAdding} onAdded={onChanged} />}
+        {adding && <AddMemberModal group={group} open onOpenChange={setAdding} onAdded={changed} />}
       </Suspense>
     </SidePanel>
   );

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ana, bruno, carla, group } from '../../../test/fixtures';
 import { NewChatModal } from './new-chat-modal';
 
-const api = vi.hoisted(() => ({ searchUsersInSameWorkspace: vi.fn(), createGroup: vi.fn() }));
+const api = vi.hoisted(() => ({ searchUsersInSameWorkspace: vi.fn(), createGroup: vi.fn(), getGroupCandidates: vi.fn() }));
 vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
 
 function Where() {
@@ -15,6 +15,7 @@ function Where() {
 
 function renderModal(openDirectChat = vi.fn().mockResolvedValue(true)) {
   api.searchUsersInSameWorkspace.mockResolvedValue({ status: 200, data: [ana, bruno, carla] });
+  api.getGroupCandidates.mockResolvedValue({ status: 200, data: { users: [bruno, carla], nextCursor: null, total: 2 } });
   const onOpenChange = vi.fn();
   const onGroupCreated = vi.fn();
   renderWithQuery(

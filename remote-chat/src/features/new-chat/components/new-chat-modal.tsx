@@ -32,7 +32,7 @@ export function NewChatModal({ open, onOpenChange, basePath, meId, openDirectCha
         listLabel="Tipo de conversa"
         tabs={[
           { value: 'conversation', label: 'Conversa', content: <NewConversationTab meId={meId} onPick={(id) => void pickUser(id)} /> },
-          { value: 'group', label: 'Grupo', content: <NewGroupTab meId={meId} onCreated={groupCreated} /> },
+          { value: 'group', label: 'Grupo', content: <NewGroupTab onCreated={groupCreated} /> },
         ]}
       />
     </Modal>

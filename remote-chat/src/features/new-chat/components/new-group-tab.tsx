@@ -4,21 +4,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createGroup } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, groupCreateFormSchema, type Group, type GroupCreateFormInput } from '@chat/contracts';
-import { Button, FormField, Input, notify, SearchInput, Textarea } from '@chat/ui';
-import { UserSelectList } from '../../../shared/components/user-select-list';
-import { useUserSearch } from '../../../shared/use-user-search';
+import { Button, FormField, Input, notify, Textarea } from '@chat/ui';
+import { MemberPicker } from '../../../shared/components/member-picker';
 import styles from './new-chat-modal.module.css';
 
 interface Props {
-  meId: string;
   onCreated: (group: Group) => void;
 }
 
 /** 'Grupo': name, description and the members picked from the workspace. */
-export function NewGroupTab({ meId, onCreated }: Props) {
-  const [text, setText] = useState('');
+export function NewGroupTab({ onCreated }: Props) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const { users, loading } = useUserSearch(text, meId);
   const {
     register,
     handleSubmit,
@@ -27,14 +23,6 @@ export function NewGroupTab({ meId, onCreated }: Props) {
     resolver: zodResolver(groupCreateFormSchema),
     defaultValues: { name: '', description: '' },
   });
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const create = useMutation({
     mutationFn: async (values: GroupCreateFormInput) => (await createGroup({ ...values, members: [...selected] })).data,
@@ -53,8 +41,7 @@ export function NewGroupTab({ meId, onCreated }: Props) {
       <FormField label="Descrição" htmlFor="new-group-description" error={errors.description?.message}>
         <Textarea id="new-group-description" rows={2} {...register('description')} />
       </FormField>
-      <SearchInput value={text} onChange={setText} placeholder="Pesquise por um usuário" />
-      <UserSelectList users={users} loading={loading} emptyText="Nenhum usuário encontrado" selected={selected} onToggle={toggle} />
+      <MemberPicker selected={selected} onSelectedChange={setSelected} emptyText="Nenhum usuário encontrado" />
       <Button type="submit" loading={create.isPending}>
         Criar Grupo
       </Button>

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "group_member_limit" integer DEFAULT 1000 NOT NULL;
