@@ -35,15 +35,18 @@ export class ReceiptNotices {
 
   /** `userIds` had `authorId`'s messages of the group delivered or read; `completedIds` of them are READ now. */
   add(groupId: string, authorId: string, change: { status: Kind; userIds: readonly string[]; completedIds: readonly string[] }): void {
+    // An author's own reading is no news to them.
+    const others = change.userIds.filter((id) => id !== authorId);
+    if (others.length === 0 && change.completedIds.length === 0) return;
     const key = keyOf(groupId, authorId);
     let entry = this.gathered.get(key);
     if (!entry) {
       entry = { status: change.status, userIds: new Set(), completedIds: new Set() };
       this.gathered.set(key, entry);
     }
+    // Both kinds in one window: the furthest names it.
     if (change.status === 'READ') entry.status = 'READ';
-    // An author's own reading is no news to them.
-    for (const id of change.userIds) if (id !== authorId) entry.userIds.add(id);
+    for (const id of others) entry.userIds.add(id);
     for (const id of change.completedIds) entry.completedIds.add(id);
     if (this.timers.has(key)) return;
     const wait = (this.lastSent.get(key) ?? -Infinity) + this.windowMs - this.now();
@@ -61,7 +64,7 @@ export class ReceiptNotices {
     this.timers.delete(key);
     const entry = this.gathered.get(key);
     this.gathered.delete(key);
-    if (!entry || (entry.userIds.size === 0 && entry.completedIds.size === 0)) return;
+    if (!entry) return;
     const [groupId, authorId] = key.split('\n') as [string, string];
     const now = this.now();
     this.lastSent.set(key, now);
