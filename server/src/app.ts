@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const receiptNotices = new ReceiptNotices(chatEvents);
     const presence = await createPresence({ env, db: database.db, events: chatEvents, notices: receiptNotices, log: app.log });
     app.addHook('onClose', () => presence.close());
-    app.addHook('onClose', () => receiptNotices.flush());
+    app.addHook('onClose', () => receiptNotices.close());
     const groupReads = new GroupReads({ db: database.db, events: chatEvents, notices: receiptNotices, log: app.log });
     const revokedSessions = await RevokedSessions.start({
       db: database.db,

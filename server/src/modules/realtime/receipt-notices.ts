@@ -26,6 +26,7 @@ export class ReceiptNotices {
   private readonly gathered = new Map<string, Gathered>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly lastSent = new Map<string, number>();
+  private closed = false;
 
   constructor(
     private readonly events: ChatEvents,
@@ -37,7 +38,7 @@ export class ReceiptNotices {
   add(groupId: string, authorId: string, change: { status: Kind; userIds: readonly string[]; completedIds: readonly string[] }): void {
     // An author's own reading is no news to them.
     const others = change.userIds.filter((id) => id !== authorId);
-    if (others.length === 0 && change.completedIds.length === 0) return;
+    if (this.closed || (others.length === 0 && change.completedIds.length === 0)) return;
     const key = keyOf(groupId, authorId);
     let entry = this.gathered.get(key);
     if (!entry) {
@@ -54,9 +55,16 @@ export class ReceiptNotices {
     else this.timers.set(key, setTimeout(() => this.send(key), wait).unref());
   }
 
-  /** Sends everything gathered now (the process is closing). */
-  flush(): void {
-    for (const key of [...this.gathered.keys()]) this.send(key);
+  /**
+   * The process is closing: what is still gathered is dropped, since the way to the sockets is
+   * closing too. Nothing is lost for good: the watermarks are stored, a page reads the ticks again
+   * with its history and a panel its lists when it opens.
+   */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.gathered.clear();
   }
 
   private send(key: string): void {
