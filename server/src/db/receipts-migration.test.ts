@@ -114,7 +114,8 @@ beforeAll(async () => {
   await read(CARLA, M.slice(0, 2), '2025-01-01T10:07:05Z');
 
   await engine.migrate(migrationsFolder());
-});
+  // A fresh embedded database runs initdb and every migration: longer than a hook's usual limit.
+}, 120_000);
 
 afterAll(async () => {
   await engine?.close();

@@ -352,7 +352,7 @@ export const messageReactions = pgTable(
 // per (group, member, kind, minute) in which the watermark advanced, holding the range it crossed
 // in that minute (from_seq, seq]: the time a member read (or had delivered) message M is that of
 // the row whose range holds M.seq. The watermarks only grow, so the ranges of one member follow
-// each other without overlap and the row with the smallest seq >= M.seq is the only candidate.
+// each other without overlap and the row with the largest from_seq < M.seq is the only candidate.
 // A delivery at send (members online then) writes no row: a crossing without one is the
 // message's own time.
 export const RECEIPT_MARK_KINDS = ['delivered', 'read'] as const;
@@ -375,8 +375,9 @@ export const groupReceiptMarks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId, t.kind, t.at] }),
-    // The row of a message's crossing: the first whose seq reaches it.
-    index('group_receipt_marks_seq_idx').on(t.groupId, t.userId, t.kind, t.seq),
+    // The row of a message's crossing: the last to start below it. Not on seq, which every
+    // upsert of the minute's row moves: the row stays a HOT update, no index entry each time.
+    index('group_receipt_marks_from_seq_idx').on(t.groupId, t.userId, t.kind, t.fromSeq),
   ],
 );
 

@@ -261,10 +261,12 @@ export async function receiptsOf(
   message: { id: string; groupId: string; authorId: string; seq: number; createdAt: Date },
 ): Promise<ReceiptPerson[]> {
   const seq = sql`${message.seq}::bigint`;
+  // The member's ranges follow each other: the last to start below the message is the only one
+  // that may hold it (one probe of the from_seq index).
   const crossing = (kind: 'read' | 'delivered') => sql`(
-    SELECT CASE WHEN k.from_seq < ${seq} THEN ${iso('k.at')} END FROM group_receipt_marks k
-    WHERE k.group_id = gm.group_id AND k.user_id = gm.user_id AND k.kind = ${kind} AND k.seq >= ${seq}
-    ORDER BY k.seq, k.at LIMIT 1)`;
+    SELECT CASE WHEN k.seq >= ${seq} THEN ${iso('k.at')} END FROM group_receipt_marks k
+    WHERE k.group_id = gm.group_id AND k.user_id = gm.user_id AND k.kind = ${kind} AND k.from_seq < ${seq}
+    ORDER BY k.from_seq DESC, k.at DESC LIMIT 1)`;
   const rows = await executeRows<{
     id: string;
     name: string;

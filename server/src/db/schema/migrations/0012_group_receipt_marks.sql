@@ -65,5 +65,5 @@ ALTER TABLE "group_receipts" DISABLE ROW LEVEL SECURITY;--> statement-breakpoint
 DROP TABLE "group_receipts" CASCADE;--> statement-breakpoint
 ALTER TABLE "group_receipt_marks" ADD CONSTRAINT "group_receipt_marks_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_receipt_marks" ADD CONSTRAINT "group_receipt_marks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "group_receipt_marks_seq_idx" ON "group_receipt_marks" USING btree ("group_id","user_id","kind","seq");--> statement-breakpoint
+CREATE INDEX "group_receipt_marks_from_seq_idx" ON "group_receipt_marks" USING btree ("group_id","user_id","kind","from_seq");--> statement-breakpoint
 CREATE INDEX "messages_group_mentions_idx" ON "messages" USING btree ("group_id","seq") WHERE "messages"."group_id" IS NOT NULL AND "messages"."mentions" <> '{}'::text[];
