@@ -130,7 +130,7 @@ export interface CompletedRead {
 }
 
 /** Messages turned READ per statement at most: each statement stays short on PGlite's one thread. */
-const COMPLETE_CHUNK = 500;
+export const COMPLETE_CHUNK = 200;
 
 const completeQuery = (ranges: string) => sql`
     WITH r AS (
