@@ -43,6 +43,8 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { ChatEvents } from './modules/realtime/chat-events';
 import { ConversationParticipants } from './modules/realtime/conversation-participants';
 import { createPresence } from './modules/realtime/create-presence';
+import { GroupReads } from './modules/realtime/group-reads';
+import { ReceiptNotices } from './modules/realtime/receipt-notices';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
@@ -139,8 +141,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const built = app;
     const events = () => built.io.of(SOCKET_NAMESPACE);
     const chatEvents = new ChatEvents(events);
-    const presence = await createPresence({ env, db: database.db, events: chatEvents, log: app.log });
+    const receiptNotices = new ReceiptNotices(chatEvents);
+    const presence = await createPresence({ env, db: database.db, events: chatEvents, notices: receiptNotices, log: app.log });
     app.addHook('onClose', () => presence.close());
+    app.addHook('onClose', () => receiptNotices.close());
+    const groupReads = new GroupReads({ db: database.db, events: chatEvents, notices: receiptNotices, log: app.log });
     const revokedSessions = await RevokedSessions.start({
       db: database.db,
       redisUrl: env.redisUrl,
@@ -159,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       chatEvents,
       conversationParticipants: new ConversationParticipants(database.db),
       presence,
+      groupReads,
       mailer,
       rateLimiter,
       redis,

@@ -11,6 +11,7 @@ import type { SignedInTypeProvider } from './modules/auth/signed-in-routes';
 import type { ChatEvents } from './modules/realtime/chat-events';
 import type { ConversationParticipants } from './modules/realtime/conversation-participants';
 import type { RealtimeServer } from './modules/realtime/handshake';
+import type { GroupReads } from './modules/realtime/group-reads';
 import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
@@ -35,6 +36,8 @@ export interface AppContext {
   conversationParticipants: ConversationParticipants;
   /** Who has a socket open, on any server process. */
   presence: Presence;
+  /** The group reads of this process, written in batches (one statement each). */
+  groupReads: GroupReads;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   /** The rate limiter's Redis connection (null without REDIS_URL), which /api/health checks. */

@@ -102,11 +102,10 @@ const goodServer = {
   'message:reaction': { messageId: uuid(20), conversationId: null, groupId: uuid(30), reactions: edited.reactions },
   'message:receipt': {
     groupId: uuid(30),
-    userId: uuid(2),
+    userIds: [uuid(2)],
     status: 'READ',
     at: '2025-01-01T10:07:00.000Z',
-    messageIds: [uuid(20)],
-    completedIds: [],
+    completedIds: [uuid(20)],
   },
   'chat:muted': { chatId: uuid(30), isGroup: true, muted: true },
   'sync:required': undefined,
@@ -128,7 +127,7 @@ const badServer = {
   'message:updated': { ...edited, reactions: [{ emoji: '👍' }] },
   'message:deleted': { ...deleted, deletedBy: 'someone' },
   'message:reaction': { messageId: uuid(20), reactions: [] },
-  'message:receipt': { groupId: uuid(30), userId: uuid(2), status: 'SEEN', at: 'x', messageIds: [], completedIds: [] },
+  'message:receipt': { groupId: uuid(30), userIds: [uuid(2)], status: 'SEEN', at: 'x', completedIds: [] },
   'chat:muted': { chatId: uuid(30), muted: 'yes' },
   'sync:required': { since: 0 },
 };

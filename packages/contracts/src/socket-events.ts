@@ -63,18 +63,19 @@ export const messageReactionEventSchema = z.object({
 export type MessageReactionEvent = z.infer<typeof messageReactionEventSchema>;
 
 /**
- * A group member had messages delivered or read (to their authors). `completedIds` are
- * the ones every current member has now read: their status is READ (the highlighted tick).
- * `readUpTo`, on the reader's own event: the createdAt of the newest message the read covered,
- * when it was bounded (as in `message:read:response`).
+ * Group members had messages delivered or read. To an author: gathered, at most one event per
+ * (group, author) in a short window, `userIds` being who moved in it (never the author) and
+ * `completedIds` the author's messages every current member has now read: their status is READ
+ * (the highlighted tick). To the reader's own tabs, after each read of theirs: `userIds` is just
+ * them, and `readUpTo` the createdAt of the newest message the read covered, when it was bounded
+ * (as in `message:read:response`).
  */
 export const RECEIPT_KINDS = ['DELIVERED', 'READ'] as const;
 export const messageReceiptEventSchema = z.object({
   groupId: serverId(),
-  userId: serverId(),
+  userIds: z.array(serverId()),
   status: z.enum(RECEIPT_KINDS),
   at: z.string(),
-  messageIds: z.array(serverId()),
   completedIds: z.array(serverId()),
   readUpTo: z.optional(serverId()),
 });

@@ -25,7 +25,7 @@ export interface PgliteOptions {
 const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
 const REOPEN_EVERY_MS = 1000;
 
-/** PGlite runs no autovacuum: the server does its two jobs that searches depend on, now and then. */
+/** PGlite runs no autovacuum: the server does the jobs that searches and the churned tables depend on, now and then. */
 const UPKEEP_FIRST_MS = 10_000;
 const UPKEEP_EVERY_MS = 10 * 60_000;
 

@@ -13,7 +13,8 @@ const STALE_TABLES = `
     AND (c.reltuples < 0 OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1)`;
 
 /**
- * What PostgreSQL's autovacuum would do for the message search: planner statistics
+ * What PostgreSQL's autovacuum would do: dead row versions of the tables every message and read
+ * rewrites (CHURNED_TABLES) made reusable, and for the message search, planner statistics
  * (without them a frequent word read every match: seconds at 100,000 messages), and the trigram
  * index's pending list moved into the index (new rows' trigrams wait there, up to 4 MB, and
  * every search reads all of it).
@@ -26,7 +27,18 @@ const STALE_TABLES = `
  * do código).
  */
 export async function pgliteUpkeep(client: Pick<PGlite, 'query' | 'exec'>): Promise<void> {
+  for (const name of CHURNED_TABLES) await client.exec(`VACUUM ${name}`);
   const { rows } = await client.query<{ name: string }>(STALE_TABLES);
   for (const { name } of rows) await client.exec(`ANALYZE ${name}`);
   await client.query("SELECT gin_clean_pending_list('messages_body_folded_trgm_idx')");
 }
+
+/**
+ * Small tables whose rows are rewritten all day: the read and delivery watermarks move on every
+ * group message and read, and the minute's marks are upserted again and again. Without VACUUM
+ * each update leaves its old row version behind, so the tables (and every read of a membership)
+ * grow with the traffic instead of with the members. A plain VACUUM of them is short (they hold
+ * a row per membership, or per member per active minute) and makes the dead versions' room
+ * reusable, as autovacuum does on PostgreSQL (docs/desempenho.md).
+ */
+const CHURNED_TABLES = ['group_members', 'group_receipt_marks'] as const;

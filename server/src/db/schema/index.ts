@@ -239,8 +239,8 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: createdAt(),
-    // The newest message seq this member has had delivered / has read (group_receipts
-    // holds the per-message times), and 'Silenciar'.
+    // Watermarks: this member has had delivered / has read every message of the group up to
+    // this seq (group_receipt_marks holds when), and 'Silenciar'.
     deliveredSeq: bigint('delivered_seq', { mode: 'number' }).notNull().default(0),
     readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
     muted: boolean('muted').notNull().default(false),
@@ -313,6 +313,10 @@ export const messages = pgTable(
     index('messages_conversation_unread_idx')
       .on(t.conversationId, t.authorId)
       .where(sql`${t.status} <> 'READ' AND ${t.conversationId} IS NOT NULL`),
+    // A member's unread mentions walk only the group's messages that mention someone.
+    index('messages_group_mentions_idx')
+      .on(t.groupId, t.seq)
+      .where(sql`${t.groupId} IS NOT NULL AND ${t.mentions} <> '{}'::text[]`),
     // Message search. Trigrams (pg_trgm, in PostgreSQL's contrib and PGlite's) of the
     // folded body serve `LIKE '%term%'`.
     index('messages_body_folded_trgm_idx').using('gin', sql`${t.bodyFolded} gin_trgm_ops`),
@@ -345,21 +349,38 @@ export const messageReactions = pgTable(
   (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] })],
 );
 
-// Per-member delivery and read state of group messages. Written in batches (one statement for
-// everything a member has not seen yet), bounded by the member's watermarks in group_members.
-export const groupReceipts = pgTable(
-  'group_receipts',
+// When each member's watermarks (group_members.delivered_seq / read_seq) moved, to the minute:
+// what 'Lida por' / 'Entregue a' show per person without a row per member per message. One row
+// per (group, member, kind, minute) in which the watermark advanced, holding the range it crossed
+// in that minute (from_seq, seq]: the time a member read (or had delivered) message M is that of
+// the row whose range holds M.seq. The watermarks only grow, so the ranges of one member follow
+// each other without overlap and the row with the largest from_seq < M.seq is the only candidate.
+// A delivery at send (members online then) writes no row: a crossing without one is the
+// message's own time.
+export const RECEIPT_MARK_KINDS = ['delivered', 'read'] as const;
+export const receiptMarkKindEnum = pgEnum('receipt_mark_kind', RECEIPT_MARK_KINDS);
+
+export const groupReceiptMarks = pgTable(
+  'group_receipt_marks',
   {
-    messageId: uuid('message_id')
+    groupId: uuid('group_id')
       .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+      .references(() => groups.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    kind: receiptMarkKindEnum('kind').notNull(),
+    // Truncated to the minute: the panel shows minutes, and a member's rows grow per active minute.
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId, t.kind, t.at] }),
+    // The row of a message's crossing: the last to start below it. Not on seq, which every
+    // upsert of the minute's row moves: the row stays a HOT update, no index entry each time.
+    index('group_receipt_marks_from_seq_idx').on(t.groupId, t.userId, t.kind, t.fromSeq),
+  ],
 );
 
 // 'Silenciar' on a conversation, per user (groups keep it in group_members.muted).

@@ -49,7 +49,7 @@ export async function seedDemoChats(tx: Db, idsByNick: ReadonlyMap<string, strin
       { groupId: group!.id, userId: id(DEMO_GROUP.admin), isAdmin: true },
       ...DEMO_GROUP.members.map((nick) => ({ groupId: group!.id, userId: id(nick), isAdmin: false })),
     ]);
-  // Group read receipts do not exist (the list shows a group unread count of 0): DELIVERED is
-  // final.
+  // Written before the members joined (the list counts none of them as unread); nobody's read
+  // watermark has passed them, so they stay DELIVERED until every member has read the group.
   await tx.insert(messages).values(rows(DEMO_GROUP.messages, { groupId: group!.id }, false));
 }

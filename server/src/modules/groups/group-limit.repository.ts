@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { groupLimitMessage } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, users, workspaces } from '../../db/schema';
@@ -19,7 +19,10 @@ export function requireWithinLimit(size: number, limit: number): void {
 /**
  * Adds who is not a member yet, within the workspace's limit, and returns the ids actually added.
  * The group's row stays locked from the count to the insert: two adds at once are counted one
- * after the other, so together they cannot pass the limit either.
+ * after the other, so together they cannot pass the limit either. A new member's watermarks start
+ * at the group's read floor (the lowest read watermark of its active members): what everyone had
+ * read stays READ, what was still awaited awaits them too, and no later read of theirs walks the
+ * history below it.
  */
 export function addMembersWithinLimit(db: Db, groupId: string, userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return Promise.resolve([]);
@@ -44,9 +47,10 @@ export function addMembersWithinLimit(db: Db, groupId: string, userIds: readonly
       .innerJoin(users, eq(users.id, groupMembers.userId))
       .where(and(eq(groupMembers.groupId, groupId), eq(users.active, true)));
     requireWithinLimit(Number(active?.n ?? 0) + fresh.length, group.limit);
+    const floor = sql`(SELECT coalesce(min(gm.read_seq), 0) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = ${groupId}::uuid)`;
     const rows = await tx
       .insert(groupMembers)
-      .values(fresh.map((userId) => ({ groupId, userId })))
+      .values(fresh.map((userId) => ({ groupId, userId, readSeq: floor, deliveredSeq: floor })))
       .onConflictDoNothing()
       .returning({ userId: groupMembers.userId });
     return rows.map((r) => r.userId);

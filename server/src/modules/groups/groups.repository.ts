@@ -239,25 +239,36 @@ export async function viewerGroupStates(db: Db, viewerId: string, groupIds: read
   return new Map(rows.map((r) => [r.groupId, toViewerGroupState(r)]));
 }
 
-/** The columns of a member's own state of a group, read off their membership row `gm`; `viewer` is that member. */
+/** Unread counts stop here: the list shows '99+' beyond, and a long absence costs no longer walk. */
+export const UNREAD_COUNT_CAP = 100;
+
+/**
+ * The columns of a member's own state of a group, read off their membership row `gm`; `viewer` is
+ * that member. Unread: messages of others after their read watermark, since they joined, not
+ * deleted, counted up to UNREAD_COUNT_CAP (a LIMIT in each walk over the group's seq index); the
+ * mentions walk only messages that mention someone (their partial index).
+ */
 function viewerStateColumns(db: Db, gm: typeof viewerMembership, viewer: SQL) {
   const m = alias(messages, 'unread');
-  // One walk over each group's messages after the member's read watermark gives both counts.
-  const counts = db
-    .select({ counts: sql`ARRAY[count(*), count(*) FILTER (WHERE ${m.mentions} && ARRAY[${viewer}::text, 'todos']::text[])]::int[]` })
+  const unread = and(
+    eq(m.groupId, gm.groupId),
+    sql`${m.seq} > ${gm.readSeq}`,
+    sql`${m.createdAt} >= ${gm.createdAt}`,
+    sql`${m.authorId} <> ${viewer}`,
+    isNull(m.deletedAt),
+  );
+  const messagesWalk = db
+    .select({ one: sql`1` })
     .from(m)
-    .where(
-      and(
-        eq(m.groupId, gm.groupId),
-        sql`${m.seq} > ${gm.readSeq}`,
-        sql`${m.createdAt} >= ${gm.createdAt}`,
-        sql`${m.authorId} <> ${viewer}`,
-        isNull(m.deletedAt),
-        // A message read after the watermark's lag already has its read receipt.
-        sql`NOT EXISTS (SELECT 1 FROM group_receipts r WHERE r.message_id = ${m.id} AND r.user_id = ${viewer} AND r.read_at IS NOT NULL)`,
-      ),
-    );
-  return { muted: gm.muted, counts: sql<number[]>`(${counts})` };
+    .where(unread)
+    .limit(UNREAD_COUNT_CAP);
+  const mentionsWalk = db
+    .select({ one: sql`1` })
+    .from(m)
+    .where(and(unread, sql`${m.mentions} <> '{}'::text[]`, sql`${m.mentions} && ARRAY[${viewer}::text, 'todos']::text[]`))
+    .limit(UNREAD_COUNT_CAP);
+  const counts = sql<number[]>`ARRAY[(SELECT count(*) FROM (${messagesWalk}) w), (SELECT count(*) FROM (${mentionsWalk}) w)]::int[]`;
+  return { muted: gm.muted, counts };
 }
 
 const toViewerGroupState = (r: { muted: boolean; counts: number[] }): ViewerGroupState => ({

@@ -42,7 +42,7 @@ async function readByAllButDiego(group: Group, authorListener: Listener) {
     await eventMatching<MessageReceiptEvent>(
       authorListener,
       'message:receipt',
-      (r) => r.groupId === group.id && r.userId === who.id && r.status === 'READ',
+      (r) => r.groupId === group.id && r.userIds.includes(who.id) && r.status === 'READ',
     );
   }
 }
@@ -59,15 +59,15 @@ describe('read by everyone, after a member leaves', () => {
 
     const [lb] = await listenAll(t.app, [bruno], listeners);
     expectStatus(await as(t.app, ana).post(`/group/remove-member/${group.id}`, { memberId: diego.id }), 200);
-    const told = await eventMatching<MessageReceiptEvent>(la, 'message:receipt', (r) => r.userId === diego.id);
-    expect(told).toMatchObject({ groupId: group.id, status: 'READ', messageIds: [] });
+    const told = await eventMatching<MessageReceiptEvent>(la, 'message:receipt', (r) => r.userIds.includes(diego.id));
+    expect(told).toMatchObject({ groupId: group.id, status: 'READ', userIds: [diego.id] });
     expect(told.completedIds.sort()).toEqual([first.id, second.id].sort());
     expect(await statusOf(ana, group, first.id)).toBe('READ');
     expect(await statusOf(ana, group, second.id)).toBe('READ');
     // bruno's own message still waits for ana, who never opened the group.
     expect(await statusOf(bruno, group, brunos.id)).not.toBe('READ');
     await settle(t.app, [lb]);
-    expect(lb.of('message:receipt').filter((r) => (r as MessageReceiptEvent).userId === diego.id)).toEqual([]);
+    expect(lb.of('message:receipt').filter((r) => (r as MessageReceiptEvent).userIds.includes(diego.id))).toEqual([]);
     // 'Informações' lists only current members.
     const receipts = expectStatus<MessageReceipts>(await as(t.app, ana).get(`/message/${first.id}/receipts`), 200);
     expect(receipts.readBy.map((r) => r.user.id).sort()).toEqual([bruno.id, carla.id].sort());
@@ -80,7 +80,7 @@ describe('read by everyone, after a member leaves', () => {
     const m = await send(ana, group, 'falta a carla');
     const [lb] = await listenAll(t.app, [bruno], listeners);
     lb.socket.emit('group:read', { groupId: group.id });
-    await eventMatching<MessageReceiptEvent>(la, 'message:receipt', (r) => r.userId === bruno.id);
+    await eventMatching<MessageReceiptEvent>(la, 'message:receipt', (r) => r.userIds.includes(bruno.id));
     expectStatus(await as(t.app, ana).post(`/group/remove-member/${group.id}`, { memberId: diego.id }), 200);
     await settle(t.app, [la]);
     expect(la.of('message:receipt').some((r) => (r as MessageReceiptEvent).completedIds.includes(m.id))).toBe(false);
@@ -99,7 +99,9 @@ describe('read by everyone, after a member leaves', () => {
 
     expectStatus(await as(t.app, admin).delete(`/user/${diego.id}`), 200);
     const told = await Promise.all(
-      [one, two].map((g) => eventMatching<MessageReceiptEvent>(la, 'message:receipt', (r) => r.groupId === g.id && r.userId === diego.id)),
+      [one, two].map((g) =>
+        eventMatching<MessageReceiptEvent>(la, 'message:receipt', (r) => r.groupId === g.id && r.userIds.includes(diego.id)),
+      ),
     );
     expect(told.map((r) => r.completedIds)).toEqual([[inOne.id], [inTwo.id]]);
     expect(await statusOf(ana, one, inOne.id)).toBe('READ');

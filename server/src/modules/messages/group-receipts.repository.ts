@@ -1,155 +1,293 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groupMembers, groupReceipts, messages, users } from '../../db/schema';
+import { executeRows } from '../../db/queries/execute-rows';
 
-// Per-member delivery and read state of group messages. Each write is ONE statement
-// for everything a member has not seen yet, however many messages that is. A member's watermarks
-// (group_members.delivered_seq / read_seq) bound the scan; they only advance over messages older
-// than WATERMARK_LAG, because a seq is taken at insert and a message with a lower seq may commit
-// after one with a higher seq: the lag keeps such a message inside the next scan.
-const WATERMARK_LAG = sql`interval '1 minute'`;
+// Delivery and read state of group messages, per member and not per message: two watermarks in
+// group_members (delivered_seq, read_seq: every message of the group up to that seq has been
+// delivered to / read by the member) and, for the per-person times, group_receipt_marks (one row
+// per member, kind and minute in which a watermark moved, with the range it crossed). A group
+// message is READ (the author's highlighted tick) once its seq is at or below every active
+// member's read_seq; its author's own read_seq passes it when it is sent (posting reads the group).
+// Every write here is one statement whatever the number of messages it covers.
 
-export interface ReceiptRow {
-  messageId: string;
-  authorId: string;
+/** A timestamp as ISO text: both drivers answer it alike. */
+const iso = (column: string) => sql.raw(`to_json(${column}) #>> '{}'`);
+
+/** The ranges of one member's marks never overlap: a new crossing merges into its minute's row. */
+const UPSERT_MARK = sql.raw(`ON CONFLICT (group_id, user_id, kind, at) DO UPDATE
+  SET from_seq = least(group_receipt_marks.from_seq, excluded.from_seq), seq = greatest(group_receipt_marks.seq, excluded.seq)`);
+
+/** One `group:read`: the member has seen the group up to `messageId` (null: everything it has). */
+export interface ReadRequest {
   groupId: string;
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** One group message that reached `userId` (deliverWaitingMany). */
-export interface DeliveredRow extends ReceiptRow {
   userId: string;
+  messageId: string | null;
 }
 
-// One JSON parameter, whatever the number of users (as the group commit's INSERT): the text stays
-// the same for a reconnection wave's hundreds of calls.
-const deliverWaiting = (userIds: string) => sql`
-    WITH who AS (
-      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${userIds}::json)
-    ), ins AS (
-      INSERT INTO group_receipts (message_id, user_id)
-      SELECT m.id, gm.user_id
-      FROM who
-      JOIN group_members gm ON gm.user_id = who.user_id
-      JOIN messages m ON m.group_id = gm.group_id AND m.seq > gm.delivered_seq
-      WHERE m.author_id <> gm.user_id
-      ON CONFLICT DO NOTHING
-      RETURNING message_id, user_id
+/** What a batch of reads did for one member of one group. */
+export interface AppliedRead {
+  groupId: string;
+  userId: string;
+  /** read_seq before and after (equal when the read covered nothing new). */
+  fromSeq: number;
+  toSeq: number;
+  /** The createdAt of the message the read was bounded by; null when unbounded. */
+  upTo: Date | null;
+  /** Authors of the newest messages the group's reads of this batch crossed (AUTHORS_SCAN at most). */
+  authorIds: string[];
+}
+
+/**
+ * How many of the newest messages a read (or a delivery) crossed are looked at to find whom to
+ * tell: their authors' 'Informações' panels follow live; an older message's author sees the lists
+ * when the panel opens.
+ */
+const AUTHORS_SCAN = 100;
+
+const applyReadsQuery = (requests: string) => sql`
+    WITH req AS (
+      SELECT * FROM json_to_recordset(${requests}::json) AS r(g uuid, u uuid, m uuid)
+    ), bound AS (
+      SELECT req.g, req.u, b.seq, b.created_at, req.m IS NOT NULL AS bounded
+      FROM req
+      LEFT JOIN LATERAL (
+        (SELECT seq, created_at FROM messages WHERE req.m IS NOT NULL AND id = req.m AND group_id = req.g)
+        UNION ALL
+        (SELECT seq, created_at FROM messages WHERE req.m IS NULL AND group_id = req.g ORDER BY seq DESC LIMIT 1)
+      ) b ON true
+      -- A bound from another chat reads nothing.
+      WHERE b.seq IS NOT NULL OR req.m IS NULL
+    ), best AS (
+      -- Per member, the furthest read wins; at a tie the unbounded one (it names no bound).
+      SELECT DISTINCT ON (g, u) g, u, coalesce(seq, 0) AS seq, created_at, bounded
+      FROM bound ORDER BY g, u, coalesce(seq, 0) DESC, bounded
+    ), cur AS MATERIALIZED (
+      -- Locked in one order by every writer of these rows: concurrent batches wait, never deadlock,
+      -- and each sees the other's watermark once it has it.
+      SELECT gm.group_id, gm.user_id, gm.read_seq
+      FROM group_members gm JOIN best ON gm.group_id = best.g AND gm.user_id = best.u
+      ORDER BY gm.group_id, gm.user_id
+      FOR UPDATE OF gm
+    ), moved AS (
+      SELECT cur.group_id, cur.user_id, cur.read_seq AS from_seq, best.seq AS to_seq
+      FROM cur JOIN best ON best.g = cur.group_id AND best.u = cur.user_id
+      WHERE best.seq > cur.read_seq
+    ), upd AS (
+      UPDATE group_members gm SET read_seq = moved.to_seq, delivered_seq = greatest(gm.delivered_seq, moved.to_seq)
+      FROM moved WHERE gm.group_id = moved.group_id AND gm.user_id = moved.user_id
     ), mark AS (
-      UPDATE group_members gm
-      SET delivered_seq = greatest(gm.delivered_seq, coalesce((
-        SELECT max(m.seq) FROM messages m WHERE m.group_id = gm.group_id AND m.created_at < now() - ${WATERMARK_LAG}
-      ), 0))
-      FROM who
-      WHERE gm.user_id = who.user_id
+      INSERT INTO group_receipt_marks (group_id, user_id, kind, at, from_seq, seq)
+      SELECT group_id, user_id, 'read', date_trunc('minute', now()), from_seq, to_seq FROM moved
+      ${UPSERT_MARK}
+    ), authors AS (
+      -- Whom to tell: the authors of the newest messages the reads crossed, per group.
+      SELECT p.group_id, array_agg(DISTINCT a.author_id::text) AS ids
+      FROM (SELECT group_id, min(from_seq) AS lo, max(to_seq) AS hi FROM moved GROUP BY group_id) p
+      CROSS JOIN LATERAL (
+        SELECT author_id FROM messages m WHERE m.group_id = p.group_id AND m.seq > p.lo AND m.seq <= p.hi
+        ORDER BY m.seq DESC LIMIT ${AUTHORS_SCAN}
+      ) a
+      GROUP BY p.group_id
     )
-    SELECT ins.message_id AS "messageId", ins.user_id AS "userId", m.author_id AS "authorId", m.group_id AS "groupId"
-    FROM ins JOIN messages m ON m.id = ins.message_id`;
+    SELECT cur.group_id AS "groupId", cur.user_id AS "userId", cur.read_seq::text AS "fromSeq",
+      greatest(cur.read_seq, best.seq)::text AS "toSeq",
+      CASE WHEN best.bounded THEN ${iso('best.created_at')} END AS "upTo",
+      coalesce(authors.ids, '{}') AS "authorIds"
+    FROM cur JOIN best ON best.g = cur.group_id AND best.u = cur.user_id
+    LEFT JOIN authors ON authors.group_id = cur.group_id`;
 
 /**
- * These users came online: every group message of theirs not delivered yet is, now, in one
- * statement for all of them (the users connecting while the previous one runs go
- * together, create-presence.ts). Returns what changed, with whom it reached.
+ * Applies a batch of reads in ONE statement with one parameter (its text never changes): per
+ * member and group the furthest read wins and moves read_seq (and delivered_seq) forward, never
+ * back, and stamps the minute's mark. Reads by non-members, or bounded by a message of another
+ * chat, are dropped. However many messages a read covers, it writes one row and one mark.
  */
-export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredRow[]> {
-  if (userIds.length === 0) return [];
-  return rowsOf<DeliveredRow>(await db.execute(deliverWaiting(JSON.stringify(userIds))));
+export async function applyReads(db: Db, reads: readonly ReadRequest[]): Promise<AppliedRead[]> {
+  if (reads.length === 0) return [];
+  const requests = JSON.stringify(reads.map((r) => ({ g: r.groupId, u: r.userId, m: r.messageId })));
+  const rows = await executeRows<{
+    groupId: string;
+    userId: string;
+    fromSeq: string;
+    toSeq: string;
+    upTo: string | null;
+    authorIds: string[];
+  }>(db, applyReadsQuery(requests));
+  return rows.map((r) => ({ ...r, fromSeq: Number(r.fromSeq), toSeq: Number(r.toSeq), upTo: r.upTo ? new Date(r.upTo) : null }));
 }
 
-/** A group read's bound, the message shown last: its seq and createdAt; undefined when it is not of that group. */
-export async function readBound(db: Db, groupId: string, messageId: string): Promise<{ seq: number; createdAt: Date } | undefined> {
-  const [row] = await db
-    .select({ seq: messages.seq, createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.groupId, groupId)));
-  return row;
-}
-
-/**
- * The member has the group open: every message of others there, up to the bound's seq (the one
- * shown last, readBound; null: all), is read (and delivered). Returns what changed.
- */
-export async function readAll(db: Db, groupId: string, readerId: string, boundSeq: number | null): Promise<ReceiptRow[]> {
-  // No bound: the largest seq there is (a bigint).
-  const bound = boundSeq === null ? sql`9223372036854775807::bigint` : sql`${boundSeq}::bigint`;
-  const result = await db.execute(sql`
-    WITH gm AS (
-      SELECT read_seq, ${bound} AS up_to FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
-    ), ins AS (
-      INSERT INTO group_receipts (message_id, user_id, delivered_at, read_at)
-      SELECT m.id, ${readerId}::uuid, now(), now()
-      FROM messages m, gm
-      WHERE m.group_id = ${groupId}::uuid AND m.seq > gm.read_seq AND m.seq <= gm.up_to AND m.author_id <> ${readerId}::uuid
-      ON CONFLICT (message_id, user_id) DO UPDATE SET read_at = excluded.read_at WHERE group_receipts.read_at IS NULL
-      RETURNING message_id
-    ), mark AS (
-      UPDATE group_members
-      SET read_seq = greatest(read_seq, coalesce((
-        SELECT max(m.seq) FROM messages m, gm
-        WHERE m.group_id = ${groupId}::uuid AND m.seq <= gm.up_to AND m.created_at < now() - ${WATERMARK_LAG}
-      ), 0))
-      WHERE group_id = ${groupId}::uuid AND user_id = ${readerId}::uuid
-    )
-    SELECT ins.message_id AS "messageId", m.author_id AS "authorId", m.group_id AS "groupId"
-    FROM ins JOIN messages m ON m.id = ins.message_id`);
-  return rowsOf<ReceiptRow>(result);
-}
-
-/**
- * Messages every current (active) member but the author has now read become READ: the group's
- * highlighted tick. Either these messages (someone just read them) or every unfinished message of
- * a group (its membership shrank, so fewer readers are awaited). Returns them with their authors.
- */
-export async function completeReads(db: Db, scope: { ids: readonly string[] } | { groupId: string }): Promise<CompletedRead[]> {
-  if ('ids' in scope && scope.ids.length === 0) return [];
-  const member = alias(groupMembers, 'member');
-  const reader = alias(users, 'reader');
-  const unread = db
-    .select({ one: sql`1` })
-    .from(member)
-    .innerJoin(reader, and(eq(reader.id, member.userId), eq(reader.active, true)))
-    .where(
-      and(
-        eq(member.groupId, messages.groupId),
-        ne(member.userId, messages.authorId),
-        sql`NOT EXISTS (SELECT 1 FROM ${groupReceipts} r WHERE r.message_id = ${messages.id} AND r.user_id = ${member.userId} AND r.read_at IS NOT NULL)`,
-      ),
-    );
-  const which = 'ids' in scope ? inArray(messages.id, [...scope.ids]) : eq(messages.groupId, scope.groupId);
-  return db
-    .update(messages)
-    .set({ status: 'READ' })
-    .where(and(which, ne(messages.status, 'READ'), sql`NOT EXISTS (${unread})`))
-    .returning({ id: messages.id, authorId: messages.authorId });
+/** A seq range of one group in which messages may have become READ: (fromSeq, toSeq]. */
+export interface SeqRange {
+  groupId: string;
+  fromSeq: number;
+  toSeq: number;
 }
 
 export interface CompletedRead {
   id: string;
   authorId: string;
+  groupId: string;
+}
+
+/** Messages turned READ per statement at most: each statement stays short on PGlite's one thread. */
+export const COMPLETE_CHUNK = 200;
+
+const completeQuery = (ranges: string) => sql`
+    WITH r AS (
+      SELECT g, max(hi) AS hi, min(lo) AS lo FROM json_to_recordset(${ranges}::json) AS r(g uuid, lo bigint, hi bigint) GROUP BY g
+    ), f AS (
+      SELECT r.g, r.lo, least(r.hi, (
+        SELECT min(gm.read_seq) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = r.g
+      )) AS hi
+      FROM r
+    ), todo AS (
+      SELECT m.id FROM f
+      CROSS JOIN LATERAL (
+        SELECT id FROM messages m
+        WHERE m.group_id = f.g AND m.seq > f.lo AND m.seq <= f.hi AND m.status <> 'READ'
+        ORDER BY m.seq LIMIT ${COMPLETE_CHUNK}
+      ) m
+      WHERE f.hi > f.lo
+    )
+    UPDATE messages SET status = 'READ' FROM todo WHERE messages.id = todo.id
+    RETURNING messages.id, messages.author_id AS "authorId", messages.group_id AS "groupId", messages.seq::text AS seq`;
+
+/**
+ * Messages of these ranges at or below their group's read floor (the lowest read_seq of its active
+ * members) become READ; returns them with their authors. A range is what a watermark just crossed,
+ * so the statement walks only it (index on group and seq), never every message not READ yet; a
+ * long range goes in chunks. Run after the watermarks' statement has committed: with two processes,
+ * whichever of two crossing reads runs it last sees both.
+ */
+export async function completeReads(db: Db, ranges: readonly SeqRange[]): Promise<CompletedRead[]> {
+  const completed: CompletedRead[] = [];
+  let pending = ranges.filter((r) => r.toSeq > r.fromSeq);
+  while (pending.length > 0) {
+    const rows = await executeRows<CompletedRead & { seq: string }>(
+      db,
+      completeQuery(JSON.stringify(pending.map((r) => ({ g: r.groupId, lo: r.fromSeq, hi: r.toSeq })))),
+    );
+    const next: SeqRange[] = [];
+    for (const range of pending) {
+      const theirs = rows.filter((row) => row.groupId === range.groupId);
+      if (theirs.length === COMPLETE_CHUNK) next.push({ ...range, fromSeq: Math.max(...theirs.map((row) => Number(row.seq))) });
+    }
+    for (const { id, authorId, groupId } of rows) completed.push({ id, authorId, groupId });
+    // A group's range was split over several chunks: the others' are done.
+    pending = next.filter((r, i) => next.findIndex((o) => o.groupId === r.groupId) === i);
+  }
+  return completed;
+}
+
+/**
+ * The group lost a reader (removed, or their account was): its messages the remaining active
+ * members have all read become READ. The range starts after the newest message already READ (the
+ * floor was there), so only the unfinished tail is walked.
+ */
+export async function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
+  const [row] = await executeRows<{ lo: string | null; hi: string | null }>(
+    db,
+    sql`SELECT
+      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' ORDER BY seq DESC LIMIT 1)::text AS lo,
+      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid ORDER BY seq DESC LIMIT 1)::text AS hi`,
+  );
+  if (!row?.hi) return [];
+  return completeReads(db, [{ groupId, fromSeq: Number(row.lo ?? 0), toSeq: Number(row.hi) }]);
+}
+
+/** A group whose messages reached members who came online, and whom to tell. */
+export interface DeliveredGroup {
+  groupId: string;
+  userIds: string[];
+  /** Authors of the newest messages delivered (AUTHORS_SCAN at most). */
+  authorIds: string[];
+}
+
+const deliverWaiting = (userIds: string) => sql`
+    WITH who AS (
+      SELECT DISTINCT value::uuid AS user_id FROM json_array_elements_text(${userIds}::json)
+    ), cur AS MATERIALIZED (
+      SELECT gm.group_id, gm.user_id, gm.delivered_seq, top.seq AS top
+      FROM who
+      JOIN group_members gm ON gm.user_id = who.user_id
+      CROSS JOIN LATERAL (SELECT seq FROM messages m WHERE m.group_id = gm.group_id ORDER BY seq DESC LIMIT 1) top
+      WHERE top.seq > gm.delivered_seq
+      ORDER BY gm.group_id, gm.user_id
+      FOR UPDATE OF gm
+    ), upd AS (
+      UPDATE group_members gm SET delivered_seq = cur.top
+      FROM cur WHERE gm.group_id = cur.group_id AND gm.user_id = cur.user_id AND cur.top > gm.delivered_seq
+    ), mark AS (
+      INSERT INTO group_receipt_marks (group_id, user_id, kind, at, from_seq, seq)
+      SELECT group_id, user_id, 'delivered', date_trunc('minute', now()), delivered_seq, top FROM cur
+      ${UPSERT_MARK}
+    ), per_group AS (
+      SELECT group_id, min(delivered_seq) AS lo, max(top) AS hi, array_agg(user_id::text) AS users FROM cur GROUP BY group_id
+    )
+    SELECT p.group_id AS "groupId", p.users AS "userIds",
+      coalesce((
+        SELECT array_agg(DISTINCT a.author_id::text) FROM (
+          SELECT author_id FROM messages m WHERE m.group_id = p.group_id AND m.seq > p.lo AND m.seq <= p.hi
+          ORDER BY m.seq DESC LIMIT ${AUTHORS_SCAN}
+        ) a
+      ), '{}') AS "authorIds"
+    FROM per_group p`;
+
+/**
+ * These users came online: every group message of theirs is delivered now, one statement for all
+ * of them (the users connecting while the previous one runs go together, create-presence.ts): each
+ * membership's delivered_seq moves to its group's newest message, with the minute's mark.
+ */
+export async function deliverWaitingMany(db: Db, userIds: readonly string[]): Promise<DeliveredGroup[]> {
+  if (userIds.length === 0) return [];
+  return executeRows<DeliveredGroup>(db, deliverWaiting(JSON.stringify(userIds)));
 }
 
 export interface ReceiptPerson {
   user: { id: string; name: string; avatarUrl: string | null };
-  deliveredAt: Date;
+  deliveredAt: Date | null;
   readAt: Date | null;
 }
 
-/** The receipts of one group message from its current members, oldest first. */
-export async function receiptsOf(db: Db, messageId: string, groupId: string): Promise<ReceiptPerson[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      avatarUrl: users.avatarUrl,
-      deliveredAt: groupReceipts.deliveredAt,
-      readAt: groupReceipts.readAt,
-    })
-    .from(groupReceipts)
-    .innerJoin(users, eq(users.id, groupReceipts.userId))
-    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, groupReceipts.userId)))
-    .where(and(eq(groupReceipts.messageId, messageId), eq(users.active, true)))
-    .orderBy(sql`coalesce(${groupReceipts.readAt}, ${groupReceipts.deliveredAt})`, users.name);
-  return rows.map((r) => ({ user: { id: r.id, name: r.name, avatarUrl: r.avatarUrl }, deliveredAt: r.deliveredAt, readAt: r.readAt }));
+/**
+ * 'Lida por' / 'Entregue a' of one group message from its active current members but the author:
+ * whoever's read watermark passed it, at the minute of the mark whose range holds it; otherwise
+ * whoever's delivery watermark did, at its mark's minute, or at the message's own time when no mark
+ * holds it (delivered at send). A member whose watermark started past it (they joined later)
+ * has no mark for it and is left out. Oldest first.
+ */
+export async function receiptsOf(
+  db: Db,
+  message: { id: string; groupId: string; authorId: string; seq: number; createdAt: Date },
+): Promise<ReceiptPerson[]> {
+  const seq = sql`${message.seq}::bigint`;
+  // The member's ranges follow each other: the last to start below the message is the only one
+  // that may hold it (one probe of the from_seq index).
+  const crossing = (kind: 'read' | 'delivered') => sql`(
+    SELECT CASE WHEN k.seq >= ${seq} THEN ${iso('k.at')} END FROM group_receipt_marks k
+    WHERE k.group_id = gm.group_id AND k.user_id = gm.user_id AND k.kind = ${kind} AND k.from_seq < ${seq}
+    ORDER BY k.from_seq DESC, k.at DESC LIMIT 1)`;
+  const rows = await executeRows<{
+    id: string;
+    name: string;
+    avatarUrl: string | null;
+    read: boolean;
+    readAt: string | null;
+    deliveredAt: string | null;
+  }>(
+    db,
+    sql`SELECT u.id, u.name, u.avatar_url AS "avatarUrl", gm.read_seq >= ${seq} AS read,
+        CASE WHEN gm.read_seq >= ${seq} THEN ${crossing('read')} END AS "readAt",
+        CASE WHEN gm.read_seq < ${seq} THEN coalesce(${crossing('delivered')}, ${message.createdAt.toISOString()}) END AS "deliveredAt"
+      FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active
+      WHERE gm.group_id = ${message.groupId}::uuid AND gm.user_id <> ${message.authorId}::uuid AND gm.delivered_seq >= ${seq}`,
+  );
+  return rows
+    .filter((r) => (r.read ? r.readAt !== null : r.deliveredAt !== null))
+    .map((r) => ({
+      user: { id: r.id, name: r.name, avatarUrl: r.avatarUrl },
+      readAt: r.readAt ? new Date(r.readAt) : null,
+      deliveredAt: r.deliveredAt ? new Date(r.deliveredAt) : null,
+    }))
+    .sort((a, b) => +(a.readAt ?? a.deliveredAt!) - +(b.readAt ?? b.deliveredAt!) || a.user.name.localeCompare(b.user.name));
 }

@@ -100,19 +100,19 @@ export class MessageActionsService {
   }
 
   /**
-   * 'Lida por' and 'Entregue a' of the viewer's own message. In a group, from the per-member
-   * receipts of its current members; in a conversation, from the message's status.
+   * 'Lida por' and 'Entregue a' of the viewer's own message. In a group, from its current members'
+   * watermarks and the minutes they moved (receiptsOf); in a conversation, from the message's status.
    */
   async receipts(viewer: UserWithWorkspace, id: string): Promise<MessageReceipts> {
     const { row, participantIds } = await this.visible(viewer, id);
     const m = row.message;
     if (m.authorId !== viewer.id) throw forbidden(E.receiptsOthers);
     if (m.groupId) {
-      const people = await receiptsOf(this.db, id, m.groupId);
+      const people = await receiptsOf(this.db, { id, groupId: m.groupId, authorId: m.authorId, seq: m.seq, createdAt: m.createdAt });
       return {
         messageId: id,
         readBy: people.filter((p) => p.readAt).map((p) => ({ user: p.user, at: p.readAt!.toISOString() })),
-        deliveredTo: people.filter((p) => !p.readAt).map((p) => ({ user: p.user, at: p.deliveredAt.toISOString() })),
+        deliveredTo: people.filter((p) => !p.readAt).map((p) => ({ user: p.user, at: p.deliveredAt!.toISOString() })),
       };
     }
     return { messageId: id, readBy: [], deliveredTo: [], ...(await this.conversationReceipt(row, participantIds)) };

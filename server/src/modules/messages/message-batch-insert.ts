@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/queries/execute-rows';
-import { groupReceipts, type MessageRow, messageColumns, messages } from '../../db/schema';
+import { type MessageRow, messageColumns, messages } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import type { SentMessage } from './messages.repository';
 
@@ -52,9 +52,11 @@ const RETURNING = sql.join(
  * author_id, which NOT NULL refuses (the whole statement fails, as the multi-row VALUES did). Its text
  * never changes with the batch's size.
  *
- * The group receipts of the members a message is delivered to at once go in the same statement
- * (a data-modifying CTE over the rows just stored, so a retry skipped by ON CONFLICT writes none):
- * one round trip, where a transaction took four (BEGIN, the two INSERTs, COMMIT).
+ * The members a group message is delivered to at once (online when it was sent) have their
+ * delivery watermark moved in the same statement, one UPDATE for all of them (a data-modifying CTE
+ * over the rows just stored, so a retry skipped by ON CONFLICT moves none): one round trip, where a
+ * transaction took four (BEGIN, the two writes, COMMIT). Such a crossing writes no mark: its time
+ * is the message's own (group-receipts.repository.ts).
  */
 const insertBatch = (records: string) => sql`
     WITH r AS MATERIALIZED (
@@ -67,12 +69,21 @@ const insertBatch = (records: string) => sql`
       ORDER BY r.ord
       ON CONFLICT (author_id, client_id) DO NOTHING
       RETURNING ${RETURNING}
-    ), delivered AS (
-      INSERT INTO ${groupReceipts} (message_id, user_id)
-      SELECT stored.id, d.user_id
+    ), delivered AS MATERIALIZED (
+      SELECT stored.group_id, d.user_id, max(stored.seq) AS seq
       FROM stored JOIN r ON r.author_id = stored.author_id AND r.client_id = stored.client_id
       CROSS JOIN LATERAL unnest(r.delivered_to) AS d(user_id)
-      ON CONFLICT DO NOTHING
+      GROUP BY stored.group_id, d.user_id
+    ), locked AS MATERIALIZED (
+      -- In the order every writer of these rows locks them (group-receipts.repository.ts).
+      SELECT gm.group_id, gm.user_id FROM group_members gm
+      JOIN delivered ON delivered.group_id = gm.group_id AND delivered.user_id = gm.user_id
+      ORDER BY gm.group_id, gm.user_id
+      FOR UPDATE OF gm
+    ), bump AS (
+      UPDATE group_members gm SET delivered_seq = greatest(gm.delivered_seq, delivered.seq)
+      FROM delivered JOIN locked ON locked.group_id = delivered.group_id AND locked.user_id = delivered.user_id
+      WHERE gm.group_id = delivered.group_id AND gm.user_id = delivered.user_id
     )
     SELECT * FROM stored`;
 

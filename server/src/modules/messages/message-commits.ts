@@ -18,7 +18,7 @@ export interface PendingMessage {
   reply: ReplyFields | null;
   /** Who hears the `message` event, its sockets written in this order: everyone in the chat, the author's other tabs included. */
   audience: readonly string[];
-  /** Group members online now: delivered at once (group_receipts). */
+  /** Group members online now: delivered at once (their delivery watermark moves in the INSERT's statement). */
   deliveredTo: readonly string[];
 }
 
@@ -33,7 +33,7 @@ const rowOf = (p: PendingMessage) => ({ values: p.values, guard: p.authorGuard, 
 
 /**
  * Stores sends in groups: the sends that arrive while one commit runs go together in
- * the next, as ONE insert of every row (plus the group receipts, in the same statement) and one
+ * the next, as ONE insert of every row (plus the group deliveries, in the same statement) and one
  * commit, instead of one each; at light load a second commit may run beside a lone
  * one's. Each send is answered and its `message` emitted only after its commit, in seq order. A
  * commit that fails is retried one send at a time, so a bad send fails alone. One instance per
@@ -137,7 +137,7 @@ export class MessageCommits {
     });
   }
 
-  /** One statement: the INSERT of every row, with the group receipts of those delivered at once. */
+  /** One statement: the INSERT of every row, with the delivery watermarks of those delivered at once. */
   private store(unique: readonly PendingMessage[]): Promise<MessageRow[]> {
     const only = unique.length === 1 ? unique[0]! : null;
     if (only && only.deliveredTo.length === 0) return this.insertOne(only.values, only.authorGuard);

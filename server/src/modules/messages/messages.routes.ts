@@ -22,8 +22,16 @@ import { MessagesService } from './messages.service';
 
 // Mounted under /api: the message calls, and the media URL call of image messages.
 export const messageRoutes: FastifyPluginAsync = async (app) => {
-  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics } = app.ctx;
-  const service = new MessagesService(db, chatEvents, presence, conversationParticipants, { env, store: mediaStore }, database.engine);
+  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics, groupReads } = app.ctx;
+  const service = new MessagesService(
+    db,
+    chatEvents,
+    presence,
+    conversationParticipants,
+    { env, store: mediaStore },
+    database.engine,
+    groupReads,
+  );
   const actions = new MessageActionsService(db, chatEvents, conversationParticipants, { env, store: mediaStore });
   const page = { 200: messagesPageSchema };
   // The schemas stay for the OpenAPI doc; these answers are serialised as they are (the

@@ -10,6 +10,7 @@ import { GROUP_NOT_FOUND } from '../groups/groups.service';
 import type { MediaStore } from '../media/media-store';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
+import type { GroupReads } from '../realtime/group-reads';
 import type { Presence } from '../realtime/presence';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { type HistoryWindow, windowAfter, windowAround } from './history-window';
@@ -52,6 +53,7 @@ export class MessagesService {
     private readonly participants: ConversationParticipants,
     private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
     engine: Engine,
+    private readonly groupReads: GroupReads,
   ) {
     this.commits = new MessageCommits(db, events, engine);
     this.newest = new NewestPages(db);
@@ -168,6 +170,10 @@ export class MessagesService {
     });
     if ('inserted' in committed) {
       const { inserted } = committed;
+      // Posting reads the group (as it does elsewhere): the author's read watermark passes the
+      // message, which then awaits only the other members' reads for its highlighted tick. Queued
+      // before the answer, so any read that follows it on this process comes after it.
+      if (body.isGroup) this.readOwnSend(body.conversationId, viewer.id, inserted.id);
       // Nobody was online at the lookup: whoever came online since then (after an outage of the
       // presence store, a whole process's users at once) had their SENT messages marked before
       // this one existed. Asked again after the commit, whatever the order of the two, one of
@@ -182,6 +188,11 @@ export class MessagesService {
     // had it already shows it, counts it and notifies it once.
     this.events.toUsers([...recipients, viewer.id], 'message', replayed);
     return replayed;
+  }
+
+  private readOwnSend(groupId: string, authorId: string, messageId: string): void {
+    // The queue retries a failed batch once; what still fails is left to the author's next read.
+    this.groupReads.submit({ groupId, userId: authorId, messageId, announce: false }).catch(() => undefined);
   }
 
   /** The quoted message of a reply: a message of the same chat (else 404, as for any message not seen). */

@@ -7,6 +7,7 @@ import { markDeliveredToManyQuery } from '../messages/messages.repository';
 import type { ChatEvents } from './chat-events';
 import { deliverGroupMessages } from './group-receipts';
 import { Presence } from './presence';
+import type { ReceiptNotices } from './receipt-notices';
 import { MemoryPresenceStore, type PresenceStore } from './presence-store';
 import { RedisPresenceStore } from './redis-presence-store';
 
@@ -18,8 +19,14 @@ import { RedisPresenceStore } from './redis-presence-store';
  * thousands reconnect within seconds, and two round trips each held the wave back); a lone user
  * waits for nobody. Under load the next pair also waits 10 ms (WAVE_BATCHING) for more to gather.
  */
-export async function createPresence(deps: { env: Env; db: Db; events: ChatEvents; log: FastifyBaseLogger }): Promise<Presence> {
-  const { env, db, events, log } = deps;
+export async function createPresence(deps: {
+  env: Env;
+  db: Db;
+  events: ChatEvents;
+  notices: ReceiptNotices;
+  log: FastifyBaseLogger;
+}): Promise<Presence> {
+  const { env, db, events, notices, log } = deps;
   let store: PresenceStore;
   if (env.redisUrl) {
     const onError = (error: Error) => log.error({ err: error }, 'redis (presence)');
@@ -35,7 +42,7 @@ export async function createPresence(deps: { env: Env; db: Db; events: ChatEvent
   const markDeliveredTo = markDeliveredToManyQuery(db);
   const delivery = new BatchQueue<string, void>(async (userIds) => {
     await markDeliveredTo(userIds);
-    await deliverGroupMessages({ db, events }, userIds);
+    await deliverGroupMessages({ db, notices }, userIds);
     return userIds.map(() => undefined);
   }, WAVE_BATCHING);
   return new Presence(store, events, log, (userId) => delivery.submit(userId));

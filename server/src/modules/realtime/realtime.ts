@@ -16,7 +16,7 @@ import { registerClientEvents } from './socket-handlers';
  * multi-process adapter, presence of each socket and the client events.
  */
 export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServer> {
-  const { env, db, sessionUsers, chatEvents, presence, conversationParticipants, revokedSessions } = app.ctx;
+  const { env, db, sessionUsers, chatEvents, presence, conversationParticipants, revokedSessions, groupReads } = app.ctx;
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
     transports: ['websocket'],
     serveClient: false,
@@ -53,6 +53,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     events: chatEvents,
     presence,
     participants: conversationParticipants,
+    groupReads,
     log: app.log.child({ module: 'realtime' }),
   };
   const events = io.of(SOCKET_NAMESPACE);

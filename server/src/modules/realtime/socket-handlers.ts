@@ -4,6 +4,7 @@ import type { SessionUsers } from '../auth/session-users';
 import type { ChatEvents } from './chat-events';
 import { onClientEvent } from './client-events';
 import type { ConversationParticipants } from './conversation-participants';
+import type { GroupReads } from './group-reads';
 import type { RealtimeSocket } from './handshake';
 import type { Presence } from './presence';
 import { markGroupRead } from './group-receipts';
@@ -17,6 +18,7 @@ export interface SocketHandlerDeps {
   events: ChatEvents;
   presence: Presence;
   participants: ConversationParticipants;
+  groupReads: GroupReads;
   log: FastifyBaseLogger;
 }
 

@@ -194,7 +194,7 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     const receipt = await eventMatching<MessageReceiptEvent>(
       onA,
       'message:receipt',
-      (r) => r.userId === bruno.id && r.messageIds.includes(inGroup.id),
+      (r) => r.userIds.includes(bruno.id) && r.completedIds.includes(inGroup.id),
     );
     expect(receipt).toMatchObject({ groupId: group.id, status: 'READ', completedIds: [inGroup.id] });
   });

@@ -37,8 +37,8 @@ export function ChatListItem({ meId, entry, active, onOpen }: Props) {
             </span>
           )}
           {entry.unread > 0 && (
-            <span className={styles.unread} aria-label={`${entry.unread} não lidas`}>
-              {entry.unread}
+            <span className={styles.unread} aria-label={entry.unread > 99 ? 'Mais de 99 não lidas' : `${entry.unread} não lidas`}>
+              {entry.unread > 99 ? '99+' : entry.unread}
             </span>
           )}
         </span>

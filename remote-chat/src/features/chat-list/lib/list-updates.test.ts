@@ -43,21 +43,25 @@ describe('live chat-list updates', () => {
     expect(clearUnread(list, 'c1')[0]!.unreadMessages).toBe(0);
   });
 
-  it("counts a group's incoming messages of others while it is closed (the unread line's count), not mine nor while open; reading clears them", () => {
+  it("counts a group's incoming messages of others while it is closed (the unread line's count), not while open; mine or reading clear them", () => {
     const at = (minute: number) => `2024-03-10T12:${String(minute).padStart(2, '0')}:00.000Z`;
     let groups = [group('g1', { unreadMessages: 2 })];
     groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
     groups = applyMessageToGroups(groups, message('g-m1', { conversationId: null, groupId: 'g1', createdAt: at(1) }), ana.id, null)!;
+    expect(groups[0]!.unreadMessages).toBe(3);
+    expect(clearGroupUnread(groups, 'g1')[0]).toMatchObject({ unreadMessages: 0, unreadMentions: 0 });
+    groups = applyMessageToGroups(groups, message('g-m3', { conversationId: null, groupId: 'g1', createdAt: at(3) }), ana.id, 'g1')!;
+    expect(groups[0]!.unreadMessages).toBe(3);
+    // Posting reads the group (another tab of mine posted).
     groups = applyMessageToGroups(
       groups,
-      message('g-m2', { conversationId: null, groupId: 'g1', createdAt: at(2), authorId: ana.id }),
+      message('g-m4', { conversationId: null, groupId: 'g1', createdAt: at(4), authorId: ana.id }),
       ana.id,
       null,
     )!;
-    expect(groups[0]!.unreadMessages).toBe(3);
-    groups = applyMessageToGroups(groups, message('g-m3', { conversationId: null, groupId: 'g1', createdAt: at(3) }), ana.id, 'g1')!;
-    expect(groups[0]!.unreadMessages).toBe(3);
-    expect(clearGroupUnread(groups, 'g1')[0]).toMatchObject({ unreadMessages: 0, unreadMentions: 0 });
+    expect(groups[0]).toMatchObject({ unreadMessages: 0, unreadMentions: 0 });
+    groups = applyMessageToGroups(groups, message('g-m5', { conversationId: null, groupId: 'g1', createdAt: at(5) }), ana.id, null)!;
+    expect(groups[0]!.unreadMessages).toBe(1);
   });
 });
 
@@ -113,10 +117,10 @@ describe('unread rules', () => {
       group('g1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z'), unreadMessages: 15, unreadMentions: 1 }),
       group('g2', { unreadMessages: 2 }),
     ];
-    const receipt = (extra: { userId?: string; status?: 'READ' | 'DELIVERED'; readUpTo?: string } = {}) =>
+    const receipt = (extra: { userIds?: string[]; status?: 'READ' | 'DELIVERED'; readUpTo?: string } = {}) =>
       applyGroupReadReceipt(
         groups,
-        { groupId: 'g1', userId: ana.id, status: 'READ', at: '2024-03-10T10:00:05.000Z', messageIds: [], completedIds: [], ...extra },
+        { groupId: 'g1', userIds: [ana.id], status: 'READ', at: '2024-03-10T10:00:05.000Z', completedIds: [], ...extra },
         ana.id,
       );
     expect(receipt().map((g) => [g.unreadMessages, g.unreadMentions])).toEqual([
@@ -126,7 +130,7 @@ describe('unread rules', () => {
     expect(receipt({ readUpTo: '2024-03-10T10:00:00.000Z' })[0]!.unreadMessages).toBe(0);
     // Read up to a message before the last one (Diego's 15 arrived after the page showed his first).
     expect(receipt({ readUpTo: '2024-03-10T09:59:00.000Z' })).toBe(groups);
-    expect(receipt({ userId: 'u-bruno' })).toBe(groups);
+    expect(receipt({ userIds: ['u-bruno', 'u-carla'] })).toBe(groups);
     expect(receipt({ status: 'DELIVERED' })).toBe(groups);
   });
 });

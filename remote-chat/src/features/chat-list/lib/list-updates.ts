@@ -71,7 +71,8 @@ export function applyMessageToConversations(
 
 /**
  * A new group message becomes the last one; unless the group is open, one of others counts as
- * unread (the 'Mensagens não lidas' line when it opens) and one that mentions me for the '@' badge.
+ * unread (the 'Mensagens não lidas' line when it opens) and one that mentions me for the '@' badge;
+ * one of mine clears both.
  */
 export function applyMessageToGroups(list: Group[], message: Message, meId = '', openId: string | null = null): Group[] | null {
   const index = list.findIndex((g) => g.id === message.groupId);
@@ -81,12 +82,14 @@ export function applyMessageToGroups(list: Group[], message: Message, meId = '',
   if (!newer && !isSameAsLast(message, group.lastMessage)) return list;
   const unread = newer && openId !== group.id && message.authorId !== meId;
   const mention = unread && mentionsUser(message, meId) ? 1 : 0;
+  // Posting reads the group (the server moves my read watermark past my message): my other tabs clear it too.
+  const posted = newer && message.authorId === meId;
   const next = [...list];
   next[index] = {
     ...group,
     lastMessage: toLastMessage(message),
-    unreadMessages: (group.unreadMessages ?? 0) + (unread ? 1 : 0),
-    unreadMentions: (group.unreadMentions ?? 0) + mention,
+    unreadMessages: posted ? 0 : (group.unreadMessages ?? 0) + (unread ? 1 : 0),
+    unreadMentions: posted ? 0 : (group.unreadMentions ?? 0) + mention,
   };
   return next;
 }
@@ -145,7 +148,8 @@ export function applyReadResponse(list: Conversation[], response: MessageReadRes
 
 /** The same for a group: my own READ receipt (this tab or another) clears it, unless it came late. */
 export function applyGroupReadReceipt(list: Group[], receipt: MessageReceiptEvent, meId: string): Group[] {
-  if (receipt.userId !== meId || receipt.status !== 'READ') return list;
+  // An author's event never names them (the server leaves the author out of its readers).
+  if (!receipt.userIds.includes(meId) || receipt.status !== 'READ') return list;
   const last = list.find((g) => g.id === receipt.groupId)?.lastMessage;
   if (leftUnread(last, receipt.readUpTo, meId)) return list;
   return clearGroupUnread(list, receipt.groupId);

@@ -8,6 +8,7 @@ import { Avatar, notify, Spinner } from '@chat/ui';
 import { SidePanel } from '../../../shared/components/side-panel';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { ACTION_TEXTS } from '../lib/action-texts';
+import { ReadCoalescer } from '../lib/read-coalescer';
 import styles from './receipts-panel.module.css';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
 }
 
 type Entry = MessageReceipts['readBy'][number];
+
+const RELOAD_WINDOW_MS = 1000;
 
 function People({ title, entries }: { title: string; entries: Entry[] }) {
   return (
@@ -43,8 +46,9 @@ function People({ title, entries }: { title: string; entries: Entry[] }) {
 
 /**
  * 'Informações' of my group message: 'Lida por' and 'Entregue a' in the chat's side
- * panel (a sheet on phones), read again whenever a receipt names the message, the message turns
- * read by everyone, or the group's members change (someone left: they drop from the lists).
+ * panel (a sheet on phones), read again (at most once a second) whenever a receipt of the group
+ * arrives (someone had it delivered or read it, or it turned read by everyone), or the group's
+ * members change (someone left: they drop from the lists).
  * The message deleted closes it.
  */
 export function ReceiptsPanel({ messageId, groupId, onClose }: Props) {
@@ -70,9 +74,12 @@ export function ReceiptsPanel({ messageId, groupId, onClose }: Props) {
 
   useEffect(() => {
     const load = () => void queryClient.invalidateQueries({ queryKey: chatKeys.receipts(messageId) });
+    // Receipts name who moved, not which messages: any of the group's may change the lists. The
+    // server sends at most one a second per author; this keeps the reads at that pace whatever comes.
+    const reload = new ReadCoalescer(load, RELOAD_WINDOW_MS);
     const offs = [
       subscribe(eventBus, 'message:receipt', (receipt) => {
-        if (receipt.groupId === groupId && (receipt.messageIds.includes(messageId) || receipt.completedIds.includes(messageId))) load();
+        if (receipt.groupId === groupId) reload.read(groupId, messageId);
       }),
       subscribe(eventBus, 'group::updated', (group) => {
         if (group.id === groupId) load();
@@ -81,7 +88,10 @@ export function ReceiptsPanel({ messageId, groupId, onClose }: Props) {
         if (message.id === messageId) closeRef.current();
       }),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      reload.dispose();
+    };
   }, [queryClient, groupId, messageId]);
 
   return (

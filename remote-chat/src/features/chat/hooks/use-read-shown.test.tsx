@@ -1,9 +1,10 @@
 import { act } from '@testing-library/react';
 import { renderHookWithQuery } from '../../../test/render';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
 import { message } from '../../../test/fixtures';
 import type { ChatMessage } from '../lib/merge-messages';
+import { READ_WINDOW_MS } from '../lib/read-coalescer';
 import { useGroupReceipts } from './use-group-receipts';
 import { newestToRead } from './use-read-shown';
 
@@ -37,10 +38,14 @@ describe('newestToRead', () => {
 
 describe('reading an open group (useGroupReceipts)', () => {
   beforeEach(() => {
+    vi.useFakeTimers();
     emitted = [];
     eventBus.on('socket:emit', record);
   });
-  afterEach(() => eventBus.off('socket:emit', record));
+  afterEach(() => {
+    eventBus.off('socket:emit', record);
+    vi.useRealTimers();
+  });
 
   const open = (list: ChatMessage[], groupId: string | null = 'g1') =>
     renderHookWithQuery(({ list: messages, id }) => useGroupReceipts(id, 'me', messages), { initialProps: { list, id: groupId } });
@@ -50,9 +55,35 @@ describe('reading an open group (useGroupReceipts)', () => {
     expect(emitted).toEqual([]);
     rerender({ list: [inGroup('a'), inGroup('b')], id: 'g1' });
     expect(emitted).toEqual([readUpTo('b')]);
+    // Within a second of the first, the next reads wait and go as one, the newest shown.
     rerender({ list: [inGroup('a'), inGroup('b'), inGroup('c')], id: 'g1' });
     act(() => eventBus.emit('socket:reconnected'));
-    expect(emitted).toEqual([readUpTo('b'), readUpTo('c'), readUpTo('c')]);
+    expect(emitted).toEqual([readUpTo('b')]);
+    act(() => {
+      vi.advanceTimersByTime(READ_WINDOW_MS);
+    });
+    expect(emitted).toEqual([readUpTo('b'), readUpTo('c')]);
+  });
+
+  it('many messages arriving within a second cost one read; leaving the group sends the one waiting', () => {
+    const list = [inGroup('a')];
+    const { rerender } = open(list);
+    for (const id of ['b', 'c', 'd']) {
+      list.push(inGroup(id));
+      rerender({ list: [...list], id: 'g1' });
+    }
+    expect(emitted).toEqual([readUpTo('a')]);
+    rerender({ list: [inGroup('z', { groupId: 'g2' })], id: 'g2' });
+    expect(emitted).toEqual([readUpTo('a'), readUpTo('d'), readUpTo('z', 'g2')]);
+  });
+
+  it('hiding the page sends the waiting read at once', () => {
+    const { rerender } = open([inGroup('a')]);
+    rerender({ list: [inGroup('a'), inGroup('b')], id: 'g1' });
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(emitted).toEqual([readUpTo('a'), readUpTo('b')]);
   });
 
   it('a message arriving on the bus but not shown (a window scrolled back holds it) is not read', () => {
