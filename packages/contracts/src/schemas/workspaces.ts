@@ -36,22 +36,26 @@ type LimitFields = { limitOfMembers: number; extendedLimit?: boolean | undefined
 
 /** The range of the form's limit, by its "limite ampliado" box; the message sits on the limit field. */
 const limitInRange = () =>
-  z.superRefine<LimitFields>((values, ctx) => {
-    const limit = values.limitOfMembers;
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) return;
-    const extended = values.extendedLimit === true;
-    const fits = extended
-      ? limit > LIMITS.workspaceMemberLimitMax && limit <= LIMITS.workspaceMemberLimitExtendedMax
-      : limit <= LIMITS.workspaceMemberLimitMax;
-    if (!fits) {
-      ctx.addIssue({
-        code: 'custom',
-        message: extended ? EXTENDED_LIMIT_MESSAGE : LIMIT_OF_MEMBERS_MESSAGE,
-        path: ['limitOfMembers'],
-        input: limit,
-      });
-    }
-  });
+  z.superRefine<LimitFields>(
+    (values, ctx) => {
+      const limit = values.limitOfMembers;
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) return;
+      const extended = values.extendedLimit === true;
+      const fits = extended
+        ? limit > LIMITS.workspaceMemberLimitMax && limit <= LIMITS.workspaceMemberLimitExtendedMax
+        : limit <= LIMITS.workspaceMemberLimitMax;
+      if (!fits) {
+        ctx.addIssue({
+          code: 'custom',
+          message: extended ? EXTENDED_LIMIT_MESSAGE : LIMIT_OF_MEMBERS_MESSAGE,
+          path: ['limitOfMembers'],
+          input: limit,
+        });
+      }
+      // Run even when other fields failed, so the form shows every message at once.
+    },
+    { when: () => true },
+  );
 
 /**
  * Megabytes of uploads the workspace may keep, 0 meaning no quota. Optional in the bodies: absent,
