@@ -1,4 +1,4 @@
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LIMITS,
@@ -37,10 +37,9 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
     register,
     control,
     handleSubmit,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<WorkspaceEditFormInput, unknown, WorkspaceEditFormValues>({ resolver: resolvers[mode], defaultValues });
-  const extended = watch('extendedLimit') === true;
+  const extended = useWatch({ control, name: 'extendedLimit' }) === true;
   const id = (field: string) => `workspace-${mode}-${field}`;
 
   return (
