@@ -14,7 +14,7 @@ interface Props {
 /** One member (a row of the virtual list): avatar, name, @nickName and e-mail, polygon and 'Admin' badges, actions. */
 export function MemberRow({ member, isMe, canEdit, onEdit, onRemove }: Props) {
   return (
-    <div className={styles.row} aria-label={member.name}>
+    <div className={styles.row} role="group" aria-label={member.name}>
       <Avatar name={member.name} src={member.avatarUrl} size="md" />
       <div className={styles.identity}>
         <span className={styles.name}>
