@@ -5,6 +5,7 @@
 // whole visit (empty cache), the time to the first member row, the DOM size, the longest task,
 // and the keypress-to-paint of the member search. Screenshots go to test-results/screens/team-5000.
 // Members are inserted with one SQL statement (no argon2 per member). Build first (`npm run build`).
+/* global document, MutationObserver, requestAnimationFrame -- functions below run inside the page */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
