@@ -280,7 +280,7 @@ test('hostile names, nickNames, e-mails and file names run no script on any scre
   await expectPath(page, '/auth/team');
   const team = page.getByRole('list', { name: 'Membros' });
   for (const member of [...hostile, { name: anaName }])
-    await expect(team.getByRole('listitem', { name: member.name, exact: true })).toBeVisible();
+    await expect(team.getByRole('group', { name: member.name, exact: true })).toBeVisible();
   await check(page, 'equipe (membros)');
   for (const member of hostile) {
     await team.getByRole('button', { name: `Editar ${member.name}`, exact: true }).click();

@@ -8,6 +8,7 @@ import { TeamPage } from './team-page';
 
 const api = vi.hoisted(() => ({
   getWorkspaceByAdmin: vi.fn(),
+  listWorkspaceMembers: vi.fn(),
   listPendingInvites: vi.fn(),
   listPolygons: vi.fn(),
   updateMember: vi.fn(),
@@ -50,8 +51,31 @@ const workspace: Workspace = {
 const ok = <T,>(data: T) => Promise.resolve({ status: 200, data });
 const ALL: FeatureFlag[] = ['polygonal', 'create_members', 'edit_members'];
 
-function renderPage(flags: FeatureFlag[] = ALL, polygons = [{ id: 'p-sp', name: 'São Paulo', membersCount: 1 }]) {
-  api.getWorkspaceByAdmin.mockImplementation(() => ok(workspace));
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * GET /workspace/members as the server answers it: the search over name, nickName, e-mail and
+ * polygon (case and accents ignored), pages of `pageSize` with the index of the next one as cursor.
+ */
+function serveMembers(members: readonly User[], pageSize = 50) {
+  api.listWorkspaceMembers.mockImplementation(({ cursor, content }: { cursor?: string | null; content?: string }) => {
+    const term = fold(content ?? '');
+    const found = members.filter((m) =>
+      [m.name, m.nickName, m.email, m.neoCustomData?.name ?? ''].some((text) => fold(text).includes(term)),
+    );
+    const from = cursor ? Number(cursor) : 0;
+    const next = from + pageSize < found.length ? String(from + pageSize) : null;
+    return ok({ members: found.slice(from, from + pageSize), nextCursor: next });
+  });
+}
+
+function renderPage(
+  flags: FeatureFlag[] = ALL,
+  polygons = [{ id: 'p-sp', name: 'São Paulo', membersCount: 1 }],
+  team: { workspace?: Workspace; members?: User[]; pageSize?: number } = {},
+) {
+  api.getWorkspaceByAdmin.mockImplementation(() => ok(team.workspace ?? workspace));
+  serveMembers(team.members ?? workspace.members, team.pageSize);
   api.listPendingInvites.mockImplementation(() =>
     ok([{ id: 'i1', email: 'nova@demo.chat', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' }]),
   );
@@ -61,6 +85,7 @@ function renderPage(flags: FeatureFlag[] = ALL, polygons = [{ id: 'p-sp', name: 
   return userEvent.setup();
 }
 const memberRows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
+const rowNames = () => memberRows().map((row) => row.firstElementChild?.getAttribute('aria-label'));
 
 describe('team page', () => {
   afterEach(() => vi.clearAllMocks());
@@ -80,12 +105,33 @@ describe('team page', () => {
     await waitFor(() => expect(memberRows()).toHaveLength(3));
     const search = screen.getByRole('searchbox', { name: 'Buscar membro' });
     await user.type(search, 'sao paulo');
-    expect(memberRows().map((r) => r.getAttribute('aria-label'))).toEqual(['Bruno Lima']);
+    await waitFor(() => expect(rowNames()).toEqual(['Bruno Lima']));
+    // Debounced: one request for the whole term, none per key.
+    expect(api.listWorkspaceMembers.mock.calls.map(([params]) => (params as { content: string }).content)).toEqual(['', 'sao paulo']);
     await user.clear(search);
     await user.type(search, 'CARLA');
-    expect(memberRows().map((r) => r.getAttribute('aria-label'))).toEqual(['Carla Dias']);
+    await waitFor(() => expect(rowNames()).toEqual(['Carla Dias']));
     await user.type(search, 'zzz');
-    expect(screen.getByText('Nenhum membro foi encontrado')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum membro foi encontrado')).toBeInTheDocument();
+  });
+
+  it('with 5,000 members draws the first rows of the first page only, and the count with thousands', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => person(`u${i}`, `Pessoa ${String(i).padStart(4, '0')}`, `p${i}`));
+    renderPage(ALL, [], { workspace: { ...workspace, membersCount: 5000, limitOfMembers: 0, members: many.slice(0, 50) }, members: many });
+    await screen.findByText('Pessoa 0000');
+    await waitFor(() => expect(screen.getByLabelText('Membros / limite')).toHaveTextContent('5.000 membros'));
+    expect(memberRows().length).toBeGreaterThan(10);
+    expect(memberRows().length).toBeLessThan(50);
+    expect(screen.queryByText('Pessoa 0049')).toBeNull();
+    expect(api.listWorkspaceMembers).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the next page when the last rows come into view, until the last page', async () => {
+    const some = Array.from({ length: 25 }, (_, i) => person(`u${i}`, `Pessoa ${String(i).padStart(2, '0')}`, `p${i}`));
+    renderPage(ALL, [], { members: some, pageSize: 10 });
+    await waitFor(() => expect(memberRows()).toHaveLength(25));
+    expect(api.listWorkspaceMembers.mock.calls.map(([params]) => (params as { cursor: string | null }).cursor)).toEqual([null, '10', '20']);
+    expect(rowNames().at(-1)).toBe('Pessoa 24');
   });
 
   it("hides the edit buttons, 'Criar Conta' and the polygons section without their flags", async () => {
@@ -124,7 +170,10 @@ describe('team page', () => {
   });
 
   it('removes a member after the confirmation and reloads the team', async () => {
-    api.removeMember.mockImplementation(() => ok({ message: 'Membro removido com sucesso' }));
+    api.removeMember.mockImplementation(() => {
+      serveMembers([ana, bruno]);
+      return ok({ message: 'Membro removido com sucesso' });
+    });
     const user = renderPage();
     await waitFor(() => expect(memberRows()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Remover Carla Dias' }));
@@ -132,7 +181,9 @@ describe('team page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remover membro' }));
     expect(api.removeMember).toHaveBeenCalledWith('u-carla');
     expect(ui.toast).toHaveBeenCalledWith({ type: 'success', title: 'Sucesso', description: 'Membro removido com sucesso' });
+    await waitFor(() => expect(rowNames()).toEqual(['Ana Souza', 'Bruno Lima']));
     await waitFor(() => expect(api.getWorkspaceByAdmin).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.listWorkspaceMembers).toHaveBeenCalledTimes(2));
   });
 
   it("a member's new profile from the socket ('user:updated') replaces their row", async () => {
@@ -141,6 +192,7 @@ describe('team page', () => {
     act(() => eventBus.emit('user:updated', { ...carla, name: 'Carla Nunes' }));
     expect(await within(memberRows()[2]!).findByText('Carla Nunes')).toBeInTheDocument();
     expect(api.getWorkspaceByAdmin).toHaveBeenCalledTimes(1);
+    expect(api.listWorkspaceMembers).toHaveBeenCalledTimes(1);
   });
 
   it('shows pending invites with resend and cancel', async () => {

@@ -1,12 +1,33 @@
-import type { CreateMemberBody, EditMemberBody, MessageResponse, PendingInvite, User, Workspace } from '@chat/contracts';
+import type { CreateMemberBody, EditMemberBody, MemberPage, MessageResponse, PendingInvite, User, Workspace } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
 // The team page's calls (users and the admin's own workspace).
 const seg = encodeURIComponent;
 
-/** GET /workspace/get-by-admin-id: the admin's workspace with its members and limitOfMembers. */
+/**
+ * GET /workspace/get-by-admin-id: the admin's workspace with limitOfMembers, membersCount and the
+ * first page of its members.
+ */
 export const getWorkspaceByAdmin = () => request<Workspace>(http(), { method: 'GET', url: '/workspace/get-by-admin-id' });
+
+/** What a members page asks for: the previous page's nextCursor, a page size, a search ('' for everyone). */
+export interface MemberPageParams {
+  cursor?: string | null;
+  limit?: number;
+  content?: string;
+}
+
+/** Query params without the empty ones, so the server's defaults apply. */
+export const memberPageQuery = ({ cursor, limit, content }: MemberPageParams) => ({
+  ...(cursor ? { cursor } : {}),
+  ...(limit === undefined ? {} : { limit }),
+  ...(content ? { content } : {}),
+});
+
+/** GET /workspace/members: one page of the admin's own workspace's members, by name. */
+export const listWorkspaceMembers = (params: MemberPageParams = {}) =>
+  request<MemberPage>(http(), { method: 'GET', url: '/workspace/members', params: memberPageQuery(params) });
 
 export const createMemberWithoutInvite = (body: CreateMemberBody) =>
   request<User>(http(), { method: 'POST', url: '/user/create-member-without-invite', data: body });

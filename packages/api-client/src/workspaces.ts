@@ -1,6 +1,7 @@
-import type { ChangeAdminBody, CreateWorkspaceBody, UpdateWorkspaceBody, Workspace, WorkspaceSummary } from '@chat/contracts';
+import type { ChangeAdminBody, CreateWorkspaceBody, MemberPage, UpdateWorkspaceBody, Workspace, WorkspaceSummary } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
+import { type MemberPageParams, memberPageQuery } from './members';
 
 // Workspace calls made by ROOT (get-by-admin-id, the admin's own, lives with the team calls).
 const seg = encodeURIComponent;
@@ -17,3 +18,7 @@ export const updateWorkspace = (id: string, body: UpdateWorkspaceBody) =>
 
 export const changeWorkspaceAdmin = (id: string, body: ChangeAdminBody) =>
   request<Workspace>(http(), { method: 'PATCH', url: `/workspace/change-admin/${seg(id)}`, data: body });
+
+/** GET /workspace/{id}/members (ROOT): one page of any workspace's members, by name. */
+export const listMembersOfWorkspace = (id: string, params: MemberPageParams = {}) =>
+  request<MemberPage>(http(), { method: 'GET', url: `/workspace/${seg(id)}/members`, params: memberPageQuery(params) });

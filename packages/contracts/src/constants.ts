@@ -49,6 +49,7 @@ export const LIMITS = {
   resetTokenLength: 64,
   resetTokenTtlMs: 60 * 60 * 1000,
   inviteTtlMs: 7 * 24 * 60 * 60 * 1000,
+  /** The largest member limit the workspace form offers (the original spec's range). */
   workspaceMemberLimitMax: 1000,
   /** Members a group may have unless ROOT sets another limit for the workspace. */
   groupMemberLimitDefault: 1000,
@@ -60,6 +61,14 @@ export const LIMITS = {
   groupMembersPageMax: 200,
   /** E-mails one 'Colar e-mails' may resolve. */
   pastedEmailsMax: 5000,
+  /**
+   * The largest member limit ROOT may set at all: above workspaceMemberLimitMax only through the
+   * form's "limite ampliado" option or the API (docs/produto.md, Contas, sessões e segurança).
+   */
+  workspaceMemberLimitExtendedMax: 100_000,
+  /** Members per page of the team lists (GET /workspace/members): the default and the most a page may ask. */
+  memberPageSize: 50,
+  memberPageMax: 200,
   /** Largest storage quota ROOT may give a workspace, in MB (1 TB); 0 means no quota. */
   workspaceStorageQuotaMaxMb: 1_048_576,
   searchMinChars: 2,

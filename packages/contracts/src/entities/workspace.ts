@@ -21,6 +21,13 @@ export const workspaceSummarySchema = z.object({
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
-/** GET /workspace/{id} and GET /workspace/get-by-admin-id: the summary plus the active members. */
-export const workspaceSchemaEntity = z.extend(workspaceSummarySchema, { members: z.array(userSchema) });
+/**
+ * GET /workspace/{id} and GET /workspace/get-by-admin-id: the summary plus the FIRST PAGE of active
+ * members (by name, then id; `membersCount` counts them all). `membersNextCursor` continues the
+ * list through GET /workspace/members (or /workspace/{id}/members); null when the page is all.
+ */
+export const workspaceSchemaEntity = z.extend(workspaceSummarySchema, {
+  members: z.array(userSchema),
+  membersNextCursor: z.optional(z.nullable(z.string())),
+});
 export type Workspace = z.infer<typeof workspaceSchemaEntity>;

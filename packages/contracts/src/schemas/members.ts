@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '../constants';
+import { userSchema } from '../entities';
 import { accountFields, emailField, nameField, nickNameField, passwordField, passwordsMatch, uuidField } from './fields';
 
 /** Body of POST /user/invite (ADMIN). */
@@ -77,3 +78,39 @@ export const pendingInviteListSchema = z.array(pendingInviteSchema);
 /** Answer of the member calls that only confirm (remove member, cancel invite). */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+const MEMBER_PAGE_LIMIT_MESSAGE = `O limite deve ser entre 1 e ${LIMITS.memberPageMax}`;
+const MEMBER_SEARCH_MAX = 100;
+const MEMBER_CURSOR_MAX = 400;
+
+/**
+ * Query of GET /workspace/members (ADMIN, own workspace) and GET /workspace/{id}/members (ROOT):
+ * `cursor` is the previous page's `nextCursor`; `content` searches name, nickName, e-mail and
+ * polygon name, ignoring case and accents ('' or absent: everyone).
+ */
+export const memberPageQuerySchema = z.object({
+  cursor: z.optional(
+    z.string('Cursor inválido').check(z.minLength(1, 'Cursor inválido'), z.maxLength(MEMBER_CURSOR_MAX, 'Cursor inválido')),
+  ),
+  limit: z._default(
+    z.optional(
+      z.coerce
+        .number(MEMBER_PAGE_LIMIT_MESSAGE)
+        .check(
+          z.int(MEMBER_PAGE_LIMIT_MESSAGE),
+          z.gte(1, MEMBER_PAGE_LIMIT_MESSAGE),
+          z.lte(LIMITS.memberPageMax, MEMBER_PAGE_LIMIT_MESSAGE),
+        ),
+    ),
+    LIMITS.memberPageSize,
+  ),
+  content: z._default(
+    z.optional(z.string().check(z.trim(), z.maxLength(MEMBER_SEARCH_MAX, `A busca deve ter no máximo ${MEMBER_SEARCH_MAX} caracteres`))),
+    '',
+  ),
+});
+export type MemberPageQuery = z.output<typeof memberPageQuerySchema>;
+
+/** One page of active members, by name then id; `nextCursor` is null on the last page. */
+export const memberPageSchema = z.object({ members: z.array(userSchema), nextCursor: z.nullable(z.string()) });
+export type MemberPage = z.infer<typeof memberPageSchema>;

@@ -46,6 +46,23 @@ describe('workspaceFormSchema', () => {
     expect(messagesAt(workspaceFormSchema, { ...form, limitOfMembers: limit }, 'limitOfMembers')).toEqual(expected);
   });
 
+  it.each([
+    [1000, ['Limite ampliado deve ser entre 1001 e 100000']],
+    [1001, []],
+    [100_000, []],
+    [100_001, ['Limite ampliado deve ser entre 1001 e 100000']],
+  ])('limitOfMembers %j with the "limite ampliado" box', (limit, expected) => {
+    expect(messagesAt(workspaceFormSchema, { ...form, limitOfMembers: limit, extendedLimit: true }, 'limitOfMembers')).toEqual(expected);
+    expect(messagesAt(workspaceEditFormSchema, { ...form, limitOfMembers: limit, extendedLimit: true }, 'limitOfMembers')).toEqual(
+      expected,
+    );
+  });
+
+  it('the bodies take a limit up to 100000 without any box', () => {
+    expect(parseOk(updateWorkspaceBodySchema, { name: 'Equipe', limitOfMembers: 5000 }).limitOfMembers).toBe(5000);
+    expect(parseOk(createWorkspaceBodySchema, { ...form, limitOfMembers: 100_000 }).limitOfMembers).toBe(100_000);
+  });
+
   it('an empty limit input means no limit (0)', () => {
     expect(parseOk(workspaceFormSchema, { ...form, limitOfMembers: '' }).limitOfMembers).toBe(0);
   });
@@ -58,7 +75,9 @@ describe('workspaceFormSchema', () => {
 describe('updateWorkspaceBodySchema', () => {
   it('holds name and limit only', () => {
     expect(parseOk(updateWorkspaceBodySchema, form)).toEqual({ name: 'Equipe Demo', limitOfMembers: 10 });
-    expect(messagesAt(updateWorkspaceBodySchema, { name: 'E', limitOfMembers: 1001 }, 'limitOfMembers')).toEqual([LIMIT_MESSAGE]);
+    expect(messagesAt(updateWorkspaceBodySchema, { name: 'E', limitOfMembers: 100_001 }, 'limitOfMembers')).toEqual([
+      'Limite de membros deve ser entre 0 e 100000',
+    ]);
     expect(messagesAt(updateWorkspaceBodySchema, { name: 'E', limitOfMembers: 1 }, 'name')).toEqual(['Mínimo de 2 caracteres']);
   });
 });

@@ -6,6 +6,9 @@ import { emailField, nameField } from './fields';
 
 export const ADMIN_EMAIL_MESSAGE = 'E-mail do administrador é inválido';
 export const LIMIT_OF_MEMBERS_MESSAGE = 'Limite de membros deve ser entre 0 e 1000';
+export const EXTENDED_LIMIT_MESSAGE = `Limite ampliado deve ser entre ${LIMITS.workspaceMemberLimitMax + 1} e ${LIMITS.workspaceMemberLimitExtendedMax}`;
+export const LIMIT_OF_MEMBERS_BODY_MESSAGE = `Limite de membros deve ser entre 0 e ${LIMITS.workspaceMemberLimitExtendedMax}`;
+const LIMIT_WHOLE_MESSAGE = 'Limite de membros deve ser um número inteiro';
 export const STORAGE_QUOTA_MESSAGE = `Cota de armazenamento deve ser entre 0 e ${LIMITS.workspaceStorageQuotaMaxMb} MB`;
 export const WORKSPACE_DESCRIPTION_MAX = 200;
 export const GROUP_MEMBER_LIMIT_MIN = 2;
@@ -19,9 +22,42 @@ const WORKSPACE_NAME_SUBJECT = 'O nome do workspace';
 const zeroToMaxField = (max: number, rangeMessage: string, wholeMessage: string) =>
   z.coerce.number(rangeMessage).check(z.int(wholeMessage), z.gte(0, rangeMessage), z.lte(max, rangeMessage));
 
-/** 0–1000 members, 0 meaning no limit. */
-const limitOfMembersField = () =>
-  zeroToMaxField(LIMITS.workspaceMemberLimitMax, LIMIT_OF_MEMBERS_MESSAGE, 'Limite de membros deve ser um número inteiro');
+/** The bodies: 0 (no limit) to the extended maximum; ROOT may set a large limit through the API. */
+const limitOfMembersBodyField = () =>
+  zeroToMaxField(LIMITS.workspaceMemberLimitExtendedMax, LIMIT_OF_MEMBERS_BODY_MESSAGE, LIMIT_WHOLE_MESSAGE);
+
+/**
+ * The forms: the field takes any whole number from 0; its range depends on `extendedLimit`
+ * (checked on the object below): 0–1000 as the original spec's form, or with the "limite ampliado"
+ * box 1001 up to the extended maximum, so that a large limit is never typed by accident.
+ */
+const limitOfMembersFormField = () =>
+  z.coerce.number(LIMIT_OF_MEMBERS_MESSAGE).check(z.int(LIMIT_WHOLE_MESSAGE), z.gte(0, LIMIT_OF_MEMBERS_MESSAGE));
+
+type LimitFields = { limitOfMembers: number; extendedLimit?: boolean | undefined };
+
+/** The range of the form's limit, by its "limite ampliado" box; the message sits on the limit field. */
+const limitInRange = () =>
+  z.superRefine<LimitFields>(
+    (values, ctx) => {
+      const limit = values.limitOfMembers;
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) return;
+      const extended = values.extendedLimit === true;
+      const fits = extended
+        ? limit > LIMITS.workspaceMemberLimitMax && limit <= LIMITS.workspaceMemberLimitExtendedMax
+        : limit <= LIMITS.workspaceMemberLimitMax;
+      if (!fits) {
+        ctx.addIssue({
+          code: 'custom',
+          message: extended ? EXTENDED_LIMIT_MESSAGE : LIMIT_OF_MEMBERS_MESSAGE,
+          path: ['limitOfMembers'],
+          input: limit,
+        });
+      }
+      // Run even when other fields failed, so the form shows every message at once.
+    },
+    { when: () => true },
+  );
 
 /**
  * Megabytes of uploads the workspace may keep, 0 meaning no quota. Optional in the bodies: absent,
@@ -40,16 +76,22 @@ const descriptionField = () =>
   );
 const featuresField = () => z.optional(workspaceFeaturesSchema);
 
-/** Create workspace form and body of POST /workspace/create (ROOT). */
-export const workspaceFormSchema = z.object({
+const workspaceFields = () => ({
   name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
   adminName: nameField(),
   adminEmail: emailField(ADMIN_EMAIL_MESSAGE),
-  limitOfMembers: limitOfMembersField(),
   storageQuotaMb: storageQuotaField(),
   features: featuresField(),
 });
+
+/**
+ * Create workspace form (ROOT). `extendedLimit` is the form's "limite ampliado" box: the limit
+ * then goes above 1000; it stays in the browser (the bodies carry the limit only).
+ */
+export const workspaceFormSchema = z
+  .object({ ...workspaceFields(), limitOfMembers: limitOfMembersFormField(), extendedLimit: z.optional(z.boolean()) })
+  .check(limitInRange());
 export type WorkspaceFormInput = z.input<typeof workspaceFormSchema>;
 export type WorkspaceFormValues = z.output<typeof workspaceFormSchema>;
 
@@ -57,19 +99,26 @@ export type WorkspaceFormValues = z.output<typeof workspaceFormSchema>;
  * Edit workspace form: adminName is shown disabled (docs/produto.md, Validação e limites), so it is
  * neither validated nor sent; a changed adminEmail goes to change-admin.
  */
-export const workspaceEditFormSchema = z.extend(workspaceFormSchema, { adminName: z.optional(z.string()) });
+export const workspaceEditFormSchema = z
+  .object({
+    ...workspaceFields(),
+    adminName: z.optional(z.string()),
+    limitOfMembers: limitOfMembersFormField(),
+    extendedLimit: z.optional(z.boolean()),
+  })
+  .check(limitInRange());
 export type WorkspaceEditFormInput = z.input<typeof workspaceEditFormSchema>;
 export type WorkspaceEditFormValues = z.output<typeof workspaceEditFormSchema>;
 
-/** Body of POST /workspace/create. */
-export const createWorkspaceBodySchema = workspaceFormSchema;
+/** Body of POST /workspace/create: the form's fields, with the limit up to the extended maximum. */
+export const createWorkspaceBodySchema = z.object({ ...workspaceFields(), limitOfMembers: limitOfMembersBodyField() });
 export type CreateWorkspaceBody = z.output<typeof createWorkspaceBodySchema>;
 
 /** Body of PUT /workspace/{id}: the remaining fields after a possible change of admin. */
 export const updateWorkspaceBodySchema = z.object({
   name: nameField(LIMITS.nameMin, WORKSPACE_NAME_SUBJECT),
   description: descriptionField(),
-  limitOfMembers: limitOfMembersField(),
+  limitOfMembers: limitOfMembersBodyField(),
   storageQuotaMb: storageQuotaField(),
   features: featuresField(),
   /** Optional: absent keeps the current limit. */

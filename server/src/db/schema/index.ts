@@ -81,7 +81,9 @@ export const users = pgTable(
     // Sign-in and uniqueness are case-insensitive.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_nick_name_lower_key').on(sql`lower(${t.nickName})`),
-    index('users_workspace_id_idx').on(t.workspaceId),
+    // The team lists page through a workspace's members by (name, id) (users/member-pages.ts); the
+    // index also serves every lookup by workspace alone, so it replaces the one on workspace_id.
+    index('users_workspace_name_id_idx').on(t.workspaceId, t.name, t.id),
     // Deleting an image message asks whether its file is someone's photo.
     index('users_avatar_url_idx')
       .on(t.avatarUrl)

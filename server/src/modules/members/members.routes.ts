@@ -2,6 +2,8 @@ import {
   createMemberBodySchema,
   editMemberBodySchema,
   idParamsSchema,
+  memberPageQuerySchema,
+  memberPageSchema,
   messageResponseSchema,
   pendingInviteListSchema,
   targetUserIdParamsSchema,
@@ -30,6 +32,11 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
   // Static path: registered beside the ROOT routes' /workspace/:id, Fastify prefers it.
   routes.get('/workspace/get-by-admin-id', { schema: { response: { 200: workspaceSchemaEntity } } }, (request) =>
     members.workspaceOf(request.user),
+  );
+
+  // The team list, page by page and searched on the server; static, like get-by-admin-id.
+  routes.get('/workspace/members', { schema: { querystring: memberPageQuerySchema, response: { 200: memberPageSchema } } }, (request) =>
+    members.membersOf(request.user, request.query),
   );
 
   routes.post(

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CreateMemberBody, EditMemberBody, User, Workspace } from '@chat/contracts';
+import type { CreateMemberBody, EditMemberBody, MemberPage, MemberPageQuery, User, Workspace } from '@chat/contracts';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -10,8 +10,10 @@ import { polygonExists } from '../polygons/polygons.repository';
 import { POLYGON_NOT_FOUND } from '../polygons/polygons.service';
 import { createMember, EMAIL_TAKEN, NICKNAME_TAKEN } from '../users/create-member';
 import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
+import { memberPage } from '../users/member-pages';
 import { findUserById } from '../users/users.repository';
-import { deleteInvitesOf, findWorkspaceWithMembers } from './members.repository';
+import { findWorkspace } from '../workspaces/workspaces.repository';
+import { deleteInvitesOf } from './members.repository';
 
 export const MEMBER_NOT_FOUND = 'Membro não encontrado';
 
@@ -21,10 +23,17 @@ type MembersContext = Pick<AppContext, 'db' | 'refreshTokens' | 'chatEvents' | '
 export class MembersService {
   constructor(private readonly ctx: MembersContext) {}
 
+  /** The admin's workspace with the first page of its members (the count covers them all). */
   async workspaceOf(admin: UserWithWorkspace): Promise<Workspace> {
-    const workspace = admin.workspaceId ? await findWorkspaceWithMembers(this.ctx.db, admin.workspaceId) : null;
+    const workspace = admin.workspaceId ? await findWorkspace(this.ctx.db, admin.workspaceId) : null;
     if (!workspace) throw forbidden();
     return workspace;
+  }
+
+  /** A page of the admin's own workspace's members. */
+  membersOf(admin: UserWithWorkspace, query: MemberPageQuery): Promise<MemberPage> {
+    if (!admin.workspaceId) throw forbidden();
+    return memberPage(this.ctx.db, admin.workspaceId, query);
   }
 
   /** "Criar Conta": a USER of the admin's workspace, under the same limit as invites. */

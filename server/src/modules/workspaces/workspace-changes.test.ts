@@ -88,9 +88,9 @@ describe('PUT /api/workspace/:id', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Workspace não encontrado');
     const [ada] = await teamWithAdmin(t.app, ['Ada Brito']);
-    const bad = await update(ada.workspaceId, { name: 'Ok', limitOfMembers: 1001 });
+    const bad = await update(ada.workspaceId, { name: 'Ok', limitOfMembers: 100_001 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues[0].message).toBe('Limite de membros deve ser entre 0 e 1000');
+    expect(bad.json().issues[0].message).toBe('Limite de membros deve ser entre 0 e 100000');
   });
 });
 
@@ -109,6 +109,65 @@ describe('the limit ROOT sets, on the admin’s invites', () => {
     expectStatus(await update(ada.workspaceId, { name: 'Limite 2', limitOfMembers: 2 }), 200);
     const results = await Promise.all([invite(ada, 'corrida1@convite.chat'), invite(ada, 'corrida2@convite.chat')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('a limit above 1000 (the API only; the form offers it behind its "limite ampliado" box)', () => {
+  /** `count` more active members inserted at once (no argon2, no sign-in). */
+  async function addMembers(workspaceId: string, count: number) {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const rows = Array.from({ length: count }, (_, i) => ({
+      name: `Muitos ${i}`,
+      nickName: `mu${tag}${i}`,
+      email: `mu${tag}${i}@muitos.chat`,
+      passwordHash: 'x',
+      workspaceId,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await t.app.ctx.db.insert(users).values(rows.slice(i, i + 1000));
+  }
+
+  it('is stored and enforced on invite and on account creation, as any limit', async () => {
+    const [ada] = await teamWithAdmin(t.app, ['Ada Milhar']);
+    await t.app.ctx.db
+      .update(workspaces)
+      .set({ features: ['create_members'] })
+      .where(eq(workspaces.id, ada.workspaceId));
+    await addMembers(ada.workspaceId, 1200);
+    // Below the active members: refused as any limit is.
+    expect((await update(ada.workspaceId, { name: 'Grande', limitOfMembers: 1100 })).statusCode).toBe(409);
+    const saved = expectStatus<Workspace>(await update(ada.workspaceId, { name: 'Grande', limitOfMembers: 1202 }), 200);
+    expect(saved).toMatchObject({ limitOfMembers: 1202, membersCount: 1201 });
+    expect(saved.members).toHaveLength(50);
+    expect((await stored(ada.workspaceId)).limitOfMembers).toBe(1202);
+
+    // 1201 active + this invite = 1202 seats: the last one.
+    expect((await invite(ada, 'ultimo@milhar.chat')).statusCode).toBe(201);
+    const refused = await invite(ada, 'alem@milhar.chat');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Limite de membros do workspace atingido');
+    const created = await caller(t.app, ada.token)('POST', '/user/create-member-without-invite', {
+      name: 'Além Do Limite',
+      email: 'alem2@milhar.chat',
+      nickName: 'alemdolimite',
+      password: 'senha-longa-1',
+    });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().message).toBe('Limite de membros do workspace atingido');
+
+    // ROOT may go up to 100000.
+    expect(expectStatus<Workspace>(await update(ada.workspaceId, { name: 'Grande', limitOfMembers: 100_000 }), 200).limitOfMembers).toBe(
+      100_000,
+    );
+  }, 60_000);
+
+  it('may be given at creation', async () => {
+    const res = await root('POST', '/workspace/create', {
+      name: 'Nasce grande',
+      adminName: 'Admin Grande',
+      adminEmail: 'admin@nasce-grande.chat',
+      limitOfMembers: 5000,
+    });
+    expect(expectStatus<Workspace>(res, 201).limitOfMembers).toBe(5000);
   });
 });
 

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { WorkspaceFeature, WorkspaceSummary } from '@chat/contracts';
+import { LIMITS, type Workspace, type WorkspaceFeature, type WorkspaceSummary } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { users, workspaces } from '../../db/schema';
-import type { UserWithWorkspace } from '../users/user-entity';
-import { selectUsersWithWorkspace, toUserWithWorkspace } from '../users/users.repository';
+import { memberPage } from '../users/member-pages';
 
 // Queries of the ROOT workspace calls. Counts are of active members: removed ones keep their rows.
 
@@ -62,12 +61,15 @@ export async function findSummary(db: Db, id: string): Promise<WorkspaceSummary 
   return row ? toSummary(row) : null;
 }
 
-/** Active members, administrators first, then by name. */
-export async function activeMembers(db: Db, workspaceId: string): Promise<UserWithWorkspace[]> {
-  const rows = await selectUsersWithWorkspace(db)
-    .where(and(eq(users.workspaceId, workspaceId), eq(users.active, true)))
-    .orderBy(asc(users.role), asc(users.name));
-  return rows.map(toUserWithWorkspace);
+/**
+ * The workspace entity: the summary (with the count of all active members) and their first page
+ * by name; the rest through GET /workspace/members or /workspace/{id}/members. Null when absent.
+ */
+export async function findWorkspace(db: Db, id: string): Promise<Workspace | null> {
+  const summary = await findSummary(db, id);
+  if (!summary) return null;
+  const page = await memberPage(db, id, { limit: LIMITS.memberPageSize, content: '' });
+  return { ...summary, members: page.members, membersNextCursor: page.nextCursor };
 }
 
 export async function insertWorkspace(

@@ -3,6 +3,8 @@ import {
   changeAdminBodySchema,
   createWorkspaceBodySchema,
   idParamsSchema,
+  memberPageQuerySchema,
+  memberPageSchema,
   updateWorkspaceBodySchema,
   workspaceSchemaEntity,
   workspaceSummarySchema,
@@ -25,6 +27,12 @@ export const workspaceRoutes = signedInRoutes({ roles: ['ROOT'] }, (routes) => {
   routes.get('/workspace/list', { schema: { response: { 200: z.array(workspaceSummarySchema) } } }, () => service.list());
 
   routes.get('/workspace/:id', { schema: { params: idParamsSchema, response: one } }, (request) => service.get(request.params.id));
+
+  routes.get(
+    '/workspace/:id/members',
+    { schema: { params: idParamsSchema, querystring: memberPageQuerySchema, response: { 200: memberPageSchema } } },
+    (request) => service.members(request.params.id, request.query),
+  );
 
   routes.put('/workspace/:id', { schema: { params: idParamsSchema, body: updateWorkspaceBodySchema, response: one } }, (request) =>
     service.update(request.params.id, request.body),

@@ -3,6 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import {
   type CreateWorkspaceBody,
   DEFAULT_WORKSPACE_FEATURES,
+  type MemberPage,
+  type MemberPageQuery,
   type UpdateWorkspaceBody,
   type Workspace,
   type WorkspaceFeature,
@@ -16,7 +18,7 @@ import { workspaceWelcomeMail } from '../mail/templates';
 import { hashResetToken } from '../password-reset/password-tokens.service';
 import { createMember, EMAIL_TAKEN } from '../users/create-member';
 import { countActiveMembers, lockWorkspace } from '../users/member-limit';
-import { toUserEntity } from '../users/user-entity';
+import { memberPage } from '../users/member-pages';
 import { findUserByEmail } from '../users/users.repository';
 import { freeNickName, unusablePasswordHash } from './admin-account';
 import * as repo from './workspaces.repository';
@@ -43,11 +45,17 @@ export class WorkspacesService {
     return repo.listSummaries(this.ctx.db);
   }
 
+  /** The workspace with the first page of its members (the count covers them all). */
   async get(id: string): Promise<Workspace> {
-    const summary = await repo.findSummary(this.ctx.db, id);
-    if (!summary) throw notFound(WORKSPACE_NOT_FOUND);
-    const members = await repo.activeMembers(this.ctx.db, id);
-    return { ...summary, members: members.map(toUserEntity) };
+    const workspace = await repo.findWorkspace(this.ctx.db, id);
+    if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
+    return workspace;
+  }
+
+  /** A page of any workspace's members (ROOT); 404 for a workspace that does not exist. */
+  async members(id: string, query: MemberPageQuery): Promise<MemberPage> {
+    if (!(await repo.findSummary(this.ctx.db, id))) throw notFound(WORKSPACE_NOT_FOUND);
+    return memberPage(this.ctx.db, id, query);
   }
 
   /**

@@ -87,6 +87,7 @@ describe('POST /api/workspace/create', () => {
       description: 'Time comercial',
       admin: { id: expect.any(String), name: 'Marta Lima', email: 'marta.lima@nova.chat' },
       membersCount: 1,
+      membersNextCursor: null,
       limitOfMembers: 10,
       storageQuotaMb: 0,
       groupMemberLimit: 1000,
@@ -164,8 +165,8 @@ describe('POST /api/workspace/create', () => {
     [{ name: 'E' }, 'name', 'Mínimo de 2 caracteres'],
     [{ adminName: 'x'.repeat(41) }, 'adminName', 'Máximo de 40 caracteres'],
     [{ adminEmail: 'marta' }, 'adminEmail', 'E-mail do administrador é inválido'],
-    [{ limitOfMembers: 1001 }, 'limitOfMembers', 'Limite de membros deve ser entre 0 e 1000'],
-    [{ limitOfMembers: -1 }, 'limitOfMembers', 'Limite de membros deve ser entre 0 e 1000'],
+    [{ limitOfMembers: 100_001 }, 'limitOfMembers', 'Limite de membros deve ser entre 0 e 100000'],
+    [{ limitOfMembers: -1 }, 'limitOfMembers', 'Limite de membros deve ser entre 0 e 100000'],
     [{ features: ['voar'] }, 'features.0', undefined],
   ])('answers 400 to %j with a Portuguese message, and creates nothing', async (overrides, field, message) => {
     const before = await workspaceCount();
@@ -204,7 +205,7 @@ describe('GET /api/workspace/list and /api/workspace/:id', () => {
   it('lists every workspace with its admin, active member count, limit and features', async () => {
     const created = expectStatus<Workspace>(await create(newBody({ limitOfMembers: 0 })), 201);
     const list = z.array(z.strictObject(workspaceSummarySchema.shape)).parse(expectStatus(await root('GET', '/workspace/list'), 200));
-    const { members: _members, ...summary } = created;
+    const { members: _members, membersNextCursor: _next, ...summary } = created;
     // Newest first.
     expect(list[0]).toEqual(summary);
     const demo = list.find((w) => w.name === 'Equipe Demo')!;

@@ -102,6 +102,7 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
     },
   ],
   'GET /api/workspace/get-by-admin-id': [{ access: 'ADMIN', url: '/api/workspace/get-by-admin-id' }],
+  'GET /api/workspace/members': [{ access: 'ADMIN', url: `/api/workspace/members?limit=10&content=${slot('term')}` }],
   'POST /api/user/create-member-without-invite': [
     () => {
       const nick = nextNonce();
@@ -148,6 +149,7 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   ],
   'GET /api/workspace/list': [{ access: 'ROOT', url: '/api/workspace/list' }],
   'GET /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}` }],
+  'GET /api/workspace/:id/members': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}/members?content=${slot('term')}` }],
   'PUT /api/workspace/:id': [
     {
       access: 'ROOT',

@@ -1,4 +1,4 @@
-import { SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
+import { LIMITS, SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
 import { Modal, notify, Spinner } from '@chat/ui';
 import { useWorkspace } from '../hooks/use-workspace';
 import { useSaveWorkspaceEdit } from '../hooks/use-workspaces';
@@ -47,6 +47,8 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
             adminName: workspace.admin?.name ?? '',
             adminEmail: workspace.admin?.email ?? '',
             limitOfMembers: workspace.limitOfMembers,
+            // A limit set above the form's range opens with its box checked: saving keeps it.
+            extendedLimit: workspace.limitOfMembers > LIMITS.workspaceMemberLimitMax,
             storageQuotaMb: workspace.storageQuotaMb,
             features: workspace.features,
           }}

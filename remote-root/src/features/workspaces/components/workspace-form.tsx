@@ -1,4 +1,4 @@
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LIMITS,
@@ -7,7 +7,7 @@ import {
   workspaceEditFormSchema,
   workspaceFormSchema,
 } from '@chat/contracts';
-import { Button, FormField, Input, Textarea } from '@chat/ui';
+import { Button, Checkbox, FormField, Input, Textarea } from '@chat/ui';
 import { FeaturesFieldset } from './features-fieldset';
 import styles from './workspace-form.module.css';
 
@@ -19,6 +19,8 @@ interface Props {
   onSubmit: (values: WorkspaceEditFormValues) => Promise<void>;
 }
 
+const LIMIT_NUMBER = (n: number) => n.toLocaleString('pt-BR');
+
 // The edit schema only loosens adminName (disabled, so neither validated nor sent): one form type fits both.
 const resolvers = {
   create: zodResolver(workspaceFormSchema) as unknown as Resolver<WorkspaceEditFormInput, unknown, WorkspaceEditFormValues>,
@@ -27,7 +29,8 @@ const resolvers = {
 
 /**
  * docs/produto.md, Validação e limites, "Workspace": name, adminName (disabled when editing),
- * adminEmail, limitOfMembers; plus description, the storage quota and features.
+ * adminEmail, limitOfMembers (0-1000, or above with the "limite ampliado" box); plus description,
+ * the storage quota and features.
  */
 export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Props) {
   const {
@@ -36,6 +39,7 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<WorkspaceEditFormInput, unknown, WorkspaceEditFormValues>({ resolver: resolvers[mode], defaultValues });
+  const extended = useWatch({ control, name: 'extendedLimit' }) === true;
   const id = (field: string) => `workspace-${mode}-${field}`;
 
   return (
@@ -62,14 +66,18 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
           label="Limite de membros"
           htmlFor={id('limitOfMembers')}
           error={errors.limitOfMembers?.message}
-          hint="0 significa sem limite. Convites pendentes também ocupam vagas."
+          hint={
+            extended
+              ? `Limite ampliado: de ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitMax + 1)} a ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitExtendedMax)} membros.`
+              : '0 significa sem limite. Convites pendentes também ocupam vagas.'
+          }
         >
           <Input
             id={id('limitOfMembers')}
             type="number"
             inputMode="numeric"
-            min={0}
-            max={LIMITS.workspaceMemberLimitMax}
+            min={extended ? LIMITS.workspaceMemberLimitMax + 1 : 0}
+            max={extended ? LIMITS.workspaceMemberLimitExtendedMax : LIMITS.workspaceMemberLimitMax}
             {...register('limitOfMembers')}
           />
         </FormField>
@@ -89,6 +97,19 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
           />
         </FormField>
       </div>
+      {/* Above the original range only on purpose: a workspace past 1,000 members needs the box checked. */}
+      <Controller
+        control={control}
+        name="extendedLimit"
+        render={({ field }) => (
+          <Checkbox
+            id={id('extendedLimit')}
+            label={`Limite ampliado (mais de ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitMax)} membros)`}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="features"

@@ -180,6 +180,40 @@ describe('edit modal', () => {
     expect(await screen.findByText('Workspace atualizado com sucesso')).toBeInTheDocument();
   });
 
+  it('a limit above 1000 needs the "limite ampliado" box; a workspace saved above it opens with the box checked', async () => {
+    api.updateWorkspace.mockReturnValue(ok(demoFull));
+    const dialog = await openDemo();
+    const limit = within(dialog).getByLabelText('Limite de membros');
+    const box = within(dialog).getByRole('checkbox', { name: 'Limite ampliado (mais de 1.000 membros)' });
+    expect(box).not.toBeChecked();
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '5000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Limite de membros deve ser entre 0 e 1000')).toBeInTheDocument();
+    expect(api.updateWorkspace).not.toHaveBeenCalled();
+    await userEvent.click(box);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.updateWorkspace).toHaveBeenCalledTimes(1));
+    expect(api.updateWorkspace).toHaveBeenCalledWith('w1', expect.objectContaining({ limitOfMembers: 5000 }));
+  });
+
+  it('keeps a limit above 1000 as it is when saving something else', async () => {
+    const big = { ...demoFull, limitOfMembers: 5000, membersCount: 4200 };
+    api.listWorkspaces.mockReturnValue(ok([{ ...demo, limitOfMembers: 5000, membersCount: 4200 }]));
+    api.getWorkspace.mockReturnValue(ok(big));
+    api.updateWorkspace.mockReturnValue(ok(big));
+    renderPage();
+    expect(await screen.findByText('4.200 / 5.000 membros')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Equipe Demo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Workspace' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Limite de membros')).toHaveValue(5000));
+    expect(within(dialog).getByRole('checkbox', { name: 'Limite ampliado (mais de 1.000 membros)' })).toBeChecked();
+    await userEvent.type(within(dialog).getByLabelText('Nome'), ' Grande');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.updateWorkspace).toHaveBeenCalledTimes(1));
+    expect(api.updateWorkspace).toHaveBeenCalledWith('w1', expect.objectContaining({ name: 'Equipe Demo Grande', limitOfMembers: 5000 }));
+  });
+
   it('sets the storage quota beside the member limit, refusing a negative one in Portuguese', async () => {
     api.updateWorkspace.mockReturnValue(ok(demoFull));
     const dialog = await openDemo();

@@ -26,7 +26,9 @@ export function useWorkspaces(): { state: WorkspacesState; retry: () => void } {
 export function useCreateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: WorkspaceEditFormValues) => createWorkspace({ ...values, adminName: values.adminName ?? '' }),
+    // The "limite ampliado" box stays in the form: the body carries the limit only.
+    mutationFn: ({ extendedLimit: _extended, ...values }: WorkspaceEditFormValues) =>
+      createWorkspace({ ...values, adminName: values.adminName ?? '' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: rootKeys.workspaces }),
   });
 }

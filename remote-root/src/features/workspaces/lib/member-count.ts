@@ -5,6 +5,7 @@ import type { WorkspaceSummary } from '@chat/contracts';
  * n/limit).
  */
 export function memberCountText({ membersCount, limitOfMembers }: Pick<WorkspaceSummary, 'membersCount' | 'limitOfMembers'>) {
-  if (limitOfMembers > 0) return `${membersCount} / ${limitOfMembers} membros`;
-  return membersCount === 1 ? '1 membro' : `${membersCount} membros`;
+  const n = (value: number) => value.toLocaleString('pt-BR');
+  if (limitOfMembers > 0) return `${n(membersCount)} / ${n(limitOfMembers)} membros`;
+  return membersCount === 1 ? '1 membro' : `${n(membersCount)} membros`;
 }

@@ -11,10 +11,10 @@ interface Props {
   onRemove: (member: User) => void;
 }
 
-/** One member: avatar, name, @nickName and e-mail, polygon and 'Admin' badges, actions. */
+/** One member (a row of the virtual list): avatar, name, @nickName and e-mail, polygon and 'Admin' badges, actions. */
 export function MemberRow({ member, isMe, canEdit, onEdit, onRemove }: Props) {
   return (
-    <li className={styles.row} aria-label={member.name}>
+    <div className={styles.row} role="group" aria-label={member.name}>
       <Avatar name={member.name} src={member.avatarUrl} size="md" />
       <div className={styles.identity}>
         <span className={styles.name}>
@@ -48,6 +48,6 @@ export function MemberRow({ member, isMe, canEdit, onEdit, onRemove }: Props) {
           </IconButton>
         )}
       </div>
-    </li>
+    </div>
   );
 }

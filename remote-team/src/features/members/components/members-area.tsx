@@ -40,7 +40,6 @@ export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot }:
       {headerSlot ? createPortal(menu, headerSlot) : menu}
       <MembersSection
         workspace={team.workspace}
-        loading={team.loading}
         meId={meId}
         canEdit={canEdit}
         onEdit={(member) => setDialog({ kind: 'edit', member })}

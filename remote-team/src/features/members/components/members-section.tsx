@@ -1,38 +1,45 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { User, Workspace } from '@chat/contracts';
-import { CollapsibleSection, EmptyState, SearchInput, Spinner } from '@chat/ui';
-import { filterMembers } from '../lib/filter-members';
+import { CollapsibleSection, EmptyState, Spinner, VirtualList } from '@chat/ui';
+import { useMemberPages } from '../hooks/use-member-pages';
 import { MemberRow } from './member-row';
+import { MemberSearch } from './member-search';
 import styles from './members.module.css';
 
 interface Props {
   workspace: Workspace | null;
-  loading: boolean;
   meId: string;
   canEdit: boolean;
   onEdit: (member: User) => void;
   onRemove: (member: User) => void;
 }
 
-// Section heights follow their content up to a cap (the kit's section has a fixed height).
-// Rows are about 66 px (taller on phones, where badges wrap); the search and paddings about 100.
+// The section's height follows the rows loaded up to a cap (the kit's section has a fixed height);
+// beyond it the list scrolls and draws only the rows in view. Rows are about 66 px (taller on
+// phones, where badges wrap); the search and paddings about 100.
 const ROW_PX = 74;
 const SEARCH_PX = 112;
 const MAX_PX = 560;
 
-/**
- * 'n / limite' when the workspace has a member limit (docs/produto.md, Validação e limites), else
- * just n.
- */
-export const memberCount = (workspace: Workspace) =>
-  workspace.limitOfMembers > 0 ? `${workspace.membersCount} / ${workspace.limitOfMembers}` : `${workspace.membersCount}`;
+const number = (n: number) => n.toLocaleString('pt-BR');
 
 /**
- * docs/produto.md, Telas, /auth/team: the members with a search by name, nickName or polygon name.
+ * 'n / limite' when the workspace has a member limit (docs/produto.md, Validação e limites), else
+ * 'n membros'.
  */
-export function MembersSection({ workspace, loading, meId, canEdit, onEdit, onRemove }: Props) {
+export const memberCount = (workspace: Workspace) =>
+  workspace.limitOfMembers > 0
+    ? `${number(workspace.membersCount)} / ${number(workspace.limitOfMembers)}`
+    : `${number(workspace.membersCount)} ${workspace.membersCount === 1 ? 'membro' : 'membros'}`;
+
+/**
+ * docs/produto.md, Telas, /auth/team: the members page by page as the list scrolls, with a search
+ * by name, nickName, e-mail or polygon name run on the server.
+ */
+export function MembersSection({ workspace, meId, canEdit, onEdit, onRemove }: Props) {
   const [search, setSearch] = useState('');
-  const members = filterMembers(workspace?.members ?? [], search);
+  const onSearch = useCallback((term: string) => setSearch(term), []);
+  const { members, loading, loadMore, loadingMore } = useMemberPages(search);
   const title = (
     <span className={styles.sectionTitle}>
       Membros
@@ -47,18 +54,25 @@ export function MembersSection({ workspace, loading, meId, canEdit, onEdit, onRe
   return (
     <CollapsibleSection title={title} defaultOpen contentHeight={Math.min(MAX_PX, SEARCH_PX + Math.max(members.length, 1.5) * ROW_PX)}>
       <div className={styles.section}>
-        <SearchInput value={search} onChange={setSearch} placeholder="Buscar membro ou poligonal" aria-label="Buscar membro" />
+        <MemberSearch onSearch={onSearch} />
         {loading ? (
           <Spinner size="md" />
         ) : members.length === 0 ? (
           <EmptyState text="Nenhum membro foi encontrado" />
         ) : (
-          <ul className={styles.list} aria-label="Membros">
-            {members.map((member) => (
-              <MemberRow key={member.id} member={member} isMe={member.id === meId} canEdit={canEdit} onEdit={onEdit} onRemove={onRemove} />
-            ))}
-          </ul>
+          <VirtualList
+            aria-label="Membros"
+            className={styles.list}
+            items={members}
+            getKey={(member) => member.id}
+            estimateSize={ROW_PX}
+            onEndReached={loadMore}
+            renderItem={(member) => (
+              <MemberRow member={member} isMe={member.id === meId} canEdit={canEdit} onEdit={onEdit} onRemove={onRemove} />
+            )}
+          />
         )}
+        {loadingMore && <Spinner size="sm" aria-label="Carregando mais membros" />}
       </div>
     </CollapsibleSection>
   );

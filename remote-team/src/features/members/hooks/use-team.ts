@@ -6,12 +6,14 @@ import { teamKeys } from '../../../query-keys';
 export interface Team {
   workspace: Workspace | null;
   invites: PendingInvite[];
-  loading: boolean;
 }
 
 const NO_INVITES: PendingInvite[] = [];
 
-/** The admin's workspace (members, limit) and its pending invites. */
+/**
+ * The admin's workspace (its member count and limit for the section's title; the list itself
+ * comes page by page, use-member-pages.ts) and its pending invites.
+ */
 export function useTeam(): Team {
   const workspace = useQuery({
     queryKey: teamKeys.workspace,
@@ -26,7 +28,5 @@ export function useTeam(): Team {
   return {
     workspace: workspace.data ?? null,
     invites: invites.data ?? NO_INVITES,
-    // The list waits for both answers, as one screen.
-    loading: workspace.isPending || invites.isPending,
   };
 }
