@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/queries/once-per-db';
 import { rowsByViewer } from '../../db/queries/rows-by-viewer';
-import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
+import { groupMembers, groupReceiptMarks, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
@@ -195,11 +195,18 @@ export async function addMembers(db: Db, groupId: string, userIds: readonly stri
   return rows.map((r) => r.userId);
 }
 
+/**
+ * The membership goes, and with it the minutes of their receipts: added back later, their
+ * watermarks start again at the group's floor, and old ranges would overlap the new ones.
+ */
 export async function removeMember(db: Db, groupId: string, userId: string): Promise<boolean> {
   const rows = await db
     .delete(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .returning({ userId: groupMembers.userId });
+  if (rows.length > 0) {
+    await db.delete(groupReceiptMarks).where(and(eq(groupReceiptMarks.groupId, groupId), eq(groupReceiptMarks.userId, userId)));
+  }
   return rows.length > 0;
 }
 
