@@ -4,7 +4,7 @@ import type { ChatListPage } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/queries/once-per-db';
 import { rowsByViewer } from '../../db/queries/rows-by-viewer';
-import { groupMembers, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
+import { groupMembers, groupReceiptMarks, type GroupRow, groups, messages, neoCustomData, users, workspaces } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { containsFolded, foldedContains } from '../../lib/search';
 import { lastMessageColumns, lastMessageLateral } from '../messages/last-message';
@@ -208,11 +208,18 @@ export async function setAdmin(db: Db, groupId: string, userId: string, isAdmin:
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
 }
 
+/**
+ * The membership goes, and with it the minutes of their receipts: added back later, their
+ * watermarks start again at the group's floor, and old ranges would overlap the new ones.
+ */
 export async function removeMember(db: Db, groupId: string, userId: string): Promise<boolean> {
   const rows = await db
     .delete(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .returning({ userId: groupMembers.userId });
+  if (rows.length > 0) {
+    await db.delete(groupReceiptMarks).where(and(eq(groupReceiptMarks.groupId, groupId), eq(groupReceiptMarks.userId, userId)));
+  }
   return rows.length > 0;
 }
 
