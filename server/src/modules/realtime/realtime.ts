@@ -3,6 +3,8 @@ import { type DefaultEventsMap, Server } from 'socket.io';
 import { SOCKET_NAMESPACE, socketCatchUpAuthSchema } from '@chat/contracts';
 import { handshakeAuth, type RealtimeServer, type RealtimeSocket, type SocketData, UNAUTHORIZED } from './handshake';
 import type { RecentEvents } from './recent-events';
+import { RedisRecentMarks } from './redis-recent-marks';
+import { connectRedis } from '../../lib/redis';
 import { trackWebsockets } from './open-websockets';
 import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
@@ -39,9 +41,11 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
       })
     : null;
   const closeRedis = redis ? redis.close : async () => undefined;
-  if (redis) {
-    chatEvents.batchWritesWith(redis.inOneWrite);
-    chatEvents.recent.sharedWithOtherProcesses();
+  if (redis) chatEvents.batchWritesWith(redis.inOneWrite);
+  const marksRedis = env.redisUrl ? await connectRedis(env.redisUrl, (error) => app.log.error({ err: error }, 'redis (recent)')) : null;
+  if (marksRedis) {
+    const marks = new RedisRecentMarks(marksRedis, env.redisKeyPrefix, (error) => app.log.error({ err: error }, 'redis (recent)'));
+    chatEvents.recent.shareThrough(await marks.start(Date.now()));
   }
 
   // Nothing is served on the default namespace.
@@ -102,6 +106,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
   });
   app.addHook('onClose', async () => {
     await closeRedis();
+    await marksRedis?.quit().catch(() => marksRedis.disconnect());
   });
   return io;
 }
@@ -118,5 +123,7 @@ function catchUpIfNeeded(socket: RealtimeSocket, recent: RecentEvents): void {
   if (!parsed.success) return;
   const { since, now } = parsed.data;
   const onServerClock = since + (Date.now() - now);
-  if (recent.changedSince(socket.data.user.id, socket.data.user.workspaceId, onServerClock)) socket.emit('sync:required');
+  void recent.changedSince(socket.data.user.id, socket.data.user.workspaceId, onServerClock).then((changed) => {
+    if (changed && socket.connected) socket.emit('sync:required');
+  });
 }
