@@ -1,0 +1,167 @@
+import { performance } from 'node:perf_hooks';
+import { io as connect, type Socket } from 'socket.io-client';
+import { FIRST_CALLS, LIMITS, SOCKET_NAMESPACE } from '@chat/contracts';
+import { request } from '../load/http-post';
+import { type FromWatcher, type Heard, type OpenResult, type Person, SEND_MARK, type ToWatcher } from './protocol';
+
+// A client process of the big-team harness: one real socket.io-client socket per member of its
+// slice, doing what the chat page does with the big group open. Run by run.ts, never alone.
+
+const CONNECT_CONCURRENCY = 50;
+/** How long a member's read may take to be confirmed (its own `message:receipt`) before it counts as unconfirmed. */
+const READ_CONFIRM_MS = 120_000;
+/** GET /group/list calls in flight at once when checking what is still unread. */
+const CHECK_CONCURRENCY = 20;
+
+interface GroupMessage {
+  id: string;
+  authorId: string;
+  groupId?: string | null;
+  content?: { body?: string };
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const reply = (message: FromWatcher) => process.send!(message);
+
+let url = '';
+let groupId = '';
+let people: Person[] = [];
+let sockets: Socket[] = [];
+let looking = false;
+let heard: Heard = { deliver: [], groupUpdatedBytes: [], drops: 0 };
+/** Per socket: resolves its read's confirmation (set while an `open` waits for it). */
+const confirmations = new Map<string, () => void>();
+
+function open(index: number): Promise<void> {
+  const person = people[index]!;
+  const socket = connect(`${url}${SOCKET_NAMESPACE}`, {
+    transports: ['websocket'],
+    auth: { token: person.token },
+    query: { id: person.id, name: person.name },
+    reconnection: false,
+    forceNew: true,
+    timeout: 180_000,
+  });
+  sockets[index] = socket;
+  socket.on('message', (m: GroupMessage) => {
+    const body = m.content?.body ?? '';
+    if (body.startsWith(SEND_MARK)) heard.deliver.push(now() - Number(body.slice(SEND_MARK.length + 1).split(' ')[0]));
+    // As the open chat page (useReadShown): a newer message of others on screen is read at once.
+    if (looking && m.groupId === groupId && m.authorId !== person.id) socket.emit('group:read', { groupId, lastMessageId: m.id });
+  });
+  socket.on('group::updated', (g: unknown) => heard.groupUpdatedBytes.push(Buffer.byteLength(JSON.stringify(g))));
+  socket.on('message:receipt', (r: { groupId: string; userId: string }) => {
+    if (r.groupId === groupId && r.userId === person.id) confirmations.get(person.id)?.();
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io client disconnect') heard.drops++;
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+async function connectAll(): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECT_CONCURRENCY, people.length) }, async () => {
+      while (next < people.length) await open(next++);
+    }),
+  );
+}
+
+const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
+
+/** The chat page opening the group: its newest history page, then the read of what it shows. */
+async function openGroup(index: number, result: OpenResult): Promise<void> {
+  const person = people[index]!;
+  const page = await request(
+    'GET',
+    `${url}/api/message/get-messages-by-group?groupId=${groupId}&limit=${LIMITS.historyPageSize}`,
+    auth(person),
+  ).catch(() => null);
+  result.pageAt[index] = now();
+  if (page?.status !== 200) {
+    result.httpErrors++;
+    result.doneAt[index] = now();
+    return;
+  }
+  const { messages } = JSON.parse(page.body) as { messages: GroupMessage[] };
+  const newest = messages.filter((m) => m.authorId !== person.id).at(-1);
+  if (!newest) {
+    result.doneAt[index] = now();
+    return;
+  }
+  const confirmed = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), READ_CONFIRM_MS);
+    confirmations.set(person.id, () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  sockets[index]!.emit('group:read', { groupId, lastMessageId: newest.id });
+  if (!(await confirmed)) result.unconfirmed++;
+  confirmations.delete(person.id);
+  result.doneAt[index] = now();
+}
+
+/** Members whose list still counts unread messages in the big group (or that could not ask). */
+async function checkUnread(): Promise<{ notZero: number; failed: number }> {
+  let next = 0;
+  const counts = { notZero: 0, failed: 0 };
+  await Promise.all(
+    Array.from({ length: Math.min(CHECK_CONCURRENCY, people.length) }, async () => {
+      while (next < people.length) {
+        const person = people[next++]!;
+        const answer = await request('GET', `${url}/api${FIRST_CALLS.groups}`, auth(person)).catch(() => null);
+        if (answer?.status !== 200) {
+          counts.failed++;
+          continue;
+        }
+        const list = JSON.parse(answer.body) as Array<{ id: string; unreadMessages?: number }>;
+        if ((list.find((g) => g.id === groupId)?.unreadMessages ?? 0) !== 0) counts.notZero++;
+      }
+    }),
+  );
+  return counts;
+}
+
+process.on('message', (message: ToWatcher) => {
+  void (async () => {
+    if (message.type === 'connect') {
+      ({ url, groupId, people } = message);
+      sockets = [];
+      await connectAll();
+      reply({ type: 'connected', count: sockets.length });
+    }
+    if (message.type === 'keep') {
+      for (const s of sockets.slice(message.count)) s.disconnect();
+      sockets = sockets.slice(0, message.count);
+      people = people.slice(0, message.count);
+      reply({ type: 'kept' });
+    }
+    if (message.type === 'look') {
+      looking = message.on;
+      reply({ type: 'looking' });
+    }
+    if (message.type === 'open') {
+      const result: OpenResult = { doneAt: [], pageAt: [], unconfirmed: 0, httpErrors: 0 };
+      await Promise.all(people.map((_, i) => openGroup(i, result)));
+      reply({ type: 'opened', result });
+    }
+    if (message.type === 'unread') reply({ type: 'unread', ...(await checkUnread()) });
+    if (message.type === 'report') {
+      reply({ type: 'heard', heard });
+      heard = { deliver: [], groupUpdatedBytes: [], drops: 0 };
+    }
+    if (message.type === 'finish') {
+      for (const s of sockets) s.disconnect();
+      process.exit(0);
+    }
+  })().catch((error: unknown) => {
+    console.error('cliente do benchmark de equipes grandes falhou:', error);
+    process.exit(1);
+  });
+});
+process.on('disconnect', () => process.exit(0));
