@@ -23,7 +23,7 @@ async function sizes(): Promise<StorageSizes> {
   const result = await app.ctx.db.execute(sql`
     SELECT c.relname AS name, pg_total_relation_size(c.oid)::bigint AS bytes, pg_database_size(current_database())::bigint AS database
     FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace`);
-  const rows = (result as unknown as { rows: Array<{ name: string; bytes: string | number; database: string | number }> }).rows;
+  const rows = (result as { rows: Array<{ name: string; bytes: string | number; database: string | number }> }).rows;
   return { tables: Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)])), database: Number(rows[0]?.database ?? 0) };
 }
 

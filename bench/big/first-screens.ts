@@ -18,7 +18,7 @@ const INVITES = '/user/invites';
 const PAGED_MEMBERS = '/workspace/members';
 const PAGE_LIMIT = 50;
 
-interface Timed {
+export interface Timed {
   bytes: number;
   wireBytes: number;
   ms: number;
@@ -58,15 +58,14 @@ async function pagedMembersListed(url: string): Promise<boolean> {
 export async function measureTeamPage(url: string, admin: Person) {
   const calls = (await pagedMembersListed(url)) ? [`${PAGED_MEMBERS}?limit=${PAGE_LIMIT}`, INVITES] : [ADMIN_WORKSPACE, INVITES];
   const screen = await together(url, admin, calls);
-  const whole = await together(url, admin, [ADMIN_WORKSPACE]);
+  // The whole workspace in one answer, for as long as the server still has that call.
+  const whole = await together(url, admin, [ADMIN_WORKSPACE]).catch(() => null);
   return {
     calls: calls.map((c) => `GET ${c}`),
     bytes: screen.bytes,
     wireBytes: screen.wireBytes,
     firstRowMs: screen.ms,
-    adminBytes: whole.bytes,
-    adminWireBytes: whole.wireBytes,
-    adminMs: whole.ms,
+    adminWorkspace: whole,
   };
 }
 

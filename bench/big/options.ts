@@ -58,7 +58,8 @@ export function parseBigOptions(argv: string[], env: NodeJS.ProcessEnv): BigOpti
     return n;
   };
   const engine = values.engine;
-  if (engine !== 'both' && engine !== 'postgres' && engine !== 'pglite') throw new Error(`--engine deve ser both, postgres ou pglite\n${USAGE}`);
+  if (engine !== 'both' && engine !== 'postgres' && engine !== 'pglite')
+    throw new Error(`--engine deve ser both, postgres ou pglite\n${USAGE}`);
   const members = count('members', values.members, base.members, 4);
   const group = count('group', values.group, Math.min(base.group, members - 1), 3);
   if (group >= members) throw new Error('--group deve ser menor que --members (a administradora fica fora do grupo)');
@@ -70,7 +71,8 @@ export function parseBigOptions(argv: string[], env: NodeJS.ProcessEnv): BigOpti
   if (!Number.isFinite(rate) || rate <= 0) throw new Error(`--rate deve ser um número positivo\n${USAGE}`);
   const durationS = count('duration', values.duration, base.duration);
   const clientsNice = Number(values['clients-nice']);
-  if (!Number.isInteger(clientsNice) || clientsNice < 0 || clientsNice > 19) throw new Error(`--clients-nice deve ser um inteiro de 0 a 19\n${USAGE}`);
+  if (!Number.isInteger(clientsNice) || clientsNice < 0 || clientsNice > 19)
+    throw new Error(`--clients-nice deve ser um inteiro de 0 a 19\n${USAGE}`);
   return {
     engines: engine === 'both' ? ['pglite', 'postgres'] : [engine],
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -130,7 +130,7 @@ async function runEngine(engine: BigEngine, options: BigOptions, serverFile: str
     // The looking phase: `looking` of them stay, with the group open, while messages arrive.
     const keep = slices(team.readers, SOCKETS_PER_WATCHER).map((part) => Math.round((part.length * options.looking) / team.readers.length));
     await Promise.all(group.watchers.map((w, i) => w.ask({ type: 'keep', count: keep[i]! }, 'kept')));
-    const kept = new Set(group.parts.flatMap((part, i) => part.slice(0, keep[i]!)));
+    const kept = new Set(group.parts.flatMap((part, i) => part.slice(0, keep[i])));
     const sockets = kept.size;
     const before: StorageSizes = await sizes();
     await Promise.all(group.watchers.map((w) => w.ask({ type: 'look', on: true }, 'looking')));
@@ -203,7 +203,12 @@ async function main() {
   const serverFile = await bundleEntry(path.join(here, 'big-server.ts'), 'server');
   const results: EngineFigures[] = [];
   for (const engine of options.engines) {
-    console.log(`\n${engine}: (carga da máquina ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(
+      `\n${engine}: (carga da máquina ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     const figures = await runEngine(engine, options, serverFile);
     printFigures(figures);
     results.push(figures);

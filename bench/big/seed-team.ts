@@ -49,7 +49,12 @@ export async function seedTeam(app: FastifyInstance, shape: TeamShape): Promise<
     .insert(groups)
     .values([
       { workspaceId, name: 'Equipe toda', description: 'O grupo grande do benchmark', createdById: sender.id, createdAt: joinedAt },
-      ...Array.from({ length: shape.heavyGroups - 1 }, (_, g) => ({ workspaceId, name: `Grupo ${g + 1}`, createdById: heavy.id, createdAt: joinedAt })),
+      ...Array.from({ length: shape.heavyGroups - 1 }, (_, g) => ({
+        workspaceId,
+        name: `Grupo ${g + 1}`,
+        createdById: heavy.id,
+        createdAt: joinedAt,
+      })),
     ])
     .returning({ id: groups.id });
   const [big, ...small] = groupRows;
@@ -74,7 +79,11 @@ export async function seedTeam(app: FastifyInstance, shape: TeamShape): Promise<
       userTwoId: i % 2 ? o.id : heavy.id,
       createdAt: joinedAt,
     })),
-    (batch) => db.insert(conversations).values(batch).returning({ id: conversations.id, one: conversations.userOneId, two: conversations.userTwoId }),
+    (batch) =>
+      db
+        .insert(conversations)
+        .values(batch)
+        .returning({ id: conversations.id, one: conversations.userOneId, two: conversations.userTwoId }),
   );
 
   // Old enough to be past any watermark's lag, in order, after everyone joined.
@@ -83,7 +92,12 @@ export async function seedTeam(app: FastifyInstance, shape: TeamShape): Promise<
   const at = () => new Date(start + minute++ * 60_000);
   const text = (k: number) => `Mensagem ${k + 1}: o texto de um aviso para a equipe toda, com acentuação e pontuação.`;
   const history = [
-    ...heavyChats.map((c, k) => ({ conversationId: c.id, authorId: c.one === heavy.id ? c.two : c.one, body: text(k), status: 'READ' as const })),
+    ...heavyChats.map((c, k) => ({
+      conversationId: c.id,
+      authorId: c.one === heavy.id ? c.two : c.one,
+      body: text(k),
+      status: 'READ' as const,
+    })),
     ...small.map((g, k) => ({ groupId: g.id, authorId: heavy.id, body: text(k), status: 'DELIVERED' as const })),
     ...Array.from({ length: shape.unread }, (_, k) => ({ groupId: big!.id, authorId: sender.id, body: text(k), status: 'SENT' as const })),
   ].map((m) => {

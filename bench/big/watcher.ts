@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
 import { FIRST_CALLS, LIMITS, SOCKET_NAMESPACE } from '@chat/contracts';
 import { request } from '../load/http-post';
+import { inPool } from '../load/pool';
 import { type FromWatcher, type Heard, type OpenResult, type Person, SEND_MARK, type ToWatcher } from './protocol';
 
 // A client process of the big-team harness: one real socket.io-client socket per member of its
@@ -62,15 +63,6 @@ function open(index: number): Promise<void> {
   });
 }
 
-async function connectAll(): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(CONNECT_CONCURRENCY, people.length) }, async () => {
-      while (next < people.length) await open(next++);
-    }),
-  );
-}
-
 const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
 
 /** The chat page opening the group: its newest history page, then the read of what it shows. */
@@ -108,22 +100,16 @@ async function openGroup(index: number, result: OpenResult): Promise<void> {
 
 /** Members whose list still counts unread messages in the big group (or that could not ask). */
 async function checkUnread(): Promise<{ notZero: number; failed: number }> {
-  let next = 0;
   const counts = { notZero: 0, failed: 0 };
-  await Promise.all(
-    Array.from({ length: Math.min(CHECK_CONCURRENCY, people.length) }, async () => {
-      while (next < people.length) {
-        const person = people[next++]!;
-        const answer = await request('GET', `${url}/api${FIRST_CALLS.groups}`, auth(person)).catch(() => null);
-        if (answer?.status !== 200) {
-          counts.failed++;
-          continue;
-        }
-        const list = JSON.parse(answer.body) as Array<{ id: string; unreadMessages?: number }>;
-        if ((list.find((g) => g.id === groupId)?.unreadMessages ?? 0) !== 0) counts.notZero++;
-      }
-    }),
-  );
+  await inPool(people.length, CHECK_CONCURRENCY, async (i) => {
+    const answer = await request('GET', `${url}/api${FIRST_CALLS.groups}`, auth(people[i]!)).catch(() => null);
+    if (answer?.status !== 200) {
+      counts.failed++;
+      return;
+    }
+    const list = JSON.parse(answer.body) as Array<{ id: string; unreadMessages?: number }>;
+    if ((list.find((g) => g.id === groupId)?.unreadMessages ?? 0) !== 0) counts.notZero++;
+  });
   return counts;
 }
 
@@ -132,7 +118,7 @@ process.on('message', (message: ToWatcher) => {
     if (message.type === 'connect') {
       ({ url, groupId, people } = message);
       sockets = [];
-      await connectAll();
+      await inPool(people.length, CONNECT_CONCURRENCY, open);
       reply({ type: 'connected', count: sockets.length });
     }
     if (message.type === 'keep') {

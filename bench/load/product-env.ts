@@ -3,7 +3,10 @@ import { parseEnv } from '@chat/server/bench-api';
 import type { ServerConfig } from './protocol';
 
 /** Where a harness's product child keeps its data and whom it talks to: what it is told of ServerConfig. */
-export type ProductPlace = Pick<ServerConfig, 'port' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix' | 'jwtSecret' | 'durability'>;
+export type ProductPlace = Pick<
+  ServerConfig,
+  'port' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'redisKeyPrefix' | 'jwtSecret' | 'durability'
+>;
 
 /**
  * The product's configuration in a harness's server child, as an operator's environment would give
