@@ -50,7 +50,7 @@ export const SEND_MARK = 'bench-grande';
 
 export type ToWatcher =
   | { type: 'connect'; url: string; people: Person[]; groupId: string }
-  /** Keep the first `count` sockets, close the others (a close asked for is no drop). */
+  /** Keep the first `count` sockets, close the others (a close asked for is no drop); answers once the kept ones are connected (or after a bound). */
   | { type: 'keep'; count: number }
   /** Whether each socket emits `group:read` for every message of others arriving in the group, as an open chat page. */
   | { type: 'look'; on: boolean }
@@ -81,7 +81,7 @@ export interface Heard {
 
 export type FromWatcher =
   | { type: 'connected'; count: number }
-  | { type: 'kept' }
+  | { type: 'kept'; connected: number }
   | { type: 'looking' }
   | { type: 'opened'; result: OpenResult }
   | { type: 'unread'; notZero: number; failed: number }

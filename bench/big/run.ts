@@ -129,9 +129,11 @@ async function runEngine(engine: BigEngine, options: BigOptions, serverFile: str
 
     // The looking phase: `looking` of them stay, with the group open, while messages arrive.
     const keep = slices(team.readers, SOCKETS_PER_WATCHER).map((part) => Math.round((part.length * options.looking) / team.readers.length));
-    await Promise.all(group.watchers.map((w, i) => w.ask({ type: 'keep', count: keep[i]! }, 'kept')));
+    const stayed = await Promise.all(group.watchers.map((w, i) => w.ask({ type: 'keep', count: keep[i]! }, 'kept')));
     const kept = new Set(group.parts.flatMap((part, i) => part.slice(0, keep[i])));
-    const sockets = kept.size;
+    // Those back from a drop in the wave, or never dropped: the ones that hear the phase.
+    const sockets = stayed.reduce((n, k) => n + k.connected, 0);
+    if (sockets < kept.size) console.log(`  ${kept.size - sockets} dos ${kept.size} que olham não voltaram a conectar`);
     const before: StorageSizes = await sizes();
     await Promise.all(group.watchers.map((w) => w.ask({ type: 'look', on: true }, 'looking')));
     await heardBy(group.watchers);

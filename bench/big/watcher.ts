@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
-import { FIRST_CALLS, LIMITS, SOCKET_NAMESPACE } from '@chat/contracts';
+import { FIRST_CALLS, LIMITS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { request } from '../load/http-post';
 import { inPool } from '../load/pool';
 import { type FromWatcher, type Heard, type OpenResult, type Person, SEND_MARK, type ToWatcher } from './protocol';
@@ -13,6 +13,8 @@ const CONNECT_CONCURRENCY = 50;
 const READ_CONFIRM_MS = 120_000;
 /** GET /group/list calls in flight at once when checking what is still unread. */
 const CHECK_CONCURRENCY = 20;
+/** How long `keep` waits for the sockets it keeps to be connected (back from a drop). */
+const KEEP_WAIT_MS = 120_000;
 
 interface GroupMessage {
   id: string;
@@ -32,6 +34,8 @@ let looking = false;
 let heard: Heard = { deliver: [], groupUpdatedBytes: [], drops: 0 };
 /** Per socket: resolves its read's confirmation (set while an `open` waits for it). */
 const confirmations = new Map<string, () => void>();
+/** Per member who opened the group: the newest message its read covered, read again after a drop as the page does. */
+const readUpTo = new Map<string, string>();
 
 function open(index: number): Promise<void> {
   const person = people[index]!;
@@ -39,11 +43,15 @@ function open(index: number): Promise<void> {
     transports: ['websocket'],
     auth: { token: person.token },
     query: { id: person.id, name: person.name },
-    reconnection: false,
+    ...SOCKET_RECONNECTION,
+    // The page starts another round of attempts after socket.io's last (socket-connection.ts):
+    // it never gives up, and neither do these.
+    reconnectionAttempts: Infinity,
     forceNew: true,
     timeout: 180_000,
   });
   sockets[index] = socket;
+  let dropped = false;
   socket.on('message', (m: GroupMessage) => {
     const body = m.content?.body ?? '';
     if (body.startsWith(SEND_MARK)) heard.deliver.push(now() - Number(body.slice(SEND_MARK.length + 1).split(' ')[0]));
@@ -55,7 +63,16 @@ function open(index: number): Promise<void> {
     if (r.groupId === groupId && r.userId === person.id) confirmations.get(person.id)?.();
   });
   socket.on('disconnect', (reason) => {
-    if (reason !== 'io client disconnect') heard.drops++;
+    if (reason === 'io client disconnect') return;
+    heard.drops++;
+    dropped = true;
+  });
+  socket.on('connect', () => {
+    if (!dropped) return;
+    dropped = false;
+    // As the page after an outage (useReadShown on 'socket:reconnected'): the open chat is read again.
+    const newest = readUpTo.get(person.id);
+    if (newest) socket.emit('group:read', { groupId, lastMessageId: newest });
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -92,6 +109,7 @@ async function openGroup(index: number, result: OpenResult): Promise<void> {
       resolve(true);
     });
   });
+  readUpTo.set(person.id, newest.id);
   sockets[index]!.emit('group:read', { groupId, lastMessageId: newest.id });
   if (!(await confirmed)) result.unconfirmed++;
   confirmations.delete(person.id);
@@ -125,7 +143,9 @@ process.on('message', (message: ToWatcher) => {
       for (const s of sockets.slice(message.count)) s.disconnect();
       sockets = sockets.slice(0, message.count);
       people = people.slice(0, message.count);
-      reply({ type: 'kept' });
+      const until = now() + KEEP_WAIT_MS;
+      while (now() < until && !sockets.every((s) => s.connected)) await new Promise((r) => setTimeout(r, 100));
+      reply({ type: 'kept', connected: sockets.filter((s) => s.connected).length });
     }
     if (message.type === 'look') {
       looking = message.on;
