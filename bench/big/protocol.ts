@@ -57,6 +57,8 @@ export type ToWatcher =
   /** Every socket opens the group as the chat page does (newest page + group read). */
   | { type: 'open' }
   | { type: 'unread' }
+  /** How many marked messages were heard since the last `report` (kept). */
+  | { type: 'count' }
   /** What was heard since the last `report`, then forgotten. */
   | { type: 'report' }
   | { type: 'finish' };
@@ -85,4 +87,5 @@ export type FromWatcher =
   | { type: 'looking' }
   | { type: 'opened'; result: OpenResult }
   | { type: 'unread'; notZero: number; failed: number }
-  | { type: 'heard'; heard: Heard };
+  | { type: 'heard'; heard: Heard }
+  | { type: 'counted'; deliveries: number };

@@ -157,6 +157,7 @@ process.on('message', (message: ToWatcher) => {
       reply({ type: 'opened', result });
     }
     if (message.type === 'unread') reply({ type: 'unread', ...(await checkUnread()) });
+    if (message.type === 'count') reply({ type: 'counted', deliveries: heard.deliver.length });
     if (message.type === 'report') {
       reply({ type: 'heard', heard });
       heard = { deliver: [], groupUpdatedBytes: [], drops: 0 };
