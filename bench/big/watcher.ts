@@ -80,16 +80,22 @@ function open(index: number): Promise<void> {
   });
 }
 
+/** `promise`'s value, or null when it fails or takes longer than `ms` (a stuck server must not hang the run). */
+function within<T>(ms: number, promise: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
+}
+
 const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
 
 /** The chat page opening the group: its newest history page, then the read of what it shows. */
 async function openGroup(index: number, result: OpenResult): Promise<void> {
   const person = people[index]!;
-  const page = await request(
-    'GET',
-    `${url}/api/message/get-messages-by-group?groupId=${groupId}&limit=${LIMITS.historyPageSize}`,
-    auth(person),
-  ).catch(() => null);
+  const page = await within(
+    READ_CONFIRM_MS,
+    request('GET', `${url}/api/message/get-messages-by-group?groupId=${groupId}&limit=${LIMITS.historyPageSize}`, auth(person)),
+  );
   result.pageAt[index] = now();
   if (page?.status !== 200) {
     result.httpErrors++;
@@ -120,7 +126,7 @@ async function openGroup(index: number, result: OpenResult): Promise<void> {
 async function checkUnread(): Promise<{ notZero: number; failed: number }> {
   const counts = { notZero: 0, failed: 0 };
   await inPool(people.length, CHECK_CONCURRENCY, async (i) => {
-    const answer = await request('GET', `${url}/api${FIRST_CALLS.groups}`, auth(people[i]!)).catch(() => null);
+    const answer = await within(READ_CONFIRM_MS, request('GET', `${url}/api${FIRST_CALLS.groups}`, auth(people[i]!)));
     if (answer?.status !== 200) {
       counts.failed++;
       return;
