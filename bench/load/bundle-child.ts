@@ -19,8 +19,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * Returns the file.
  */
 export async function bundleChild(name: 'product-server' | 'client-worker'): Promise<string> {
-  const outDir = name === 'product-server' ? path.join(SERVER_DIR, 'dist', 'bench') : path.join(here, 'dist');
-  const outfile = path.join(outDir, `${name}.mjs`);
-  await build(serverBundleOptions(path.join(here, `${name}.ts`), outfile));
+  return bundleEntry(path.join(here, `${name}.ts`), name === 'product-server' ? 'server' : 'client');
+}
+
+/**
+ * Any harness child (`entry`, a .ts file of the bench) bundled as above: a 'server' child beside
+ * the server's dist/main.js, a 'client' one in this folder's dist/. Returns the file.
+ */
+export async function bundleEntry(entry: string, side: 'server' | 'client'): Promise<string> {
+  const outDir = side === 'server' ? path.join(SERVER_DIR, 'dist', 'bench') : path.join(here, 'dist');
+  const outfile = path.join(outDir, `${path.basename(entry, '.ts')}.mjs`);
+  await build(serverBundleOptions(entry, outfile));
   return outfile;
 }

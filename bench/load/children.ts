@@ -26,7 +26,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 let productBundle: Promise<string> | null = null;
 let workerBundle: Promise<string> | null = null;
 
-function next<T extends { type: string }, K extends T['type']>(child: ChildProcess, type: K): Promise<Extract<T, { type: K }>> {
+export function next<T extends { type: string }, K extends T['type']>(child: ChildProcess, type: K): Promise<Extract<T, { type: K }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: T) => {
       if (message.type !== type) return;
@@ -51,19 +51,37 @@ export class ServerChild {
     private readonly child: ChildProcess,
     readonly port: number,
     readonly members: BenchMember[],
+    /** What the child sent with `ready` beyond its members (another harness's seeded data). */
+    readonly seeded: unknown,
   ) {}
 
   static async start(config: ServerConfig): Promise<ServerChild> {
     const product = config.kind === 'product';
     const file = product ? await (productBundle ??= bundleChild('product-server')) : path.join(here, 'bare-server.ts');
+    return ServerChild.fork(file, config, product ? [] : process.execArgv);
+  }
+
+  /** A server child of another harness, bundled (bundleEntry) and told `config` as BENCH_SERVER. */
+  static async startBundled(file: string, config: object): Promise<ServerChild> {
+    return ServerChild.fork(file, config, []);
+  }
+
+  private static async fork(file: string, config: object, execArgv: string[]): Promise<ServerChild> {
     const child = fork(file, [], {
       env: { ...process.env, BENCH_SERVER: JSON.stringify(config) },
       // The product logs as in production; the lines themselves would only bury the tables.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      execArgv: [...(product ? [] : process.execArgv), '--expose-gc'],
+      execArgv: [...execArgv, '--expose-gc'],
     });
     const ready = await next<FromServer, 'ready'>(child, 'ready');
-    return new ServerChild(child, ready.port, ready.members);
+    return new ServerChild(child, ready.port, ready.members, ready.seeded);
+  }
+
+  /** Another harness's own question to its child: sends `message`, resolves with the first answer of type `answer`. */
+  async ask<T>(message: { type: string }, answer: string): Promise<T> {
+    const answered = next<{ type: string }, string>(this.child, answer);
+    this.child.send(message);
+    return (await answered) as T;
   }
 
   get url(): string {

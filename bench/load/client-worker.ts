@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { FIRST_CALLS, LIMITS, OUTBOX_RETRY, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { readRunQueueWaitMs } from '../measure';
 import { request } from './http-post';
+import { inPool } from './pool';
 import { type FromWorker, SENT_AT_HEADER, type ToWorker, type WorkerResult, type WorkerTask } from './protocol';
 
 // A client process of the load harness: one real socket.io-client socket per member of its slice
@@ -310,12 +311,7 @@ async function drain(): Promise<void> {
 }
 
 async function connectAll(): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(CONNECT_CONCURRENCY, task.members.length) }, async () => {
-      while (next < task.members.length) await openSocket(next++);
-    }),
-  );
+  await inPool(task.members.length, CONNECT_CONCURRENCY, openSocket);
 }
 
 process.on('message', (message: ToWorker) => {

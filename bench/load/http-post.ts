@@ -8,9 +8,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 export interface Answer {
   status: number;
   body: string;
+  /** The body's length as it came over the wire (compressed, when the request accepted an encoding). */
+  bytes: number;
 }
 
-export function request(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+export function request(method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method,
@@ -20,7 +22,10 @@ export function request(method: 'GET' | 'POST', url: string, headers: Record<str
     req.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, body: body.toString('utf8'), bytes: body.length });
+      });
       response.on('error', reject);
     });
     req.on('error', reject);

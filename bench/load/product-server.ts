@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp, LISTEN_BACKLOG, parseEnv } from '@chat/server/bench-api';
+import { buildApp, LISTEN_BACKLOG } from '@chat/server/bench-api';
 import { type HistogramBucket, percentile } from '../measure';
+import { productEnv } from './product-env';
 import { SENT_AT_HEADER, type ServerConfig, type ToServer } from './protocol';
 import { seedMembers } from './seed-members';
 import { answerHarness, send, serverConfig } from './stats-reporter';
@@ -10,19 +10,7 @@ import { answerHarness, send, serverConfig } from './stats-reporter';
 // LOG_LEVEL (its stdout goes to /dev/null, the cost of writing it stays), seeded with the harness's members on its first start. Run by run.ts, never alone.
 
 const config = serverConfig<ServerConfig>();
-const env = parseEnv({
-  DATA_DIR: config.dataDir,
-  DATABASE_URL: config.databaseUrl,
-  REDIS_URL: config.redisUrl,
-  REDIS_KEY_PREFIX: config.redisKeyPrefix,
-  JWT_SECRET: config.jwtSecret,
-  WEB_ROOT: path.join(config.dataDir!, 'web'),
-  ROOT_PASSWORD: 'senha-root-carga',
-  SEED_DEMO: 'false',
-  HOST: '127.0.0.1',
-  PORT: String(config.port),
-  DB_DURABILITY: config.durability,
-});
+const env = productEnv(config);
 
 const loaded = performance.now();
 const app = await buildApp({ env });

@@ -76,7 +76,7 @@ export interface ProfileTop {
 }
 
 export type FromServer =
-  | { type: 'ready'; port: number; members: BenchMember[] }
+  | { type: 'ready'; port: number; members: BenchMember[]; seeded?: unknown }
   | { type: 'stats'; stats: ServerStats }
   | { type: 'profileStarted' }
   | { type: 'profile'; profile: ProfileTop };
