@@ -57,6 +57,8 @@ export const LIMITS = {
   groupMemberLimitMax: 5000,
   /** Members (and admins) a Group entity carries: enough for the chat header's line of nicknames. */
   groupHeadSize: 8,
+  /** Members (and admins) a `group::updated` carries: the header's line of nicknames needs three. */
+  groupEventHeadSize: 3,
   groupMembersPageSize: 50,
   groupMembersPageMax: 200,
   /** E-mails one 'Colar e-mails' may resolve. */

@@ -18,6 +18,14 @@ describe('group::updated deltas', () => {
     expect(next).toMatchObject({ name: 'Novo', memberCount: 1000, viewerIsAdmin: false, muted: true, unreadMessages: 4 });
   });
 
+  it('takes the head of a membership change, me still first, and keeps the last message', () => {
+    const mine = group('g1', { members: [carla, ana, bruno], memberCount: 3, lastMessage: null, unreadMessages: 2 });
+    const { lastMessage: _none, ...head } = group('g1', { members: [ana, bruno, diego], memberCount: 4 });
+    const next = applyGroupUpdate(mine, { ...head, change: { kind: 'membersAdded', members: [diego], addedCount: 1 } }, carla.id);
+    expect(next.members.map((m) => m.id)).toEqual([carla.id, ana.id, bruno.id, diego.id]);
+    expect(next).toMatchObject({ memberCount: 4, unreadMessages: 2, lastMessage: null });
+  });
+
   it('follows admin changes of mine only', () => {
     const mine = group('g1', { members: [carla, ana, bruno], viewerIsAdmin: false });
     const promoted = applyGroupUpdate(mine, event({}, { kind: 'adminAdded', adminId: carla.id }), carla.id);

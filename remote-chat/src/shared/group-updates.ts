@@ -1,4 +1,4 @@
-import { LIMITS, type Group, type GroupUpdated } from '@chat/contracts';
+import { LIMITS, type Group, type GroupMember, type GroupUpdated } from '@chat/contracts';
 
 // 'group::updated' carries what changed and the group's head as every member sees it; the copy
 // kept here also holds what only this viewer has (my place first in the head, whether I am an
@@ -16,23 +16,32 @@ function viewerIsAdminAfter(current: Group | undefined, event: GroupUpdated, meI
 }
 
 /**
- * The group as I see it after `event`: the event's head with my own entry kept first ('Você'
- * first) and my own fields kept. `current` is the copy I had (none when the group was not known).
+ * The group as I see it after `event`: the event's small head where the membership changed (with
+ * my own entry kept first, 'Você' first), my longer copy of it otherwise; and my own fields (admin
+ * state, silence, unread counts, the last message the list keeps live) as they were. `current` is
+ * the copy I had (none when the group was not known).
  */
 export function applyGroupUpdate(current: Group | undefined, event: GroupUpdated, meId: string): Group {
-  const { change: _change, ...head } = event;
+  const { change, ...head } = event;
   const viewerIsAdmin = viewerIsAdminAfter(current, event, meId);
-  const mine = event.members.find((m) => m.id === meId) ?? current?.members.find((m) => m.id === meId);
-  const me = mine && viewerIsAdmin !== undefined ? { ...mine, isAdmin: viewerIsAdmin } : mine;
-  const others = event.members.filter((m) => m.id !== meId);
-  const members = (me ? [me, ...others] : others).slice(0, LIMITS.groupHeadSize);
+  const membershipChanged = change.kind === 'membersAdded' || change.kind === 'memberRemoved';
+  const adminId = change.kind === 'adminAdded' || change.kind === 'adminRemoved' ? change.adminId : null;
+  const withAdmin = <M extends GroupMember>(m: M): M => (m.id === adminId ? { ...m, isAdmin: change.kind === 'adminAdded' } : m);
+  let members: GroupMember[];
+  if (current && !membershipChanged) {
+    members = current.members.map(withAdmin);
+  } else {
+    const mine = event.members.find((m) => m.id === meId) ?? current?.members.find((m) => m.id === meId);
+    const me = mine && viewerIsAdmin !== undefined ? { ...mine, isAdmin: viewerIsAdmin } : mine;
+    const others = event.members.filter((m) => m.id !== meId);
+    members = (me ? [me, ...others] : others).slice(0, LIMITS.groupHeadSize);
+  }
   return {
     ...current,
     ...head,
     members,
     ...(viewerIsAdmin === undefined ? {} : { viewerIsAdmin }),
-    // The list's live copy of the last message may be newer than the server's read of it.
-    lastMessage: current?.lastMessage ?? head.lastMessage,
+    lastMessage: current?.lastMessage ?? null,
   };
 }
 

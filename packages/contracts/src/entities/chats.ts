@@ -68,8 +68,16 @@ export const groupChangeSchema = z.discriminatedUnion('kind', [
 ]);
 export type GroupChange = z.infer<typeof groupChangeSchema>;
 
-/** `group::updated`: the group's head (without the per-viewer fields) and what changed. */
-export const groupUpdatedSchema = z.extend(groupSchema, { change: groupChangeSchema });
+/**
+ * `group::updated`: what changed, and the group's head as every member sees it, bounded whatever
+ * the group holds: the first LIMITS.groupEventHeadSize members and admins (enough for the chat
+ * header's line), no per-viewer field and no last message (a change of the group never changes
+ * it; the `message` events keep it).
+ */
+export const groupUpdatedSchema = z.extend(
+  z.omit(groupSchema, { lastMessage: true, viewerIsAdmin: true, muted: true, unreadMessages: true, unreadMentions: true }),
+  { change: groupChangeSchema },
+);
 export type GroupUpdated = z.infer<typeof groupUpdatedSchema>;
 
 /** A page of GET /group/{groupId}/members: 'Você' first, then admins, then by name. */

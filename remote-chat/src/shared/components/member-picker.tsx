@@ -115,6 +115,8 @@ export function MemberPicker({ groupId, selected, onSelectedChange, emptyText }:
         )
       ) : (
         <VirtualList
+          // Another search draws a new list, from its top.
+          key={candidates.term}
           aria-label="Usuários"
           className={styles.list}
           items={candidates.users}

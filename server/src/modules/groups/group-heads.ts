@@ -96,29 +96,28 @@ export function headRowsByGroup(rows: readonly HeadRow[]): Map<string, HeadRow[]
 
 /**
  * A group's head as `viewerId` sees it: the viewer first when a member ('Você' first), then
- * admins, then by name. Without a viewer (an event for every member), admins then by name.
+ * admins, then by name, `size` of each. Without a viewer (an event for every member), admins then
+ * by name.
  */
-export function headFor(rows: readonly HeadRow[] = [], viewerId: string | null): GroupHead {
+export function headFor(rows: readonly HeadRow[] = [], viewerId: string | null, size: number = HEAD): GroupHead {
   const me = viewerId === null ? undefined : rows.find((r) => r.id === viewerId);
   const others = (keep: (r: HeadRow) => boolean, rank: (r: HeadRow) => number) =>
     rows
       .filter((r) => r !== me && keep(r))
       .sort((a, b) => rank(a) - rank(b))
       .map(stripRanks);
-  const members = [
-    ...(me ? [stripRanks(me)] : []),
-    ...others(
-      (r) => r.memberRank <= HEAD,
-      (r) => r.memberRank,
-    ),
-  ].slice(0, HEAD);
-  const admins = [
-    ...(me?.isAdmin ? [stripRanks(me)] : []),
-    ...others(
-      (r) => r.isAdmin && r.adminRank <= HEAD,
-      (r) => r.adminRank,
-    ),
-  ].slice(0, HEAD);
+  const first = (mine: boolean, keep: (r: HeadRow) => boolean, rank: (r: HeadRow) => number) =>
+    [...(me && mine ? [stripRanks(me)] : []), ...others(keep, rank)].slice(0, size);
+  const members = first(
+    true,
+    (r) => r.memberRank <= size,
+    (r) => r.memberRank,
+  );
+  const admins = first(
+    me?.isAdmin === true,
+    (r) => r.isAdmin && r.adminRank <= size,
+    (r) => r.adminRank,
+  );
   return {
     memberCount: rows[0]?.memberCount ?? 0,
     adminCount: rows[0]?.adminCount ?? 0,

@@ -1,6 +1,6 @@
 import { and, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@chat/contracts';
-import type { ChatListPage, CreateGroupBody, Group, GroupChange, GroupMember, UpdateGroupBody } from '@chat/contracts';
+import type { ChatListPage, CreateGroupBody, Group, GroupChange, GroupMember, GroupUpdated, UpdateGroupBody } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
@@ -151,13 +151,13 @@ export class GroupsService {
     if (added.length === 0) throw conflict(ALREADY_MEMBERS);
     const addedSet = new Set(added);
     const previous = (await repo.memberIds(this.db, groupId)).filter((id) => !addedSet.has(id));
-    const head = await this.one(groupId, null);
-    const firstAdded = await repo.membersOf(this.db, [groupId], repo.memberIdIn(added.slice(0, LIMITS.groupHeadSize)));
-    this.events.toUsers(added, 'group', head);
-    this.events.toUsers(previous, 'group::updated', {
-      ...head,
-      change: { kind: 'membersAdded', members: firstAdded.map(toGroupMember), addedCount: added.length },
-    });
+    this.events.toUsers(added, 'group', await this.one(groupId, null));
+    const firstAdded = await repo.membersOf(this.db, [groupId], repo.memberIdIn(added.slice(0, LIMITS.groupEventHeadSize)));
+    this.events.toUsers(
+      previous,
+      'group::updated',
+      await this.updateEvent(groupId, { kind: 'membersAdded', members: firstAdded.map(toGroupMember), addedCount: added.length }),
+    );
     return this.one(groupId, viewer.id);
   }
 
@@ -201,10 +201,18 @@ export class GroupsService {
     change: GroupChange,
     alsoTo: readonly string[] = [],
   ): Promise<Group> {
-    const head = await this.one(groupId, null);
     const members = await repo.memberIds(this.db, groupId);
-    this.events.toUsers([...members, ...alsoTo], 'group::updated', { ...head, change });
+    this.events.toUsers([...members, ...alsoTo], 'group::updated', await this.updateEvent(groupId, change));
     return this.one(groupId, viewer.id);
+  }
+
+  /** `group::updated`'s payload: the change and the event's small head (docs/api.md, Grupos grandes). */
+  private async updateEvent(groupId: string, change: GroupChange): Promise<GroupUpdated> {
+    const [row] = await repo.groupSummaries(this.db, repo.groupIdIs(groupId));
+    if (!row) throw notFound(GROUP_NOT_FOUND);
+    const head = headFor(headRowsByGroup(await headRowsOf(this.db, [groupId])).get(groupId), null, LIMITS.groupEventHeadSize);
+    const { lastMessage: _unchanged, ...group } = toGroupEntity(row, head);
+    return { ...group, change };
   }
 
   /** The group as `viewerId` sees it, or (null) as an event for every member carries it. */

@@ -24,7 +24,7 @@ export function useMessageNotifications(meId: string | null): void {
     const groupNames = new Map<string, string>();
     // remote-chat tells which chats I silenced (its list), and each change from any tab.
     let muted = new Set<string>();
-    const remember = (group: Group) => void groupNames.set(group.id, group.name);
+    const remember = (group: Pick<Group, 'id' | 'name'>) => void groupNames.set(group.id, group.name);
     const groupName = async (groupId: string) => {
       const known = groupNames.get(groupId);
       if (known) return known;

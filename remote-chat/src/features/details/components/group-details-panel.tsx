@@ -76,6 +76,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
         onPromote={(id) => changeAdmin.mutate({ userId: id, promote: true })}
         onDemote={(id) => changeAdmin.mutate({ userId: id, promote: false })}
         onEndReached={pages.loadMore}
+        term={pages.term}
       />
       <Suspense fallback={null}>
         {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}

@@ -13,15 +13,18 @@ interface Props {
   onPromote: (userId: string) => void;
   onDemote: (userId: string) => void;
   onEndReached: () => void;
+  /** The search shown: another one draws a new list, from its top. */
+  term: string;
 }
 
 const ROW_HEIGHT = 52;
 
 /** The members of the details panel: only the rows in view are drawn, the next page loads at the end. */
-export function MemberList({ members, meId, loading, canManage, onPromote, onDemote, onEndReached }: Props) {
+export function MemberList({ members, meId, loading, canManage, onPromote, onDemote, onEndReached, term }: Props) {
   if (members.length === 0) return loading ? <Spinner size="sm" /> : <EmptyState text="Nenhum membro encontrado" />;
   return (
     <VirtualList
+      key={term}
       aria-label="Membros"
       className={styles.memberList}
       items={members}

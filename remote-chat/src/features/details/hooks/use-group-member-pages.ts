@@ -6,6 +6,8 @@ import { chatKeys, liveQuery } from '../../../shared/query-keys';
 
 export interface GroupMemberPages {
   members: GroupMember[];
+  /** The debounced search the list shows: a new one starts at the top. */
+  term: string;
   /** Members matching the search (all of them without one); null until the first page. */
   total: number | null;
   loading: boolean;
@@ -39,6 +41,7 @@ export function useGroupMemberPages(groupId: string, text: string): GroupMemberP
   const pages = query.data?.pages ?? [];
   return {
     members: pages.flatMap((p) => p.members),
+    term,
     total: pages[0]?.total ?? null,
     loading: term !== text.trim() || query.isPending || query.isPlaceholderData,
     loadMore: () => {
