@@ -62,25 +62,40 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
         <p className={styles.hint}>Para trocar o administrador, informe o e-mail de um membro ativo deste workspace.</p>
       ) : null}
       <div className={styles.row}>
-        <FormField
-          label="Limite de membros"
-          htmlFor={id('limitOfMembers')}
-          error={errors.limitOfMembers?.message}
-          hint={
-            extended
-              ? `Limite ampliado: de ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitMax + 1)} a ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitExtendedMax)} membros.`
-              : '0 significa sem limite. Convites pendentes também ocupam vagas.'
-          }
-        >
-          <Input
-            id={id('limitOfMembers')}
-            type="number"
-            inputMode="numeric"
-            min={extended ? LIMITS.workspaceMemberLimitMax + 1 : 0}
-            max={extended ? LIMITS.workspaceMemberLimitExtendedMax : LIMITS.workspaceMemberLimitMax}
-            {...register('limitOfMembers')}
+        <div className={styles.stack}>
+          <FormField
+            label="Limite de membros"
+            htmlFor={id('limitOfMembers')}
+            error={errors.limitOfMembers?.message}
+            hint={
+              extended
+                ? `Limite ampliado: de ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitMax + 1)} a ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitExtendedMax)} membros.`
+                : '0 significa sem limite. Convites pendentes também ocupam vagas.'
+            }
+          >
+            <Input
+              id={id('limitOfMembers')}
+              type="number"
+              inputMode="numeric"
+              min={extended ? LIMITS.workspaceMemberLimitMax + 1 : 0}
+              max={extended ? LIMITS.workspaceMemberLimitExtendedMax : LIMITS.workspaceMemberLimitMax}
+              {...register('limitOfMembers')}
+            />
+          </FormField>
+          {/* Above the original range only on purpose: a workspace past 1,000 members needs the box checked. */}
+          <Controller
+            control={control}
+            name="extendedLimit"
+            render={({ field }) => (
+              <Checkbox
+                id={id('extendedLimit')}
+                label={`Limite ampliado (mais de ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitMax)} membros)`}
+                checked={field.value === true}
+                onCheckedChange={field.onChange}
+              />
+            )}
           />
-        </FormField>
+        </div>
         <FormField
           label="Cota de armazenamento (MB)"
           htmlFor={id('storageQuotaMb')}
@@ -97,19 +112,6 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
           />
         </FormField>
       </div>
-      {/* Above the original range only on purpose: a workspace past 1,000 members needs the box checked. */}
-      <Controller
-        control={control}
-        name="extendedLimit"
-        render={({ field }) => (
-          <Checkbox
-            id={id('extendedLimit')}
-            label={`Limite ampliado (mais de ${LIMIT_NUMBER(LIMITS.workspaceMemberLimitMax)} membros)`}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-          />
-        )}
-      />
       <Controller
         control={control}
         name="features"
