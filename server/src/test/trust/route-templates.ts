@@ -46,6 +46,13 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'GET /api/group/:groupId/search-members': [
     { access: 'MEMBER', url: `/api/group/${slot('group')}/search-members?content=${slot('term')}` },
   ],
+  'GET /api/group/:groupId/members': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/members?content=${slot('term')}` }],
+  'GET /api/group/candidates': [{ access: 'MEMBER', url: `/api/group/candidates?groupId=${slot('group')}&content=${slot('term')}` }],
+  'GET /api/group/candidate-ids': [{ access: 'MEMBER', url: `/api/group/candidate-ids?groupId=${slot('group')}&content=${slot('term')}` }],
+  // An e-mail is not a slot here: the answer names the unknown ones back, as the person typed them.
+  'POST /api/group/resolve-emails': [
+    { access: 'MEMBER', url: '/api/group/resolve-emails', body: { emails: ['ninguem@nenhum.chat'], groupId: slot('group') } },
+  ],
   'PATCH /api/group/update/:id': [
     { access: 'MEMBER', url: `/api/group/update/${slot('group')}`, body: { name: 'Renomeado', description: 'x' } },
   ],

@@ -1,7 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getGroupMembers } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, type GroupMember } from '@chat/contracts';
-import { notify, useDebouncedValue } from '@chat/ui';
+import { ERROR_TEXTS, LIMITS, type GroupMember, type GroupMembersPage } from '@chat/contracts';
+import { useDebouncedValue, useSearchedPages } from '@chat/ui';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 
 export interface GroupMemberPages {
@@ -15,37 +14,27 @@ export interface GroupMemberPages {
   loadMore: () => void;
 }
 
+const membersOf = (page: GroupMembersPage) => page.members;
+
 /**
  * The group's members a page at a time, as the server orders them ('Você', admins, by name), or
  * those matching 'Buscar membro' (searched on the server, debounced as every search).
  */
 export function useGroupMemberPages(groupId: string, text: string): GroupMemberPages {
   const term = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
-  const query = useInfiniteQuery({
-    ...liveQuery,
+  const pages = useSearchedPages({
+    base: liveQuery,
     queryKey: chatKeys.groupMemberPages(groupId, term),
-    queryFn: async ({ pageParam }) => {
-      try {
-        return (await getGroupMembers(groupId, { ...(term ? { content: term } : {}), ...(pageParam ? { cursor: pageParam } : {}) })).data;
-      } catch (error) {
-        notify.error(error, ERROR_TEXTS.group.searchMembers);
-        throw error;
-      }
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // The last search's members stay listed while the next one is on its way.
-    placeholderData: keepPreviousData,
+    fetchPage: async (cursor) =>
+      (await getGroupMembers(groupId, { ...(term ? { content: term } : {}), ...(cursor ? { cursor } : {}) })).data,
+    itemsOf: membersOf,
+    errorFallback: ERROR_TEXTS.group.searchMembers,
   });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const pages = query.data?.pages ?? [];
   return {
-    members: pages.flatMap((p) => p.members),
+    members: pages.items,
     term,
-    total: pages[0]?.total ?? null,
-    loading: term !== text.trim() || query.isPending || query.isPlaceholderData,
-    loadMore: () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
+    total: pages.total,
+    loading: term !== text.trim() || pages.loading || pages.stale,
+    loadMore: pages.loadMore,
   };
 }

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
-import { type InfiniteData, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { listWorkspaceMembers } from '@chat/api-client';
 import { ERROR_TEXTS, type MemberPage, type User } from '@chat/contracts';
+import { useSearchedPages } from '@chat/ui';
 import { teamKeys } from '../../../query-keys';
 
 export type MemberPages = InfiniteData<MemberPage, string | null>;
@@ -15,29 +15,18 @@ export interface MemberList {
   loadingMore: boolean;
 }
 
-const NO_MEMBERS: User[] = [];
+const membersOf = (page: MemberPage) => page.members;
 
 /**
  * The workspace's members page by page, searched on the server (name, nickName, e-mail, polygon;
  * '' for everyone). While a new search runs, the last answer stays on screen.
  */
 export function useMemberPages(search: string): MemberList {
-  const query = useInfiniteQuery({
+  const pages = useSearchedPages({
     queryKey: teamKeys.memberSearch(search),
-    queryFn: async ({ pageParam }) => (await listWorkspaceMembers({ cursor: pageParam, content: search })).data,
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-    meta: { errorToast: { fallback: ERROR_TEXTS.user.loadTeam } },
+    fetchPage: async (cursor) => (await listWorkspaceMembers({ cursor, content: search })).data,
+    itemsOf: membersOf,
+    errorFallback: ERROR_TEXTS.user.loadTeam,
   });
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const members = useMemo(() => data?.pages.flatMap((page) => page.members) ?? NO_MEMBERS, [data]);
-  return {
-    members,
-    loading: query.isPending,
-    loadMore: () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    loadingMore: isFetchingNextPage,
-  };
+  return { members: pages.items, loading: pages.loading, loadMore: pages.loadMore, loadingMore: pages.loadingMore };
 }
