@@ -1,4 +1,4 @@
-import { FIRST_CALLS, LIMITS, type Conversation, type CreateConversationBody } from '@chat/contracts';
+import { FIRST_CALLS, LIMITS, type ChatSummary, type Conversation, type CreateConversationBody } from '@chat/contracts';
 import { earlyResponse, http } from './client';
 import { request } from './http';
 
@@ -31,3 +31,6 @@ export const getConversationById = (id: string) =>
 
 export const searchConversations = (content: string) =>
   request<Conversation[]>(http(), { method: 'GET', url: '/conversation/search', params: { content } });
+
+/** What the viewer's whole chat list adds up to (unread, silenced chats), whatever pages are loaded. */
+export const getChatSummary = () => request<ChatSummary>(http(), { method: 'GET', url: '/conversation/chat-summary' });

@@ -9,6 +9,8 @@ export const chatKeys = {
   all: ['chat'] as const,
   conversations: () => [...chatKeys.all, 'conversations'] as const,
   groups: () => [...chatKeys.all, 'groups'] as const,
+  /** What the whole list adds up to (GET /conversation/chat-summary), whatever pages are loaded. */
+  summary: () => [...chatKeys.all, 'summary'] as const,
   target: (kind: ChatKind, id: string) => [...chatKeys.all, 'target', kind, id] as const,
   chatSearch: (term: string) => [...chatKeys.all, 'search', 'chats', term] as const,
   messageSearch: (term: string) => [...chatKeys.all, 'search', 'messages', term] as const,

@@ -72,3 +72,20 @@ export type GetMessagesByConversationQuery = z.output<typeof getMessagesByConver
 /** Query of GET /message/get-messages-by-group. */
 export const getMessagesByGroupQuerySchema = z.object({ groupId: uuidField(), ...historyPaging }).check(oneCursor);
 export type GetMessagesByGroupQuery = z.output<typeof getMessagesByGroupQuerySchema>;
+
+/**
+ * GET /conversation/chat-summary: what the viewer's whole chat list adds up to, for what must not
+ * depend on the pages loaded in the sidebar (the 'Conversas' badge, the silenced chats the
+ * notifications leave out). Counts cover conversations only, as the list's badge does; each
+ * conversation counts its unread messages up to the
+ * server's cap (past what the list shows as '99+').
+ */
+export const chatSummarySchema = z.object({
+  /** Conversations with at least one unread message. */
+  unreadChats: z.number(),
+  /** Their unread messages, summed. */
+  unreadMessages: z.number(),
+  mutedConversationIds: z.array(z.string()),
+  mutedGroupIds: z.array(z.string()),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;

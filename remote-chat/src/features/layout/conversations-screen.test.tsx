@@ -7,7 +7,11 @@ import { eventBus } from '@chat/event-bus';
 import { ana, conversation, lastMessage } from '../../test/fixtures';
 import { ConversationsScreen } from './conversations-screen';
 
-const api = vi.hoisted(() => ({ getConversations: vi.fn(), listGroups: vi.fn() }));
+const api = vi.hoisted(() => ({
+  getConversations: vi.fn(),
+  listGroups: vi.fn(),
+  getChatSummary: vi.fn(() => new Promise(() => undefined)),
+}));
 vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
 
 // The chat's view stands in as the count it was given: what this screen owes it is the list's

@@ -9,6 +9,7 @@ import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
 import { useAnnounceFirstScreen } from './use-announce-first-screen';
+import { useChatSummary } from './use-chat-summary';
 import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
 
@@ -53,8 +54,10 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
     (opened.key === chatKey ? opened.unread : undefined) ?? fetched ?? ((list.loading || list.openPending) && !list.failed ? undefined : 0);
   const openDirectChat = useOpenDirectChat(basePath, list.upsertConversation);
   const me = { id: user.id, name: user.name, avatarUrl: user.avatarUrl ?? null };
-  usePublishUnreadTotal(list.conversations);
-  usePublishMutedChats(list.conversations, list.groups);
+  // The badge and the silenced chats count the whole list, not the pages the sidebar has loaded.
+  const summary = useChatSummary(user.id, id ?? null);
+  usePublishUnreadTotal(summary);
+  usePublishMutedChats(summary);
   useAnnounceFirstScreen(!list.loading);
 
   // docs/produto.md, Telas: Escape on a conversation route returns to the list. A dialog or popover

@@ -1,26 +1,27 @@
 import { useEffect } from 'react';
-import type { Conversation, Group } from '@chat/contracts';
+import type { ChatSummary } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 
 /**
- * Tells the shell the list's unread total whenever it changes, for the phone tab bar's badge
- *. Conversations only: the list shows groups' counts as 0 (docs/produto.md, Regras de conversa).
+ * Tells the shell the unread total of the whole list (not only its loaded pages) whenever it
+ * changes, for the 'Conversas' badge: unread messages of conversations only, as the list shows
+ * groups' counts as 0 (docs/produto.md, Regras de conversa). Nothing is said before the first
+ * answer, so that the shell's own count is not reset to 0 meanwhile.
  */
-export function usePublishUnreadTotal(conversations: Conversation[]): void {
-  const count = conversations.reduce((sum, c) => sum + c.unreadMessages, 0);
+export function usePublishUnreadTotal(summary: ChatSummary | undefined): void {
+  const count = summary?.unreadMessages;
   useEffect(() => {
-    eventBus.emit('chat:unread-total', { count });
+    if (count !== undefined) eventBus.emit('chat:unread-total', { count });
   }, [count]);
 }
 
-/** Tells the shell which chats I silenced, so that its notifications leave them out. */
-export function usePublishMutedChats(conversations: Conversation[], groups: Group[]): void {
-  const ids = [...conversations, ...groups]
-    .filter((c) => c.muted)
-    .map((c) => c.id)
-    .sort()
-    .join(' ');
+/**
+ * Tells the shell which chats I silenced, over the whole list, so that its notifications leave
+ * them out; nothing before the first answer (the shell keeps what it knew).
+ */
+export function usePublishMutedChats(summary: ChatSummary | undefined): void {
+  const ids = summary && [...summary.mutedConversationIds, ...summary.mutedGroupIds].sort().join(' ');
   useEffect(() => {
-    eventBus.emit('chat:muted-chats', { ids: ids ? ids.split(' ') : [] });
+    if (ids !== undefined) eventBus.emit('chat:muted-chats', { ids: ids ? ids.split(' ') : [] });
   }, [ids]);
 }

@@ -1,4 +1,5 @@
 import {
+  chatSummarySchema,
   conversationListSchema,
   conversationSchema,
   createConversationBodySchema,
@@ -10,6 +11,7 @@ import {
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { signedInRoutes } from '../auth/signed-in-routes';
+import { chatSummary } from './chat-summary.repository';
 import { ConversationsService } from './conversations.service';
 
 // Mounted under /api: the conversation calls.
@@ -20,6 +22,12 @@ export const conversationRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes)
     '/conversation/get-conversations',
     { schema: { querystring: getConversationsQuerySchema, response: { 200: conversationListSchema } } },
     (request) => service.list(request.user, request.query.showEmpty ?? false, toChatListPage(request.query)),
+  );
+
+  // Whatever pages of the list the sidebar has loaded: its badge and the notifications' silenced
+  // chats need the whole list.
+  routes.get('/conversation/chat-summary', { schema: { response: { 200: chatSummarySchema } } }, (request) =>
+    chatSummary(routes.ctx.db, request.user.id),
   );
 
   routes.post(

@@ -34,6 +34,7 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'POST /api/auth/sessions/end-all': [{ access: 'MEMBER', url: '/api/auth/sessions/end-all', body: { exceptCurrent: true } }],
   'POST /api/user/invite': [() => ({ access: 'ADMIN', url: '/api/user/invite', body: { email: `${nextNonce()}@convite.chat` } })],
   'GET /api/conversation/get-conversations': [{ access: 'MEMBER', url: '/api/conversation/get-conversations?showEmpty=true' }],
+  'GET /api/conversation/chat-summary': [{ access: 'MEMBER', url: '/api/conversation/chat-summary' }],
   'POST /api/conversation/create': [{ access: 'MEMBER', url: '/api/conversation/create', body: { userTwoId: slot('user') } }],
   'GET /api/conversation/get-by-id/:id': [{ access: 'MEMBER', url: `/api/conversation/get-by-id/${slot('conversation')}` }],
   'GET /api/conversation/search': [{ access: 'MEMBER', url: `/api/conversation/search?content=${slot('term')}` }],
