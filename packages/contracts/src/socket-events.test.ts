@@ -83,12 +83,14 @@ const group: Group = {
   createdAt: '2025-01-01T09:00:00.000Z',
   lastMessage: null,
 };
+const { lastMessage: _lastMessage, ...groupHead } = group;
 
 const goodServer = {
   conversation,
   message,
   group,
-  'group::updated': { ...group, change: { kind: 'renamed', name: 'Time', description: '' } },
+  // The event carries the group's head without its last message (a change never moves it).
+  'group::updated': { ...groupHead, change: { kind: 'renamed', name: 'Time', description: '' } },
   'message:read:response': { conversationId: uuid(10), readerId: uuid(2) },
   userStatusResponse: { userId: uuid(2), status: 'online' },
   userStatus: { userId: uuid(2), status: 'offline' },
