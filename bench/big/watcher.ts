@@ -15,6 +15,8 @@ const READ_CONFIRM_MS = 120_000;
 const CHECK_CONCURRENCY = 20;
 /** How long `keep` waits for the sockets it keeps to be connected (back from a drop). */
 const KEEP_WAIT_MS = 120_000;
+/** As the chat page: at most one read of the open group per member in this long, the newest shown. */
+const READ_WINDOW_MS = 1000;
 
 interface GroupMessage {
   id: string;
@@ -52,15 +54,34 @@ function open(index: number): Promise<void> {
   });
   sockets[index] = socket;
   let dropped = false;
+  // The page's read coalescing: a read after a quiet spell goes at once, the ones within the window
+  // after it go as one (the newest message shown) when the window ends.
+  let lastReadAt = -Infinity;
+  let waitingRead: string | null = null;
+  const sendRead = () => {
+    if (waitingRead === null) return;
+    socket.emit('group:read', { groupId, lastMessageId: waitingRead });
+    waitingRead = null;
+    lastReadAt = now();
+  };
+  const readShown = (messageId: string) => {
+    const idle = waitingRead === null;
+    waitingRead = messageId;
+    if (!idle) return;
+    const wait = lastReadAt + READ_WINDOW_MS - now();
+    if (wait <= 0) sendRead();
+    else setTimeout(sendRead, wait);
+  };
   socket.on('message', (m: GroupMessage) => {
     const body = m.content?.body ?? '';
     if (body.startsWith(SEND_MARK)) heard.deliver.push(now() - Number(body.slice(SEND_MARK.length + 1).split(' ')[0]));
     // As the open chat page (useReadShown): a newer message of others on screen is read at once.
-    if (looking && m.groupId === groupId && m.authorId !== person.id) socket.emit('group:read', { groupId, lastMessageId: m.id });
+    if (looking && m.groupId === groupId && m.authorId !== person.id) readShown(m.id);
   });
   socket.on('group::updated', (g: unknown) => heard.groupUpdatedBytes.push(Buffer.byteLength(JSON.stringify(g))));
-  socket.on('message:receipt', (r: { groupId: string; userId: string }) => {
-    if (r.groupId === groupId && r.userId === person.id) confirmations.get(person.id)?.();
+  // The reader's own tabs hear their read: `userIds` names them (`userId` before receipts were gathered).
+  socket.on('message:receipt', (r: { groupId: string; userIds?: string[]; userId?: string }) => {
+    if (r.groupId === groupId && (r.userIds?.includes(person.id) || r.userId === person.id)) confirmations.get(person.id)?.();
   });
   socket.on('disconnect', (reason) => {
     if (reason === 'io client disconnect') return;
