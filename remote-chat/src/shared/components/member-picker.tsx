@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { getGroupCandidateIds, resolveGroupEmails } from '@chat/api-client';
 import { ERROR_TEXTS, splitEmails, type ResolvedEmails } from '@chat/contracts';
-import { Avatar, Button, Checkbox, EmptyState, notify, SearchInput, Spinner, Textarea, VirtualList } from '@chat/ui';
+import { Button, EmptyState, notify, SearchInput, Spinner, Textarea, VirtualList } from '@chat/ui';
 import { useGroupCandidates } from '../use-group-candidates';
+import { UserCheckRow } from './user-select-list';
 import styles from './member-picker.module.css';
 
 interface Props {
@@ -123,16 +124,7 @@ export function MemberPicker({ groupId, selected, onSelectedChange, emptyText }:
           getKey={(u) => u.id}
           estimateSize={ROW_HEIGHT}
           onEndReached={candidates.loadMore}
-          renderItem={(user) => (
-            <label className={styles.row}>
-              <Checkbox checked={selected.has(user.id)} onCheckedChange={() => toggle(user.id)} aria-label={user.name} />
-              <Avatar name={user.name} src={user.avatarUrl} size="sm" />
-              <span className={styles.text}>
-                <span className={styles.name}>{user.name}</span>
-                <span className={styles.nick}>@{user.nickName}</span>
-              </span>
-            </label>
-          )}
+          renderItem={(user) => <UserCheckRow user={user} checked={selected.has(user.id)} onToggle={() => toggle(user.id)} />}
         />
       )}
     </div>

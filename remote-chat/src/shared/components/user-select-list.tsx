@@ -25,6 +25,16 @@ function UserLine({ user }: { user: Props['users'][number] }): ReactNode {
   );
 }
 
+/** One user with a checkbox, the whole row its label: the multi-select lists and the member picker. */
+export function UserCheckRow({ user, checked, onToggle }: { user: Props['users'][number]; checked: boolean; onToggle: () => void }) {
+  return (
+    <label className={styles.row}>
+      <Checkbox checked={checked} onCheckedChange={onToggle} aria-label={user.name} />
+      <UserLine user={user} />
+    </label>
+  );
+}
+
 export function UserSelectList({ users, loading, emptyText, selected, onToggle, onPick }: Props) {
   if (loading && users.length === 0) return <Spinner size="sm" />;
   if (users.length === 0) return <EmptyState text={emptyText} />;
@@ -33,10 +43,7 @@ export function UserSelectList({ users, loading, emptyText, selected, onToggle, 
       {users.map((user) => (
         <li key={user.id}>
           {selected ? (
-            <label className={styles.row}>
-              <Checkbox checked={selected.has(user.id)} onCheckedChange={() => onToggle?.(user.id)} aria-label={user.name} />
-              <UserLine user={user} />
-            </label>
+            <UserCheckRow user={user} checked={selected.has(user.id)} onToggle={() => onToggle?.(user.id)} />
           ) : (
             <button type="button" className={styles.row} onClick={() => onPick?.(user.id)}>
               <UserLine user={user} />
