@@ -33,4 +33,5 @@ export const searchConversations = (content: string) =>
   request<Conversation[]>(http(), { method: 'GET', url: '/conversation/search', params: { content } });
 
 /** What the viewer's whole chat list adds up to (unread, silenced chats), whatever pages are loaded. */
-export const getChatSummary = () => request<ChatSummary>(http(), { method: 'GET', url: '/conversation/chat-summary' });
+export const getChatSummary = async () =>
+  (await earlyResponse<ChatSummary>(FIRST_CALLS.summary)) || request<ChatSummary>(http(), { method: 'GET', url: FIRST_CALLS.summary });

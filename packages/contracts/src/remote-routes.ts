@@ -30,7 +30,7 @@ export function remoteForPath(pathname: string): RemoteName | null {
 
 /**
  * GET calls (relative to the API base URL) that a remote makes as soon as its route shows, and
- * whose answer its first paint waits for: the chat list's two lists. The shell's first script
+ * whose answer its first paint waits for: the chat list's two lists and the totals beside them. The shell's first script
  * starts them with the page when the stored session may open that route, and the api-client
  * hands each answer to the remote's first identical call (no waterfall).
  */
@@ -38,12 +38,14 @@ export const FIRST_CALLS = {
   /** The first page of each list (LIMITS.chatListPageSize chats); the sidebar asks for the rest as it scrolls. */
   conversations: `/conversation/get-conversations?showEmpty=true&limit=${LIMITS.chatListPageSize}`,
   groups: `/group/list?limit=${LIMITS.chatListPageSize}`,
+  /** The whole list's unread total and silenced chats (the Conversas badge), whatever pages are loaded. */
+  summary: '/conversation/chat-summary',
   /** The own user, read again by the shell when the socket catches up (use-account-events). */
   me: '/auth/me',
 } as const;
 
 export const REMOTE_FIRST_CALLS: Partial<Record<RemoteName, readonly string[]>> = {
-  chat: [FIRST_CALLS.conversations, FIRST_CALLS.groups],
+  chat: [FIRST_CALLS.conversations, FIRST_CALLS.groups, FIRST_CALLS.summary],
 };
 
 /**

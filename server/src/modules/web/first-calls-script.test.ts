@@ -24,16 +24,17 @@ afterEach(() => {
 });
 
 describe("the chat page's first-calls script", () => {
-  it("asks for the list's two lists with the stored token, and leaves them for the shell", async () => {
+  it("asks for the list's lists and totals with the stored token, and leaves them for the shell", async () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u1', role: 'USER' }));
     localStorage.setItem(STORAGE_KEYS.token, VALID);
     new Function(script.text)();
     const started = page[PAGE_FIRST_CALLS_KEY] as StartedFirstCalls;
     expect(started.token).toBe(VALID);
-    expect(Object.keys(started.responses)).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups]);
+    expect(Object.keys(started.responses)).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups, FIRST_CALLS.summary]);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, new Headers(init?.headers).get('authorization')])).toEqual([
       ['/api/conversation/get-conversations?showEmpty=true&limit=50', `Bearer ${VALID}`],
       ['/api/group/list?limit=50', `Bearer ${VALID}`],
+      ['/api/conversation/chat-summary', `Bearer ${VALID}`],
     ]);
     expect(await (await started.responses[FIRST_CALLS.groups])?.json()).toEqual([]);
   });

@@ -24,15 +24,16 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('startEarlyCalls', () => {
-  it("asks for the chat list's two lists on the conversations route, with the stored token", async () => {
+  it("asks for the chat list's lists and totals on the conversations route, with the stored token", async () => {
     for (const role of ['USER', 'ADMIN']) {
       startEarlyCalls('/api', '/auth/conversations/c1', storageWith(role, VALID));
       const calls = takeEarlyCalls();
       expect(calls?.token, role).toBe(VALID);
-      expect([...(calls?.responses.keys() ?? [])]).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups]);
+      expect([...(calls?.responses.keys() ?? [])]).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups, FIRST_CALLS.summary]);
       expect(fetchMock.mock.calls.map(([url, init]) => [url, new Headers(init?.headers).get('authorization')])).toEqual([
         ['/api/conversation/get-conversations?showEmpty=true&limit=50', `Bearer ${VALID}`],
         ['/api/group/list?limit=50', `Bearer ${VALID}`],
+        ['/api/conversation/chat-summary', `Bearer ${VALID}`],
       ]);
       expect(takeEarlyCalls(), 'handed over once').toBeNull();
       fetchMock.mockClear();
@@ -78,7 +79,12 @@ describe('startEarlyCalls', () => {
 describe('startCatchUpCalls', () => {
   it("asks for what the route's remote and the shell read again on a connect: the lists and the own user", () => {
     const chat = startCatchUpCalls('/api', '/auth/conversations', storageWith('USER', VALID));
-    expect([...(chat?.responses.keys() ?? [])]).toEqual([FIRST_CALLS.conversations, FIRST_CALLS.groups, FIRST_CALLS.me]);
+    expect([...(chat?.responses.keys() ?? [])]).toEqual([
+      FIRST_CALLS.conversations,
+      FIRST_CALLS.groups,
+      FIRST_CALLS.summary,
+      FIRST_CALLS.me,
+    ]);
     expect(chat?.token).toBe(VALID);
     fetchMock.mockClear();
 
