@@ -1,4 +1,15 @@
-import { listEntry, memberRow, messageBox, messages, openMember, openNewModal, sendText, toggleDetails, userRow } from '../support/chat';
+import {
+  entryNamed,
+  listEntry,
+  memberRow,
+  messageBox,
+  messages,
+  openMember,
+  openNewModal,
+  sendText,
+  toggleDetails,
+  userRow,
+} from '../support/chat';
 import { call, signInApi } from '../support/api';
 import { expectToast } from '../support/session';
 import { expect, test } from '../support/fixtures';
@@ -135,4 +146,19 @@ test('a member made admin adds people; a plain member sees the group without adm
   await carla.keyboard.press('Escape');
   await expect(carla).toHaveURL(/\/auth\/conversations$/);
   await expect(carla.getByText('Selecione uma conversa para ver as mensagens')).toBeVisible();
+});
+
+test('the emoji picker finds emoji by Portuguese words, with or without accents', async ({ browser, baseURL }) => {
+  const ana = await openMember(browser, baseURL!, 'ana');
+  await entryNamed(ana, 'Bruno Oliveira').click();
+  await ana.getByRole('button', { name: 'Emojis' }).click();
+  const picker = ana.getByRole('dialog', { name: 'Emojis' });
+  const search = picker.getByPlaceholder('Procurar');
+  await search.fill('polegar');
+  await expect(picker.getByRole('button', { name: '👍' }).first()).toBeVisible();
+  await search.fill('coracao');
+  await expect(picker.getByRole('button', { name: '❤️' }).first()).toBeVisible();
+  await picker.getByRole('button', { name: '❤️' }).first().click();
+  await expect(messageBox(ana)).toHaveValue(/❤️/);
+  await ana.context().close();
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type RefObject } from 'react';
 import { Spinner } from '@chat/ui';
 import { useDismiss } from '../hooks/use-dismiss';
+import { withPortugueseSearch, type PickerData } from '../lib/portuguese-emoji';
 import styles from './message-box.module.css';
 
 interface EmojiSelection {
@@ -11,21 +12,23 @@ interface PickerProps {
   onEmojiSelect: (emoji: EmojiSelection) => void;
 }
 
-// The picker, its emoji data and the Portuguese texts load only when the popover first opens;
-// they are handed to emoji-mart directly (it would otherwise fetch them from a CDN).
+// The picker, its emoji data, the Portuguese texts and names load only when the popover first
+// opens; they are handed to emoji-mart directly (it would otherwise fetch them from a CDN).
 const LazyPicker = lazy(async () => {
-  const [{ default: Picker }, { default: data }, { default: i18n }] = await Promise.all([
+  const [{ default: Picker }, { default: englishData }, { default: i18n }, { default: annotations }] = await Promise.all([
     import('@emoji-mart/react'),
     import('@emoji-mart/data'),
     import('@emoji-mart/data/i18n/pt.json'),
+    import('emojibase-data/pt/compact.json'),
   ]);
+  const data = withPortugueseSearch(englishData as unknown as PickerData, annotations);
   function PortuguesePicker({ onEmojiSelect }: PickerProps) {
     return (
       <Picker
         data={data}
         i18n={i18n}
         locale="pt"
-        theme="dark"
+        theme="light"
         perLine={8}
         maxFrequentRows={2}
         emojiSize={24}
@@ -46,8 +49,9 @@ interface Props {
 }
 
 /**
- * docs/produto.md, Validação e limites: dark theme, Portuguese, 8 per line, 2 frequent rows, size
- * 24, button 32.
+ * docs/produto.md, Validação e limites: Portuguese (texts, names and search), 8 per line, 2
+ * frequent rows, size 24, button 32; light like the app around it (docs/produto.md, Onde o Papo
+ * difere).
  */
 export function EmojiPicker({ anchorRef, onSelect, onClose }: Props) {
   useDismiss(anchorRef, onClose);
