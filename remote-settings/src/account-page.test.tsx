@@ -98,8 +98,8 @@ describe('Informações pessoais', () => {
     await open('Informações pessoais');
     await userEvent.clear(screen.getByLabelText('Nome'));
     await userEvent.type(screen.getByLabelText('Nome'), 'B');
-    await userEvent.clear(screen.getByLabelText('Apelido (nickName)'));
-    await userEvent.type(screen.getByLabelText('Apelido (nickName)'), 'b!');
+    await userEvent.clear(screen.getByLabelText('Apelido'));
+    await userEvent.type(screen.getByLabelText('Apelido'), 'b!');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Mínimo de 2 caracteres')).toBeInTheDocument();
     expect(screen.getAllByText(/Mínimo de 3 caracteres|letras e números/).length).toBeGreaterThan(0);

@@ -6,5 +6,5 @@ import type { ApiKeyPermission } from '@chat/contracts';
  */
 export const PERMISSION_LABELS: Record<ApiKeyPermission, { title: string; detail: string }> = {
   FULL_ACCESS: { title: 'Acesso total', detail: 'Lê e envia em seu nome, exceto gerenciar chaves e senhas.' },
-  READ_ONLY: { title: 'Somente leitura', detail: 'Só consultas (GET): conversas, grupos e mensagens.' },
+  READ_ONLY: { title: 'Somente leitura', detail: 'Só lê conversas, grupos e mensagens; não envia nem altera nada.' },
 };

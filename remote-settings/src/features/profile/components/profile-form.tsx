@@ -71,7 +71,7 @@ export function ProfileForm({ user }: Props) {
       <FormField label="Nome" htmlFor="profile-name" error={errors.name?.message}>
         <Input id="profile-name" autoComplete="name" {...register('name')} />
       </FormField>
-      <FormField label="Apelido (nickName)" htmlFor="profile-nickname" error={errors.nickName?.message}>
+      <FormField label="Apelido" htmlFor="profile-nickname" error={errors.nickName?.message}>
         <Input id="profile-nickname" autoComplete="username" {...register('nickName')} />
       </FormField>
       <div className={forms.actions}>
