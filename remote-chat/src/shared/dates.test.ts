@@ -41,8 +41,8 @@ describe('chat-list time', () => {
     expect(listTime({ createdAt: local(8, 22, 15) }, local(1, 0, 0), now)).toBe('08/03/2024');
   });
 
-  it('is the creation date dd/MM/yyyy when there is no message, even today', () => {
-    expect(listTime(null, local(10, 9, 0), now)).toBe('10/03/2024');
+  it('reads the creation the same way when there is no message: a time today, a date before yesterday', () => {
+    expect(listTime(null, local(10, 9, 0), now)).toBe('09:00');
     expect(listTime(null, local(2, 9, 0), now)).toBe('02/03/2024');
   });
 });

@@ -49,13 +49,12 @@ export function dayKey(value: string | Date): string {
 
 /**
  * Time of a chat-list entry: HH:mm when the last message arrived today or yesterday, otherwise
- * dd/MM/yyyy; with no message, the creation date dd/MM/yyyy. The original spec says "updated"; the
- * message actions make it the arrival, so that an edit, a reaction or a read receipt never changes
- * it.
+ * dd/MM/yyyy. The original spec says "updated"; the message actions make it the arrival, so that
+ * an edit, a reaction or a read receipt never changes it. With no message the chat's creation
+ * reads the same way (the spec gave its date only, which read as a date on a chat just made).
  */
 export function listTime(lastMessage: { createdAt: string } | null, createdAt: string, now: Date = new Date()): string {
-  if (!lastMessage) return ddMMyyyy(valid(toDate(createdAt)));
-  const updated = valid(toDate(lastMessage.createdAt));
+  const updated = valid(toDate(lastMessage?.createdAt ?? createdAt));
   if (isSameDay(updated, now) || isYesterday(updated, now)) return timeOfDay(updated);
   return ddMMyyyy(updated);
 }
