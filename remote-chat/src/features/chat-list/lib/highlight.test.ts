@@ -34,4 +34,16 @@ describe('snippetAround', () => {
     expect(snippet).toContain('reunião');
     expect(snippetAround('curta reunião', 'reuniao')).toBe('curta reunião');
   });
+
+  it('starts and ends between words', () => {
+    const text = 'Ontem combinamos que a reunião de planejamento trimestral fica para quinta-feira às dez horas';
+    expect(snippetAround(text, 'reuniao', 12, 40)).toBe('…que a reunião de planejamento trimestral…');
+    // The match's own word is never cut, even when the window would start inside it.
+    expect(snippetAround(text, 'niao', 2, 40)).toBe('…reunião de planejamento trimestral fica…');
+  });
+
+  it('cuts inside a word only when the word is longer than the window allows', () => {
+    const text = `${'x'.repeat(60)}reunião fim`;
+    expect(snippetAround(text, 'reuniao', 12, 40)).toBe(`…${'x'.repeat(12)}reunião fim`);
+  });
 });

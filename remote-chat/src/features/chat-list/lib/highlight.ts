@@ -38,11 +38,30 @@ export function highlightParts(text: string, term: string): TextPart[] {
   return parts;
 }
 
-/** A window of a long message around its first match, so that the match shows in the result's two lines. */
+const isSpace = (c: string | undefined) => c !== undefined && /\s/u.test(c);
+
+/** The first index in [from, to] (walking by `step`) where a word starts, or undefined. */
+function wordStartBetween(chars: string[], from: number, to: number, step: 1 | -1): number | undefined {
+  for (let i = from; step > 0 ? i <= to : i >= to; i += step) if (i === 0 || (isSpace(chars[i - 1]) && !isSpace(chars[i]))) return i;
+  return undefined;
+}
+
+/**
+ * A window of a long message around its first match, so that the match shows in the result's two
+ * lines. It starts and ends between words, unless a word is too long for the window.
+ */
 export function snippetAround(text: string, term: string, before = 12, max = 160): string {
   const chars = Array.from(text);
-  const at = matchStarts(folded(text), folded(term.trim()))[0] ?? 0;
-  const start = at > before ? at - before : 0;
-  const end = Math.min(chars.length, start + max);
-  return `${start > 0 ? '…' : ''}${chars.slice(start, end).join('')}${end < chars.length ? '…' : ''}`;
+  const needle = folded(term.trim());
+  const at = matchStarts(folded(text), needle)[0] ?? 0;
+  const cut = Math.max(0, at - before);
+  const start = wordStartBetween(chars, cut, at, 1) ?? wordStartBetween(chars, cut, Math.max(0, cut - before), -1) ?? cut;
+  let end = Math.min(chars.length, start + max);
+  if (end < chars.length) {
+    const matchEnd = at + needle.length;
+    let space = end;
+    while (space > matchEnd && !isSpace(chars[space])) space -= 1;
+    if (space > matchEnd) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${chars.slice(start, end).join('').trimEnd()}${end < chars.length ? '…' : ''}`;
 }
