@@ -36,9 +36,13 @@ test('ticks, presence, unread counts, typing and a server restart, live between 
   const conversationId = /conversations\/([0-9a-f-]{36})\/conversation/.exec(ana.url())![1]!;
   await expect(headerStatus(ana)).toHaveText('online');
 
-  // Bruno goes away (his only context closes): offline at Ana's, and her message gets one tick.
+  // Bruno goes away (his only context closes): last seen just now at Ana's, and her message gets
+  // one tick.
   await bruno.context().close();
-  await expect(headerStatus(ana)).toHaveText('offline');
+  await expect(headerStatus(ana)).toHaveText(/^visto por último hoje às \d\d:\d\d$/);
+  // A reload asks again: the time comes from the server.
+  await ana.reload();
+  await expect(headerStatus(ana)).toHaveText(/^visto por último hoje às \d\d:\d\d$/);
   const first = `Você está aí? ${stamp}`;
   await sendText(ana, first);
   await expect(tickOf(ana, first)).toHaveAccessibleName('Enviada');

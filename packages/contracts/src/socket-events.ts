@@ -21,7 +21,15 @@ const serverId = () => z.string().check(z.minLength(1));
 export const messageReadResponseSchema = z.object({ conversationId: serverId(), readerId: serverId(), readUpTo: z.optional(serverId()) });
 export type MessageReadResponse = z.infer<typeof messageReadResponseSchema>;
 
-export const userStatusPayloadSchema = z.object({ userId: serverId(), status: presenceStatusSchema });
+/**
+ * `lastSeenAt` (beyond the original spec): with 'offline', when the user's last socket closed, if
+ * that is known (ISO time); null when they were never seen online.
+ */
+export const userStatusPayloadSchema = z.object({
+  userId: serverId(),
+  status: presenceStatusSchema,
+  lastSeenAt: z.optional(z.nullable(serverId())),
+});
 export type UserStatusPayload = z.infer<typeof userStatusPayloadSchema>;
 
 export const userTypingResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, dayLabel, listTime, timeOfDay } from './dates';
+import { dayKey, dayLabel, lastSeenText, listTime, timeOfDay } from './dates';
 
 // Local times (no Z): the app formats in the browser's time zone.
 const now = new Date(2024, 2, 10, 15, 30);
@@ -48,6 +48,15 @@ describe('chat-list time', () => {
 });
 
 // The formats are written by hand (no date-fns on the list's first path).
+describe('last seen', () => {
+  const now = new Date(2024, 2, 10, 12, 0, 0);
+  it('reads today and yesterday with the time, older days with the date', () => {
+    expect(lastSeenText(new Date(2024, 2, 10, 8, 7).toISOString(), now)).toBe('visto por último hoje às 08:07');
+    expect(lastSeenText(new Date(2024, 2, 9, 23, 59).toISOString(), now)).toBe('visto por último ontem às 23:59');
+    expect(lastSeenText(new Date(2024, 2, 1, 9, 0).toISOString(), now)).toBe('visto por último em 01/03/2024');
+  });
+});
+
 describe('dayKey and bad input', () => {
   it('keys a day as yyyy-MM-dd in local time', () => {
     expect(dayKey(new Date(2024, 0, 5, 23, 59))).toBe('2024-01-05');

@@ -58,3 +58,14 @@ export function listTime(lastMessage: { createdAt: string } | null, createdAt: s
   if (isSameDay(updated, now) || isYesterday(updated, now)) return timeOfDay(updated);
   return ddMMyyyy(updated);
 }
+
+/**
+ * How an offline contact's last moment online reads in the chat header, as in WhatsApp: 'visto
+ * por último hoje às 14:05', '... ontem às 22:10', '... em 03/02/2026'.
+ */
+export function lastSeenText(lastSeenAt: string, now: Date = new Date()): string {
+  const seen = valid(toDate(lastSeenAt));
+  if (isSameDay(seen, now)) return `visto por último hoje às ${timeOfDay(seen)}`;
+  if (isYesterday(seen, now)) return `visto por último ontem às ${timeOfDay(seen)}`;
+  return `visto por último em ${ddMMyyyy(seen)}`;
+}

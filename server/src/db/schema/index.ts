@@ -75,6 +75,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     // The member's polygon label; deleting the polygon clears it.
     neoCustomDataId: uuid('neo_custom_data_id').references((): AnyPgColumn => neoCustomData.id, { onDelete: 'set null' }),
+    // When the member's last socket closed ('visto por último'); null until they are first seen online.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { connectRedis } from '../../lib/redis';
 import { BatchQueue, WAVE_BATCHING } from '../../lib/batch-queue';
 import { markDeliveredToManyQuery } from '../messages/messages.repository';
+import { type LastSeen, storeLastSeen } from '../users/last-seen.repository';
 import type { ChatEvents } from './chat-events';
 import { deliverGroupMessages } from './group-receipts';
 import { Presence } from './presence';
@@ -18,6 +19,7 @@ import { RedisPresenceStore } from './redis-presence-store';
  * statements run for others wait and go together in the next pair (after a restart
  * thousands reconnect within seconds, and two round trips each held the wave back); a lone user
  * waits for nobody. Under load the next pair also waits 10 ms (WAVE_BATCHING) for more to gather.
+ * Who goes offline has the time stored the same way, gathered into one statement.
  */
 export async function createPresence(deps: {
   env: Env;
@@ -45,5 +47,15 @@ export async function createPresence(deps: {
     await deliverGroupMessages({ db, notices }, userIds);
     return userIds.map(() => undefined);
   }, WAVE_BATCHING);
-  return new Presence(store, events, log, (userId) => delivery.submit(userId));
+  const lastSeen = new BatchQueue<LastSeen, void>(async (seen) => {
+    await storeLastSeen(db, seen);
+    return seen.map(() => undefined);
+  }, WAVE_BATCHING);
+  return new Presence(
+    store,
+    events,
+    log,
+    (userId) => delivery.submit(userId),
+    (userId, at) => lastSeen.submit({ userId, at }),
+  );
 }

@@ -37,12 +37,17 @@ class SlowStore extends MemoryPresenceStore {
 function setup(beforeOnline: (userId: string) => Promise<unknown> = async () => undefined) {
   const store = new SlowStore();
   const announced: string[] = [];
+  const lastSeenAnnounced: (string | undefined)[] = [];
   const events = {
-    toWatchersOf: (userId: string, event: string, payload: { userId: string; status: string }) =>
-      announced.push(`${userId} ${event} ${payload.userId} ${payload.status}`),
+    toWatchersOf: (userId: string, event: string, payload: { userId: string; status: string; lastSeenAt?: string }) => {
+      announced.push(`${userId} ${event} ${payload.userId} ${payload.status}`);
+      lastSeenAnnounced.push(payload.lastSeenAt);
+    },
   } as unknown as ChatEvents;
   const log = { error: () => undefined } as unknown as FastifyBaseLogger;
-  return { store, announced, presence: new Presence(store, events, log, beforeOnline) };
+  const stored: { userId: string; at: string }[] = [];
+  const afterOffline = async (userId: string, at: Date) => stored.push({ userId, at: at.toISOString() });
+  return { store, announced, lastSeenAnnounced, stored, presence: new Presence(store, events, log, beforeOnline, afterOffline) };
 }
 const ana: SocketUser = { id: 'ana', name: 'Ana', role: 'USER', workspaceId: 'w1', sessionId: null };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -59,6 +64,18 @@ describe('Presence ordering', () => {
     expect(store.calls).toEqual(['add s1', 'remove s1']);
     expect(announced).toEqual(['ana userStatus ana online', 'ana userStatus ana offline']);
     expect(await presence.isOnline('ana')).toBe(false);
+  });
+
+  it('going offline announces and stores the same last-seen time; coming online carries none', async () => {
+    const { store, lastSeenAnnounced, stored, presence } = setup();
+    presence.socketConnected(ana, 's1');
+    store.release();
+    await presence.whenIdle();
+    presence.socketDisconnected(ana, 's1');
+    await presence.whenIdle();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.userId).toBe('ana');
+    expect(lastSeenAnnounced).toEqual([undefined, stored[0]!.at]);
   });
 
   it('announces online only after the delivered update is stored, and whenIdle waits for both', async () => {

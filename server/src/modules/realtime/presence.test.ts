@@ -6,6 +6,8 @@ import { SOCKET_NAMESPACE, type UserStatusPayload } from '@chat/contracts';
 import { createTeam, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, eventMatching, type Listener, listen, listenAll, nextEvent, settle, watchPresence } from '../../test/socket-helpers';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { watch, WATCHED_PER_SOCKET } from './user-status';
 
 let t: TestApp;
@@ -32,7 +34,12 @@ async function close(l: Listener): Promise<void> {
   await closeAll(t.app, [l]);
 }
 
-const status = (user: TestUser, value: 'online' | 'offline'): UserStatusPayload => ({ userId: user.id, status: value });
+/** What is said of `user`; offline carries when they were last seen (any time, unless given; null: never). */
+const status = (
+  user: TestUser,
+  value: 'online' | 'offline',
+  lastSeenAt: string | null = expect.any(String) as string,
+): UserStatusPayload => (value === 'online' ? { userId: user.id, status: value } : { userId: user.id, status: value, lastSeenAt });
 const is = (expected: UserStatusPayload) => (p: UserStatusPayload) => p.userId === expected.userId && p.status === expected.status;
 
 /** Asks through `asker`'s socket; events of one socket are answered in order. */
@@ -43,7 +50,7 @@ function check(asker: Listener, userId: string): void {
 describe('presence (userStatus to the sockets watching the user)', () => {
   it('two tabs: online at the first, still online when one closes, offline when the last closes', async () => {
     const [watcher, outsider] = await listenAll(t.app, [bruno, stranger], listeners);
-    expect(await watchPresence(watcher, ana.id)).toEqual(status(ana, 'offline'));
+    expect(await watchPresence(watcher, ana.id)).toEqual(status(ana, 'offline', null));
 
     const tab1 = await open(ana);
     expect(await eventMatching(watcher, 'userStatus', is(status(ana, 'online')))).toEqual(status(ana, 'online'));
@@ -56,9 +63,14 @@ describe('presence (userStatus to the sockets watching the user)', () => {
     expect(await nextEvent(watcher, 'userStatusResponse')).toEqual(status(ana, 'online'));
 
     await close(tab2);
-    expect(await eventMatching(watcher, 'userStatus', is(status(ana, 'offline')))).toEqual(status(ana, 'offline'));
+    const offline = await eventMatching(watcher, 'userStatus', is(status(ana, 'offline')));
+    expect(offline).toEqual(status(ana, 'offline'));
+    // Asked at once, the answer says the same time the event said; the database has it too.
     check(watcher, ana.id);
-    expect(await nextEvent(watcher, 'userStatusResponse')).toEqual(status(ana, 'offline'));
+    expect(await nextEvent(watcher, 'userStatusResponse')).toEqual(offline);
+    await expect
+      .poll(async () => (await t.app.ctx.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, ana.id)))[0]?.at?.toISOString())
+      .toBe(offline.lastSeenAt);
 
     await settle(t.app, [watcher, outsider]);
     expect(watcher.of('userStatus')).toEqual([status(ana, 'online'), status(ana, 'offline')]);

@@ -2,12 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PresenceStatus } from '@chat/contracts';
 import type { ChatEvents } from './chat-events';
 import type { SocketUser } from './handshake';
+import { BoundedMap } from '../../lib/bounded-map';
 import type { PresenceStore, PresenceUser } from './presence-store';
 
 const CLOSE_WAIT_MS = 5000;
+/** Last-seen times this process announced, kept for the answers that race their write. */
+const LAST_SEEN_KEPT = 20_000;
 
 /** Runs once a user has come online and before that is announced (stored delivery of their messages). */
 export type BeforeOnline = (userId: string) => Promise<unknown>;
+
+/** Runs once a user has gone offline, with when (their stored 'visto por último'). */
+export type AfterOffline = (userId: string, at: Date) => Promise<unknown>;
 
 /**
  * Online = at least one socket open on any server process (the store counts them). Announces
@@ -22,21 +28,32 @@ export class Presence {
   private readonly registrations = new Map<string, Promise<void>>();
   private readonly pending = new Set<Promise<void>>();
   private closing: Promise<void> | null = null;
+  private readonly lastSeen = new BoundedMap<string, Date>(LAST_SEEN_KEPT);
 
   constructor(
     private readonly store: PresenceStore,
     private readonly events: ChatEvents,
     private readonly log: FastifyBaseLogger,
     private readonly beforeOnline: BeforeOnline,
+    private readonly afterOffline: AfterOffline,
   ) {
     store.onTransitions({
       online: (user) => void this.track(this.cameOnline(user)),
-      offline: (user) => this.announce(user, 'offline'),
+      offline: (user) => this.wentOffline(user),
     });
   }
 
   async isOnline(userId: string): Promise<boolean> {
     return (await this.store.onlineAmong([userId])).has(userId);
+  }
+
+  /**
+   * When the user was last seen: the later of what was stored (`stored`, read by the caller) and
+   * what this process announced, whose write may still be under way.
+   */
+  lastSeenAt(userId: string, stored: Date | null): Date | null {
+    const announced = this.lastSeen.get(userId);
+    return announced && (!stored || announced > stored) ? announced : stored;
   }
 
   /** The subset of `userIds` that is online, in one round trip however many users are asked about. */
@@ -75,7 +92,7 @@ export class Presence {
     // One script per socket here would hold the event loop for seconds with thousands of sockets.
     if (this.closing) return;
     const socket = { userId: user.id, workspaceId: user.workspaceId, socketId };
-    void this.track(registered.then(() => this.store.remove(socket)).then((last) => (last ? this.announce(socket, 'offline') : undefined)));
+    void this.track(registered.then(() => this.store.remove(socket)).then((last) => (last ? this.wentOffline(socket) : undefined)));
   }
 
   /** Resolves once every connect and disconnect seen so far has been recorded and announced. */
@@ -88,7 +105,8 @@ export class Presence {
    * are not recorded one by one. Waits for the connects and disconnects already under way (at most
    * CLOSE_WAIT_MS, so a Redis that stopped answering cannot hold a shutdown), then leaves the
    * store, which forgets every socket of this process at once and reports the users who had no
-   * socket elsewhere (announced offline to watchers on the other processes).
+   * socket elsewhere (announced offline to watchers on the other processes, their last seen
+   * stored before the database closes).
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -97,8 +115,9 @@ export class Presence {
       if (await Promise.race([this.whenIdle().then(() => false), gaveUp])) {
         this.log.warn('presence: encerrando com registros de socket pendentes');
       }
-      clearTimeout(timer);
       await this.store.close().catch((error: unknown) => this.log.error({ err: error }, 'presence: falha ao encerrar'));
+      await Promise.race([this.whenIdle(), gaveUp]);
+      clearTimeout(timer);
     })();
     return this.closing;
   }
@@ -111,10 +130,18 @@ export class Presence {
     this.announce(user, 'online');
   }
 
-  private announce(user: PresenceUser, status: PresenceStatus): void {
+  private wentOffline(user: PresenceUser): void {
+    const at = new Date();
+    this.lastSeen.delete(user.userId);
+    this.lastSeen.set(user.userId, at);
+    this.announce(user, 'offline', at.toISOString());
+    void this.track(this.afterOffline(user.userId, at).then(() => undefined));
+  }
+
+  private announce(user: PresenceUser, status: PresenceStatus, lastSeenAt?: string): void {
     // Nobody can watch a user without a workspace (ROOT): checkUserStatus answers within one only.
     if (!user.workspaceId) return;
-    this.events.toWatchersOf(user.userId, 'userStatus', { userId: user.userId, status });
+    this.events.toWatchersOf(user.userId, 'userStatus', { userId: user.userId, status, ...(lastSeenAt ? { lastSeenAt } : {}) });
   }
 
   private track(work: Promise<void>): Promise<void> {

@@ -54,7 +54,7 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
   it('messages, typing, presence and read receipts cross between a client on A and one on B', async () => {
     const la = await on(a, ana);
     // ana's page on A shows bruno's chat: it asks about him, so it hears his changes from any process.
-    expect(await watchPresence(la, bruno.id)).toEqual({ userId: bruno.id, status: 'offline' });
+    expect(await watchPresence(la, bruno.id)).toEqual({ userId: bruno.id, status: 'offline', lastSeenAt: null });
     const lb = await on(b, bruno);
     // Presence: bruno connected on B, ana's client on A hears it; A's lookups see him too.
     expect(await eventMatching(la, 'userStatus', is(bruno, 'online'))).toEqual({ userId: bruno.id, status: 'online' });
@@ -164,8 +164,16 @@ describe.runIf(testDatabaseUrl() && testRedisUrl())('two server processes on one
     // The last tab (on A) closes: bruno's client on B hears carla go offline.
     listeners.splice(listeners.indexOf(tabOnA), 1);
     await closeAll(a, [tabOnA]);
-    expect(await eventMatching(watcherOnB, 'userStatus', is(carla, 'offline'))).toBeTruthy();
+    const offline = await eventMatching<UserStatusPayload>(watcherOnB, 'userStatus', is(carla, 'offline'));
+    expect(offline.lastSeenAt).toEqual(expect.any(String));
     expect(await b.ctx.presence.isOnline(carla.id)).toBe(false);
+    // B answers with the time A announced: A stored it.
+    await expect
+      .poll(async () => {
+        watcherOnB.socket.emit('checkUserStatus', { userId: carla.id });
+        return (await nextEvent<UserStatusPayload>(watcherOnB, 'userStatusResponse')).lastSeenAt;
+      })
+      .toBe(offline.lastSeenAt);
   });
 
   it('an edit, a delete, a reaction and a group read made through one process reach a client on the other', async () => {

@@ -29,7 +29,9 @@ export async function answerUserStatus(
   if (!user || user.workspaceId !== asker.workspaceId) return;
   // Watching before reading: a change after the read is announced to this socket, one before it is in the answer.
   watch(socket, userId);
-  const response: UserStatusPayload = { userId, status: (await deps.presence.isOnline(userId)) ? 'online' : 'offline' };
+  const response: UserStatusPayload = (await deps.presence.isOnline(userId))
+    ? { userId, status: 'online' }
+    : { userId, status: 'offline', lastSeenAt: deps.presence.lastSeenAt(userId, user.lastSeenAt)?.toISOString() ?? null };
   socket.emit('userStatusResponse', response);
 }
 

@@ -37,6 +37,16 @@ describe('chat header status line', () => {
     expect(emitted).toHaveLength(2);
   });
 
+  it('says when an offline contact was last seen, and offline when that is not known', () => {
+    renderConversation();
+    const today = new Date();
+    today.setHours(14, 5, 0, 0);
+    act(() => eventBus.emit('userStatus', { userId: bruno.id, status: 'offline', lastSeenAt: today.toISOString() }));
+    expect(screen.getByText('visto por último hoje às 14:05')).toBeInTheDocument();
+    act(() => eventBus.emit('userStatus', { userId: bruno.id, status: 'offline', lastSeenAt: null }));
+    expect(screen.getByText('offline')).toBeInTheDocument();
+  });
+
   it("reads 'Digitando...' while the other person types and is online", () => {
     renderConversation();
     typing(true);

@@ -2,9 +2,10 @@ import { ArrowLeft, Bell, BellOff, Info } from 'lucide-react';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import { ActionMenu, Avatar, IconButton } from '@chat/ui';
 import { otherParticipant, type ChatTarget } from '../../../shared/chat-types';
+import { lastSeenText } from '../../../shared/dates';
 import { memberSummary } from '../../../shared/group-updates';
 import { usePeerTyping } from '../hooks/use-peer-typing';
-import { usePresence } from '../hooks/use-presence';
+import { type PresenceState, usePresence } from '../hooks/use-presence';
 import styles from './chat-view.module.css';
 
 interface Props {
@@ -20,6 +21,9 @@ interface Props {
 
 export const TYPING_TEXT = 'Digitando...';
 
+/** 'online', or when an offline contact was last seen ('offline' when that is not known). */
+const presenceText = ({ status, lastSeenAt }: PresenceState) => (status === 'offline' && lastSeenAt ? lastSeenText(lastSeenAt) : status);
+
 export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggleMute }: Props) {
   const other = target.kind === 'conversation' ? otherParticipant(target.conversation, meId) : null;
   const presence = usePresence(other?.id ?? null);
@@ -27,9 +31,9 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
   const name = target.kind === 'group' ? target.group.name : other!.name;
   const avatarUrl = target.kind === 'group' ? target.group.avatarUrl : other!.avatarUrl;
   // docs/produto.md, Regras de conversa: 'Digitando...' while the other person types and is online.
-  const typingShown = typing && presence === 'online';
+  const typingShown = typing && presence?.status === 'online';
   // Group status line (docs/produto.md, Telas): the members' nicknames, the first few of a big group.
-  const status = target.kind === 'group' ? memberSummary(target.group) : typingShown ? TYPING_TEXT : presence;
+  const status = target.kind === 'group' ? memberSummary(target.group) : typingShown ? TYPING_TEXT : presence && presenceText(presence);
 
   return (
     <header className={styles.header}>
@@ -43,7 +47,7 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
         <span className={styles.headerText}>
           <span className={styles.headerName}>{name}</span>
           {status && (
-            <span className={styles.headerStatus} data-presence={presence ?? undefined} data-typing={typingShown ? '' : undefined}>
+            <span className={styles.headerStatus} data-presence={presence?.status} data-typing={typingShown ? '' : undefined}>
               {status}
             </span>
           )}

@@ -2,18 +2,24 @@ import { useEffect, useState } from 'react';
 import type { PresenceStatus, UserStatusPayload } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 
+export interface PresenceState {
+  status: PresenceStatus;
+  /** When an offline user was last seen, when known (ISO time). */
+  lastSeenAt: string | null;
+}
+
 /**
  * What the socket says of a user's presence: asks ('checkUserStatus') when opened and again after
  * each reconnect (changes during an outage were missed), and follows 'userStatus'/
  * 'userStatusResponse'. Null until something is known, and while the connection is down.
  */
-export function usePresence(userId: string | null): PresenceStatus | null {
-  const [status, setStatus] = useState<{ userId: string; status: PresenceStatus } | null>(null);
+export function usePresence(userId: string | null): PresenceState | null {
+  const [status, setStatus] = useState<(PresenceState & { userId: string }) | null>(null);
 
   useEffect(() => {
     if (!userId) return;
     const onStatus = (payload: UserStatusPayload) => {
-      if (payload.userId === userId) setStatus({ userId, status: payload.status });
+      if (payload.userId === userId) setStatus({ userId, status: payload.status, lastSeenAt: payload.lastSeenAt ?? null });
     };
     const check = () => eventBus.emit('socket:emit', { event: 'checkUserStatus', payload: { userId } });
     const offs = [
@@ -29,5 +35,5 @@ export function usePresence(userId: string | null): PresenceStatus | null {
     return () => offs.forEach((off) => off());
   }, [userId]);
 
-  return status && status.userId === userId ? status.status : null;
+  return status && status.userId === userId ? { status: status.status, lastSeenAt: status.lastSeenAt } : null;
 }
