@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
 import { EmptyState, IconButton, Spinner } from '@chat/ui';
 import { Plus } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
 import { useAnnounceFirstScreen } from './use-announce-first-screen';
+import { useChatNavigation } from './use-chat-navigation';
 import { useChatSummary } from './use-chat-summary';
 import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
 import styles from './conversations-screen.module.css';
@@ -31,7 +32,7 @@ const NewChatModal = lazy(async () => ({ default: (await import('../new-chat/com
 export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppProps) {
   const { id, type } = useParams();
   const kind = isChatKind(type) ? type : 'conversation';
-  const navigate = useNavigate();
+  const chatNavigation = useChatNavigation(basePath, !!id);
   // A search hit opens the chat at that message (a new key: the view reloads around it).
   const [searchParams] = useSearchParams();
   const focusMessageId = searchParams.get(FOCUS_MESSAGE_PARAM);
@@ -65,11 +66,11 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
   useEffect(() => {
     if (!id) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(basePath);
+      if (event.key === 'Escape' && !event.defaultPrevented) chatNavigation.close();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [id, basePath, navigate]);
+  }, [id, chatNavigation]);
 
   const newButton = (
     <IconButton aria-label="Novo" title="Nova conversa ou grupo" variant={headerSlot ? 'solid' : 'ghost'} onClick={() => setNewOpen(true)}>
@@ -84,8 +85,8 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         meId={user.id}
         list={list}
         activeId={id ?? null}
-        onOpen={(entry) => void navigate(chatPath(basePath, entry.id, entry.kind))}
-        onOpenMessage={(hit) => void navigate(messagePath(basePath, hit.chat.id, hit.chat.kind, hit.id))}
+        onOpen={(entry) => chatNavigation.open(chatPath(basePath, entry.id, entry.kind))}
+        onOpenMessage={(hit) => chatNavigation.open(messagePath(basePath, hit.chat.id, hit.chat.kind, hit.id))}
         action={headerSlot ? undefined : newButton}
       />
       {id ? (
@@ -107,7 +108,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
             openDirectChat={openDirectChat}
             onSent={list.applyMessage}
             onOpened={list.markRead}
-            onBack={() => void navigate(basePath)}
+            onBack={chatNavigation.close}
           />
         </Suspense>
       ) : (
