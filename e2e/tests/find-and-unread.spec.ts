@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { call, conversationWithApi, sendTextApi, signInApi } from '../support/api';
-import { entryNamed, messages, openMember } from '../support/chat';
+import { entryNamed, messages, openMember, unreadBadge } from '../support/chat';
 import { PHONE } from '../support/phone';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
@@ -202,8 +202,9 @@ test('a group with unread messages opens under the line too, from what the membe
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/auth\/conversations$/);
   for (let i = 1; i <= 30; i++) await sendTextApi(url, diego.token, group.id, `grupo não lida ${stamp} ${i}`, true);
-  // The list keeps showing 0 for groups (docs/produto.md, Regras de conversa).
+  // The list counts them on the group's row, as a conversation's (docs/produto.md, Regras de conversa).
   await expect(entryNamed(page, name)).toContainText(`grupo não lida ${stamp} 30`);
+  await expect(unreadBadge(page, name)).toHaveText('30');
 
   await entryNamed(page, name).click();
   await expectLineAbove(page, `grupo não lida ${stamp} 1`);

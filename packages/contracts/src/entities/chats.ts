@@ -46,9 +46,9 @@ export const groupSchema = z.object({
    */
   muted: z.optional(z.boolean()),
   /**
-   * Per viewer: messages of others not read yet, since the viewer joined. The chat list
-   * still shows 0 for groups (docs/produto.md, Regras de conversa); the chat opens at the first of
-   * them, under 'Mensagens não lidas'.
+   * Per viewer: messages of others not read yet, since the viewer joined, up to a cap (the list
+   * shows '99+' past 99), as a conversation's; the chat opens at the first of them, under
+   * 'Mensagens não lidas'.
    */
   unreadMessages: z.optional(countField()),
   unreadMentions: z.optional(countField()),

@@ -8,6 +8,16 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export const contentTypeSchema = z.enum(['text', 'image']);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
+/**
+ * The content types people write. Only these count as unread, on the server and in the page,
+ * listed rather than excluded: a line the product writes itself into a chat (a group's event)
+ * is a type of its own and is never unread.
+ */
+export const UNREAD_CONTENT_TYPES = ['text', 'image'] as const satisfies readonly ContentType[];
+
+/** A message of this type counts as unread until read (UNREAD_CONTENT_TYPES). */
+export const countsTowardUnread = (type: string): boolean => (UNREAD_CONTENT_TYPES as readonly string[]).includes(type);
+
 /** Who deleted a message: its author, or a group admin. */
 export const DELETED_BY = ['author', 'admin'] as const;
 

@@ -76,14 +76,13 @@ export type GetMessagesByGroupQuery = z.output<typeof getMessagesByGroupQuerySch
 /**
  * GET /conversation/chat-summary: what the viewer's whole chat list adds up to, for what must not
  * depend on the pages loaded in the sidebar (the 'Conversas' badge, the silenced chats the
- * notifications leave out). Counts cover conversations only, as the list's badge does; each
- * conversation counts its unread messages up to the
- * server's cap (past what the list shows as '99+').
+ * notifications leave out). Counts cover conversations and groups, as the list's rows do; each
+ * chat counts its unread messages up to the server's cap (past what the list shows as '99+').
  */
 export const chatSummarySchema = z.object({
-  /** Conversations with at least one unread message. */
+  /** Conversations and groups with at least one unread message (silenced ones too). */
   unreadChats: z.number(),
-  /** Their unread messages, summed. */
+  /** Their unread messages, summed, each chat's as its row in the list counts it. */
   unreadMessages: z.number(),
   mutedConversationIds: z.array(z.string()),
   mutedGroupIds: z.array(z.string()),

@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSummary } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
-import { message } from '../../test/fixtures';
+import { group, message } from '../../test/fixtures';
 import { renderHookWithQuery } from '../../test/render';
 import { useChatSummary } from './use-chat-summary';
 import { usePublishMutedChats, usePublishUnreadTotal } from './use-publish-unread-total';
@@ -81,6 +81,54 @@ describe('the unread badge and the silenced chats', () => {
     });
     await act(async () => vi.advanceTimersByTimeAsync(1000));
     expect(api.getChatSummary).toHaveBeenCalledTimes(1);
+    p.unmount();
+    vi.useRealTimers();
+  });
+
+  it("count groups too: ask again on my read of a group in any tab, my post in one, leaving one; not on another's read", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api.getChatSummary.mockResolvedValue({ status: 200, data: summary() });
+    const p = publishing('g-aberto');
+    await waitFor(() => expect(p.totals).toEqual([730]));
+    const asked = async () => {
+      await act(async () => vi.advanceTimersByTimeAsync(1000));
+      return api.getChatSummary.mock.calls.length;
+    };
+    const receipt = (userIds: string[]) => ({
+      groupId: 'g1',
+      userIds,
+      status: 'READ' as const,
+      at: '2024-03-10T12:00:00.000Z',
+      completedIds: [],
+    });
+    const inGroup = (id: string, extra = {}) => message(id, { conversationId: null, groupId: 'g1', ...extra });
+
+    act(() => eventBus.emit('message', inGroup('g-m1')));
+    expect(await asked()).toBe(2);
+    act(() => eventBus.emit('message:receipt', receipt([ME])));
+    expect(await asked()).toBe(3);
+    // Posting reads the group.
+    act(() => eventBus.emit('message', inGroup('g-m2', { authorId: ME })));
+    expect(await asked()).toBe(4);
+    act(() =>
+      eventBus.emit('group::updated', {
+        ...group('g1'),
+        memberCount: 2,
+        adminCount: 1,
+        admins: [],
+        change: { kind: 'memberRemoved', memberId: ME },
+      }),
+    );
+    expect(await asked()).toBe(5);
+
+    // Another member's read, a message in the open group, a line of a type nobody writes: nothing to ask.
+    act(() => {
+      eventBus.emit('message:receipt', receipt(['u-bruno']));
+      eventBus.emit('message', message('g-m3', { conversationId: null, groupId: 'g-aberto' }));
+      const line = inGroup('g-m4');
+      eventBus.emit('message', { ...line, content: { ...line.content, type: 'system' as never } });
+    });
+    expect(await asked()).toBe(5);
     p.unmount();
     vi.useRealTimers();
   });

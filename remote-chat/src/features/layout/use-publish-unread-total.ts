@@ -4,9 +4,9 @@ import { eventBus } from '@chat/event-bus';
 
 /**
  * Tells the shell the unread total of the whole list (not only its loaded pages) whenever it
- * changes, for the 'Conversas' badge: unread messages of conversations only, as the list shows
- * groups' counts as 0 (docs/produto.md, Regras de conversa). Nothing is said before the first
- * answer, so that the shell's own count is not reset to 0 meanwhile.
+ * changes, for the 'Conversas' badge: the unread messages of conversations and groups, as the
+ * list's rows count them. Nothing is said before the first answer, so that the shell's own count
+ * is not reset to 0 meanwhile.
  */
 export function usePublishUnreadTotal(summary: ChatSummary | undefined): void {
   const count = summary?.unreadMessages;

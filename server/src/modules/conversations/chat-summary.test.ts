@@ -1,19 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatSummary, LIMITS } from '@chat/contracts';
 import { conversationMutes, conversations, groupMembers, groups, messages, users } from '../../db/schema';
-import { as, createUser, createWorkspace, expectStatus, type TestUser } from '../../test/chat-helpers';
+import { as, createUser, createWorkspace, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { UNREAD_COUNT_CAP } from '../groups/groups.repository';
 
 // GET /conversation/chat-summary adds up the whole list, not the sidebar's first page: more
-// conversations than a page, the unread ones and the silenced ones spread over all of them.
+// conversations than a page, the unread ones and the silenced ones spread over all of them, and
+// the groups, counted as their rows in the list count them.
 
 const CHATS = LIMITS.chatListPageSize + 15;
 let t: TestApp;
 let me: TestUser;
 let other: TestUser;
 let othersMutedGroup = '';
+const groupIds: string[] = [];
 const expected = { unreadChats: 0, unreadMessages: 0, mutedConversationIds: [] as string[], mutedGroupIds: [] as string[] };
 
 beforeAll(async () => {
@@ -66,9 +68,31 @@ beforeAll(async () => {
     .returning({ id: groups.id });
   await db.insert(groupMembers).values(teamGroups.map((g, i) => ({ groupId: g.id, userId: me.id, muted: i < 2 })));
   // Another member's silence of a group is not mine.
-  await db.insert(groupMembers).values({ groupId: teamGroups[2]!.id, userId: other.id, muted: true });
+  await db.insert(groupMembers).values(teamGroups.map((g, i) => ({ groupId: g.id, userId: other.id, muted: i === 2 })));
   othersMutedGroup = teamGroups[2]!.id;
   expected.mutedGroupIds = teamGroups.slice(0, 2).map((g) => g.id);
+  // Groups count as the list shows them. Group 0, silenced: 3 unread, which still count.
+  const [g0, g1, g2] = teamGroups.map((g) => g.id) as [string, string, string];
+  await db.insert(messages).values([1, 2, 3].map((i) => ({ groupId: g0, authorId: other.id, body: `oi ${i}` })));
+  // Group 1: more than the cap.
+  await db.execute(
+    sql`INSERT INTO messages (group_id, author_id, body) SELECT ${g1}, ${other.id}, 'muitas' FROM generate_series(1, ${UNREAD_COUNT_CAP + 20})`,
+  );
+  // Group 2: one read (under my watermark), then a text and an image unread, one of mine, one deleted.
+  const [read] = await db.insert(messages).values({ groupId: g2, authorId: other.id, body: 'lida' }).returning({ seq: messages.seq });
+  await db
+    .update(groupMembers)
+    .set({ readSeq: read!.seq })
+    .where(and(eq(groupMembers.groupId, g2), eq(groupMembers.userId, me.id)));
+  await db.insert(messages).values([
+    { groupId: g2, authorId: other.id, body: 'não lida' },
+    { groupId: g2, authorId: other.id, body: '/api/media/foto.png', contentType: 'image' },
+    { groupId: g2, authorId: me.id, body: 'minha' },
+    { groupId: g2, authorId: other.id, body: 'apagada', deletedAt: new Date() },
+  ]);
+  expected.unreadChats += 3;
+  expected.unreadMessages += 3 + UNREAD_COUNT_CAP + 2;
+  groupIds.push(g0, g1, g2);
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -91,7 +115,16 @@ describe('GET /conversation/chat-summary', () => {
 
   it("gives each member their own: another's summary has none of my chats", async () => {
     const summary = expectStatus<ChatSummary>(await as(t.app, other).get('/conversation/chat-summary'), 200);
-    expect(summary).toEqual({ unreadChats: 0, unreadMessages: 0, mutedConversationIds: [], mutedGroupIds: [othersMutedGroup] });
+    // Mine in group 2 is the one thing there they have not read (they have read none of it).
+    expect(summary).toEqual({ unreadChats: 1, unreadMessages: 1, mutedConversationIds: [], mutedGroupIds: [othersMutedGroup] });
+  });
+
+  it('leaves a group out once I read it: posting in it reads it', async () => {
+    const before = expectStatus<ChatSummary>(await as(t.app, me).get('/conversation/chat-summary'), 200);
+    expectStatus(await as(t.app, me).post('/message/send', textMessage(groupIds[0]!, 'li tudo', { isGroup: true })), 200);
+    const after = async () => expectStatus<ChatSummary>(await as(t.app, me).get('/conversation/chat-summary'), 200);
+    await expect.poll(async () => (await after()).unreadMessages).toBe(before.unreadMessages - 3);
+    expect((await after()).unreadChats).toBe(before.unreadChats - 1);
   });
 
   it('refuses an anonymous caller', async () => {

@@ -11,6 +11,7 @@ import { lastMessageColumns, lastMessageLateral } from '../messages/last-message
 import type { LastMessageFields } from '../messages/message-entity';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { toUserWithWorkspace, userWithWorkspaceColumns } from '../users/users.repository';
+import { groupUnreadCounts } from './group-unread';
 
 export interface GroupSummaryRow {
   group: GroupRow;
@@ -246,35 +247,15 @@ export async function viewerGroupStates(db: Db, viewerId: string, groupIds: read
   return new Map(rows.map((r) => [r.groupId, toViewerGroupState(r)]));
 }
 
-/** Unread counts stop here: the list shows '99+' beyond, and a long absence costs no longer walk. */
-export const UNREAD_COUNT_CAP = 100;
+export { UNREAD_COUNT_CAP } from './group-unread';
 
 /**
  * The columns of a member's own state of a group, read off their membership row `gm`; `viewer` is
- * that member. Unread: messages of others after their read watermark, since they joined, not
- * deleted, counted up to UNREAD_COUNT_CAP (a LIMIT in each walk over the group's seq index); the
- * mentions walk only messages that mention someone (their partial index).
+ * that member. The counts are groupUnreadCounts', in one array column.
  */
 function viewerStateColumns(db: Db, gm: typeof viewerMembership, viewer: SQL) {
-  const m = alias(messages, 'unread');
-  const unread = and(
-    eq(m.groupId, gm.groupId),
-    sql`${m.seq} > ${gm.readSeq}`,
-    sql`${m.createdAt} >= ${gm.createdAt}`,
-    sql`${m.authorId} <> ${viewer}`,
-    isNull(m.deletedAt),
-  );
-  const messagesWalk = db
-    .select({ one: sql`1` })
-    .from(m)
-    .where(unread)
-    .limit(UNREAD_COUNT_CAP);
-  const mentionsWalk = db
-    .select({ one: sql`1` })
-    .from(m)
-    .where(and(unread, sql`${m.mentions} <> '{}'::text[]`, sql`${m.mentions} && ARRAY[${viewer}::text, 'todos']::text[]`))
-    .limit(UNREAD_COUNT_CAP);
-  const counts = sql<number[]>`ARRAY[(SELECT count(*) FROM (${messagesWalk}) w), (SELECT count(*) FROM (${mentionsWalk}) w)]::int[]`;
+  const unread = groupUnreadCounts(db, gm, viewer);
+  const counts = sql<number[]>`ARRAY[${unread.messages}, ${unread.mentions}]::int[]`;
   return { muted: gm.muted, counts };
 }
 

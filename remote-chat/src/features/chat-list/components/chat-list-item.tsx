@@ -19,6 +19,7 @@ export function ChatListItem({ meId, entry, active, onOpen }: Props) {
       type="button"
       className={styles.item}
       data-active={active ? '' : undefined}
+      data-unread={entry.unread > 0 ? '' : undefined}
       aria-current={active ? 'true' : undefined}
       onClick={() => onOpen(entry)}
     >

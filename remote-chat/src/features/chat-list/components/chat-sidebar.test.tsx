@@ -115,6 +115,27 @@ describe('chat sidebar', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'g1', kind: 'group' }));
   });
 
+  it("draws a group's unread count as a conversation's: the same badge, '99+' past 99, the row in bold", () => {
+    const list = listState({
+      conversations: [conversation('c1', { lastMessage: lastMessage('2024-03-10T10:00:00.000Z'), unreadMessages: 2 })],
+      groups: [
+        group('g1', { lastMessage: lastMessage('2024-03-10T09:00:00.000Z'), unreadMessages: 3 }),
+        group('g2', { name: 'Todos', lastMessage: lastMessage('2024-03-10T08:00:00.000Z'), unreadMessages: 100 }),
+        group('g3', { name: 'Lido', lastMessage: lastMessage('2024-03-10T07:00:00.000Z'), unreadMessages: 0 }),
+      ],
+    });
+    renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);
+    const row = (name: string) => screen.getByText(name).closest('button')!;
+    const badge = (name: string) => within(row(name)).queryByLabelText(/não lidas$/);
+    expect(badge('Bruno')).toHaveTextContent('2');
+    expect(badge('Projeto')).toHaveTextContent('3');
+    expect(badge('Projeto')).toHaveAttribute('aria-label', '3 não lidas');
+    expect(badge('Projeto')!.className).toBe(badge('Bruno')!.className);
+    expect(badge('Todos')).toHaveTextContent('99+');
+    expect(badge('Lido')).toBeNull();
+    expect(['Bruno', 'Projeto', 'Todos', 'Lido'].map((name) => row(name).hasAttribute('data-unread'))).toEqual([true, true, true, false]);
+  });
+
   it('hides the filters from 2 characters and searches after 500 ms', async () => {
     api.searchConversations.mockResolvedValue({
       status: 200,

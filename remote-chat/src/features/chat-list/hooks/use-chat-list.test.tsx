@@ -3,7 +3,7 @@ import { renderHookWithQuery } from '../../../test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Group } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
-import { ana, conversation, group, lastMessage, message } from '../../../test/fixtures';
+import { ana, bruno, conversation, group, lastMessage, message } from '../../../test/fixtures';
 import { useChatList } from './use-chat-list';
 
 const api = vi.hoisted(() => ({ getConversations: vi.fn(), listGroups: vi.fn() }));
@@ -121,5 +121,51 @@ describe('useChatList: the open chat as the first fetch found it', () => {
     await answer({ conversations: [{ ...c1, unreadMessages: 0 }], groups: [] });
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.fetchedOpenUnread).toEqual({ id: 'c1', unread: 5 });
+  });
+});
+
+describe("useChatList: a group's unread count", () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it("comes with the list, grows with others' messages unless the group is open, and clears on my read in any tab", async () => {
+    const answer = answerLater();
+    const { result } = renderHookWithQuery(() => useChatList(ana.id, 'g2', 'group'));
+    const g1 = group('g1', { lastMessage: lastMessage(at(1), { id: 'g1-old' }), unreadMessages: 3 });
+    const g2 = group('g2', { lastMessage: lastMessage(at(1), { id: 'g2-old' }), unreadMessages: 5 });
+    await answer({ conversations: [], groups: [g1, g2] });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const unread = () => result.current.groups.map((g) => [g.id, g.unreadMessages]);
+    // The open group reads 0 at once; its count at opening is kept for its 'Mensagens não lidas' line.
+    expect(unread()).toEqual([
+      ['g1', 3],
+      ['g2', 0],
+    ]);
+    expect(result.current.fetchedOpenUnread).toEqual({ id: 'g2', unread: 5 });
+
+    act(() => {
+      eventBus.emit('message', fromDiego('g1-m2', 2, { conversationId: null, groupId: 'g1' }));
+      eventBus.emit('message', fromDiego('g2-m2', 2, { conversationId: null, groupId: 'g2' }));
+    });
+    await waitFor(() =>
+      expect(unread()).toEqual([
+        ['g1', 4],
+        ['g2', 0],
+      ]),
+    );
+
+    // Someone else's read of the group changes nothing here; mine, from another tab, clears it.
+    const receipt = (userIds: string[]) => ({ groupId: 'g1', userIds, status: 'READ' as const, at: at(3), completedIds: [] });
+    act(() => eventBus.emit('message:receipt', receipt([bruno.id])));
+    expect(unread()).toEqual([
+      ['g1', 4],
+      ['g2', 0],
+    ]);
+    act(() => eventBus.emit('message:receipt', receipt([ana.id])));
+    await waitFor(() =>
+      expect(unread()).toEqual([
+        ['g1', 0],
+        ['g2', 0],
+      ]),
+    );
   });
 });

@@ -34,15 +34,18 @@ describe('chat-list entries', () => {
     expect(entries.map((e) => e.id)).toEqual(['new', 'g', 'created', 'old']);
   });
 
-  it('shows unread counts for conversations and 0 for groups', () => {
+  it('shows the unread counts of conversations and groups alike', () => {
     const entries = buildEntries(
       [conversation('c', { unreadMessages: 3, lastMessage: lastMessage('2024-03-10T10:00:00') })],
-      [group('g', { lastMessage: lastMessage('2024-03-09T10:00:00') })],
+      [
+        group('g', { unreadMessages: 14, lastMessage: lastMessage('2024-03-09T10:00:00') }),
+        group('read', { lastMessage: lastMessage('2024-03-08T10:00:00') }),
+      ],
       ana.id,
       'all',
       now,
     );
-    expect(entries.map((e) => e.unread)).toEqual([3, 0]);
+    expect(entries.map((e) => e.unread)).toEqual([3, 14, 0]);
   });
 
   it('filters people and groups', () => {

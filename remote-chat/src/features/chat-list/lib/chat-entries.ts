@@ -77,8 +77,7 @@ export function groupEntry(group: Group, meId: string, now: Date): ChatEntry {
     avatarUrl: group.avatarUrl,
     preview: previewText(group.lastMessage, { meId, nameOf: (id) => group.members.find((m) => m.id === id)?.name }),
     time: listTime(group.lastMessage, group.createdAt, now),
-    // docs/produto.md, Regras de conversa: the group unread count is shown as 0.
-    unread: 0,
+    unread: group.unreadMessages ?? 0,
     muted: group.muted ?? false,
     mentions: group.unreadMentions ?? 0,
     activityAt: activityOf(group.lastMessage, group.createdAt),

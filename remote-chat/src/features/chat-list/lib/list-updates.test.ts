@@ -62,6 +62,13 @@ describe('live chat-list updates', () => {
     expect(groups[0]).toMatchObject({ unreadMessages: 0, unreadMentions: 0 });
     groups = applyMessageToGroups(groups, message('g-m5', { conversationId: null, groupId: 'g1', createdAt: at(5) }), ana.id, null)!;
     expect(groups[0]!.unreadMessages).toBe(1);
+    // A type nobody writes (a line the product writes itself) becomes the last message, never unread.
+    const line = message('g-m6', { conversationId: null, groupId: 'g1', createdAt: at(6) });
+    groups = applyMessageToGroups(groups, { ...line, content: { ...line.content, type: 'system' as never } }, ana.id, null)!;
+    expect(groups[0]).toMatchObject({ unreadMessages: 1, lastMessage: { id: 'g-m6' } });
+    const image = message('g-m7', { conversationId: null, groupId: 'g1', createdAt: at(7) });
+    groups = applyMessageToGroups(groups, { ...image, content: { ...image.content, type: 'image' } }, ana.id, null)!;
+    expect(groups[0]!.unreadMessages).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   type ChatMuted,
   type Conversation,
+  countsTowardUnread,
   type Group,
   type LastMessage,
   mentionsUser,
@@ -35,10 +36,11 @@ export function upsertById<T extends { id: string }>(list: T[], item: T): T[] {
 /**
  * docs/produto.md, Regras de conversa: the count grows on an incoming DELIVERED message from
  * another author. SENT counts too (it reached this tab, so it is delivered, whatever a racing
- * status says); READ does not.
+ * status says); READ does not. Only the types people write count (countsTowardUnread), as on the
+ * server.
  */
 export const countsAsUnread = (message: Message, meId: string) =>
-  message.authorId !== meId && (message.status === 'DELIVERED' || message.status === 'SENT');
+  message.authorId !== meId && (message.status === 'DELIVERED' || message.status === 'SENT') && countsTowardUnread(message.content.type);
 
 const isNewer = (message: Message, last: LastMessage | null) => !last || Date.parse(message.createdAt) > Date.parse(last.createdAt);
 
@@ -70,9 +72,9 @@ export function applyMessageToConversations(
 }
 
 /**
- * A new group message becomes the last one; unless the group is open, one of others counts as
- * unread (the 'Mensagens não lidas' line when it opens) and one that mentions me for the '@' badge;
- * one of mine clears both.
+ * A new group message becomes the last one; unless the group is open, one of others of a type
+ * people write counts as unread (the row's count, and the 'Mensagens não lidas' line when it
+ * opens) and one that mentions me for the '@' badge; one of mine clears both.
  */
 export function applyMessageToGroups(list: Group[], message: Message, meId = '', openId: string | null = null): Group[] | null {
   const index = list.findIndex((g) => g.id === message.groupId);
@@ -80,7 +82,7 @@ export function applyMessageToGroups(list: Group[], message: Message, meId = '',
   const group = list[index]!;
   const newer = isNewer(message, group.lastMessage);
   if (!newer && !isSameAsLast(message, group.lastMessage)) return list;
-  const unread = newer && openId !== group.id && message.authorId !== meId;
+  const unread = newer && openId !== group.id && message.authorId !== meId && countsTowardUnread(message.content.type);
   const mention = unread && mentionsUser(message, meId) ? 1 : 0;
   // Posting reads the group (the server moves my read watermark past my message): my other tabs clear it too.
   const posted = newer && message.authorId === meId;
