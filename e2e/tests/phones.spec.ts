@@ -133,6 +133,15 @@ test("phone: Escape and the browser's back close the details sheet before leavin
   await carla.goBack();
   await expectPath(carla, '/auth/conversations');
   await expect(sidebarList(carla)).toBeVisible();
+
+  // The in-app arrow steps back too: the phone's back after it does not reopen the chat.
+  await entryNamed(carla, 'Ana Souza').click();
+  await expectPath(carla, chatPath);
+  await carla.getByRole('button', { name: 'Voltar' }).click();
+  await expectPath(carla, '/auth/conversations');
+  await carla.goBack();
+  await expect(chatRegion(carla)).toHaveCount(0);
+  expect(new URL(carla.url()).pathname).not.toBe(chatPath);
   await carla.context().close();
 });
 
