@@ -1,8 +1,8 @@
 // Public API of @chat/ui. Styles: import '@chat/ui/styles.css' once in each app entry.
 export { cx, type ClassValue } from './lib/cx';
+export { identityColor, initialsOf } from './lib/identity-color';
 export { useDebouncedValue } from './lib/use-debounced-value';
 export { useSearchedPages, type SearchedPages, type SearchedPagesOptions, type ServerPage } from './lib/use-searched-pages';
-export { AVATAR_PLACEHOLDER_URL } from './assets/avatar-placeholder';
 
 export { Button, type ButtonProps } from './components/button/button';
 export { IconButton, type IconButtonProps } from './components/button/icon-button';

@@ -16,7 +16,7 @@ interface Props {
 function UserLine({ user }: { user: Props['users'][number] }): ReactNode {
   return (
     <>
-      <Avatar name={user.name} src={user.avatarUrl} size="sm" />
+      <Avatar name={user.name} colorKey={user.id} src={user.avatarUrl} size="sm" />
       <span className={styles.text}>
         <span className={styles.name}>{user.name}</span>
         <span className={styles.nick}>@{user.nickName}</span>

@@ -1,18 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AVATAR_PLACEHOLDER_URL } from '../../assets/avatar-placeholder';
+import { identityColor, initialsOf } from '../../lib/identity-color';
 import { Avatar } from './avatar';
 
 describe('Avatar', () => {
-  it('shows the placeholder image when there is no url', () => {
-    render(<Avatar name="Ana Souza" src={null} size="lg" />);
-    const img = screen.getByRole('img', { name: 'Ana Souza' });
-    expect(img).toHaveAttribute('src', AVATAR_PLACEHOLDER_URL);
-    expect(AVATAR_PLACEHOLDER_URL).toMatch(/^data:image\/svg\+xml/);
-    expect(img.closest('[data-size]')).toHaveAttribute('data-size', 'lg');
+  it('without a photo shows the initials on the colour of its key, named for assistive technology', () => {
+    render(<Avatar name="Ana Souza" colorKey="u-1" src={null} size="lg" />);
+    const avatar = screen.getByRole('img', { name: 'Ana Souza' });
+    expect(avatar).toHaveAttribute('data-initials', 'AS');
+    expect(avatar).toHaveTextContent('');
+    expect(avatar).toHaveStyle({ backgroundColor: identityColor('u-1') });
+    expect(avatar.closest('[data-size]')).toHaveAttribute('data-size', 'lg');
   });
 
-  it('with a url that has not loaded, falls back to the placeholder after a short delay', () => {
+  it('with a url that has not loaded, falls back to the initials after a short delay', () => {
     vi.useFakeTimers();
     try {
       render(<Avatar name="Bruno" src="https://example.test/bruno.png" />);
@@ -21,9 +22,25 @@ describe('Avatar', () => {
       act(() => {
         vi.advanceTimersByTime(400);
       });
-      expect(screen.getByRole('img', { name: 'Bruno' })).toHaveAttribute('src', AVATAR_PLACEHOLDER_URL);
+      expect(screen.getByRole('img', { name: 'Bruno' })).toHaveAttribute('data-initials', 'B');
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('identity colours and initials', () => {
+  it('gives a key the same colour every time, and spreads keys over the palette', () => {
+    expect(identityColor('abc')).toBe(identityColor('abc'));
+    const colours = new Set(Array.from({ length: 200 }, (_, i) => identityColor(`user-${i}`)));
+    expect(colours.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('takes the first and last words, whole letters, upper-cased', () => {
+    expect(initialsOf('ana maria souza')).toBe('AS');
+    expect(initialsOf('  Édson  ')).toBe('É');
+    expect(initialsOf('Projeto Aurora')).toBe('PA');
+    expect(initialsOf('😀 Time')).toBe('😀T');
+    expect(initialsOf('')).toBe('');
   });
 });

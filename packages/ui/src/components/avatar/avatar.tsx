@@ -1,15 +1,17 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import type { ComponentPropsWithoutRef } from 'react';
-import { AVATAR_PLACEHOLDER_URL } from '../../assets/avatar-placeholder';
 import { cx } from '../../lib/cx';
+import { identityColor, initialsOf } from '../../lib/identity-color';
 import styles from './avatar.module.css';
 
 export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 
 export interface AvatarProps extends ComponentPropsWithoutRef<typeof AvatarPrimitive.Root> {
   src?: string | null;
-  /** Used as the image's alternative text. */
+  /** The image's alternative text, and the initials shown without a photo. */
   name: string;
+  /** What the colour behind the initials derives from (the person's or group's id); the name without it. */
+  colorKey?: string;
   size?: AvatarSize;
 }
 
@@ -22,14 +24,19 @@ const sizeClass: Record<AvatarSize, string | undefined> = {
   '2xl': styles['size-2xl'],
 };
 
-export function Avatar({ src, name, size = 'md', className, ...props }: AvatarProps) {
+export function Avatar({ src, name, colorKey, size = 'md', className, ...props }: AvatarProps) {
   return (
     <AvatarPrimitive.Root data-size={size} {...props} className={cx(styles.root, sizeClass[size], className)}>
       {src ? <AvatarPrimitive.Image className={styles.image} src={src} alt={name} /> : null}
-      {/* With a url, wait briefly so a fast-loading photo does not flash the silhouette. */}
-      <AvatarPrimitive.Fallback className={styles.fallback} delayMs={src ? 300 : undefined}>
-        <img className={styles.image} src={AVATAR_PLACEHOLDER_URL} alt={name} />
-      </AvatarPrimitive.Fallback>
+      {/* With a url, wait briefly so a fast-loading photo does not flash the initials. */}
+      <AvatarPrimitive.Fallback
+        className={styles.fallback}
+        delayMs={src ? 300 : undefined}
+        role="img"
+        aria-label={name}
+        data-initials={initialsOf(name)}
+        style={{ backgroundColor: identityColor(colorKey ?? name) }}
+      />
     </AvatarPrimitive.Root>
   );
 }

@@ -23,7 +23,7 @@ export function ChatListItem({ meId, entry, active, onOpen }: Props) {
       aria-current={active ? 'true' : undefined}
       onClick={() => onOpen(entry)}
     >
-      <Avatar name={entry.name} src={entry.avatarUrl} size="md" />
+      <Avatar name={entry.name} colorKey={entry.colorKey} src={entry.avatarUrl} size="md" />
       <span className={styles.itemText}>
         <span className={styles.itemTop}>
           <span className={styles.itemName}>{entry.name}</span>

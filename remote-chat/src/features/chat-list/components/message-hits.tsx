@@ -26,7 +26,7 @@ export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Pr
           return (
             <li key={hit.id}>
               <button type="button" className={styles.hit} onClick={() => onOpen(hit)} data-testid="message-hit">
-                <Avatar name={hit.chat.name} src={hit.chat.avatarUrl} size="sm" />
+                <Avatar name={hit.chat.name} colorKey={hit.chat.id} src={hit.chat.avatarUrl} size="sm" />
                 <span className={styles.text}>
                   <span className={styles.top}>
                     <span className={styles.chat}>{hit.chat.name}</span>

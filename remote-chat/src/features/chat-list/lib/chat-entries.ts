@@ -17,6 +17,8 @@ export interface ChatEntry {
   kind: ChatKind;
   name: string;
   avatarUrl: string | null;
+  /** Whose colour the avatar takes without a photo: the other person's id, or the group's. */
+  colorKey: string;
   preview: string;
   time: string;
   unread: number;
@@ -60,6 +62,7 @@ export function conversationEntry(conversation: Conversation, meId: string, now:
     kind: 'conversation',
     name: other.name,
     avatarUrl: other.avatarUrl,
+    colorKey: other.id,
     preview: previewText(conversation.lastMessage, null),
     time: listTime(conversation.lastMessage, conversation.createdAt, now),
     unread: conversation.unreadMessages,
@@ -75,6 +78,7 @@ export function groupEntry(group: Group, meId: string, now: Date): ChatEntry {
     kind: 'group',
     name: group.name,
     avatarUrl: group.avatarUrl,
+    colorKey: group.id,
     preview: previewText(group.lastMessage, { meId, nameOf: (id) => group.members.find((m) => m.id === id)?.name }),
     time: listTime(group.lastMessage, group.createdAt, now),
     unread: group.unreadMessages ?? 0,

@@ -30,6 +30,7 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
   const typing = usePeerTyping(target.kind === 'conversation' ? target.conversation.id : null, other?.id ?? null);
   const name = target.kind === 'group' ? target.group.name : other!.name;
   const avatarUrl = target.kind === 'group' ? target.group.avatarUrl : other!.avatarUrl;
+  const colorKey = target.kind === 'group' ? target.group.id : other!.id;
   // docs/produto.md, Regras de conversa: 'Digitando...' while the other person types and is online.
   const typingShown = typing && presence?.status === 'online';
   // Group status line (docs/produto.md, Telas): the members' nicknames, the first few of a big group.
@@ -43,7 +44,7 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
         </IconButton>
       )}
       <button type="button" className={styles.headerMain} onClick={onTogglePanel} title="Ver detalhes">
-        <Avatar name={name} src={avatarUrl} size="md" />
+        <Avatar name={name} colorKey={colorKey} src={avatarUrl} size="md" />
         <span className={styles.headerText}>
           <span className={styles.headerName}>{name}</span>
           {status && (

@@ -34,7 +34,7 @@ export function MentionPicker({ candidates, active, onChoose, onHover }: Props) 
           }}
           onMouseEnter={() => onHover(index)}
         >
-          {c.id !== MENTION_ALL && <Avatar name={c.name} size="xs" />}
+          {c.id !== MENTION_ALL && <Avatar name={c.name} colorKey={c.id} size="xs" />}
           <span className={styles.mentionName}>{c.id === MENTION_ALL ? `@${MENTION_ALL}` : c.name}</span>
           {c.nickName && <span className={styles.mentionNick}>@{c.nickName}</span>}
           {c.id === MENTION_ALL && <span className={styles.mentionNick}>todos os membros</span>}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { format } from 'date-fns';
 import { Copy, Info, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { mentionsUser } from '@chat/contracts';
-import { ActionMenu, type ActionMenuOption, Avatar, Button, IconButton, LongPressMenu } from '@chat/ui';
+import { ActionMenu, type ActionMenuOption, Avatar, Button, IconButton, identityColor, LongPressMenu } from '@chat/ui';
 import { timeOfDay } from '../../../shared/dates';
 import { safeHref } from '../../../shared/format-text';
 
@@ -121,7 +121,9 @@ export function MessageBubble(props: Props) {
       data-mentions-me={mentionsUser(message, meId) ? '' : undefined}
       data-highlighted={props.highlighted ? '' : undefined}
     >
-      {showAuthor && <Avatar className={styles.avatar} name={message.author.name} src={message.author.avatarUrl} size="sm" />}
+      {showAuthor && (
+        <Avatar className={styles.avatar} name={message.author.name} colorKey={message.authorId} src={message.author.avatarUrl} size="sm" />
+      )}
       <LongPressMenu options={actions} className={styles.menu}>
         <div
           ref={bubbleRef}
@@ -136,7 +138,12 @@ export function MessageBubble(props: Props) {
             </span>
           )}
           {showAuthor && (
-            <button type="button" className={styles.author} onClick={() => onOpenAuthor?.(message.authorId)}>
+            <button
+              type="button"
+              className={styles.author}
+              style={{ color: identityColor(message.authorId) }}
+              onClick={() => onOpenAuthor?.(message.authorId)}
+            >
               {message.author.name}
             </button>
           )}

@@ -31,7 +31,7 @@ function People({ title, entries }: { title: string; entries: Entry[] }) {
         <ul className={styles.list}>
           {entries.map((e) => (
             <li key={e.user.id} className={styles.person}>
-              <Avatar name={e.user.name} src={e.user.avatarUrl} size="sm" />
+              <Avatar name={e.user.name} colorKey={e.user.id} src={e.user.avatarUrl} size="sm" />
               <span className={styles.name}>{e.user.name}</span>
               <time className={styles.time} dateTime={e.at}>
                 {format(new Date(e.at), 'dd/MM HH:mm')}

@@ -34,7 +34,7 @@ export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
   return (
     <SidePanel title="Detalhes do contato" onClose={onClose}>
       <div className={styles.identity}>
-        <Avatar name={user.name} src={user.avatarUrl} size="xl" />
+        <Avatar name={user.name} colorKey={user.id} src={user.avatarUrl} size="xl" />
         <span className={styles.name}>{user.name}</span>
         <span className={styles.muted}>@{user.nickName}</span>
         <span className={styles.muted}>{user.email}</span>
@@ -49,7 +49,7 @@ export function ContactDetailsPanel({ user, basePath, onClose }: Props) {
           {common.map((group) => (
             <li key={group.id}>
               <Link className={styles.groupLink} to={chatPath(basePath, group.id, 'group')}>
-                <Avatar name={group.name} src={group.avatarUrl} size="sm" />
+                <Avatar name={group.name} colorKey={group.id} src={group.avatarUrl} size="sm" />
                 <span className={styles.memberName}>{group.name}</span>
               </Link>
             </li>

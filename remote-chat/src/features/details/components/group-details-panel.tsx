@@ -52,7 +52,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   return (
     <SidePanel title="Detalhes do grupo" onClose={onClose}>
       <div className={styles.identity}>
-        <Avatar name={group.name} src={group.avatarUrl} size="xl" />
+        <Avatar name={group.name} colorKey={group.id} src={group.avatarUrl} size="xl" />
         <span className={styles.name}>{group.name}</span>
         <span className={styles.muted}>{memberCountText(group.memberCount)}</span>
         {group.description && <p className={styles.description}>{group.description}</p>}

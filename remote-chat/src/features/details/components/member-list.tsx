@@ -36,7 +36,7 @@ export function MemberList({ members, meId, loading, canManage, onPromote, onDem
         const isAdmin = member.isAdmin === true;
         return (
           <div className={styles.member}>
-            <Avatar name={member.name} src={member.avatarUrl} size="sm" />
+            <Avatar name={member.name} colorKey={member.id} src={member.avatarUrl} size="sm" />
             <span className={styles.memberText}>
               <span className={styles.memberName}>{isMe ? 'Você' : member.name}</span>
               <span className={styles.muted}>@{member.nickName}</span>

@@ -15,7 +15,7 @@ interface Props {
 export function MemberRow({ member, isMe, canEdit, onEdit, onRemove }: Props) {
   return (
     <div className={styles.row} role="group" aria-label={member.name}>
-      <Avatar name={member.name} src={member.avatarUrl} size="md" />
+      <Avatar name={member.name} colorKey={member.id} src={member.avatarUrl} size="md" />
       <div className={styles.identity}>
         <span className={styles.name}>
           {member.name}
