@@ -9,6 +9,7 @@ import { useUnsentSignOut } from '../outbox/unsent-sign-out';
 import { ConnectionBanner } from '../socket/connection-banner';
 import { EventsProvider } from '../socket/events-context';
 import { useLiveSocket } from '../socket/use-live-socket';
+import { AccountBadge } from './account-badge';
 import { headerTitle } from './header-title';
 import { HeaderSlotContext } from './header-slot';
 import { authLinks, isChatOpen } from './nav-links';
@@ -43,11 +44,21 @@ export function AuthLayout() {
   return (
     <EventsProvider>
       <div className={styles.frame} data-area={pathname.split('/')[2]} data-chat-open={isChatOpen(pathname) ? '' : undefined}>
-        <TopNav links={links} onSignOut={signOut} onPointerOver={prefetch} onFocus={prefetch} />
+        <TopNav
+          links={links}
+          actions={user && <AccountBadge user={user} settingsPath="/auth/settings" />}
+          onSignOut={signOut}
+          onPointerOver={prefetch}
+          onFocus={prefetch}
+        />
         <ConnectionBanner waiting={outbox.queued} />
         {unsentSignOut.dialog}
         <main className={styles.main}>
-          <PageHeader title={headerTitle(pathname)} actions={<div ref={setActionsTarget} className={styles.actions} />} />
+          <PageHeader
+            title={headerTitle(pathname)}
+            compact={pathname.startsWith('/auth/conversations')}
+            actions={<div ref={setActionsTarget} className={styles.actions} />}
+          />
           <HeaderSlotContext.Provider value={actionsTarget}>
             <section className={styles.content}>
               <Outlet />
