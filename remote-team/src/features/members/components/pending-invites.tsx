@@ -57,9 +57,10 @@ export function PendingInvites({ invites }: Props) {
         </span>
       }
       defaultOpen
+      fit
       contentHeight={Math.min(300, invites.length * ROW_PX + 24)}
     >
-      <ul className={styles.list} aria-label="Convites pendentes">
+      <ul className={styles.inviteList} aria-label="Convites pendentes">
         {invites.map((invite) => (
           <li key={invite.id} className={styles.row} aria-label={invite.email}>
             <span className={styles.inviteIcon} aria-hidden="true">
