@@ -7,7 +7,7 @@ import { Button } from '@chat/ui';
  */
 export function NewChatButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button size="sm" width="sm" onClick={onClick}>
+    <Button size="sm" width="md" onClick={onClick}>
       <MessageSquarePlus size={16} aria-hidden="true" />
       Nova conversa
     </Button>
