@@ -7,7 +7,6 @@ import { Plus } from 'lucide-react';
 import { chatPath, FOCUS_MESSAGE_PARAM, isChatKind, messagePath } from '../../shared/chat-types';
 import { useOpenDirectChat } from '../../shared/use-open-direct-chat';
 import { ChatSidebar } from '../chat-list/components/chat-sidebar';
-import { NewChatButton } from '../chat-list/components/new-chat-button';
 import { useChatList } from '../chat-list/hooks/use-chat-list';
 import { useAnnounceFirstScreen } from './use-announce-first-screen';
 import { useChatSummary } from './use-chat-summary';
@@ -72,9 +71,6 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
     return () => window.removeEventListener('keydown', onKey);
   }, [id, basePath, navigate]);
 
-  // Nothing to select yet: the chat pane offers to start one as well.
-  const noChats = !list.loading && !list.failed && list.conversations.length === 0 && list.groups.length === 0;
-
   const newButton = (
     <IconButton aria-label="Novo" title="Nova conversa ou grupo" variant={headerSlot ? 'solid' : 'ghost'} onClick={() => setNewOpen(true)}>
       <Plus size={18} />
@@ -117,10 +113,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         </Suspense>
       ) : (
         <section className={styles.placeholder}>
-          <EmptyState
-            text="Selecione uma conversa para ver as mensagens"
-            action={noChats && <NewChatButton onClick={() => setNewOpen(true)} />}
-          />
+          <EmptyState text="Selecione uma conversa para ver as mensagens" />
         </section>
       )}
       {newOpen && (
