@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeatureFlag, RemoteAppProps, User, Workspace } from '@chat/contracts';
+import type { FeatureFlag, PendingInvite, RemoteAppProps, User, Workspace } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { renderWithQueryClient } from '@chat/ui/testing';
 import { TeamPage } from './team-page';
@@ -73,20 +73,22 @@ function serveMembers(members: readonly User[], pageSize = 50) {
 function renderPage(
   flags: FeatureFlag[] = ALL,
   polygons = [{ id: 'p-sp', name: 'São Paulo', membersCount: 1 }],
-  team: { workspace?: Workspace; members?: User[]; pageSize?: number } = {},
+  team: { workspace?: Workspace; members?: User[]; pageSize?: number; invites?: PendingInvite[] } = {},
 ) {
   api.getWorkspaceByAdmin.mockImplementation(() => ok(team.workspace ?? workspace));
   serveMembers(team.members ?? workspace.members, team.pageSize);
   api.listPendingInvites.mockImplementation(() =>
-    ok([
-      {
-        id: 'i1',
-        email: 'nova@demo.chat',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        expiresAt: '2026-01-08T00:00:00.000Z',
-        link: INVITE_LINK,
-      },
-    ]),
+    ok(
+      team.invites ?? [
+        {
+          id: 'i1',
+          email: 'nova@demo.chat',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          expiresAt: '2026-01-08T00:00:00.000Z',
+          link: INVITE_LINK,
+        },
+      ],
+    ),
   );
   api.listPolygons.mockImplementation(() => ok(polygons));
   const props = { basePath: '/auth/team', user: ana, flags, config: {}, headerSlot: null } as unknown as RemoteAppProps;
@@ -213,6 +215,18 @@ describe('team page', () => {
     expect(api.cancelInvite).toHaveBeenCalledWith('i1');
     await user.click(within(invites).getByRole('button', { name: 'Reenviar convite para nova@demo.chat' }));
     expect(api.inviteUser).toHaveBeenCalledWith({ email: 'nova@demo.chat' });
+  });
+
+  it('a team of one with nobody invited offers the invite button', async () => {
+    const user = renderPage(ALL, [], { workspace: { ...workspace, membersCount: 1, members: [ana] }, members: [ana], invites: [] });
+    await user.click(await screen.findByRole('button', { name: 'Convidar membro' }));
+    expect(await screen.findByRole('dialog', { name: 'Convidar membro' })).toBeInTheDocument();
+  });
+
+  it('a team with members or invites shows no invite prompt', async () => {
+    renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    expect(screen.queryByText(/Você ainda é o único membro/)).toBeNull();
   });
 
   it("copies an invite's link and says 'Link copiado'", async () => {
