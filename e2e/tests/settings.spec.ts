@@ -97,6 +97,15 @@ test('a password change keeps this tab signed in and signs out bruno’s other c
   await bruno.getByLabel('Senha atual', { exact: true }).fill(DEMO_PASSWORD);
   await bruno.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
   await bruno.getByLabel('Confirmar nova senha', { exact: true }).fill(NEW_PASSWORD);
+  // The server closes this tab's socket too (it ends every socket of the account); the tab
+  // connects again at once, and that is no news to give.
+  await bruno.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { e2eNotices: string[] }).e2eNotices = seen;
+    new MutationObserver(() => {
+      for (const notice of Array.from(document.querySelectorAll('li[data-type], [role="status"]'))) seen.push(notice.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await bruno.getByRole('button', { name: 'Alterar senha' }).click();
   await expectToast(bruno, 'Sucesso', 'Senha atualizada com sucesso');
   await expect(bruno.getByLabel('Senha atual', { exact: true })).toHaveValue('');
@@ -112,6 +121,8 @@ test('a password change keeps this tab signed in and signs out bruno’s other c
   await expectPath(late, '/');
   await expectToastShown(late, 'Sessão encerrada', 'A senha desta conta foi alterada. Entre novamente com a nova senha.');
   await late.context().close();
+  const notices = await bruno.evaluate(() => (window as unknown as { e2eNotices: string[] }).e2eNotices);
+  expect(notices.filter((text) => /Conexão (restabelecida|perdida)/.test(text))).toEqual([]);
 
   // This tab still works, also after a reload (its stored pair is the new one).
   await bruno.reload();

@@ -190,7 +190,11 @@ describe('Segurança', () => {
     renderPage();
     await open('Segurança');
     await fill('errada-123', 'nova-senha-1', 'nova-senha-1');
-    expect(await screen.findByText('A senha atual está incorreta')).toBeInTheDocument();
+    // In the toast and under the field, which gets the focus back.
+    await waitFor(() => expect(screen.getAllByText('A senha atual está incorreta')).toHaveLength(2));
+    const field = screen.getByLabelText('Senha atual');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -8,9 +8,10 @@ import { ProfileForm } from './features/profile/components/profile-form';
 import { SessionsSection } from './features/sessions/components/sessions-section';
 import styles from './account-page.module.css';
 
-// Collapsible sections open to 300 px and scroll (docs/produto.md, Validação e limites); the key
-// section holds a card, a form, the new key and a warning, which at 300 px (and on a phone) meant
-// scrolling inside a box to read one screen.
+// Collapsible sections open to 300 px and scroll (docs/produto.md, Validação e limites); these
+// hold forms, so each fits its content up to its cap, and on a phone shows all of it (a box
+// scrolling inside the page hid the last row, the form's button). The key section holds a card, a
+// form, the new key and a warning, which at 300 px meant scrolling inside a box to read one screen.
 const INTEGRATIONS_HEIGHT_PX = 620;
 // Segurança holds the password form (three fields, the API key checkbox, the button) and the list
 // of sessions below it.
@@ -29,17 +30,17 @@ export function AccountPage({ basePath, flags, user, config }: RemoteAppProps) {
       </Link>
       {canEditPersonalInfo && (
         <>
-          <CollapsibleSection title="Informações pessoais">
+          <CollapsibleSection title="Informações pessoais" fit>
             {/* Keyed by the stored user: a newer copy (user:updated) restarts the form from it. */}
             <ProfileForm key={`${user.name}|${user.nickName}|${user.avatarUrl ?? ''}`} user={user} />
           </CollapsibleSection>
-          <CollapsibleSection title="Segurança" contentHeight={SECURITY_HEIGHT_PX}>
+          <CollapsibleSection title="Segurança" fit contentHeight={SECURITY_HEIGHT_PX}>
             <PasswordForm />
             <SessionsSection />
           </CollapsibleSection>
         </>
       )}
-      <CollapsibleSection title="Integrações" contentHeight={INTEGRATIONS_HEIGHT_PX}>
+      <CollapsibleSection title="Integrações" fit contentHeight={INTEGRATIONS_HEIGHT_PX}>
         <ApiKeySection apiBaseUrl={config.apiBaseUrl} />
       </CollapsibleSection>
     </div>

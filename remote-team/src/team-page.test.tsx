@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeatureFlag, RemoteAppProps, User, Workspace } from '@chat/contracts';
+import type { FeatureFlag, PendingInvite, RemoteAppProps, User, Workspace } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { renderWithQueryClient } from '@chat/ui/testing';
 import { TeamPage } from './team-page';
@@ -48,6 +48,7 @@ const workspace: Workspace = {
   createdAt: '2026-01-01T00:00:00.000Z',
   members: [ana, bruno, carla],
 };
+const INVITE_LINK = 'http://localhost:3000/register?inviteCode=CTF-4UJ&email=nova%40demo.chat';
 const ok = <T,>(data: T) => Promise.resolve({ status: 200, data });
 const ALL: FeatureFlag[] = ['polygonal', 'create_members', 'edit_members'];
 
@@ -72,12 +73,22 @@ function serveMembers(members: readonly User[], pageSize = 50) {
 function renderPage(
   flags: FeatureFlag[] = ALL,
   polygons = [{ id: 'p-sp', name: 'São Paulo', membersCount: 1 }],
-  team: { workspace?: Workspace; members?: User[]; pageSize?: number } = {},
+  team: { workspace?: Workspace; members?: User[]; pageSize?: number; invites?: PendingInvite[] } = {},
 ) {
   api.getWorkspaceByAdmin.mockImplementation(() => ok(team.workspace ?? workspace));
   serveMembers(team.members ?? workspace.members, team.pageSize);
   api.listPendingInvites.mockImplementation(() =>
-    ok([{ id: 'i1', email: 'nova@demo.chat', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' }]),
+    ok(
+      team.invites ?? [
+        {
+          id: 'i1',
+          email: 'nova@demo.chat',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          expiresAt: '2026-01-08T00:00:00.000Z',
+          link: INVITE_LINK,
+        },
+      ],
+    ),
   );
   api.listPolygons.mockImplementation(() => ok(polygons));
   const props = { basePath: '/auth/team', user: ana, flags, config: {}, headerSlot: null } as unknown as RemoteAppProps;
@@ -204,6 +215,28 @@ describe('team page', () => {
     expect(api.cancelInvite).toHaveBeenCalledWith('i1');
     await user.click(within(invites).getByRole('button', { name: 'Reenviar convite para nova@demo.chat' }));
     expect(api.inviteUser).toHaveBeenCalledWith({ email: 'nova@demo.chat' });
+  });
+
+  it('a team of one with nobody invited offers the invite button', async () => {
+    const user = renderPage(ALL, [], { workspace: { ...workspace, membersCount: 1, members: [ana] }, members: [ana], invites: [] });
+    await user.click(await screen.findByRole('button', { name: 'Convidar membro' }));
+    expect(await screen.findByRole('dialog', { name: 'Convidar membro' })).toBeInTheDocument();
+  });
+
+  it('a team with members or invites shows no invite prompt', async () => {
+    renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    expect(screen.queryByText(/Você ainda é o único membro/)).toBeNull();
+  });
+
+  it("copies an invite's link and says 'Link copiado'", async () => {
+    const user = renderPage();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const invites = await screen.findByRole('list', { name: 'Convites pendentes' });
+    await user.click(within(invites).getByRole('button', { name: 'Copiar link do convite para nova@demo.chat' }));
+    expect(writeText).toHaveBeenCalledWith(INVITE_LINK);
+    await waitFor(() => expect(ui.toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Link copiado' })));
+    expect(await navigator.clipboard.readText()).toBe(INVITE_LINK);
   });
 
   it('lists polygons with member counts', async () => {

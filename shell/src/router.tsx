@@ -43,6 +43,10 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
               path: 'reset-password',
               lazy: async () => ({ Component: (await import('./features/public-pages/reset-password-page')).ResetPasswordPage }),
             },
+            {
+              path: 'set-password',
+              lazy: async () => ({ Component: (await import('./features/public-pages/set-password-page')).SetPasswordPage }),
+            },
           ],
         },
         {

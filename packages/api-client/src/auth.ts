@@ -44,7 +44,14 @@ export const createPasswordToken = (body: ForgotPasswordInput) =>
 export const resetPasswordWithToken = (body: UsePasswordTokenBody) =>
   request<MessageResponse>(http(), { method: 'PATCH', url: '/password-token/use', data: body });
 
-/** POST /user/invite `{email}` (ADMIN): mails a link to /register?inviteCode=XXX-XXX. */
+/**
+ * POST /password-token/welcome `{token, newPassword}`: the first password of an account someone
+ * else created (the welcome mail); answers signed in, like sign-in.
+ */
+export const setFirstPassword = (body: UsePasswordTokenBody) =>
+  request<SigninResponse>(http(), { method: 'POST', url: '/password-token/welcome', data: body });
+
+/** POST /user/invite `{email}` (ADMIN): mails a link to /register?inviteCode=XXX-XXX&email=.... */
 export const inviteUser = (body: InviteMemberInput) => request<InviteResponse>(http(), { method: 'POST', url: '/user/invite', data: body });
 
 /** POST /user/create-by-invite: creates the account and answers signed in, like sign-in. */

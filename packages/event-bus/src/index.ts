@@ -17,7 +17,12 @@ export type SocketEmitRequest = {
 
 /** Events the shell itself publishes (or, for 'socket:emit', consumes), and remotes' news for the shell. */
 export type ShellEvents = {
-  'socket:status': { status: SocketStatus };
+  /**
+   * `byServer`: the server closed the socket itself (a session change such as this tab's own
+   * password change, an expired access token) and the page is connecting again at once; nothing
+   * was lost, so the page need not say so unless that connection fails.
+   */
+  'socket:status': { status: SocketStatus; byServer?: boolean };
   'socket:emit': SocketEmitRequest;
   /** After a reconnect: re-fetch the chat list and the open history (what was sent meanwhile). */
   'socket:reconnected': undefined;

@@ -4,6 +4,7 @@ import {
   createByInviteBodySchema,
   forgotPasswordSchema,
   isValidResetToken,
+  normalizeInviteCode,
   registerSchema,
   resetPasswordFormSchema,
   signinSchema,
@@ -91,7 +92,11 @@ describe('registerSchema', () => {
     ['ABC-123', true],
     ['a1b-2c3', true],
     [' XYZ-999 ', true],
-    ['ABC123', false],
+    ['ctf4uj', true],
+    [' ctf-4uj ', true],
+    ['CTF 4UJ', true],
+    ['ABC12', false],
+    ['ABCD-123', false],
     ['AB-1234', false],
     ['ABC-12', false],
     ['ABC-1234', false],
@@ -104,8 +109,20 @@ describe('registerSchema', () => {
     if (!ok) expect(new Set(messages)).toEqual(new Set(['Código de convite inválido']));
   });
 
-  it('invite code is upper-cased', () => {
-    expect(parseOk(registerSchema, { ...register, inviteCode: 'abc-12d' }).inviteCode).toBe('ABC-12D');
+  it.each([
+    ['abc-12d', 'ABC-12D'],
+    ['ctf4uj', 'CTF-4UJ'],
+    [' ctf-4uj ', 'CTF-4UJ'],
+    ['ctf 4uj', 'CTF-4UJ'],
+    ['CTF\u20134UJ', 'CTF-4UJ'],
+  ])('invite code %j becomes %j', (typed, canonical) => {
+    expect(parseOk(registerSchema, { ...register, inviteCode: typed }).inviteCode).toBe(canonical);
+    expect(normalizeInviteCode(typed)).toBe(canonical);
+  });
+
+  it('leaves what is not a code for the pattern to refuse', () => {
+    expect(normalizeInviteCode(' ab-1234 ')).toBe('AB-1234');
+    expect(normalizeInviteCode('abc#123')).toBe('ABC#123');
   });
 });
 
@@ -113,7 +130,7 @@ describe('createByInviteBodySchema', () => {
   it('is the register form without confirmation', () => {
     const { confirmPassword: _unused, ...body } = register;
     expect(parseOk(createByInviteBodySchema, register)).toEqual(body);
-    expect(messagesAt(createByInviteBodySchema, { ...body, inviteCode: 'ABC123' }, 'inviteCode')[0]).toBe('Código de convite inválido');
+    expect(messagesAt(createByInviteBodySchema, { ...body, inviteCode: 'ABC12' }, 'inviteCode')[0]).toBe('Código de convite inválido');
   });
 });
 

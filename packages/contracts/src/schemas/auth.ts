@@ -13,14 +13,23 @@ export type SigninInput = z.infer<typeof signinSchema>;
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{3}-[A-Za-z0-9]{3}$/;
 export const INVITE_CODE_MESSAGE = 'Código de convite inválido';
 
-// Codes are issued in upper case (invite-code.ts on the server), so a code typed in lower case
-// still matches.
+/**
+ * A code as people type it, in the canonical XXX-XXX form: surrounding spaces go, letters are
+ * upper-cased (codes are issued in upper case, invite-code.ts on the server) and six characters
+ * typed without the hyphen (or with a space or dash in its place) get it back. Anything else is
+ * left for the pattern to refuse.
+ */
+export function normalizeInviteCode(value: string): string {
+  const code = value.trim().toUpperCase();
+  const parts = /^([A-Z0-9]{3})[\s\-\u2010-\u2015]*([A-Z0-9]{3})$/.exec(code);
+  return parts ? `${parts[1]}-${parts[2]}` : code;
+}
+
 export const inviteCodeField = () =>
   z
     .string(INVITE_CODE_MESSAGE)
     .check(
-      z.trim(),
-      z.toUpperCase(),
+      z.overwrite(normalizeInviteCode),
       z.minLength(LIMITS.inviteCodeMin, INVITE_CODE_MESSAGE),
       z.regex(INVITE_CODE_PATTERN, INVITE_CODE_MESSAGE),
     );

@@ -71,6 +71,8 @@ export const pendingInviteSchema = z.object({
   email: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** The invite's register link, for the admin to pass on by hand (without a mail server, say). */
+  link: z.string(),
 });
 export type PendingInvite = z.infer<typeof pendingInviteSchema>;
 export const pendingInviteListSchema = z.array(pendingInviteSchema);

@@ -24,6 +24,12 @@ export function isProfileUnchanged(current: { name?: string | undefined; nickNam
   return (current.name ?? '').trim() === values.name.trim() && (current.nickName ?? '').trim() === values.nickName.trim();
 }
 
+/**
+ * The server's answer (400) to a wrong current password: the form shows it under that field, so it
+ * is shared rather than matched against a copy.
+ */
+export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
+
 /** "Segurança" form (the form resets after submit). */
 export const changePasswordSchema = z
   .object({

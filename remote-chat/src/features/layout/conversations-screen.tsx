@@ -88,6 +88,7 @@ export function ConversationsScreen({ basePath, user, headerSlot }: RemoteAppPro
         onOpen={(entry) => chatNavigation.open(chatPath(basePath, entry.id, entry.kind))}
         onOpenMessage={(hit) => chatNavigation.open(messagePath(basePath, hit.chat.id, hit.chat.kind, hit.id))}
         action={headerSlot ? undefined : newButton}
+        onNew={() => setNewOpen(true)}
       />
       {id ? (
         <Suspense

@@ -57,6 +57,21 @@ describe('on the production deployment (APP_URL = PRODUCTION_ORIGIN)', () => {
     expect(() => latestMail(production.env.dataDir, 'ana@demo.chat')).toThrow();
   });
 
+  it("keeps the welcome link of a new workspace's admin working", async () => {
+    const root = await signIn(production.app, 'root@chat.local', 'senha-root-teste');
+    const created = await production.app.inject({
+      method: 'POST',
+      url: '/api/workspace/create',
+      payload: { name: 'Produção', adminName: 'Nina Alves', adminEmail: 'nina@exemplo.com', limitOfMembers: 0 },
+      headers: { authorization: `Bearer ${root.accessToken}` },
+    });
+    expect(created.statusCode).toBe(201);
+    const token = /token=([0-9a-f]{64})/.exec(latestMail(production.env.dataDir, 'nina@exemplo.com').link!)![1]!;
+    const welcome = await call(production, 'POST', '/api/password-token/welcome', { token, newPassword: 'senha-da-nina' }, PRODUCTION);
+    expect(welcome.statusCode).toBe(200);
+    expect(welcome.json().user.email).toBe('nina@exemplo.com');
+  });
+
   it('refuses create-by-invite with any Origin or none, with a valid invite', async () => {
     const code = await inviteCode(production, 'flag@exemplo.com');
     const body = { name: 'Flag', email: 'flag@exemplo.com', nickName: 'flagada', password: 'senha-flagada', inviteCode: code };

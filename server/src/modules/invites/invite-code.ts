@@ -7,3 +7,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const block = () => Array.from({ length: 3 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 export const generateInviteCode = () => `${block()}-${block()}`;
+
+/** The register page with the code and the e-mail filled in: the mailed link and the copied one. */
+export const inviteLink = (appUrl: string, code: string, email: string) =>
+  `${appUrl}/register?${new URLSearchParams({ inviteCode: code, email }).toString()}`;

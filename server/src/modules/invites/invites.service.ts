@@ -11,7 +11,7 @@ import { createMember, EMAIL_TAKEN } from '../users/create-member';
 import { countSeats, hasRoomFor, lockWorkspace, MEMBER_LIMIT_REACHED } from '../users/member-limit';
 import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
 import { findUserByEmail, findUserById } from '../users/users.repository';
-import { generateInviteCode } from './invite-code';
+import { generateInviteCode, inviteLink } from './invite-code';
 
 export const INVITE_SENT = 'Convite enviado com sucesso';
 /** One answer for an unknown, used, expired or burned code and for a code sent to another e-mail. */
@@ -60,7 +60,7 @@ export class InviteService {
       : inviteMail({
           ...from,
           code,
-          link: `${registerUrl}?inviteCode=${code}`,
+          link: inviteLink(env.appUrl, code, email),
           registerUrl,
           expiresAt,
         });

@@ -29,7 +29,7 @@ beforeEach(async () => {
 });
 
 const INVITE_INVALID = { statusCode: 400, error: 'Bad Request', message: 'Código de convite inválido ou expirado para este e-mail' };
-const INVITE_LINK = /^http:\/\/localhost:\d+\/register\?inviteCode=([A-Z0-9]{3}-[A-Z0-9]{3})$/;
+const INVITE_LINK = /^http:\/\/localhost:\d+\/register\?inviteCode=([A-Z0-9]{3}-[A-Z0-9]{3})&email=([^&\s]+)$/;
 const LIMIT_REACHED = { statusCode: 409, error: 'Conflict', message: 'Limite de membros do workspace atingido' };
 
 const invite = (email: string, accessToken = admin.accessToken) =>
@@ -65,6 +65,8 @@ describe('POST /api/user/invite', () => {
     expect(mail.subject).toBe('Convite para a equipe Equipe Demo no Papo');
     const code = INVITE_LINK.exec(mail.link ?? '')?.[1];
     expect(mail.link!.startsWith(`${t.env.appUrl}/register?inviteCode=`)).toBe(true);
+    // The register page fills the e-mail from the link as well as the code.
+    expect(new URL(mail.link!).searchParams.get('email')).toBe('convidada@exemplo.com');
     expect(mail.text).toContain(`informe o código de convite: ${code}`);
     expect(mail.text).toContain('Ana Souza convidou você para a equipe "Equipe Demo"');
     const [row] = await t.app.ctx.db.select().from(invites).where(eq(invites.code, code!));
@@ -167,6 +169,24 @@ describe('POST /api/user/create-by-invite', () => {
     expect((await signIn(t.app, 'novapessoa', 'senha-da-nova')).user.id).toBe(body.user.id);
   });
 
+  it.each([
+    ['lowercase, without the hyphen', (code: string) => code.replace('-', '').toLowerCase()],
+    ['with surrounding spaces', (code: string) => ` ${code.toLowerCase()} `],
+    ['with a space for the hyphen', (code: string) => code.replace('-', ' ')],
+  ])('accepts the code typed %s', async (_how, typed) => {
+    const email = `digitado${++counter}@exemplo.com`;
+    const code = await invitedCode(email);
+    expect((await register(registration(email, typed(code)))).statusCode).toBe(201);
+    const [row] = await t.app.ctx.db.select().from(invites).where(eq(invites.code, code));
+    expect(row!.usedAt).not.toBeNull();
+  });
+
+  it.each(['ctf4u', 'ctf-4uj-9', 'ct#4uj', ''])('refuses %j in Portuguese before looking it up', async (typed) => {
+    const res = await register(registration('lixo@exemplo.com', typed));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Dados inválidos: Código de convite inválido');
+  });
+
   it('refuses a used code', async () => {
     const code = await invitedCode('usada@exemplo.com');
     expect((await register(registration('usada@exemplo.com', code))).statusCode).toBe(201);
@@ -236,7 +256,7 @@ describe('POST /api/user/create-by-invite', () => {
   });
 
   it('answers 400 in Portuguese to a malformed body', async () => {
-    const res = await register({ name: 'N', email: 'x', nickName: 'a b', password: '123', inviteCode: 'ABCDEF' });
+    const res = await register({ name: 'N', email: 'x', nickName: 'a b', password: '123', inviteCode: 'ABCDE' });
     expect(res.statusCode).toBe(400);
     const messages = (res.json().issues as Array<{ path: string[]; message: string }>).map((i) => [i.path[0], i.message]);
     expect(messages).toEqual(

@@ -142,7 +142,7 @@ export function workspaceWelcomeMail(input: { to: string; name: string; workspac
       link,
       '',
       `O link vale até ${formatDate(expiresAt)} e pode ser usado uma única vez.`,
-      `Depois, entre com este e-mail (${to}) e a senha que você escolher.`,
+      `Você entra no Papo assim que definir a senha. Das próximas vezes, entre com este e-mail (${to}) e essa senha.`,
       '',
     ].join('\n'),
     html: htmlPage(
@@ -153,7 +153,7 @@ export function workspaceWelcomeMail(input: { to: string; name: string; workspac
         button(link, 'Definir minha senha') +
         paragraphs(
           `O link vale até ${formatDate(expiresAt)} e pode ser usado uma única vez.`,
-          `Depois, entre com este e-mail (${escapeHtml(to)}) e a senha que você escolher.`,
+          `Você entra no Papo assim que definir a senha. Das próximas vezes, entre com este e-mail (${escapeHtml(to)}) e essa senha.`,
         ),
     ),
   };

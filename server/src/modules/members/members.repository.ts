@@ -7,7 +7,7 @@ import { invites } from '../../db/schema';
 /** Unused, unexpired invites of a workspace, newest first. */
 export function listPendingInvites(db: Db, workspaceId: string, now: Date) {
   return db
-    .select({ id: invites.id, email: invites.email, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
+    .select({ id: invites.id, email: invites.email, code: invites.code, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
     .from(invites)
     .where(and(eq(invites.workspaceId, workspaceId), isNull(invites.usedAt), gt(invites.expiresAt, now)))
     .orderBy(asc(invites.email));

@@ -13,6 +13,7 @@ import {
 import { forbidden, notFound } from '../../lib/errors';
 import { requestFlags, requireFlag } from '../auth/feature-flags';
 import { signedInRoutes } from '../auth/signed-in-routes';
+import { inviteLink } from '../invites/invite-code';
 import { POLYGONAL_OFF } from '../polygons/polygons.service';
 import { deletePendingInvite, listPendingInvites } from './members.repository';
 import { MembersService } from './members.service';
@@ -72,7 +73,13 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
   // Pending invites of the workspace; "resend" is POST /user/invite again (it replaces the code).
   routes.get('/user/invites', { schema: { response: { 200: pendingInviteListSchema } } }, async (request) => {
     const rows = await listPendingInvites(ctx.db, request.user.workspaceId!, ctx.now());
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() }));
+    // The admin made the code and may hand it over themselves: the link is what the mail carries.
+    return rows.map(({ code, ...r }) => ({
+      ...r,
+      link: inviteLink(ctx.env.appUrl, code, r.email),
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+    }));
   });
 
   routes.delete('/user/invites/:id', { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } }, async (request) => {

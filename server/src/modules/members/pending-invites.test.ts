@@ -18,7 +18,7 @@ const list = async (who: Parameters<typeof as>[1]) => expectStatus<PendingInvite
 const codeOf = (email: string) =>
   readOutbox(t.env.dataDir)
     .filter((m) => m.to === email)
-    .map((m) => /inviteCode=(\S+)/.exec(m.text)?.[1]);
+    .map((m) => /inviteCode=([A-Z0-9-]+)/.exec(m.text)?.[1]);
 
 describe('pending invites', () => {
   it("lists the workspace's pending invites only; a resend replaces the invite with a new code", async () => {
@@ -38,6 +38,9 @@ describe('pending invites', () => {
     expect(second[0]!.id).not.toBe(first[0]!.id);
     const [oldCode, newCode] = codeOf('alfa@exemplo.com');
     expect(newCode).not.toBe(oldCode);
+    // Each invite carries the link its mail carries, for the admin to copy when mail fails.
+    expect(second[0]!.link).toBe(`${t.env.appUrl}/register?inviteCode=${newCode}&email=alfa%40exemplo.com`);
+    expect(readOutbox(t.env.dataDir).find((m) => m.to === 'alfa@exemplo.com' && m.text.includes(newCode!))?.link).toBe(second[0]!.link);
     const reuse = await t.app.inject({
       method: 'POST',
       url: '/api/user/create-by-invite',

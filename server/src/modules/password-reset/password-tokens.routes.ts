@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forgotPasswordSchema, usePasswordTokenSchema } from '@chat/contracts';
+import { forgotPasswordSchema, signinResponseSchema, usePasswordTokenSchema } from '@chat/contracts';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { messageResponseSchema } from '../../lib/responses';
 import { refuseWhenFlag } from '../auth/feature-flags';
+import { describeUserAgent } from '../auth/session-device';
 import { PASSWORD_RESET_DONE, PasswordResetService, RESET_REQUESTED } from './password-tokens.service';
 
 export const RECOVERY_DISABLED = 'Recuperação de senha desativada';
@@ -42,5 +43,12 @@ export const passwordTokenRoutes: FastifyPluginAsync = async (app) => {
       await service.reset(request.body.token, request.body.newPassword);
       return { message: PASSWORD_RESET_DONE };
     },
+  );
+
+  // The welcome link of an account someone else created (a workspace's new admin): sets the first
+  // password and answers signed in. Not behind the recovery flag: a new admin on the production
+  // origin needs it as much as anyone.
+  routes.post('/password-token/welcome', { schema: { body: usePasswordTokenSchema, response: { 200: signinResponseSchema } } }, (request) =>
+    service.welcome(request.body.token, request.body.newPassword, describeUserAgent(request.headers['user-agent'])),
   );
 };

@@ -1,18 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { LIMITS } from '@chat/contracts';
+import { LIMITS, type SigninResponse } from '@chat/contracts';
 import type { AppContext } from '../../context';
 import { passwordTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest } from '../../lib/errors';
 import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
 import { hashPassword } from '../auth/passwords';
+import type { SessionDevice } from '../auth/session-device';
 import { passwordResetMail } from '../mail/templates';
-import { findUserByEmail } from '../users/users.repository';
+import { toUserEntity } from '../users/user-entity';
+import { findUserByEmail, findUserById } from '../users/users.repository';
 
 export const RESET_REQUESTED = 'Se o e-mail estiver cadastrado, enviaremos um link de redefinição.';
 export const RESET_LINK_INVALID = 'Link de redefinição inválido ou expirado';
 export const PASSWORD_RESET_DONE = 'Senha redefinida com sucesso';
+export const WELCOME_LINK_INVALID = 'Link para definir a senha inválido ou expirado';
 
 /** The mailed value is 256 random bits as 64 hex characters; only its sha256 is stored. */
 const newResetToken = () => randomBytes(32).toString('hex');
@@ -22,7 +25,10 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 
 export class PasswordResetService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'env' | 'mailer' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'>,
+    private readonly ctx: Pick<
+      AppContext,
+      'db' | 'env' | 'mailer' | 'accessTokens' | 'refreshTokens' | 'revokedSessions' | 'chatEvents' | 'now'
+    >,
   ) {}
 
   /** Mails a reset link when an active account has this e-mail; says nothing either way. */
@@ -46,6 +52,24 @@ export class PasswordResetService {
 
   /** Sets the new password, spends the token, ends every session of the user and revokes their API key. */
   async reset(token: string, newPassword: string): Promise<void> {
+    await this.spend(token, newPassword, RESET_LINK_INVALID);
+  }
+
+  /**
+   * The welcome link of a new account: the password is set as a reset does, and the person comes
+   * back signed in, as a registration by invite does, instead of typing the password once more.
+   */
+  async welcome(token: string, newPassword: string, device: SessionDevice): Promise<SigninResponse> {
+    const { db, accessTokens, refreshTokens, now } = this.ctx;
+    const userId = await this.spend(token, newPassword, WELCOME_LINK_INVALID);
+    const user = (await findUserById(db, userId))!;
+    const refresh = await refreshTokens.issue(user.id, false, now(), device);
+    const accessToken = await accessTokens.sign({ ...user, sessionId: refresh.familyId });
+    return { user: toUserEntity(user), accessToken, refreshToken: refresh.token };
+  }
+
+  /** The user whose password the token set (400 with `invalidMessage` for a dead token). */
+  private async spend(token: string, newPassword: string, invalidMessage: string): Promise<string> {
     const { db, refreshTokens, now } = this.ctx;
     // Hashed before the row lock is taken (argon2 is slow), and for bad tokens too (same timing).
     const passwordHash = await hashPassword(newPassword);
@@ -66,10 +90,11 @@ export class PasswordResetService {
       await revokeActiveKeyOfUser(tx, row.userId, at);
       return { userId: row.userId, ended };
     });
-    if (!reset) throw badRequest(RESET_LINK_INVALID);
+    if (!reset) throw badRequest(invalidMessage);
     // Open sockets of the user (a stolen session, another device) end with the reset, and their
     // access tokens are refused on every process.
     await this.ctx.revokedSessions.announce(reset.ended, 'password');
     this.ctx.chatEvents.closeSessions([reset.userId]);
+    return reset.userId;
   }
 }

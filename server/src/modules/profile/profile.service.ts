@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
-import type { TokenPair, UpdatePasswordBody, UpdateProfileBody, User } from '@chat/contracts';
+import { type TokenPair, type UpdatePasswordBody, type UpdateProfileBody, type User, WRONG_CURRENT_PASSWORD } from '@chat/contracts';
 import type { AppContext } from '../../context';
 import { refreshTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -15,7 +15,7 @@ import { findUserById } from '../users/users.repository';
 
 export const AVATAR_NOT_FROM_MEDIA_STORE = 'A foto de perfil deve ser enviada pelo upload de avatar';
 /** 400, never 401: a 401 would start the browser's session renewal instead of showing the message. */
-export const WRONG_CURRENT_PASSWORD = 'A senha atual está incorreta';
+export { WRONG_CURRENT_PASSWORD };
 
 type ProfileContext = Pick<
   AppContext,

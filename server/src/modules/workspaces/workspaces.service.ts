@@ -89,7 +89,7 @@ export class WorkspacesService {
       );
       await repo.updateWorkspace(tx, id, { adminId });
       await tx.insert(passwordTokens).values({ userId: adminId, tokenHash: hashResetToken(token), expiresAt });
-      const link = `${env.appUrl}/reset-password?token=${token}`;
+      const link = `${env.appUrl}/set-password?token=${token}`;
       try {
         await mailer.send(workspaceWelcomeMail({ to: body.adminEmail, name: body.adminName, workspaceName: body.name, link, expiresAt }));
       } catch {

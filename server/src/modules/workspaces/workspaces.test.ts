@@ -2,7 +2,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { DEFAULT_WORKSPACE_FEATURES, type Workspace, workspaceSchemaEntity, workspaceSummarySchema } from '@chat/contracts';
+import {
+  DEFAULT_WORKSPACE_FEATURES,
+  signinResponseSchema,
+  type Workspace,
+  workspaceSchemaEntity,
+  workspaceSummarySchema,
+} from '@chat/contracts';
 import { users, workspaces } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { expectStatus } from '../../test/chat-helpers';
@@ -25,7 +31,7 @@ beforeEach(() => {
 });
 afterAll(() => t?.close());
 
-const WELCOME_LINK = /^http:\/\/localhost:\d+\/reset-password\?token=([0-9a-f]{64})$/;
+const WELCOME_LINK = /^http:\/\/localhost:\d+\/set-password\?token=([0-9a-f]{64})$/;
 let counter = 0;
 const newBody = (overrides: Record<string, unknown> = {}) => {
   counter++;
@@ -41,6 +47,8 @@ const create = (body: object) => root('POST', '/workspace/create', body);
 const welcomeToken = (email: string) => WELCOME_LINK.exec(latestMail(t.env.dataDir, email).link ?? '')?.[1];
 const usePasswordToken = (token: string, newPassword: string) =>
   t.app.inject({ method: 'PATCH', url: '/api/password-token/use', payload: { token, newPassword } });
+const welcome = (token: string, newPassword: string) =>
+  t.app.inject({ method: 'POST', url: '/api/password-token/welcome', payload: { token, newPassword } });
 const workspaceCount = async () => (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(workspaces))[0]!.n;
 
 describe('ROOT only', () => {
@@ -124,6 +132,28 @@ describe('POST /api/workspace/create', () => {
     const again = await usePasswordToken(token, 'outra-senha-1');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Link de redefinição inválido ou expirado');
+  });
+
+  it('the welcome page sets the password and answers signed in, once', async () => {
+    const workspace = expectStatus<Workspace>(await create(newBody({ adminName: 'Lia Prado', adminEmail: 'lia@nova.chat' })), 201);
+    expect(latestMail(t.env.dataDir, 'lia@nova.chat').text).toContain('Você entra no Papo assim que definir a senha');
+    const token = welcomeToken('lia@nova.chat')!;
+
+    const res = await welcome(token, 'senha-da-lia');
+    expect(res.statusCode).toBe(200);
+    const session = signinResponseSchema.parse(res.json());
+    expect(session.user).toMatchObject({ email: 'lia@nova.chat', role: 'ADMIN', workspaces: [{ id: workspace.id }] });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(me.json().email).toBe('lia@nova.chat');
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: { refreshToken: session.refreshToken } });
+    expect(renewed.statusCode).toBe(200);
+    expect((await signIn(t.app, 'lia@nova.chat', 'senha-da-lia')).user.id).toBe(session.user.id);
+
+    const again = await welcome(token, 'outra-senha-1');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Link para definir a senha inválido ou expirado');
+    expect((await welcome('0'.repeat(64), 'senha-valida')).statusCode).toBe(400);
+    expect((await welcome(token.slice(1), 'senha-valida')).json().message).toBe('Dados inválidos: Token inválido');
   });
 
   it('the welcome link is valid for 72 hours', async () => {

@@ -30,6 +30,11 @@ const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
     url: '/api/password-token/use',
     body: { token: 'x'.repeat(40), newPassword: 'nova-senha-123' },
   },
+  'POST /api/password-token/welcome': {
+    access: 'MEMBER',
+    url: '/api/password-token/welcome',
+    body: { token: 'x'.repeat(40), newPassword: 'nova-senha-123' },
+  },
   'POST /api/user/create-by-invite': {
     access: 'MEMBER',
     url: '/api/user/create-by-invite',

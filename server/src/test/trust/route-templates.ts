@@ -178,6 +178,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/signout': 'revokes the refresh token it is given, which is the credential',
   'POST /api/password-token/create': 'password reset request: same answer for any e-mail (tested in password-reset)',
   'PATCH /api/password-token/use': 'the reset token is the credential',
+  'POST /api/password-token/welcome': 'the welcome token is the credential (tested in workspaces)',
   'POST /api/user/create-by-invite': 'registration: the invite code is the credential',
   'GET /api/openapi.json': 'public API description, no data',
   'GET /config.json': 'the web app configuration, no data',

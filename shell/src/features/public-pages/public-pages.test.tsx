@@ -11,6 +11,7 @@ import { readSession } from '../../shared/session/storage';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { RegisterPage } from './register-page';
 import { ResetPasswordPage } from './reset-password-page';
+import { SetPasswordPage } from './set-password-page';
 
 const TOKEN = 'ab'.repeat(32);
 let api: ApiServer;
@@ -51,6 +52,7 @@ function renderAt(path: string) {
           { path: 'register', element: <RegisterPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'set-password', element: <SetPasswordPage /> },
         ],
       },
       { path: '/auth/conversations', element: <p>conversas</p> },
@@ -105,6 +107,30 @@ describe('/register', () => {
     expect(readSession()).toMatchObject({ user: { id: 'u9' }, refreshToken: 'r1' });
   });
 
+  it('fills the code and the e-mail from the link, puts the code first and starts at the name', () => {
+    renderAt('/register?inviteCode=ab1-c2d&email=eva%40demo.chat');
+    expect(screen.getByLabelText('Código de convite')).toHaveValue('AB1-C2D');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('eva@demo.chat');
+    expect(screen.getByLabelText('Nome')).toHaveFocus();
+    const labels = screen.getAllByRole('textbox').map((input) => input.id);
+    expect(labels.slice(0, 3)).toEqual(['inviteCode', 'email', 'name']);
+  });
+
+  it('takes the code as typed (lower case, no hyphen, spaces) and sends it in its canonical form', async () => {
+    answers['/user/create-by-invite'] = {
+      status: 201,
+      body: { user: member, accessToken: fakeJwt(Date.now() / 1000 + 900), refreshToken: 'r1' },
+    };
+    const { router, user } = renderAt('/register');
+    expect(screen.getByLabelText('Código de convite')).toHaveFocus();
+    await user.type(screen.getByLabelText('Código de convite'), ' ctf4uj ');
+    await fill(user);
+    expect(screen.getByLabelText('Código de convite')).toHaveValue('CTF-4UJ');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/conversations'));
+    expect(api.calls.map((call) => (call.body as { inviteCode: string }).inviteCode)).toEqual(['CTF-4UJ']);
+  });
+
   it('shows the server message in the error toast and stays', async () => {
     answers['/user/create-by-invite'] = apiError(400, 'Convite inválido ou expirado');
     const { router, user } = renderAt('/register?inviteCode=AB1-C2D');
@@ -122,6 +148,44 @@ describe('/register', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Ocorreu um erro ao criar o usuário')).toBeInTheDocument();
+  });
+});
+
+describe('/set-password', () => {
+  const admin = { ...member, id: 'a1', role: 'ADMIN', email: 'lia@nova.chat' };
+
+  it('is titled for a first password, sets it and lands signed in on the home page', async () => {
+    answers['/password-token/welcome'] = {
+      status: 200,
+      body: { user: admin, accessToken: fakeJwt(Date.now() / 1000 + 900), refreshToken: 'r2' },
+    };
+    const { router, user } = renderAt(`/set-password?token=${TOKEN}`);
+    expect(screen.getByRole('heading', { name: 'Definir sua senha' })).toBeInTheDocument();
+    expect(screen.queryByText('Redefinir senha')).toBeNull();
+    await user.type(screen.getByLabelText('Nova senha'), 'senha-da-lia');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'senha-da-lia');
+    await user.click(screen.getByRole('button', { name: 'Definir senha e entrar' }));
+    expect(await screen.findByText('Senha definida com sucesso')).toBeInTheDocument();
+    expect(screen.getByText('Bem vindo!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/conversations'));
+    expect(api.calls.map((call) => call.body)).toEqual([{ token: TOKEN, newPassword: 'senha-da-lia' }]);
+    expect(readSession()).toMatchObject({ user: { id: 'a1' }, refreshToken: 'r2' });
+  });
+
+  it('a used or expired link toasts the server message and goes to sign-in', async () => {
+    answers['/password-token/welcome'] = apiError(400, 'Link para definir a senha inválido ou expirado');
+    const { router, user } = renderAt(`/set-password?token=${TOKEN}`);
+    await user.type(screen.getByLabelText('Nova senha'), 'senha-da-lia');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'senha-da-lia');
+    await user.click(screen.getByRole('button', { name: 'Definir senha e entrar' }));
+    expect(await screen.findByText('Link para definir a senha inválido ou expirado')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(readSession().token).toBeNull();
+  });
+
+  it('without a 64-hex token goes to /', () => {
+    const { router } = renderAt('/set-password?token=abc');
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 

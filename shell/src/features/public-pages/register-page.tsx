@@ -1,8 +1,9 @@
+import type { FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type * as ApiClientModule from '@chat/api-client';
-import { HOME_BY_ROLE, registerSchema, type RegisterInput } from '@chat/contracts';
+import { HOME_BY_ROLE, normalizeInviteCode, registerSchema, type RegisterInput } from '@chat/contracts';
 import { Button, CardLayout, FormField, Input, PasswordInput, toast } from '@chat/ui';
 import { describeApiError } from '../../shared/api/describe-error';
 import { loadApiClient } from '../../shared/api/load-api-client';
@@ -13,27 +14,35 @@ import styles from './public-form.module.css';
 
 const texts = PUBLIC_PAGE_TOASTS.register;
 
-/** /register: an account from an invite (the link carries `?inviteCode=XXX-XXX`). */
+/**
+ * /register: an account from an invite. The invite's link carries `?inviteCode=XXX-XXX&email=...`:
+ * both are filled in, so the person starts at their name. The code comes first, as the invite is
+ * where everything starts, and is shown in its canonical form as soon as it is left.
+ */
 export function RegisterPage() {
   const [params] = useSearchParams();
   const config = useAppConfig();
   const { startSession } = useSession();
   const navigate = useNavigate();
+  const invitedCode = normalizeInviteCode(params.get('inviteCode') ?? '');
+  const invitedEmail = params.get('email')?.trim() ?? '';
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: {
       name: '',
-      email: '',
+      email: invitedEmail,
       nickName: '',
       password: '',
       confirmPassword: '',
-      inviteCode: params.get('inviteCode')?.trim() ?? '',
+      inviteCode: invitedCode,
     },
   });
+  const firstEmpty = !invitedCode ? 'inviteCode' : !invitedEmail ? 'email' : 'name';
 
   const onSubmit = async ({ confirmPassword: _confirmation, ...body }: RegisterInput) => {
     let client: typeof ApiClientModule | null = null;
@@ -52,11 +61,28 @@ export function RegisterPage() {
     <CardLayout title="Criar conta" backTo="/">
       <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <p className={styles.lead}>Use o convite que você recebeu por e-mail para entrar na equipe.</p>
-        <FormField label="Nome" htmlFor="name" error={errors.name?.message}>
-          <Input id="name" autoComplete="name" autoFocus {...register('name')} />
+        <FormField
+          label="Código de convite"
+          htmlFor="inviteCode"
+          error={errors.inviteCode?.message}
+          hint="Como veio no convite (XXX-XXX); maiúsculas e hífen são opcionais."
+        >
+          <Input
+            id="inviteCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            autoFocus={firstEmpty === 'inviteCode'}
+            {...register('inviteCode', {
+              onBlur: (event: FocusEvent<HTMLInputElement>) => setValue('inviteCode', normalizeInviteCode(event.target.value)),
+            })}
+          />
         </FormField>
         <FormField label="E-mail" htmlFor="email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" {...register('email')} />
+          <Input id="email" type="email" autoComplete="email" autoFocus={firstEmpty === 'email'} {...register('email')} />
+        </FormField>
+        <FormField label="Nome" htmlFor="name" error={errors.name?.message}>
+          <Input id="name" autoComplete="name" autoFocus={firstEmpty === 'name'} {...register('name')} />
         </FormField>
         <FormField
           label="Nome de usuário"
@@ -71,14 +97,6 @@ export function RegisterPage() {
         </FormField>
         <FormField label="Confirmar senha" htmlFor="confirmPassword" error={errors.confirmPassword?.message}>
           <PasswordInput id="confirmPassword" autoComplete="new-password" {...register('confirmPassword')} />
-        </FormField>
-        <FormField
-          label="Código de convite"
-          htmlFor="inviteCode"
-          error={errors.inviteCode?.message}
-          hint="No formato XXX-XXX, como veio no convite."
-        >
-          <Input id="inviteCode" autoComplete="off" spellCheck={false} {...register('inviteCode')} />
         </FormField>
         <Button type="submit" loading={isSubmitting}>
           Criar conta

@@ -1,14 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type * as ApiClientModule from '@chat/api-client';
-import { isValidResetToken, resetPasswordFormSchema, type ResetPasswordFormInput } from '@chat/contracts';
-import { Button, CardLayout, FormField, PasswordInput, toast } from '@chat/ui';
+import { isValidResetToken } from '@chat/contracts';
+import { CardLayout, toast } from '@chat/ui';
 import { describeApiError } from '../../shared/api/describe-error';
 import { loadApiClient } from '../../shared/api/load-api-client';
 import { useAppConfig } from '../../shared/config/config-context';
+import { NewPasswordForm } from './new-password-form';
 import { PUBLIC_PAGE_TOASTS } from './texts';
-import styles from './public-form.module.css';
 
 const texts = PUBLIC_PAGE_TOASTS.resetPassword;
 
@@ -23,16 +21,8 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token }: { token: string }) {
   const config = useAppConfig();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { newPassword: '', newPasswordConfirm: '' },
-  });
 
-  const onSubmit = async ({ newPassword }: ResetPasswordFormInput) => {
+  const onSubmit = async (newPassword: string) => {
     let client: typeof ApiClientModule | null = null;
     try {
       client = await loadApiClient(config);
@@ -49,18 +39,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <CardLayout title="Redefinir senha" backTo="/">
-      <form className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
-        <p className={styles.lead}>Escolha uma nova senha, de 8 a 72 caracteres.</p>
-        <FormField label="Nova senha" htmlFor="newPassword" error={errors.newPassword?.message}>
-          <PasswordInput id="newPassword" autoComplete="new-password" autoFocus {...register('newPassword')} />
-        </FormField>
-        <FormField label="Confirmar nova senha" htmlFor="newPasswordConfirm" error={errors.newPasswordConfirm?.message}>
-          <PasswordInput id="newPasswordConfirm" autoComplete="new-password" {...register('newPasswordConfirm')} />
-        </FormField>
-        <Button type="submit" loading={isSubmitting}>
-          Redefinir senha
-        </Button>
-      </form>
+      <NewPasswordForm lead="Escolha uma nova senha, de 8 a 72 caracteres." submitLabel="Redefinir senha" onSubmit={onSubmit} />
     </CardLayout>
   );
 }

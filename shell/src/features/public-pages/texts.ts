@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, SUCCESS_TEXTS } from '@chat/contracts';
+import { ERROR_TEXTS, LOGIN_SUCCESS_TEXT, SUCCESS_TEXTS } from '@chat/contracts';
 
 // Toasts of the public pages: success titles and error fallbacks are the product's texts (from
 // contracts); the error titles are our wording (the original spec quotes only the descriptions).
@@ -16,6 +16,12 @@ export const PUBLIC_PAGE_TOASTS = {
   resetPassword: {
     success: SUCCESS_TEXTS.passwordToken.passwordReset,
     errorTitle: 'Não foi possível redefinir a senha',
+    errorFallback: ERROR_TEXTS.passwordToken.use,
+  },
+  setPassword: {
+    successTitle: LOGIN_SUCCESS_TEXT.title,
+    success: 'Senha definida com sucesso',
+    errorTitle: 'Não foi possível definir a senha',
     errorFallback: ERROR_TEXTS.passwordToken.use,
   },
 } as const;

@@ -4,7 +4,8 @@ import { eventBus, subscribe } from '@chat/event-bus';
 import { toast } from '@chat/ui';
 import styles from './connection-banner.module.css';
 
-type Phase = 'starting' | 'live' | 'reconnecting' | 'down';
+/** 'rejoining': the server closed the socket itself and the page connects again at once, quietly. */
+type Phase = 'starting' | 'live' | 'rejoining' | 'reconnecting' | 'down';
 
 const subscribeOnline = (onChange: () => void) => {
   window.addEventListener('online', onChange);
@@ -19,7 +20,9 @@ const isOffline = () => !navigator.onLine;
 /**
  * Tells the user when the live connection is down and when it is back. A device the browser knows
  * is offline shows it at once, even when the app opened offline from the service worker's cache
- * and the socket never connected. `waiting`: messages in the outbox.
+ * and the socket never connected. A socket the server closed on purpose (the user's own password
+ * change ends every socket of the account) is not a lost connection: the page says nothing unless
+ * connecting again fails. `waiting`: messages in the outbox.
  */
 export function ConnectionBanner({ waiting = 0 }: { waiting?: number }) {
   const [socketPhase, setPhase] = useState<Phase>('starting');
@@ -29,11 +32,12 @@ export function ConnectionBanner({ waiting = 0 }: { waiting?: number }) {
 
   useEffect(
     () =>
-      subscribe(eventBus, 'socket:status', ({ status }) => {
+      subscribe(eventBus, 'socket:status', ({ status, byServer }) => {
         const previous = current.current;
         let next: Phase;
         if (status === 'connected') next = 'live';
         else if (previous === 'starting') next = 'starting';
+        else if (byServer && previous === 'live') next = 'rejoining';
         else next = status === 'reconnecting' ? 'reconnecting' : 'down';
         if (next === 'live' && (previous === 'reconnecting' || previous === 'down')) {
           toast({ type: 'success', title: 'Conexão restabelecida' });
@@ -44,7 +48,7 @@ export function ConnectionBanner({ waiting = 0 }: { waiting?: number }) {
     [],
   );
 
-  if (phase === 'starting' || phase === 'live') return null;
+  if (phase === 'starting' || phase === 'live' || phase === 'rejoining') return null;
   return (
     <div role="status" className={styles.banner} data-status={phase}>
       {phase === 'reconnecting' ? 'Conexão perdida. Reconectando...' : 'Sem conexão com o servidor.'}

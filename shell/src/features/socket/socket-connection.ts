@@ -116,7 +116,7 @@ export function openSocket({
     // from there socket.io's back-off takes over. A member the server removed is refused at that
     // handshake, which ends the session.
     if (reason === 'io server disconnect') {
-      eventBus.emit('socket:status', { status: 'reconnecting' });
+      eventBus.emit('socket:status', { status: 'reconnecting', byServer: true });
       connectLater(reconnection.reconnectionDelay);
       return;
     }

@@ -43,4 +43,15 @@ describe('CollapsibleSection', () => {
     expect(scrollArea.style.getPropertyValue('--collapsible-height')).toBe('300px');
     expect(onOpen).not.toHaveBeenCalled();
   });
+
+  it('with fit, marks its area to take its content height (capped by contentHeight)', () => {
+    render(
+      <CollapsibleSection title="Conta" defaultOpen fit contentHeight={620}>
+        <p>Formulário</p>
+      </CollapsibleSection>,
+    );
+    const scrollArea = screen.getByText('Formulário').parentElement!;
+    expect(scrollArea).toHaveAttribute('data-fit');
+    expect(scrollArea.style.getPropertyValue('--collapsible-height')).toBe('620px');
+  });
 });

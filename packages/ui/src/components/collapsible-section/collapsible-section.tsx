@@ -17,6 +17,12 @@ export interface CollapsibleSectionProps extends Omit<
   onOpen?: () => void;
   /** Height of the open content area in px; it scrolls beyond that. */
   contentHeight?: number;
+  /**
+   * The open area is as tall as its content, `contentHeight` at most (and without a cap on a
+   * phone, where a box scrolling inside the scrolling page hides its last row). For content of a
+   * known, modest size (a form, a short list); a virtual list needs the fixed height.
+   */
+  fit?: boolean;
   children?: ReactNode;
 }
 
@@ -27,6 +33,7 @@ export function CollapsibleSection({
   onOpenChange,
   onOpen,
   contentHeight = 300,
+  fit = false,
   children,
   className,
   ...props
@@ -47,7 +54,11 @@ export function CollapsibleSection({
         <ChevronDown className={styles.chevron} size={18} aria-hidden="true" />
       </Collapsible.Trigger>
       <Collapsible.Content className={styles.content}>
-        <div className={styles.scroll} style={{ '--collapsible-height': `${contentHeight}px` } as CSSProperties}>
+        <div
+          className={styles.scroll}
+          data-fit={fit ? '' : undefined}
+          style={{ '--collapsible-height': `${contentHeight}px` } as CSSProperties}
+        >
           {children}
         </div>
       </Collapsible.Content>

@@ -13,6 +13,8 @@ export interface VirtualListProps<T> {
   onEndReached?: () => void;
   /** Rows drawn beyond each edge of the view, so a fast scroll does not show blanks. */
   overscan?: number;
+  /** The height of all rows (measured ones as measured, the others as estimated) when it changes. */
+  onTotalSizeChange?: (px: number) => void;
   className?: string;
   'aria-label'?: string;
 }
@@ -41,6 +43,7 @@ export function VirtualList<T>({
   estimateSize,
   onEndReached,
   overscan = 8,
+  onTotalSizeChange,
   className,
   ...aria
 }: VirtualListProps<T>) {
@@ -58,6 +61,8 @@ export function VirtualList<T>({
     overscan,
   });
   const rows = virtualizer.getVirtualItems();
+  const totalSize = virtualizer.getTotalSize();
+  useEffect(() => onTotalSizeChange?.(totalSize), [totalSize, onTotalSizeChange]);
   const lastDrawn = rows.at(-1)?.index ?? -1;
 
   // Asked once per length: a page that is still loading is not asked for twice.
@@ -71,7 +76,7 @@ export function VirtualList<T>({
 
   return (
     <div ref={scrollRef} className={cx(styles.scroller, className)} role="list" {...aria}>
-      <div className={styles.canvas} style={{ height: virtualizer.getTotalSize() }}>
+      <div className={styles.canvas} style={{ height: totalSize }}>
         {rows.map((row) => (
           <div
             key={row.key}

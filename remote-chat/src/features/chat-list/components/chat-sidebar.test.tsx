@@ -50,6 +50,13 @@ describe('chat sidebar', () => {
     );
   });
 
+  it('offers the new-chat button under the empty-state text', () => {
+    const onNew = vi.fn();
+    renderWithQuery(<ChatSidebar meId={ana.id} list={listState()} activeId={null} onOpen={vi.fn()} onNew={onNew} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Nova conversa' }));
+    expect(onNew).toHaveBeenCalledTimes(1);
+  });
+
   it('says the list could not be loaded (never that there is no chat) and retries on request', () => {
     const list = listState({ failed: true });
     renderWithQuery(<ChatSidebar meId={ana.id} list={list} activeId={null} onOpen={vi.fn()} />);

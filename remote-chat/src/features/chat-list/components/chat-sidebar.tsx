@@ -8,6 +8,7 @@ import { buildEntries, type ChatEntry, type ChatFilter, entriesUntilFrontier, li
 import { ChatFilters } from './chat-filters';
 import { ChatListItem } from './chat-list-item';
 import { MessageHits } from './message-hits';
+import { NewChatButton } from './new-chat-button';
 import styles from './chat-sidebar.module.css';
 
 /** A row's usual height (avatar, name, preview); rows are measured once drawn. */
@@ -46,10 +47,12 @@ interface Props {
   onOpenMessage?: (hit: MessageSearchHit) => void;
   /** Shown beside the search box (the 'Novo' button when there is no page header). */
   action?: ReactNode;
+  /** Opens the new-chat modal: the empty list offers it right under its text. */
+  onNew?: () => void;
 }
 
 /** The sidebar of docs/produto.md, Telas: search, filters and the chat list. */
-export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, action }: Props) {
+export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, action, onNew }: Props) {
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<ChatFilter>('all');
   const search = useChatSearch(text);
@@ -127,7 +130,7 @@ export function ChatSidebar({ meId, list, activeId, onOpen, onOpenMessage, actio
     );
   else if (search.active && messageSearch.hits.length > 0) body = null;
   else if (search.active || hasAny) body = <EmptyState text="Nenhuma conversa encontrada" />;
-  else body = <EmptyState text={EMPTY_LIST_TEXT} />;
+  else body = <EmptyState text={EMPTY_LIST_TEXT} action={onNew && <NewChatButton onClick={onNew} />} />;
 
   return (
     <aside className={styles.sidebar}>

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updatePassword } from '@chat/api-client';
-import { changePasswordSchema, ERROR_TEXTS, SUCCESS_TEXTS, type ChangePasswordInput } from '@chat/contracts';
+import { ApiCallError, updatePassword } from '@chat/api-client';
+import { changePasswordSchema, ERROR_TEXTS, SUCCESS_TEXTS, WRONG_CURRENT_PASSWORD, type ChangePasswordInput } from '@chat/contracts';
 import { Button, FormField, notify, PasswordInput } from '@chat/ui';
 import { settingsKeys } from '../../../query-keys';
 import forms from '../../../shared/forms.module.css';
@@ -30,6 +30,7 @@ export function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
 
@@ -40,6 +41,10 @@ export function PasswordForm() {
       notify.success(SUCCESS_TEXTS.user.passwordUpdated);
     } catch (error) {
       notify.error(error, ERROR_TEXTS.user.updatePassword);
+      // A toast is gone in seconds: the field that is wrong says so too, and gets the focus back.
+      if (error instanceof ApiCallError && error.serverMessage === WRONG_CURRENT_PASSWORD) {
+        setError('oldPassword', { type: 'server', message: WRONG_CURRENT_PASSWORD }, { shouldFocus: true });
+      }
     }
   };
 

@@ -32,7 +32,7 @@ export function AvatarField({ name, currentUrl, file, onPick }: Props) {
     <div className={styles.avatarRow}>
       <Avatar src={previewUrl ?? currentUrl} name={name} size="xl" data-testid="avatar-preview" />
       <div className={styles.avatarText}>
-        <Button type="button" variant="outline" size="sm" width="sm" onClick={() => inputRef.current?.click()}>
+        <Button type="button" variant="outline" size="sm" width="md" onClick={() => inputRef.current?.click()}>
           <Camera size={16} aria-hidden /> {currentUrl || file ? 'Trocar foto' : 'Escolher foto'}
         </Button>
         <span className={styles.hint}>PNG, JPEG, GIF ou WebP, até 10 MB.</span>

@@ -4,6 +4,7 @@ import type { User } from '@chat/contracts';
 import { useTeam } from '../hooks/use-team';
 import { CreateMemberModal } from './create-member-modal';
 import { EditMemberModal } from './edit-member-modal';
+import { FirstInvitePrompt } from './first-invite-prompt';
 import { InviteMemberModal } from './invite-member-modal';
 import { MembersSection } from './members-section';
 import { PendingInvites } from './pending-invites';
@@ -45,6 +46,9 @@ export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot }:
         onEdit={(member) => setDialog({ kind: 'edit', member })}
         onRemove={(member) => setDialog({ kind: 'remove', member })}
       />
+      {team.workspace?.membersCount === 1 && team.invites.length === 0 && (
+        <FirstInvitePrompt onInvite={() => setDialog({ kind: 'invite' })} />
+      )}
       <PendingInvites invites={team.invites} />
       <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} />
       {canCreate && <CreateMemberModal open={dialog?.kind === 'create'} onOpenChange={close} />}

@@ -15,10 +15,12 @@ interface Props {
 }
 
 // The section's height follows the rows loaded up to a cap (the kit's section has a fixed height);
-// beyond it the list scrolls and draws only the rows in view. Rows are about 66 px (taller on
-// phones, where badges wrap); the search and paddings about 100.
+// beyond it the list scrolls and draws only the rows in view. Rows are about 66 px, taller on
+// phones where badges wrap: the rows as the list measured them decide, the estimate stands in
+// until then, so the last row (and its edit and remove buttons) is never cut. The search and
+// paddings take about 90.
 const ROW_PX = 74;
-const SEARCH_PX = 112;
+const SEARCH_PX = 92;
 const MAX_PX = 560;
 
 const number = (n: number) => n.toLocaleString('pt-BR');
@@ -40,6 +42,8 @@ export function MembersSection({ workspace, meId, canEdit, onEdit, onRemove }: P
   const [search, setSearch] = useState('');
   const onSearch = useCallback((term: string) => setSearch(term), []);
   const { members, loading, loadMore, loadingMore } = useMemberPages(search);
+  const [listPx, setListPx] = useState(0);
+  const rowsPx = members.length === 0 ? 1.5 * ROW_PX : listPx || members.length * ROW_PX;
   const title = (
     <span className={styles.sectionTitle}>
       Membros
@@ -52,7 +56,7 @@ export function MembersSection({ workspace, meId, canEdit, onEdit, onRemove }: P
   );
 
   return (
-    <CollapsibleSection title={title} defaultOpen contentHeight={Math.min(MAX_PX, SEARCH_PX + Math.max(members.length, 1.5) * ROW_PX)}>
+    <CollapsibleSection title={title} defaultOpen contentHeight={Math.min(MAX_PX, SEARCH_PX + rowsPx)}>
       <div className={styles.section}>
         <MemberSearch onSearch={onSearch} />
         {loading ? (
@@ -67,6 +71,7 @@ export function MembersSection({ workspace, meId, canEdit, onEdit, onRemove }: P
             getKey={(member) => member.id}
             estimateSize={ROW_PX}
             onEndReached={loadMore}
+            onTotalSizeChange={setListPx}
             renderItem={(member) => (
               <MemberRow member={member} isMe={member.id === meId} canEdit={canEdit} onEdit={onEdit} onRemove={onRemove} />
             )}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Mail, RotateCw, X } from 'lucide-react';
+import { Link2, Mail, RotateCw, X } from 'lucide-react';
 import { cancelInvite, inviteUser } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type PendingInvite } from '@chat/contracts';
-import { CollapsibleSection, IconButton, notify } from '@chat/ui';
+import { CollapsibleSection, IconButton, notify, toast } from '@chat/ui';
 import { useTeamChange } from '../../../shared/use-team-change';
 import styles from './members.module.css';
 
@@ -12,6 +12,17 @@ interface Props {
 
 const ROW_PX = 70;
 const day = (iso: string) => new Date(iso).toLocaleDateString('pt-BR');
+
+/** The invite's link to the clipboard, for the admin to pass on where mail does not reach. */
+async function copyLink(invite: PendingInvite) {
+  try {
+    await navigator.clipboard.writeText(invite.link);
+    toast({ type: 'success', title: 'Link copiado', description: `Envie para ${invite.email}: abre o cadastro já preenchido.` });
+  } catch {
+    // No clipboard permission (or an insecure origin): the link is shown to copy by hand.
+    toast({ type: 'alert', title: 'Não foi possível copiar', description: invite.link, duration: 15_000 });
+  }
+}
 
 /** Invites not yet used: each holds a seat until it is used, cancelled or expires. */
 export function PendingInvites({ invites }: Props) {
@@ -46,9 +57,10 @@ export function PendingInvites({ invites }: Props) {
         </span>
       }
       defaultOpen
+      fit
       contentHeight={Math.min(300, invites.length * ROW_PX + 24)}
     >
-      <ul className={styles.list} aria-label="Convites pendentes">
+      <ul className={styles.inviteList} aria-label="Convites pendentes">
         {invites.map((invite) => (
           <li key={invite.id} className={styles.row} aria-label={invite.email}>
             <span className={styles.inviteIcon} aria-hidden="true">
@@ -59,6 +71,15 @@ export function PendingInvites({ invites }: Props) {
               <span className={styles.muted}>Expira em {day(invite.expiresAt)}</span>
             </div>
             <div className={styles.actions}>
+              <IconButton
+                aria-label={`Copiar link do convite para ${invite.email}`}
+                title="Copiar link do convite"
+                size="sm"
+                variant="ghost"
+                onClick={() => void copyLink(invite)}
+              >
+                <Link2 size={16} aria-hidden="true" />
+              </IconButton>
               <IconButton
                 aria-label={`Reenviar convite para ${invite.email}`}
                 title="Reenviar convite"

@@ -22,7 +22,7 @@ export function PolygonsSection() {
   const close = (open: boolean) => !open && setDialog(null);
 
   return (
-    <CollapsibleSection title="Poligonais" defaultOpen contentHeight={Math.min(360, 120 + Math.max(polygons.length, 1.5) * 52)}>
+    <CollapsibleSection title="Poligonais" defaultOpen fit contentHeight={Math.min(360, 120 + Math.max(polygons.length, 1.5) * 52)}>
       <div className={styles.section}>
         <div className={styles.toolbar}>
           <SearchInput value={search} onChange={setSearch} placeholder="Buscar poligonal" wrapperClassName={styles.search} />
