@@ -247,7 +247,8 @@ describe('parseEvent', () => {
 
   it('types the data by direction and name', () => {
     const result = parseEvent('serverToClient', 'userStatus', goodServer.userStatus);
-    if (result.ok) expectTypeOf(result.data).toEqualTypeOf<{ userId: string; status: 'online' | 'offline' }>();
+    if (result.ok)
+      expectTypeOf(result.data).toEqualTypeOf<{ userId: string; status: 'online' | 'offline'; lastSeenAt?: string | null | undefined }>();
     const typing = parseEvent('clientToServer', 'user:typing', goodClient['user:typing']);
     if (typing.ok) expectTypeOf(typing.data.targetUsersIds).toEqualTypeOf<string[]>();
   });
