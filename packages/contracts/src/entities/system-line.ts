@@ -72,3 +72,6 @@ export const systemMessageText = (body: string, meId?: string) => {
 
 const joinNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A line the server wrote in a group: no one's message to count, notify, read or act on. */
+export const isSystemMessage = (message: { content: { type: string } }) => message.content.type === 'system';

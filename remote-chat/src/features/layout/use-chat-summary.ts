@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getChatSummary } from '@chat/api-client';
-import type { ChatSummary } from '@chat/contracts';
+import { isSystemMessage, type ChatSummary } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { chatKeys, liveQuery } from '../../shared/query-keys';
 
@@ -38,7 +38,7 @@ export function useChatSummary(meId: string, openId: string | null): ChatSummary
     const offs = [
       subscribe(eventBus, 'message', (message) => {
         const chatId = message.conversationId ?? message.groupId;
-        if (message.authorId !== meId && chatId !== openRef.current) refresh();
+        if (message.authorId !== meId && chatId !== openRef.current && !isSystemMessage(message)) refresh();
       }),
       subscribe(eventBus, 'message:read:response', refresh),
       subscribe(eventBus, 'message:deleted', refresh),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ana, conversation, group, lastMessage, message } from '../../../test/fixtures';
+import { ana, bruno, conversation, group, lastMessage, message } from '../../../test/fixtures';
 import {
   applyGroupReadReceipt,
   applyMessageToConversations,
@@ -62,6 +62,22 @@ describe('live chat-list updates', () => {
     expect(groups[0]).toMatchObject({ unreadMessages: 0, unreadMentions: 0 });
     groups = applyMessageToGroups(groups, message('g-m5', { conversationId: null, groupId: 'g1', createdAt: at(5) }), ana.id, null)!;
     expect(groups[0]!.unreadMessages).toBe(1);
+  });
+
+  it('shows a system line as the preview without counting it, nor clearing the count when it is mine', () => {
+    const line = (id: string, authorId: string, minute: number) =>
+      message(id, {
+        conversationId: null,
+        groupId: 'g1',
+        authorId,
+        createdAt: `2024-03-10T12:0${minute}:00.000Z`,
+        content: { id, body: '{}', type: 'system' },
+      });
+    let groups = [group('g1', { unreadMessages: 2 })];
+    groups = applyMessageToGroups(groups, line('s1', bruno.id, 1), ana.id, null)!;
+    expect(groups[0]).toMatchObject({ unreadMessages: 2, lastMessage: { id: 's1' } });
+    groups = applyMessageToGroups(groups, line('s2', ana.id, 2), ana.id, null)!;
+    expect(groups[0]).toMatchObject({ unreadMessages: 2, lastMessage: { id: 's2' } });
   });
 });
 

@@ -2,6 +2,7 @@ import {
   type ChatMuted,
   type Conversation,
   type Group,
+  isSystemMessage,
   type LastMessage,
   mentionsUser,
   type Message,
@@ -80,10 +81,12 @@ export function applyMessageToGroups(list: Group[], message: Message, meId = '',
   const group = list[index]!;
   const newer = isNewer(message, group.lastMessage);
   if (!newer && !isSameAsLast(message, group.lastMessage)) return list;
-  const unread = newer && openId !== group.id && message.authorId !== meId;
+  // A system line changes the preview only: it is nobody's unread message, and mine reads nothing.
+  const line = isSystemMessage(message);
+  const unread = newer && !line && openId !== group.id && message.authorId !== meId;
   const mention = unread && mentionsUser(message, meId) ? 1 : 0;
   // Posting reads the group (the server moves my read watermark past my message): my other tabs clear it too.
-  const posted = newer && message.authorId === meId;
+  const posted = newer && !line && message.authorId === meId;
   const next = [...list];
   next[index] = {
     ...group,
