@@ -182,13 +182,14 @@ export async function completeReads(db: Db, ranges: readonly SeqRange[]): Promis
 /**
  * The group lost a reader (removed, or their account was): its messages the remaining active
  * members have all read become READ. The range starts after the newest message already READ (the
- * floor was there), so only the unfinished tail is walked.
+ * floor was there), so only the unfinished tail is walked. System lines are stored READ from the
+ * start and say nothing of the floor.
  */
 export async function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
   const [row] = await executeRows<{ lo: string | null; hi: string | null }>(
     db,
     sql`SELECT
-      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' ORDER BY seq DESC LIMIT 1)::text AS lo,
+      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' AND content_type <> 'system' ORDER BY seq DESC LIMIT 1)::text AS lo,
       (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid ORDER BY seq DESC LIMIT 1)::text AS hi`,
   );
   if (!row?.hi) return [];
