@@ -14,6 +14,7 @@ export * from './workspaces';
 export { renewSession, type ApiClientOptions } from './client';
 export { isTransientFailure, isUnanswered, SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
+export { uploadAvatar } from './upload-avatar';
 export * from './account';
 export * from './sessions';
 export * from './api-keys';

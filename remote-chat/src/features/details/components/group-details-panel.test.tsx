@@ -13,10 +13,16 @@ const api = vi.hoisted(() => ({
   removeGroupAdmin: vi.fn(),
   removeGroupMember: vi.fn(),
   leaveGroup: vi.fn(),
+  uploadAvatar: vi.fn(),
+  updateGroupPhoto: vi.fn(),
   getGroupMembers: vi.fn(),
   getCommonGroups: vi.fn(),
 }));
-vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+vi.mock('@chat/api-client', () => ({
+  ...api,
+  ApiCallError: class extends Error {},
+  apiErrorMessage: (_: unknown, fallback: string) => fallback,
+}));
 
 const diego = user('u-diego', 'Diego');
 const admin = (u: GroupMember): GroupMember => ({ ...u, isAdmin: true });
@@ -122,6 +128,22 @@ describe('group details panel', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sair do grupo' }));
     expect(api.leaveGroup).toHaveBeenCalledWith('g1');
     await waitFor(() => expect(onLeft).toHaveBeenCalled());
+  });
+
+  it('lets an admin change the group photo through the avatar upload; a member only sees it', async () => {
+    serveMembers();
+    const onChanged = vi.fn();
+    api.uploadAvatar.mockResolvedValue('http://x/media/avatars/g.png');
+    api.updateGroupPhoto.mockResolvedValue({ status: 200, data: { ...aurora, avatarUrl: 'http://x/media/avatars/g.png' } });
+    const { unmount } = renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
+    const photo = new File([new Uint8Array([0x89, 0x50])], 'g.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Foto do grupo'), photo);
+    await waitFor(() => expect(api.updateGroupPhoto).toHaveBeenCalledWith('g1', { avatarUrl: 'http://x/media/avatars/g.png' }));
+    expect(api.uploadAvatar).toHaveBeenCalledWith(photo);
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    unmount();
+    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
+    expect(screen.queryByLabelText('Foto do grupo')).toBeNull();
   });
 
   it("searches members on the server after a pause and says 'Nenhum membro encontrado'", async () => {

@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Pencil, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
-import { Avatar, Button, notify, SearchInput } from '@chat/ui';
+import { Button, notify, SearchInput } from '@chat/ui';
 import { useGroupMemberPages } from '../hooks/use-group-member-pages';
 import { type PendingAct, useLeaveOrRemove } from '../hooks/use-leave-or-remove';
 import { ConfirmDialog } from './confirm-dialog';
+import { GroupPhoto } from './group-photo';
 import { MemberList } from './member-list';
 import { SidePanel } from '../../../shared/components/side-panel';
 import { viewerIsGroupAdmin } from '../../../shared/group-updates';
@@ -58,7 +59,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose }: P
   return (
     <SidePanel title="Detalhes do grupo" onClose={onClose}>
       <div className={styles.identity}>
-        <Avatar name={group.name} src={group.avatarUrl} size="xl" />
+        <GroupPhoto group={group} canManage={canManage} onChanged={onChanged} />
         <span className={styles.name}>{group.name}</span>
         <span className={styles.muted}>{memberCountText(group.memberCount)}</span>
         {group.description && <p className={styles.description}>{group.description}</p>}

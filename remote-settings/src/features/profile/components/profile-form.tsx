@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updateProfile } from '@chat/api-client';
+import { updateProfile, uploadAvatar } from '@chat/api-client';
 import {
   ALERT_TEXTS,
   ERROR_TEXTS,
@@ -14,7 +14,6 @@ import {
 } from '@chat/contracts';
 import { Button, FormField, Input, notify, toast } from '@chat/ui';
 import forms from '../../../shared/forms.module.css';
-import { uploadAvatar } from '../lib/upload-avatar';
 import { AvatarField } from './avatar-field';
 
 interface Props {

@@ -1,8 +1,9 @@
-import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
+import { apiErrorMessage } from './errors';
+import { generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from './media';
 import { ERROR_TEXTS, type ImageContentType, publicUrlFromUploadUrl } from '@chat/contracts';
 
 /**
- * The avatar goes through the same signed-URL flow as chat images (folder
+ * A profile or group photo goes through the same signed-URL flow as chat images (folder
  * 'avatars'): ask for an upload URL, PUT the file, keep the URL without its query string. Throws
  * an Error whose message is the docs/produto.md, Textos que importam upload text to show.
  */
