@@ -22,7 +22,11 @@ test('an admin removes a member and a member leaves; the others see the lines li
     body: { name, description: '', members: [brunoApi!.userId, carlaApi!.userId, diegoApi!.userId] },
   });
 
-  const [ana, bruno, carla] = await Promise.all(['ana', 'bruno', 'carla'].map((nick) => openMember(browser, baseURL!, nick)));
+  const [ana, bruno, carla] = await Promise.all([
+    openMember(browser, baseURL!, 'ana'),
+    openMember(browser, baseURL!, 'bruno'),
+    openMember(browser, baseURL!, 'carla'),
+  ]);
   for (const page of [ana, bruno, carla]) {
     await listEntry(page, name).click();
     await expect(systemLines(page).filter({ hasText: 'criou o grupo' })).toBeVisible();
