@@ -28,7 +28,9 @@ const api = vi.hoisted(() => {
     listSessions: vi.fn(),
     endSession: vi.fn(),
     endAllSessions: vi.fn(),
-    uploadAvatar: vi.fn(),
+    generatePublicMediaUrl: vi.fn(),
+    uploadToSignedUrl: vi.fn(),
+    UploadRequestError: class extends Error {},
   };
 });
 vi.mock('@chat/api-client', () => ({
@@ -116,7 +118,8 @@ describe('Informações pessoais', () => {
   });
 
   it('uploads a picked photo to the avatars folder, previews it, and sends its public URL', async () => {
-    api.uploadAvatar.mockResolvedValue('http://x/media/avatars/a-foto.png');
+    api.generatePublicMediaUrl.mockResolvedValue({ status: 200, data: { url: 'http://x/media/avatars/a-foto.png?signature=s' } });
+    api.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
     api.updateProfile.mockResolvedValue({ status: 200, data: { ...bruno, avatarUrl: 'http://x/media/avatars/a-foto.png' } });
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
@@ -127,7 +130,8 @@ describe('Informações pessoais', () => {
     expect(URL.createObjectURL).toHaveBeenCalledWith(photo);
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Usuário atualizado com sucesso')).toBeInTheDocument();
-    expect(api.uploadAvatar).toHaveBeenCalledWith(photo);
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
+    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/a-foto.png?signature=s', photo);
     expect(api.updateProfile).toHaveBeenCalledWith({ avatarUrl: 'http://x/media/avatars/a-foto.png' });
   });
 

@@ -14,7 +14,6 @@ export * from './workspaces';
 export { renewSession, type ApiClientOptions } from './client';
 export { isTransientFailure, isUnanswered, SessionExpiredError, type SessionCallbacks } from './renewal';
 export * from './media';
-export { uploadAvatar } from './upload-avatar';
 export * from './account';
 export * from './sessions';
 export * from './api-keys';

@@ -13,7 +13,8 @@ const api = vi.hoisted(() => ({
   removeGroupAdmin: vi.fn(),
   removeGroupMember: vi.fn(),
   leaveGroup: vi.fn(),
-  uploadAvatar: vi.fn(),
+  generatePublicMediaUrl: vi.fn(),
+  uploadToSignedUrl: vi.fn(),
   updateGroupPhoto: vi.fn(),
   getGroupMembers: vi.fn(),
   getCommonGroups: vi.fn(),
@@ -21,6 +22,7 @@ const api = vi.hoisted(() => ({
 vi.mock('@chat/api-client', () => ({
   ...api,
   ApiCallError: class extends Error {},
+  UploadRequestError: class extends Error {},
   apiErrorMessage: (_: unknown, fallback: string) => fallback,
 }));
 
@@ -133,13 +135,15 @@ describe('group details panel', () => {
   it('lets an admin change the group photo through the avatar upload; a member only sees it', async () => {
     serveMembers();
     const onChanged = vi.fn();
-    api.uploadAvatar.mockResolvedValue('http://x/media/avatars/g.png');
+    api.generatePublicMediaUrl.mockResolvedValue({ status: 200, data: { url: 'http://x/media/avatars/g.png?signature=s' } });
+    api.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
     api.updateGroupPhoto.mockResolvedValue({ status: 200, data: { ...aurora, avatarUrl: 'http://x/media/avatars/g.png' } });
     const { unmount } = renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
     const photo = new File([new Uint8Array([0x89, 0x50])], 'g.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Foto do grupo'), photo);
     await waitFor(() => expect(api.updateGroupPhoto).toHaveBeenCalledWith('g1', { avatarUrl: 'http://x/media/avatars/g.png' }));
-    expect(api.uploadAvatar).toHaveBeenCalledWith(photo);
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledWith({ fileName: 'g.png', contentType: 'image/png', folder: 'avatars' });
+    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/g.png?signature=s', photo);
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     unmount();
     renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={vi.fn()} />);

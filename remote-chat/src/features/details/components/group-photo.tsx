@@ -1,9 +1,9 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, Trash2 } from 'lucide-react';
-import { ApiCallError, updateGroupPhoto, uploadAvatar } from '@chat/api-client';
+import { ApiCallError, updateGroupPhoto } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, validateImageFile, type Group } from '@chat/contracts';
-import { Avatar, Button, notify, toast } from '@chat/ui';
+import { Avatar, Button, notify, toast, uploadAvatar } from '@chat/ui';
 import styles from './details-panel.module.css';
 
 interface Props {

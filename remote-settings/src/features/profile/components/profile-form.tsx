@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updateProfile, uploadAvatar } from '@chat/api-client';
+import { updateProfile } from '@chat/api-client';
 import {
   ALERT_TEXTS,
   ERROR_TEXTS,
@@ -12,7 +12,7 @@ import {
   type StoredUser,
   type UpdateProfileBody,
 } from '@chat/contracts';
-import { Button, FormField, Input, notify, toast } from '@chat/ui';
+import { Button, FormField, Input, notify, toast, uploadAvatar } from '@chat/ui';
 import forms from '../../../shared/forms.module.css';
 import { AvatarField } from './avatar-field';
 

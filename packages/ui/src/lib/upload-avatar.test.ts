@@ -11,7 +11,7 @@ const media = vi.hoisted(() => ({
     }
   },
 }));
-vi.mock('./media', () => media);
+vi.mock('@chat/api-client', () => ({ ...media, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
 
 const photo = new File([new Uint8Array([0x89, 0x50])], 'foto.png', { type: 'image/png' });
 

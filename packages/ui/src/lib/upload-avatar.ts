@@ -1,11 +1,11 @@
-import { apiErrorMessage } from './errors';
-import { generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from './media';
+import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
 import { ERROR_TEXTS, type ImageContentType, publicUrlFromUploadUrl } from '@chat/contracts';
 
 /**
  * A profile or group photo goes through the same signed-URL flow as chat images (folder
  * 'avatars'): ask for an upload URL, PUT the file, keep the URL without its query string. Throws
  * an Error whose message is the docs/produto.md, Textos que importam upload text to show.
+ * Here and not in the shared api-client: an app that uploads no photo does not download it.
  */
 export async function uploadAvatar(file: File): Promise<string> {
   let url: string | undefined;
