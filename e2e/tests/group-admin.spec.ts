@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { listEntry, memberRow, openMember, toggleDetails } from '../support/chat';
 import { call, signInApi } from '../support/api';
+import { pngImage } from '../support/images';
 import { expectToast } from '../support/session';
 import { expect, test } from '../support/fixtures';
 
-// Group administration, live: an admin removes a member, a member leaves, and every act is a
+// Group administration, live: an admin changes the photo and removes a member, a member leaves, and every act is a
 // system line the other members see at once. The group is made through the API; the acts go
 // through the details panel as people do them.
 
@@ -40,9 +41,15 @@ test('an admin removes a member and a member leaves; the others see the lines li
   await expect(ana.getByRole('menuitem', { name: 'Dados do grupo' })).toBeVisible();
   await ana.keyboard.press('Escape');
 
-  // Ana removes Bruno, after confirming.
+  // Ana gives the group a photo: everyone's header shows it, with its line.
   await toggleDetails(ana);
   await expect(ana.getByText('Grupo · 4 membros')).toBeVisible();
+  await ana.getByLabel('Foto do grupo').setInputFiles({ name: 'grupo.png', mimeType: 'image/png', buffer: pngImage(96, 96) });
+  await expectToast(ana, 'Sucesso', 'Foto do grupo atualizada');
+  await expect(systemLines(carla).filter({ hasText: 'Ana Souza mudou a foto do grupo' })).toBeVisible();
+  await expect(carla.locator('header img[src*="/media/avatars/"]')).toBeVisible();
+
+  // Ana removes Bruno, after confirming.
   await memberRow(ana, 'bruno').getByRole('button', { name: 'Mais opções' }).click();
   await ana.getByRole('menuitem', { name: 'Remover do grupo' }).click();
   const confirm = ana.getByRole('dialog', { name: 'Remover do grupo' });
