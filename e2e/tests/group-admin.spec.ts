@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 120_000 });
 const newStamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const systemLines = (page: Page) => page.getByTestId('system-line');
 
-test('an admin removes a member and a member leaves; the others see the lines live', async ({ browser, baseURL }) => {
+test('an admin changes the photo and removes a member, a member leaves; the others see it live', async ({ browser, baseURL }) => {
   const name = `Equipe ${newStamp()}`;
   const [anaApi, brunoApi, carlaApi, diegoApi] = await Promise.all(['ana', 'bruno', 'carla', 'diego'].map((n) => signInApi(baseURL!, n)));
   await call(baseURL!, '/group/create', {
