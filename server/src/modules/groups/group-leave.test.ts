@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseSystemLine, systemMessageText, type Group, type Message, type MessagesPage } from '@chat/contracts';
+import { parseSystemLine, systemMessageText, type Group, type Message, type MessageReceiptEvent, type MessagesPage } from '@chat/contracts';
 import { as, createTeam, deactivate, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { TINY_IMAGES } from '../../test/images';
 import { target } from '../../test/media';
-import { closeAll, type Listener, listenAll, settle } from '../../test/socket-helpers';
+import { closeAll, eventMatching, type Listener, listenAll, settle } from '../../test/socket-helpers';
+import { RECEIPT_NOTICE_WINDOW_MS } from '../realtime/receipt-notices';
 
 // Removing, leaving and the group's photo, and the system lines each act writes in the chat.
 
@@ -74,6 +75,17 @@ describe('system lines', () => {
     // A text message still counts.
     expectStatus(await as(t.app, ana).post('/message/send', textMessage(group.id, 'Oi', { isGroup: true })), 200);
     expect(await unreadOf(bruno)).toBe(1);
+  });
+
+  it('tell their actor nothing when a member reads past them (no receipts of a line)', async () => {
+    const [la, lb] = await listenAll(t.app, [ana, bruno], listeners);
+    expectStatus(await as(t.app, ana).post(url('add-member'), { newMembersIds: [diego.id] }), 200);
+    expectStatus(await as(t.app, bruno).post('/message/send', textMessage(group.id, 'Bem-vindo', { isGroup: true })), 200);
+    // Posting reads the group: Diego's read crosses Ana's line and Bruno's message.
+    expectStatus(await as(t.app, diego).post('/message/send', textMessage(group.id, 'Oi!', { isGroup: true })), 200);
+    await eventMatching<MessageReceiptEvent>(lb, 'message:receipt', (r) => r.userIds.includes(diego.id));
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_NOTICE_WINDOW_MS + 200));
+    expect((la.of('message:receipt') as MessageReceiptEvent[]).filter((r) => r.userIds.includes(diego.id))).toEqual([]);
   });
 
   it('cannot be edited, deleted, reacted to, quoted or found by the search', async () => {

@@ -80,11 +80,13 @@ const applyReadsQuery = (requests: string) => sql`
       SELECT group_id, user_id, 'read', date_trunc('minute', now()), from_seq, to_seq FROM moved
       ${UPSERT_MARK}
     ), authors AS (
-      -- Whom to tell: the authors of the newest messages the reads crossed, per group.
+      -- Whom to tell: the authors of the newest messages the reads crossed, per group (a system
+      -- line is no one's message: its actor has no receipt to follow).
       SELECT p.group_id, array_agg(DISTINCT a.author_id::text) AS ids
       FROM (SELECT group_id, min(from_seq) AS lo, max(to_seq) AS hi FROM moved GROUP BY group_id) p
       CROSS JOIN LATERAL (
         SELECT author_id FROM messages m WHERE m.group_id = p.group_id AND m.seq > p.lo AND m.seq <= p.hi
+          AND m.content_type <> 'system'
         ORDER BY m.seq DESC LIMIT ${AUTHORS_SCAN}
       ) a
       GROUP BY p.group_id
@@ -229,6 +231,7 @@ const deliverWaiting = (userIds: string) => sql`
       coalesce((
         SELECT array_agg(DISTINCT a.author_id::text) FROM (
           SELECT author_id FROM messages m WHERE m.group_id = p.group_id AND m.seq > p.lo AND m.seq <= p.hi
+            AND m.content_type <> 'system'
           ORDER BY m.seq DESC LIMIT ${AUTHORS_SCAN}
         ) a
       ), '{}') AS "authorIds"
