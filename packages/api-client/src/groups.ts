@@ -11,11 +11,13 @@ import {
   type GroupMember,
   type GroupMembersPage,
   type GroupMembersQuery,
+  type LeftGroup,
   type RemoveAdminBody,
   type RemoveMemberBody,
   type ResolvedEmails,
   type ResolveEmailsBody,
   type UpdateGroupBody,
+  type UpdateGroupPhotoBody,
 } from '@chat/contracts';
 import { earlyResponse, http } from './client';
 import { type ChatListPageParams, isFirstListPage } from './conversations';
@@ -68,3 +70,11 @@ export const addGroupMembers = (groupId: string, body: AddMembersBody) =>
 
 export const removeGroupMember = (groupId: string, body: RemoveMemberBody) =>
   request<Group>(http(), { method: 'POST', url: `/group/remove-member/${seg(groupId)}`, data: body });
+
+/** 'Sair do grupo': the viewer leaves (beyond the original spec). */
+export const leaveGroup = (groupId: string) =>
+  request<LeftGroup>(http(), { method: 'POST', url: `/group/leave/${seg(groupId)}`, data: {} });
+
+/** The group's photo, an uploaded avatar's public URL, or null to remove it (beyond the original spec). */
+export const updateGroupPhoto = (groupId: string, body: UpdateGroupPhotoBody) =>
+  request<Group>(http(), { method: 'POST', url: `/group/update-photo/${seg(groupId)}`, data: body });

@@ -5,5 +5,6 @@
 export * from './entities/user';
 export * from './entities/message';
 export * from './entities/chats';
+export * from './entities/system-line';
 export * from './entities/workspace';
 export * from './entities/api-key';

@@ -25,6 +25,10 @@ export const ERROR_TEXTS = {
     update: unknownError('atualizar o grupo'),
     addMembers: unknownError('adicionar membros'),
     removeMember: unknownError('remover membro'),
+    /** Not in the original spec. */
+    leave: unknownError('sair do grupo'),
+    /** Not in the original spec. */
+    updatePhoto: unknownError('mudar a foto do grupo'),
     search: unknownError('buscar por grupos'),
     searchMembers: unknownError('pesquisar membros'),
     /** Not in the original spec ('Colar e-mails' of the member pickers). */
@@ -99,6 +103,12 @@ export const SUCCESS_TEXTS = {
     membersAdded: 'Usuário(s) adicionados ao grupo com sucesso',
     /** Not in the original spec. */
     updated: 'Grupo atualizado com sucesso',
+    /** Not in the original spec. */
+    memberRemoved: 'Membro removido do grupo',
+    /** Not in the original spec. */
+    left: 'Você saiu do grupo',
+    /** Not in the original spec. */
+    photoUpdated: 'Foto do grupo atualizada',
   },
   user: {
     created: 'Usuário criado com sucesso',

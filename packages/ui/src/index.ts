@@ -32,6 +32,7 @@ export {
 } from '@chat/ui/toast-store';
 export { useToast } from './components/toast/use-toast';
 export { notify } from './lib/notify';
+export { uploadAvatar } from './lib/upload-avatar';
 export { createQueryClient, type QueryErrorToast } from './lib/query-client';
 export { ToastHost } from './components/toast/toast-host';
 

@@ -91,3 +91,7 @@ export function expectStatus<T = unknown>(res: LightMyRequestResponse, status: n
   if (res.statusCode !== status) throw new Error(`esperado ${status}, veio ${res.statusCode}: ${res.body}`);
   return res.json() as T;
 }
+
+/** A group history without its system lines ('Ana criou o grupo'...), for tests about the messages people sent. */
+export const sentByPeople = <M extends { content: { type: string } }>(messages: readonly M[]): M[] =>
+  messages.filter((m) => m.content.type !== 'system');

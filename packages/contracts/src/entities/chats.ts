@@ -57,7 +57,8 @@ export type Group = z.infer<typeof groupSchema>;
 
 /**
  * What a `group::updated` changed. A rename carries the new texts; added members the first few of
- * them (the head's memberCount is the new count); a removal and admin changes the ids.
+ * them (the head's memberCount is the new count); a removal (or a member leaving) and admin
+ * changes the ids.
  */
 export const groupChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('renamed'), name: z.string(), description: z.string() }),
@@ -65,6 +66,8 @@ export const groupChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('memberRemoved'), memberId: z.string() }),
   z.object({ kind: z.literal('adminAdded'), adminId: z.string() }),
   z.object({ kind: z.literal('adminRemoved'), adminId: z.string() }),
+  /** The head's avatarUrl is the new photo (null: removed). */
+  z.object({ kind: z.literal('photoChanged') }),
 ]);
 export type GroupChange = z.infer<typeof groupChangeSchema>;
 

@@ -5,7 +5,11 @@ export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'DELIVERED', 'READ'] as cons
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
-export const contentTypeSchema = z.enum(['text', 'image']);
+/**
+ * 'system': a line the server writes itself in a group (created, added, removed, left...); its
+ * body is a SystemLine as JSON (system-line.ts). Nobody sends one.
+ */
+export const contentTypeSchema = z.enum(['text', 'image', 'system']);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
 /**

@@ -75,6 +75,16 @@ export type AddMembersBody = z.infer<typeof addMembersBodySchema>;
 export const removeMemberBodySchema = z.object({ memberId: uuidField() });
 export type RemoveMemberBody = z.infer<typeof removeMemberBodySchema>;
 
+/** Answer of POST /group/leave/{groupId}: the group left (the leaver no longer sees it). */
+export const leftGroupSchema = z.object({ id: z.string() });
+export type LeftGroup = z.infer<typeof leftGroupSchema>;
+
+/** Body of POST /group/update-photo/{groupId}: an uploaded image's public URL ('avatars'), or null to remove it. */
+export const updateGroupPhotoBodySchema = z.object({
+  avatarUrl: z.nullable(z.url({ protocol: /^https?$/, error: 'URL da foto inválida' }).check(z.maxLength(2048, 'URL da foto inválida'))),
+});
+export type UpdateGroupPhotoBody = z.infer<typeof updateGroupPhotoBodySchema>;
+
 const SEARCH_MAX = 100;
 const searchField = () =>
   z._default(z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, `A busca deve ter no máximo ${SEARCH_MAX} caracteres`))), '');

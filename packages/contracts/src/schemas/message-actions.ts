@@ -31,6 +31,7 @@ export const MESSAGE_ACTION_ERRORS = {
   mentionInImage: 'Uma imagem não pode ter menções',
   invalidEmoji: 'Emoji inválido',
   invalidMention: 'Menção inválida',
+  systemLine: 'Os avisos do grupo não podem ser alterados',
 } as const;
 
 /** The users a message mentions (ids of group members), or MENTION_ALL. */

@@ -45,9 +45,16 @@ interface Props {
  * of the width from 1024 px, an overlay sheet on tablets and a full-screen sheet on phones.
  */
 export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
-  const { target, loading, reload } = useChatTarget(kind, chatId, me.id);
+  const { target, loading, reload, removed } = useChatTarget(kind, chatId, me.id);
   const { shown, show, close } = useSidePanel<Panel>(closesOnEscape);
 
+  if (removed) {
+    return (
+      <section className={styles.placeholder}>
+        <EmptyState text="Você não faz mais parte deste grupo" />
+      </section>
+    );
+  }
   if (!target) {
     return (
       <section className={styles.placeholder}>{loading ? <Spinner size="md" /> : <EmptyState text="Conversa não encontrada" />}</section>
@@ -75,7 +82,7 @@ export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, baseP
           {shown.kind === 'receipts' ? (
             target.kind === 'group' && <ReceiptsPanel key={shown.messageId} messageId={shown.messageId} groupId={chatId} onClose={close} />
           ) : target.kind === 'group' ? (
-            <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onClose={close} />
+            <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onLeft={onBack} onClose={close} />
           ) : (
             <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={close} />
           )}

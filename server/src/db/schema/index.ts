@@ -252,7 +252,8 @@ export const groupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_id_idx').on(t.userId)],
 );
 
-export const MESSAGE_CONTENT_TYPES = ['text', 'image'] as const;
+// 'system': the lines a group's server writes itself (who added, removed, promoted whom).
+export const MESSAGE_CONTENT_TYPES = ['text', 'image', 'system'] as const;
 /** Stored statuses; PENDING exists only in the browser while a send is in flight. */
 export const STORED_MESSAGE_STATUSES = ['SENT', 'DELIVERED', 'READ'] as const;
 export const messageContentTypeEnum = pgEnum('message_content_type', MESSAGE_CONTENT_TYPES);

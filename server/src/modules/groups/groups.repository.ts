@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatListPage } from '@chat/contracts';
 import type { Db } from '../../db/client';
@@ -230,7 +230,8 @@ export async function removeMember(db: Db, groupId: string, userId: string): Pro
 export interface ViewerGroupState {
   muted: boolean;
   /**
-   * Messages of others after what the member has read, since they joined ('Mensagens não lidas').
+   * Messages of others after what the member has read, since they joined ('Mensagens não lidas'),
+   * system lines aside.
    */
   unreadMessages: number;
   /** Those that mention the member (or '@todos'). */
@@ -270,4 +271,45 @@ export async function setGroupMuted(db: Db, groupId: string, userId: string, mut
     .update(groupMembers)
     .set({ muted })
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+}
+
+/**
+ * The member leaves; when they were its last active admin, the longest-standing active member
+ * left becomes admin, so a group is never left without one. The group's row stays locked from
+ * the check to the promotion: two last admins leaving at once are taken one after the other.
+ * Answers whether they were a member, and who was promoted.
+ */
+export function leaveGroup(db: Db, groupId: string, userId: string): Promise<{ left: boolean; promotedId: string | null }> {
+  return inTransaction(db, async (tx) => {
+    await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
+    const membership = await findMembership(tx, groupId, userId);
+    if (!membership || !(await removeMember(tx, groupId, userId))) return { left: false, promotedId: null };
+    if (!membership.isAdmin) return { left: true, promotedId: null };
+    const active = and(eq(groupMembers.groupId, groupId), eq(users.active, true));
+    const [admin] = await tx
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(and(active, eq(groupMembers.isAdmin, true)))
+      .limit(1);
+    if (admin) return { left: true, promotedId: null };
+    const [oldest] = await tx
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(active)
+      .orderBy(asc(groupMembers.createdAt), asc(groupMembers.userId))
+      .limit(1);
+    if (oldest) await setAdmin(tx, groupId, oldest.userId, true);
+    return { left: true, promotedId: oldest?.userId ?? null };
+  });
+}
+
+export async function groupNameOf(db: Db, groupId: string): Promise<string | null> {
+  const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
+  return row?.name ?? null;
+}
+
+export async function setGroupPhoto(db: Db, groupId: string, avatarUrl: string | null): Promise<void> {
+  await db.update(groups).set({ avatarUrl }).where(eq(groups.id, groupId));
 }

@@ -1,8 +1,19 @@
 import { and, type SQL } from 'drizzle-orm';
-import { LIMITS } from '@chat/contracts';
-import type { ChatListPage, CreateGroupBody, Group, GroupChange, GroupMember, GroupUpdated, UpdateGroupBody } from '@chat/contracts';
+import { LIMITS, SYSTEM_LINE_TARGETS_MAX } from '@chat/contracts';
+import type {
+  ChatListPage,
+  CreateGroupBody,
+  Group,
+  GroupChange,
+  GroupMember,
+  GroupUpdated,
+  LeftGroup,
+  SystemLine,
+  UpdateGroupBody,
+} from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { type MediaAccess, usableMedia } from '../media/media-uploads';
 import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
 import type { ChatEvents } from '../realtime/chat-events';
 import { recheckGroupReads } from '../realtime/group-receipts';
@@ -13,6 +24,7 @@ import { headFor, headRowsByGroup, headRowsOf } from './group-heads';
 import { addMembersWithinLimit, groupMemberLimitOf, requireWithinLimit } from './group-limit.repository';
 import { GroupLists } from './group-lists';
 import * as repo from './groups.repository';
+import { type Person, postSystemLine, targetsOf } from './system-lines';
 
 export const GROUP_NOT_FOUND = 'Grupo não encontrado';
 export const NOT_GROUP_ADMIN = 'Apenas administradores do grupo podem fazer isso';
@@ -27,6 +39,7 @@ export const SELF = {
   addMember: 'Você não pode adicionar a si mesmo ao grupo',
   removeMember: 'Você não pode remover a si mesmo do grupo',
 } as const;
+export const GROUP_PHOTO_NOT_FROM_MEDIA_STORE = 'A foto do grupo deve ser enviada pelo upload de avatar';
 
 export class GroupsService {
   private readonly lists: GroupLists;
@@ -110,13 +123,18 @@ export class GroupsService {
       others,
     );
     this.events.toUsers([viewer.id, ...others], 'group', await this.one(row.id, null));
+    await this.line(row.id, { kind: 'created', actor: person(viewer), targets: [] });
     return this.one(row.id, viewer.id);
   }
 
   async update(viewer: UserWithWorkspace, groupId: string, body: UpdateGroupBody): Promise<Group> {
     await this.requireAdmin(viewer, groupId);
+    const before = await repo.groupNameOf(this.db, groupId);
     await repo.updateGroup(this.db, groupId, { name: body.name, description: body.description });
-    return this.announceUpdate(viewer, groupId, { kind: 'renamed', name: body.name, description: body.description });
+    const group = await this.announceUpdate(viewer, groupId, { kind: 'renamed', name: body.name, description: body.description });
+    // A new description alone is no event of the chat's.
+    if (before !== body.name) await this.line(groupId, { kind: 'renamed', actor: person(viewer), targets: [], name: body.name });
+    return group;
   }
 
   async addAdmin(viewer: UserWithWorkspace, groupId: string, newAdminId: string): Promise<Group> {
@@ -126,7 +144,9 @@ export class GroupsService {
     if (!target) throw notFound(NOT_A_MEMBER);
     if (target.isAdmin) throw conflict(ALREADY_ADMIN);
     await repo.setAdmin(this.db, groupId, newAdminId, true);
-    return this.announceUpdate(viewer, groupId, { kind: 'adminAdded', adminId: newAdminId });
+    const group = await this.announceUpdate(viewer, groupId, { kind: 'adminAdded', adminId: newAdminId });
+    await this.line(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(await this.people([newAdminId])) });
+    return group;
   }
 
   async removeAdmin(viewer: UserWithWorkspace, groupId: string, adminId: string): Promise<Group> {
@@ -158,6 +178,8 @@ export class GroupsService {
       'group::updated',
       await this.updateEvent(groupId, { kind: 'membersAdded', members: firstAdded.map(toGroupMember), addedCount: added.length }),
     );
+    const named = await this.people(added.slice(0, SYSTEM_LINE_TARGETS_MAX));
+    await this.line(groupId, { kind: 'added', actor: person(viewer), ...targetsOf(named), count: added.length });
     return this.one(groupId, viewer.id);
   }
 
@@ -165,11 +187,57 @@ export class GroupsService {
   async removeMember(viewer: UserWithWorkspace, groupId: string, memberId: string): Promise<Group> {
     await this.requireAdmin(viewer, groupId);
     if (memberId === viewer.id) throw forbidden(SELF.removeMember);
+    const removed = await this.people([memberId]);
     if (!(await repo.removeMember(this.db, groupId, memberId))) throw notFound(NOT_A_MEMBER);
     const group = await this.announceUpdate(viewer, groupId, { kind: 'memberRemoved', memberId }, [memberId]);
+    await this.line(groupId, { kind: 'removed', actor: person(viewer), ...targetsOf(removed) });
     // Their unread messages no longer hold back the others' highlighted ticks.
     await recheckGroupReads({ db: this.db, events: this.events }, [groupId], memberId);
     return group;
+  }
+
+  /**
+   * 'Sair do grupo': any member, for themselves. They hear `group::updated` as a removed member
+   * does (the chat drops from their list); the last admin leaving makes the longest-standing
+   * member admin (a second `group::updated`, and its line).
+   */
+  async leave(viewer: UserWithWorkspace, groupId: string): Promise<LeftGroup> {
+    const { left, promotedId } = await repo.leaveGroup(this.db, groupId, viewer.id);
+    if (!left) throw notFound(GROUP_NOT_FOUND);
+    await this.announce(groupId, { kind: 'memberRemoved', memberId: viewer.id }, [viewer.id]);
+    await this.line(groupId, { kind: 'left', actor: person(viewer), targets: [] });
+    if (promotedId) {
+      await this.announce(groupId, { kind: 'adminAdded', adminId: promotedId });
+      await this.line(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(await this.people([promotedId])), automatic: true });
+    }
+    await recheckGroupReads({ db: this.db, events: this.events }, [groupId], viewer.id);
+    return { id: groupId };
+  }
+
+  /** The group's photo, for its admins: an image uploaded within the workspace ('avatars'), or null. */
+  async updatePhoto(viewer: UserWithWorkspace, groupId: string, avatarUrl: string | null, media: MediaAccess): Promise<Group> {
+    await this.requireAdmin(viewer, groupId);
+    if (avatarUrl !== null && (await usableMedia(media, avatarUrl, viewer))?.folder !== 'avatars') {
+      throw badRequest(GROUP_PHOTO_NOT_FROM_MEDIA_STORE);
+    }
+    await repo.setGroupPhoto(this.db, groupId, avatarUrl);
+    const group = await this.announceUpdate(viewer, groupId, { kind: 'photoChanged' });
+    await this.line(groupId, { kind: 'photo', actor: person(viewer), targets: [], ...(avatarUrl === null ? { removed: true } : {}) });
+    return group;
+  }
+
+  /** The group's system line of an act, sent to its members. */
+  private async line(groupId: string, line: SystemLine): Promise<void> {
+    await postSystemLine(this.db, this.events, groupId, line);
+  }
+
+  /** These users by their names now, in the order given. */
+  private async people(ids: readonly string[]): Promise<Person[]> {
+    const found = await findUsersByIds(this.db, ids);
+    return ids.flatMap((id) => {
+      const user = found.get(id);
+      return user ? [person(user)] : [];
+    });
   }
 
   /** 404 for a group of another workspace or one the viewer is not in: its existence is not revealed. */
@@ -201,9 +269,13 @@ export class GroupsService {
     change: GroupChange,
     alsoTo: readonly string[] = [],
   ): Promise<Group> {
+    await this.announce(groupId, change, alsoTo);
+    return this.one(groupId, viewer.id);
+  }
+
+  private async announce(groupId: string, change: GroupChange, alsoTo: readonly string[] = []): Promise<void> {
     const members = await repo.memberIds(this.db, groupId);
     this.events.toUsers([...members, ...alsoTo], 'group::updated', await this.updateEvent(groupId, change));
-    return this.one(groupId, viewer.id);
   }
 
   /** `group::updated`'s payload: the change and the event's small head (docs/api.md, Grupos grandes). */
@@ -237,6 +309,8 @@ export class GroupsService {
     return rows.map((r) => toGroupEntity(r, headFor(heads.get(r.group.id), viewerId)));
   }
 }
+
+const person = (user: { id: string; name: string }): Person => ({ id: user.id, name: user.name });
 
 const withState = (g: Group, state: repo.ViewerGroupState | undefined): Group => ({
   ...g,

@@ -50,7 +50,8 @@ describe('POST /api/group/create', () => {
       ],
       admins: [expect.objectContaining({ id: ana.id, name: 'Ana Grupo', nickName: ana.nickName })],
       createdAt: expect.any(String),
-      lastMessage: null,
+      // Its first line: 'Ana criou o grupo'.
+      lastMessage: expect.objectContaining({ authorId: ana.id, content: expect.objectContaining({ type: 'system' }) }),
     });
   });
 
@@ -64,8 +65,9 @@ describe('POST /api/group/create', () => {
     const group = await newGroup(ana, 'Avisos', [bruno, carla]);
     await settle(t.app, listeners);
     // The event is the same for every member: without the answer's per-viewer field.
+    // The group came before its first line ('Ana criou o grupo').
     const { viewerIsAdmin: _mine, ...head } = group;
-    for (const l of [la, lb, lc]) expect(l.of('group')).toEqual([head]);
+    for (const l of [la, lb, lc]) expect(l.of('group')).toEqual([{ ...head, lastMessage: null }]);
     expect(ld.events).toEqual([]);
     expect(lo.events).toEqual([]);
   });
@@ -126,7 +128,7 @@ describe('GET /api/group/list and /api/group/get-by-id/:id', () => {
       updatedAt: expect.any(String),
     });
     expect(groups[1]!.id).toBe(quiet.id);
-    expect(groups[1]!.lastMessage).toBeNull();
+    expect(groups[1]!.lastMessage?.content.type).toBe('system');
   });
 
   it('shows a group to its members only: 404 for others of the workspace and of other workspaces', async () => {

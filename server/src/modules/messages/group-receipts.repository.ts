@@ -80,11 +80,13 @@ const applyReadsQuery = (requests: string) => sql`
       SELECT group_id, user_id, 'read', date_trunc('minute', now()), from_seq, to_seq FROM moved
       ${UPSERT_MARK}
     ), authors AS (
-      -- Whom to tell: the authors of the newest messages the reads crossed, per group.
+      -- Whom to tell: the authors of the newest messages the reads crossed, per group (a system
+      -- line is no one's message: its actor has no receipt to follow).
       SELECT p.group_id, array_agg(DISTINCT a.author_id::text) AS ids
       FROM (SELECT group_id, min(from_seq) AS lo, max(to_seq) AS hi FROM moved GROUP BY group_id) p
       CROSS JOIN LATERAL (
         SELECT author_id FROM messages m WHERE m.group_id = p.group_id AND m.seq > p.lo AND m.seq <= p.hi
+          AND m.content_type <> 'system'
         ORDER BY m.seq DESC LIMIT ${AUTHORS_SCAN}
       ) a
       GROUP BY p.group_id
@@ -182,13 +184,14 @@ export async function completeReads(db: Db, ranges: readonly SeqRange[]): Promis
 /**
  * The group lost a reader (removed, or their account was): its messages the remaining active
  * members have all read become READ. The range starts after the newest message already READ (the
- * floor was there), so only the unfinished tail is walked.
+ * floor was there), so only the unfinished tail is walked. System lines are stored READ from the
+ * start and say nothing of the floor.
  */
 export async function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
   const [row] = await executeRows<{ lo: string | null; hi: string | null }>(
     db,
     sql`SELECT
-      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' ORDER BY seq DESC LIMIT 1)::text AS lo,
+      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' AND content_type <> 'system' ORDER BY seq DESC LIMIT 1)::text AS lo,
       (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid ORDER BY seq DESC LIMIT 1)::text AS hi`,
   );
   if (!row?.hi) return [];
@@ -228,6 +231,7 @@ const deliverWaiting = (userIds: string) => sql`
       coalesce((
         SELECT array_agg(DISTINCT a.author_id::text) FROM (
           SELECT author_id FROM messages m WHERE m.group_id = p.group_id AND m.seq > p.lo AND m.seq <= p.hi
+            AND m.content_type <> 'system'
           ORDER BY m.seq DESC LIMIT ${AUTHORS_SCAN}
         ) a
       ), '{}') AS "authorIds"

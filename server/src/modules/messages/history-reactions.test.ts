@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, Message, MessagesPage } from '@chat/contracts';
-import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
+import { as, createTeam, expectStatus, sentByPeople, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // A history page carries each message's reactions, read by the same statement as the
@@ -26,7 +26,8 @@ const send = async (chatId: string, body: string, isGroup = false) =>
   expectStatus<Message>(await as(t.app, ana).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
 const react = async (who: TestUser, id: string, emoji: string) =>
   expectStatus(await as(t.app, who).post(`/message/${id}/reactions`, { emoji }), 200);
-const page = async (url: string) => expectStatus<MessagesPage>(await as(t.app, ana).get(url), 200).messages;
+// A group's history starts with its line 'Ana criou o grupo'.
+const page = async (url: string) => sentByPeople(expectStatus<MessagesPage>(await as(t.app, ana).get(url), 200).messages);
 
 /**
  * How many statements reach the database while `run` goes, counted at the driver (PGlite's or the

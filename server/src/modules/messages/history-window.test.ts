@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, MessagesPage } from '@chat/contracts';
 import { messages } from '../../db/schema';
-import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
+import { as, createTeam, expectStatus, sentByPeople, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // `around=<messageId>` (N before, the message, N after) and `after=` (forward paging)
@@ -35,7 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const bodies = (page: MessagesPage) => page.messages.map((m) => m.content.body);
+// A group's history starts with its line 'Ana criou o grupo'.
+const bodies = (page: MessagesPage) => sentByPeople(page.messages).map((m) => m.content.body);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`);
 const routes = {
   conversation: (query: string) => as(t.app, ana).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}${query}`),

@@ -154,6 +154,8 @@ export class MessageActionsService {
     const row = await repo.findMessage(this.db, id);
     const m = row?.message;
     if (!row || !m) throw notFound(E.messageNotFound);
+    // The group's own lines are its record: nobody edits, deletes, reacts to or reads receipts of them.
+    if (m.contentType === 'system') throw forbidden(E.systemLine);
     if (m.conversationId) {
       const other = await this.participants.otherOf(m.conversationId, viewer.id);
       if (!other) throw notFound(E.messageNotFound);

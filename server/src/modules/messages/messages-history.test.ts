@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Group, MessagesPage } from '@chat/contracts';
 import { messages } from '../../db/schema';
-import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
+import { as, createTeam, expectStatus, sentByPeople, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // History paging: oldest first inside a page, pages walk backwards from the newest by cursor.
@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const bodies = (page: MessagesPage) => page.messages.map((m) => m.content.body);
+// A group's history starts with its line 'Ana criou o grupo'.
+const bodies = (page: MessagesPage) => sentByPeople(page.messages).map((m) => m.content.body);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`);
 const byConversation = async (query: string, who = ana) =>
   expectStatus<MessagesPage>(

@@ -200,7 +200,8 @@ export class MessagesService {
     const found = await findMessage(this.db, id);
     const m = found?.message;
     const sameChat = m && ('conversationId' in target ? m.conversationId === target.conversationId : m.groupId === target.groupId);
-    if (!found || !sameChat) throw notFound(MESSAGE_ACTION_ERRORS.replyNotFound);
+    // A system line is no one's message to answer.
+    if (!found || !sameChat || m.contentType === 'system') throw notFound(MESSAGE_ACTION_ERRORS.replyNotFound);
     return { id: m.id, authorId: m.authorId, authorName: found.author.name, body: m.body, type: m.contentType, deletedAt: m.deletedAt };
   }
 

@@ -69,6 +69,10 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'POST /api/group/remove-member/:groupId': [
     { access: 'MEMBER', url: `/api/group/remove-member/${slot('group')}`, body: { memberId: slot('user') } },
   ],
+  'POST /api/group/leave/:groupId': [{ access: 'MEMBER', url: `/api/group/leave/${slot('group')}` }],
+  'POST /api/group/update-photo/:groupId': [
+    { access: 'MEMBER', url: `/api/group/update-photo/${slot('group')}`, body: { avatarUrl: null } },
+  ],
   'GET /api/message/get-messages-by-conversation': [
     { access: 'MEMBER', url: `/api/message/get-messages-by-conversation?conversationId=${slot('conversation')}&all=true` },
   ],

@@ -32,6 +32,9 @@ describe('when to notify', () => {
     expect(shouldNotify(message(), ME, { hidden: false, focused: false })).toBe(true);
     expect(shouldNotify(message(), ME, looking)).toBe(false);
     expect(shouldNotify(message({ authorId: ME }), ME, away)).toBe(false);
+    // A group's system line ('Bruno adicionou Ana') is no one's message.
+    const line = message({ conversationId: null, groupId: 'g1', content: { id: 'ct2', body: '{}', type: 'system' } });
+    expect(shouldNotify(line, ME, away)).toBe(false);
   });
 
   it("titles with the sender or the group, says 'Imagem' for images, and links to the chat", () => {

@@ -1,4 +1,4 @@
-import { mentionsUser, type Message } from '@chat/contracts';
+import { isSystemMessage, mentionsUser, type Message } from '@chat/contracts';
 
 // docs/produto.md, Regras de conversa: a desktop notification, with sound, only when the window is
 // hidden or unfocused.
@@ -11,10 +11,12 @@ export interface WindowState {
 export const currentWindowState = (): WindowState => ({ hidden: document.hidden, focused: document.hasFocus() });
 
 /**
- * Someone else's message while I am not looking at the app; in a chat I silenced only
+ * Someone else's message (never a group's system line) while I am not looking at the app; in a chat I silenced only
  * when it mentions me.
  */
 export function shouldNotify(message: Message, meId: string, state: WindowState, muted = false): boolean {
+  // The group's own lines ('Ana adicionou Bruno') are no one's message.
+  if (isSystemMessage(message)) return false;
   if (muted && !mentionsUser(message, meId)) return false;
   return message.authorId !== meId && (state.hidden || !state.focused);
 }

@@ -62,6 +62,13 @@ describe('preview texts', () => {
     expect(previewText(null, { meId: ana.id })).toBe(NO_MESSAGE_PREVIEW);
   });
 
+  it('reads a system line whole, without an author in front', () => {
+    const body = JSON.stringify({ kind: 'added', actor: { id: ana.id, name: 'Ana' }, targets: [{ id: carla.id, name: 'Carla' }] });
+    const line = lastMessage('2024-03-10T10:00:00', { authorId: ana.id, content: { body, type: 'system' } });
+    expect(previewText(line, { meId: ana.id })).toBe('Você adicionou Carla');
+    expect(previewText(line, { meId: carla.id })).toBe('Ana adicionou você');
+  });
+
   it("says 'Imagem' for an image", () => {
     const image = lastMessage('2024-03-10T10:00:00', { content: { body: 'https://x/y.png', type: 'image' } });
     expect(previewText(image, null)).toBe(IMAGE_PREVIEW);

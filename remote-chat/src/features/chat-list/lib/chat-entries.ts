@@ -1,4 +1,4 @@
-import type { Conversation, Group, LastMessage } from '@chat/contracts';
+import { isSystemMessage, systemMessageText, type Conversation, type Group, type LastMessage } from '@chat/contracts';
 import { compareKeys, type ListKey } from './list-pages';
 import { listTime } from '../../../shared/dates';
 import { otherParticipant, type ChatKind } from '../../../shared/chat-types';
@@ -38,6 +38,8 @@ export function previewText(
   group: { meId: string; nameOf?: (id: string) => string | undefined } | null,
 ): string {
   if (!lastMessage) return NO_MESSAGE_PREVIEW;
+  // A system line reads whole ('Ana adicionou Bruno'), without an author in front.
+  if (isSystemMessage(lastMessage)) return systemMessageText(lastMessage.content.body, group?.meId);
   const body = lastMessage.deleted
     ? DELETED_PREVIEW
     : lastMessage.content.type === 'image'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ana, conversation, group, lastMessage, message } from '../../../test/fixtures';
+import { ana, bruno, conversation, group, lastMessage, message } from '../../../test/fixtures';
 import {
   applyGroupReadReceipt,
   applyMessageToConversations,
@@ -69,6 +69,22 @@ describe('live chat-list updates', () => {
     const image = message('g-m7', { conversationId: null, groupId: 'g1', createdAt: at(7) });
     groups = applyMessageToGroups(groups, { ...image, content: { ...image.content, type: 'image' } }, ana.id, null)!;
     expect(groups[0]!.unreadMessages).toBe(2);
+  });
+
+  it('shows a system line as the preview without counting it, nor clearing the count when it is mine', () => {
+    const line = (id: string, authorId: string, minute: number) =>
+      message(id, {
+        conversationId: null,
+        groupId: 'g1',
+        authorId,
+        createdAt: `2024-03-10T12:0${minute}:00.000Z`,
+        content: { id, body: '{}', type: 'system' },
+      });
+    let groups = [group('g1', { unreadMessages: 2 })];
+    groups = applyMessageToGroups(groups, line('s1', bruno.id, 1), ana.id, null)!;
+    expect(groups[0]).toMatchObject({ unreadMessages: 2, lastMessage: { id: 's1' } });
+    groups = applyMessageToGroups(groups, line('s2', ana.id, 2), ana.id, null)!;
+    expect(groups[0]).toMatchObject({ unreadMessages: 2, lastMessage: { id: 's2' } });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   type Conversation,
   countsTowardUnread,
   type Group,
+  isSystemMessage,
   type LastMessage,
   mentionsUser,
   type Message,
@@ -82,10 +83,12 @@ export function applyMessageToGroups(list: Group[], message: Message, meId = '',
   const group = list[index]!;
   const newer = isNewer(message, group.lastMessage);
   if (!newer && !isSameAsLast(message, group.lastMessage)) return list;
+  // A system line changes the preview only: it is nobody's unread message, and mine reads nothing.
+  const line = isSystemMessage(message);
   const unread = newer && openId !== group.id && message.authorId !== meId && countsTowardUnread(message.content.type);
   const mention = unread && mentionsUser(message, meId) ? 1 : 0;
   // Posting reads the group (the server moves my read watermark past my message): my other tabs clear it too.
-  const posted = newer && message.authorId === meId;
+  const posted = newer && !line && message.authorId === meId;
   const next = [...list];
   next[index] = {
     ...group,

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithQuery } from '../../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
@@ -75,5 +76,19 @@ describe('chat header status line', () => {
     renderWithQuery(<ChatHeader target={{ kind: 'group', group: group('g1') }} meId={ana.id} onTogglePanel={vi.fn()} />);
     expect(screen.getByText('ana, bruno, carla')).toBeInTheDocument();
     expect(emitted).toEqual([]);
+  });
+});
+
+describe('chat header menu', () => {
+  it("offers 'Dados do grupo' for a group and 'Dados do contato' for a conversation", async () => {
+    const { unmount } = renderWithQuery(
+      <ChatHeader target={{ kind: 'group', group: group('g1') }} meId={ana.id} onTogglePanel={vi.fn()} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mais opções' }));
+    expect(await screen.findByRole('menuitem', { name: 'Dados do grupo' })).toBeInTheDocument();
+    unmount();
+    renderConversation();
+    await userEvent.click(screen.getByRole('button', { name: 'Mais opções' }));
+    expect(await screen.findByRole('menuitem', { name: 'Dados do contato' })).toBeInTheDocument();
   });
 });

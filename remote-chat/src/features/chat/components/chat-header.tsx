@@ -57,7 +57,7 @@ export function ChatHeader({ target, meId, onTogglePanel, onBack, muted, onToggl
       {muted && <BellOff size={16} aria-label="Silenciada" className={styles.mutedIcon} />}
       <ActionMenu
         options={[
-          { label: 'Dados do contato', icon: <Info size={14} />, action: onTogglePanel },
+          { label: target.kind === 'group' ? 'Dados do grupo' : 'Dados do contato', icon: <Info size={14} />, action: onTogglePanel },
           ...(onToggleMute
             ? [
                 {

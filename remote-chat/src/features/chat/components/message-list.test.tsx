@@ -47,6 +47,17 @@ describe('message list', () => {
     expect(screen.getByRole('img', { name: 'Lida' })).toBeInTheDocument();
   });
 
+  it('draws a system line as a centred note, not a bubble, in the reader’s words', () => {
+    const body = JSON.stringify({ kind: 'added', actor: { id: carla.id, name: 'Carla' }, targets: [{ id: ana.id, name: 'Ana' }] });
+    const rows = buildRows([
+      message('a', { authorId: carla.id, groupId: 'g1', conversationId: null, content: { id: 'a', body, type: 'system' } }),
+    ]);
+    renderWithQuery(<MessageList {...props} rows={rows} isGroup />);
+    expect(screen.getByTestId('system-line')).toHaveTextContent('Carla adicionou você');
+    expect(screen.queryByTestId('message')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Carla' })).toBeNull();
+  });
+
   describe('messages put under the end', () => {
     const start = Date.parse('2024-03-01T00:00:00.000Z');
     const history = (count: number) =>

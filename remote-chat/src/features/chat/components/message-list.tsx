@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LIMITS } from '@chat/contracts';
+import { isSystemMessage, LIMITS } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
 import { useKeepEndOnResize } from '../hooks/use-keep-end-on-resize';
 import { useNewBelow } from '../hooks/use-new-below';
 import { lastMessageKey, type MessageRow, UNREAD_ROW_KEY } from '../lib/message-rows';
 import { UNREAD_DIVIDER_TEXT } from '../lib/unread';
 import { NewMessagesButton } from './new-messages-button';
+import { SystemLine } from './system-line';
 import { type BubbleAction, MessageBubble } from './message-bubble';
 import type { ChatMessage } from '../lib/merge-messages';
 import styles from './message-list.module.css';
 
 /** Before a row is measured; an image's frame has a fixed height (240 px, see message-image.module.css). */
 function estimateRowSize(row: MessageRow | undefined): number {
-  if (row?.type !== 'message') return 40;
+  if (row?.type !== 'message' || isSystemMessage(row.message)) return 40;
   return row?.message.content.type === 'image' ? 290 : 64;
 }
 
@@ -179,6 +180,8 @@ export function MessageList(props: Props) {
                   <div className={styles.unread} role="separator" data-testid="unread-divider">
                     {UNREAD_DIVIDER_TEXT}
                   </div>
+                ) : isSystemMessage(row.message) ? (
+                  <SystemLine message={row.message} meId={meId} />
                 ) : (
                   <MessageBubble
                     message={row.message}

@@ -1,11 +1,11 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversationById, getGroupById, isUnanswered } from '@chat/api-client';
 import { ERROR_TEXTS, type GroupUpdated } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
 import type { ChatKind, ChatTarget } from '../../../shared/chat-types';
-import { applyGroupUpdate } from '../../../shared/group-updates';
+import { applyGroupUpdate, removedMe } from '../../../shared/group-updates';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
 import { userInConversation, userInGroup } from '../../../shared/user-updates';
 
@@ -14,6 +14,8 @@ export interface ChatTargetState {
   loading: boolean;
   /** Fetches the chat again (after a group change made here). */
   reload: () => void;
+  /** I was removed from the open group (or left it in another tab): its chat no longer shows. */
+  removed: boolean;
 }
 
 async function fetchTarget(kind: ChatKind, id: string): Promise<ChatTarget> {
@@ -35,6 +37,7 @@ export function useChatTarget(kind: ChatKind, id: string, meId: string): ChatTar
   const query = useQuery({ ...liveQuery, queryKey: key, queryFn: () => fetchTarget(kind, id), refetchOnMount: 'always' });
   const { refetch } = query;
   const loaded = query.data !== undefined;
+  const [removed, setRemoved] = useState(false);
 
   const reload = useCallback(() => void refetch(), [refetch]);
 
@@ -47,6 +50,10 @@ export function useChatTarget(kind: ChatKind, id: string, meId: string): ChatTar
     // The change applies to the open group; the members panel pages its list again.
     const onGroup = (event: GroupUpdated) => {
       if (kind !== 'group' || event.id !== id) return;
+      if (removedMe(event, meId)) {
+        setRemoved(true);
+        return;
+      }
       update((current) => (current.kind === 'group' ? { kind: 'group', group: applyGroupUpdate(current.group, event, meId) } : current));
       if (event.change.kind !== 'renamed') void queryClient.invalidateQueries({ queryKey: chatKeys.groupMemberPages(id) });
     };
@@ -74,5 +81,5 @@ export function useChatTarget(kind: ChatKind, id: string, meId: string): ChatTar
 
   // Refused by the server: not found. Without an answer it stays loading until the connection is back.
   const refused = query.isError && !isUnanswered(query.error);
-  return { target: query.data ?? null, loading: !loaded && !refused, reload };
+  return { target: query.data ?? null, loading: !loaded && !refused, reload, removed };
 }

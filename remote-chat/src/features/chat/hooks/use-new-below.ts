@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LIMITS } from '@chat/contracts';
+import { isSystemMessage, LIMITS } from '@chat/contracts';
 import { lastMessageKey, type MessageRow } from '../lib/message-rows';
 
 /**
@@ -21,7 +21,9 @@ export function useNewBelow(rows: MessageRow[], meId: string, ready: boolean) {
     const from = rows.findIndex((row) => row.key === previous);
     // The previous last message is gone from the list (a window replaced): nothing was appended.
     if (from === -1) return;
-    const arrived = rows.slice(from + 1).filter((row) => row.type === 'message' && row.message.authorId !== meId).length;
+    const arrived = rows
+      .slice(from + 1)
+      .filter((row) => row.type === 'message' && row.message.authorId !== meId && !isSystemMessage(row.message)).length;
     if (arrived > 0) setCount((n) => n + arrived);
   }, [rows, meId, ready]);
 

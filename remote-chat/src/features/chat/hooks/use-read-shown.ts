@@ -1,15 +1,16 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isSystemMessage } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import type { ChatMessage } from '../lib/merge-messages';
 
 /**
  * The newest message of others in the list, as the server stores it (not a send in progress,
- * failed or refused): what a read covers. My own messages need no reading, so my sends trigger none.
+ * failed or refused, nor a system line, which nobody has to read): what a read covers. My own messages need no reading, so my sends trigger none.
  */
 export function newestToRead(messages: readonly ChatMessage[], meId: string): string | null {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.authorId !== meId && m.status !== 'PENDING' && !m.failed && !m.refused && !m.upload) return m.id;
+    if (m.authorId !== meId && !isSystemMessage(m) && m.status !== 'PENDING' && !m.failed && !m.refused && !m.upload) return m.id;
   }
   return null;
 }

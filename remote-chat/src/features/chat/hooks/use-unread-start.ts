@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isSystemMessage } from '@chat/contracts';
 import { firstUnreadId } from '../lib/unread';
 import type { MessagesState } from './use-messages';
 
@@ -21,7 +22,7 @@ export function useUnreadStart(history: MessagesState, meId: string, unread: num
 
   // Decided during render (React's "adjusting state on a prop change"), so the list never paints without it.
   if (settled && candidate !== undefined) setFound(candidate);
-  else if (settled && !needsOlder) setFound(messages.find((m) => m.authorId !== meId)?.id ?? null);
+  else if (settled && !needsOlder) setFound(messages.find((m) => m.authorId !== meId && !isSystemMessage(m))?.id ?? null);
 
   useEffect(() => {
     if (needsOlder) loadOlder();

@@ -1,3 +1,4 @@
+import { isSystemMessage } from '@chat/contracts';
 import type { ChatMessage } from './merge-messages';
 
 /** The line above the first unread message. */
@@ -17,7 +18,8 @@ export function firstUnreadId(messages: readonly ChatMessage[], meId: string, un
   let seen = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
-    if (message.authorId === meId) continue;
+    // The server counts neither mine nor the group's system lines.
+    if (message.authorId === meId || isSystemMessage(message)) continue;
     seen += 1;
     if (seen === unread) return message.id;
   }

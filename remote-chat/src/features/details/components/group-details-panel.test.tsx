@@ -11,10 +11,20 @@ import { GroupDetailsPanel } from './group-details-panel';
 const api = vi.hoisted(() => ({
   addGroupAdmin: vi.fn(),
   removeGroupAdmin: vi.fn(),
+  removeGroupMember: vi.fn(),
+  leaveGroup: vi.fn(),
+  generatePublicMediaUrl: vi.fn(),
+  uploadToSignedUrl: vi.fn(),
+  updateGroupPhoto: vi.fn(),
   getGroupMembers: vi.fn(),
   getCommonGroups: vi.fn(),
 }));
-vi.mock('@chat/api-client', () => ({ ...api, apiErrorMessage: (_: unknown, fallback: string) => fallback }));
+vi.mock('@chat/api-client', () => ({
+  ...api,
+  ApiCallError: class extends Error {},
+  UploadRequestError: class extends Error {},
+  apiErrorMessage: (_: unknown, fallback: string) => fallback,
+}));
 
 const diego = user('u-diego', 'Diego');
 const admin = (u: GroupMember): GroupMember => ({ ...u, isAdmin: true });
@@ -42,7 +52,7 @@ describe('group details panel', () => {
 
   it("counts from memberCount and lists the server's first page: 'Você', then admins with the badge", async () => {
     serveMembers();
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
     expect(screen.getByText('Detalhes do grupo')).toBeInTheDocument();
     expect(screen.getByText('Grupo · 1000 membros')).toBeInTheDocument();
     await waitFor(() => expect(rows().length).toBeGreaterThan(3));
@@ -65,7 +75,7 @@ describe('group details panel', () => {
     serveMembers();
     const onChanged = vi.fn();
     api.addGroupAdmin.mockResolvedValue({ status: 200, data: aurora });
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
     expect(screen.getByRole('button', { name: /Editar grupo/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Adicionar membro/ })).toBeInTheDocument();
     await waitFor(() => expect(rows().length).toBeGreaterThan(3));
@@ -84,17 +94,66 @@ describe('group details panel', () => {
 
   it('shows a plain member no admin action', async () => {
     serveMembers([carla, admin(ana), admin(bruno), diego]);
-    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
     expect(screen.queryByRole('button', { name: /Editar grupo/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Adicionar membro/ })).toBeNull();
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Você'));
     expect(screen.queryAllByRole('button', { name: 'Mais opções' })).toHaveLength(0);
   });
 
+  it("asks before 'Remover do grupo', then removes the member", async () => {
+    serveMembers();
+    const onChanged = vi.fn();
+    api.removeGroupMember.mockResolvedValue({ status: 200, data: aurora });
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(3));
+    await userEvent.click(within(rows()[2]!).getByRole('button', { name: 'Mais opções' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remover do grupo' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Remover Carla de “Projeto');
+    expect(api.removeGroupMember).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(api.removeGroupMember).toHaveBeenCalledWith('g1', { memberId: carla.id });
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it("lets any member leave with 'Sair do grupo', after confirming", async () => {
+    serveMembers([carla, admin(ana), admin(bruno), diego]);
+    const onLeft = vi.fn();
+    api.leaveGroup.mockResolvedValue({ status: 200, data: { id: 'g1' } });
+    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={onLeft} />);
+    await userEvent.click(screen.getByRole('button', { name: /Sair do grupo/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(api.leaveGroup).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: /Sair do grupo/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sair do grupo' }));
+    expect(api.leaveGroup).toHaveBeenCalledWith('g1');
+    await waitFor(() => expect(onLeft).toHaveBeenCalled());
+  });
+
+  it('lets an admin change the group photo through the avatar upload; a member only sees it', async () => {
+    serveMembers();
+    const onChanged = vi.fn();
+    api.generatePublicMediaUrl.mockResolvedValue({ status: 200, data: { url: 'http://x/media/avatars/g.png?signature=s' } });
+    api.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
+    api.updateGroupPhoto.mockResolvedValue({ status: 200, data: { ...aurora, avatarUrl: 'http://x/media/avatars/g.png' } });
+    const { unmount } = renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
+    const photo = new File([new Uint8Array([0x89, 0x50])], 'g.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Foto do grupo'), photo);
+    await waitFor(() => expect(api.updateGroupPhoto).toHaveBeenCalledWith('g1', { avatarUrl: 'http://x/media/avatars/g.png' }));
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledWith({ fileName: 'g.png', contentType: 'image/png', folder: 'avatars' });
+    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/g.png?signature=s', photo);
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    unmount();
+    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
+    expect(screen.queryByLabelText('Foto do grupo')).toBeNull();
+  });
+
   it("searches members on the server after a pause and says 'Nenhum membro encontrado'", async () => {
     vi.useFakeTimers();
     serveMembers();
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
     fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'z' } });
     fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'zé' } });
     await act(async () => vi.advanceTimersByTime(500));

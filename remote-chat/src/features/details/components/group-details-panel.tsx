@@ -1,10 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Pencil, UserPlus } from 'lucide-react';
+import { LogOut, Pencil, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
-import { Avatar, Button, notify, SearchInput } from '@chat/ui';
+import { Button, notify, SearchInput } from '@chat/ui';
 import { useGroupMemberPages } from '../hooks/use-group-member-pages';
+import { type PendingAct, useLeaveOrRemove } from '../hooks/use-leave-or-remove';
+import { ConfirmDialog } from './confirm-dialog';
+import { GroupPhoto } from './group-photo';
 import { MemberList } from './member-list';
 import { SidePanel } from '../../../shared/components/side-panel';
 import { viewerIsGroupAdmin } from '../../../shared/group-updates';
@@ -20,13 +23,15 @@ interface Props {
   meId: string;
   /** After a change made here (the 'group::updated' event may also bring it). */
   onChanged: () => void;
+  /** I left the group: its chat closes. */
+  onLeft: () => void;
   onClose?: () => void;
 }
 
 export const memberCountText = (count: number) => `Grupo · ${count} ${count === 1 ? 'membro' : 'membros'}`;
 
 /** 'Detalhes do grupo' (docs/produto.md, Telas), with the admin actions for group admins. */
-export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
+export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose }: Props) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -38,6 +43,8 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.groupMemberPages(group.id) });
     onChanged();
   };
+
+  const acts = useLeaveOrRemove(group.id, { onRemoved: changed, onLeft });
 
   const changeAdmin = useMutation({
     mutationFn: ({ userId, promote }: { userId: string; promote: boolean }) =>
@@ -52,7 +59,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
   return (
     <SidePanel title="Detalhes do grupo" onClose={onClose}>
       <div className={styles.identity}>
-        <Avatar name={group.name} colorKey={group.id} src={group.avatarUrl} size="xl" />
+        <GroupPhoto group={group} canManage={canManage} onChanged={onChanged} />
         <span className={styles.name}>{group.name}</span>
         <span className={styles.muted}>{memberCountText(group.memberCount)}</span>
         {group.description && <p className={styles.description}>{group.description}</p>}
@@ -75,13 +82,37 @@ export function GroupDetailsPanel({ group, meId, onChanged, onClose }: Props) {
         canManage={canManage}
         onPromote={(id) => changeAdmin.mutate({ userId: id, promote: true })}
         onDemote={(id) => changeAdmin.mutate({ userId: id, promote: false })}
+        onRemove={(member) => acts.ask({ kind: 'remove', member })}
         onEndReached={pages.loadMore}
         term={pages.term}
       />
+      <div className={styles.leave}>
+        <Button variant="outline" colorType="destructive" size="sm" width="full" onClick={() => acts.ask({ kind: 'leave' })}>
+          <LogOut size={14} /> Sair do grupo
+        </Button>
+      </div>
+      {acts.pending && (
+        <ConfirmDialog {...confirmTexts(acts.pending, group.name)} busy={acts.busy} onConfirm={acts.confirm} onClose={acts.cancel} />
+      )}
       <Suspense fallback={null}>
         {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
         {adding && <AddMemberModal group={group} open onOpenChange={setAdding} onAdded={changed} />}
       </Suspense>
     </SidePanel>
   );
+}
+
+function confirmTexts(act: PendingAct, groupName: string) {
+  if (act.kind === 'remove') {
+    return {
+      title: 'Remover do grupo',
+      description: `Remover ${act.member.name} de “${groupName}”? A conversa do grupo sai da lista dessa pessoa.`,
+      confirmLabel: 'Remover',
+    };
+  }
+  return {
+    title: 'Sair do grupo',
+    description: `Sair de “${groupName}”? Você deixa de receber as mensagens do grupo.`,
+    confirmLabel: 'Sair do grupo',
+  };
 }

@@ -1,4 +1,4 @@
-import { ShieldMinus, ShieldPlus } from 'lucide-react';
+import { ShieldMinus, ShieldPlus, UserMinus } from 'lucide-react';
 import type { GroupMember } from '@chat/contracts';
 import { ActionMenu, Avatar, EmptyState, Spinner, VirtualList } from '@chat/ui';
 import styles from './details-panel.module.css';
@@ -12,6 +12,8 @@ interface Props {
   canManage: boolean;
   onPromote: (userId: string) => void;
   onDemote: (userId: string) => void;
+  /** 'Remover do grupo' (the caller asks first). */
+  onRemove: (member: GroupMember) => void;
   onEndReached: () => void;
   /** The search shown: another one draws a new list, from its top. */
   term: string;
@@ -20,7 +22,7 @@ interface Props {
 const ROW_HEIGHT = 52;
 
 /** The members of the details panel: only the rows in view are drawn, the next page loads at the end. */
-export function MemberList({ members, meId, loading, canManage, onPromote, onDemote, onEndReached, term }: Props) {
+export function MemberList({ members, meId, loading, canManage, onPromote, onDemote, onRemove, onEndReached, term }: Props) {
   if (members.length === 0) return loading ? <Spinner size="sm" /> : <EmptyState text="Nenhum membro encontrado" />;
   return (
     <VirtualList
@@ -49,6 +51,7 @@ export function MemberList({ members, meId, loading, canManage, onPromote, onDem
                   isAdmin
                     ? { label: 'Remover admin', icon: <ShieldMinus size={14} />, action: () => onDemote(member.id) }
                     : { label: 'Adicionar como admin', icon: <ShieldPlus size={14} />, action: () => onPromote(member.id) },
+                  { label: 'Remover do grupo', icon: <UserMinus size={14} />, destructive: true, action: () => onRemove(member) },
                 ]}
               />
             )}

@@ -12,9 +12,8 @@ import {
   type StoredUser,
   type UpdateProfileBody,
 } from '@chat/contracts';
-import { Button, FormField, Input, notify, toast } from '@chat/ui';
+import { Button, FormField, Input, notify, toast, uploadAvatar } from '@chat/ui';
 import forms from '../../../shared/forms.module.css';
-import { uploadAvatar } from '../lib/upload-avatar';
 import { AvatarField } from './avatar-field';
 
 interface Props {

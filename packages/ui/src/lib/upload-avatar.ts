@@ -2,9 +2,10 @@ import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadReque
 import { ERROR_TEXTS, type ImageContentType, publicUrlFromUploadUrl } from '@chat/contracts';
 
 /**
- * The avatar goes through the same signed-URL flow as chat images (folder
+ * A profile or group photo goes through the same signed-URL flow as chat images (folder
  * 'avatars'): ask for an upload URL, PUT the file, keep the URL without its query string. Throws
  * an Error whose message is the docs/produto.md, Textos que importam upload text to show.
+ * Here and not in the shared api-client: an app that uploads no photo does not download it.
  */
 export async function uploadAvatar(file: File): Promise<string> {
   let url: string | undefined;
