@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendHorizontal, Smile, X } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Check, SendHorizontal, Smile, X } from 'lucide-react';
 import { LIMITS, messageFormSchema, type ReplyQuote } from '@chat/contracts';
-import { Button, IconButton } from '@chat/ui';
+import { IconButton } from '@chat/ui';
 import { ImageUploadButton } from '../../upload/components/image-upload-button';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import {
@@ -16,6 +16,8 @@ import {
 import { EmojiPicker } from './emoji-picker';
 import { MENTION_LIST_ID, MentionPicker, mentionOptionId } from './mention-picker';
 import { MessageQuote } from './message-quote';
+import { useAutoHeight } from '../hooks/use-auto-height';
+import { useTouchTyping } from '../hooks/use-touch-typing';
 import styles from './message-box.module.css';
 
 /**
@@ -61,6 +63,9 @@ interface Props {
 
 const noName = () => undefined;
 
+/** A press on the send button leaves the focus in the box, so a phone's keyboard stays open. */
+const keepKeyboard = (event: MouseEvent) => event.preventDefault();
+
 export function MessageBox(props: Props) {
   const { onSend, onTextChange, onSendImage, replyTo, editing, mentionable = [], nameOf = noName } = props;
   const [text, setTextState] = useState('');
@@ -73,6 +78,8 @@ export function MessageBox(props: Props) {
   };
   const [emojiOpen, setEmojiOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  useAutoHeight(textareaRef, text, LIMITS.textareaMaxRows);
+  const touchTyping = useTouchTyping();
   const emojiAnchorRef = useRef<HTMLDivElement>(null);
   const hasText = text.trim().length > 0;
   const tooLong = text.trim().length > LIMITS.messageMaxLength;
@@ -192,8 +199,9 @@ export function MessageBox(props: Props) {
       props.onEditLast();
       return;
     }
-    // Enter sends (or saves), Shift+Enter is a new line.
-    if (event.key !== 'Enter' || event.shiftKey) return;
+    // Enter sends (or saves), Shift+Enter is a new line; typed on a touch screen, Enter is a new
+    // line and the button sends.
+    if (event.key !== 'Enter' || event.shiftKey || touchTyping) return;
     event.preventDefault();
     submit();
   };
@@ -214,9 +222,9 @@ export function MessageBox(props: Props) {
       {editing ? (
         <div className={styles.context}>
           <span className={styles.editing}>{ACTION_TEXTS.editing}</span>
-          <Button size="xs" width="sm" variant="outline" onClick={cancelEdit}>
-            {ACTION_TEXTS.cancel}
-          </Button>
+          <IconButton aria-label={ACTION_TEXTS.cancel} title={ACTION_TEXTS.cancel} size="sm" onClick={cancelEdit}>
+            <X size={16} aria-hidden="true" />
+          </IconButton>
         </div>
       ) : (
         replyTo && (
@@ -257,6 +265,7 @@ export function MessageBox(props: Props) {
             rows={textareaRows(text)}
             placeholder="Digite uma mensagem..."
             aria-label="Mensagem"
+            enterKeyHint={touchTyping ? 'enter' : 'send'}
             aria-invalid={tooLong || undefined}
             role={mentionable.length > 0 ? 'combobox' : undefined}
             aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
@@ -272,11 +281,18 @@ export function MessageBox(props: Props) {
           )}
         </div>
         {editing ? (
-          <Button type="submit" size="sm" width="sm" disabled={!hasText || tooLong}>
-            {ACTION_TEXTS.save}
-          </Button>
+          <IconButton
+            type="submit"
+            aria-label={ACTION_TEXTS.save}
+            title={ACTION_TEXTS.save}
+            variant="solid"
+            disabled={!hasText || tooLong}
+            onMouseDown={keepKeyboard}
+          >
+            <Check size={20} />
+          </IconButton>
         ) : hasText ? (
-          <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong}>
+          <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong} onMouseDown={keepKeyboard}>
             <SendHorizontal size={20} />
           </IconButton>
         ) : (
