@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery } from '../../../test/render';
-import { TOUCH_TYPING_QUERY } from '../hooks/use-touch-typing';
+import { TOUCH_TYPING_QUERY } from '../../../shared/use-touch-typing';
 import { MessageBox } from './message-box';
 
 const box = () => screen.getByPlaceholderText('Digite uma mensagem...') as HTMLTextAreaElement;

@@ -1,8 +1,20 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Check, SendHorizontal, Smile, X } from 'lucide-react';
 import { LIMITS, messageFormSchema, type ReplyQuote } from '@chat/contracts';
 import { IconButton } from '@chat/ui';
+import { ImageDraftsPanel } from '../../upload/components/image-drafts-panel';
 import { ImageUploadButton } from '../../upload/components/image-upload-button';
+import { useImageDrafts } from '../../upload/hooks/use-image-drafts';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import {
   type ChosenMentions,
@@ -16,8 +28,8 @@ import {
 import { EmojiPicker } from './emoji-picker';
 import { MENTION_LIST_ID, MentionPicker, mentionOptionId } from './mention-picker';
 import { MessageQuote } from './message-quote';
-import { useAutoHeight } from '../hooks/use-auto-height';
-import { useTouchTyping } from '../hooks/use-touch-typing';
+import { useAutoHeight } from '../../../shared/use-auto-height';
+import { useTouchTyping } from '../../../shared/use-touch-typing';
 import styles from './message-box.module.css';
 
 /**
@@ -40,8 +52,11 @@ interface Props {
   onSend: (text: string, mentions: string[]) => void;
   /** Every change of the text (the typing signal listens). */
   onTextChange?: (text: string) => void;
-  /** A picked image that passed the upload checks; without it the image button is disabled. */
-  onSendImage?: (file: File) => void;
+  /**
+   * Images chosen (picked, pasted), reviewed in the preview and sent, each with its caption, in
+   * order; without it the image button is disabled.
+   */
+  onSendImages?: (images: { file: File; caption: string }[]) => void;
   // Message actions.
   replyTo?: ReplyQuote | null;
   onCancelReply?: () => void;
@@ -67,7 +82,7 @@ const noName = () => undefined;
 const keepKeyboard = (event: MouseEvent) => event.preventDefault();
 
 export function MessageBox(props: Props) {
-  const { onSend, onTextChange, onSendImage, replyTo, editing, mentionable = [], nameOf = noName } = props;
+  const { onSend, onTextChange, onSendImages, replyTo, editing, mentionable = [], nameOf = noName } = props;
   const [text, setTextState] = useState('');
   const [chosen, setChosen] = useState<ChosenMentions>(new Map());
   const [picker, setPicker] = useState<{ start: number; query: string; active: number } | null>(null);
@@ -80,6 +95,7 @@ export function MessageBox(props: Props) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   useAutoHeight(textareaRef, text, LIMITS.textareaMaxRows);
   const touchTyping = useTouchTyping();
+  const images = useImageDrafts();
   const emojiAnchorRef = useRef<HTMLDivElement>(null);
   const hasText = text.trim().length > 0;
   const tooLong = text.trim().length > LIMITS.messageMaxLength;
@@ -216,6 +232,16 @@ export function MessageBox(props: Props) {
     caretAfterRender.current = start + emoji.length;
   };
 
+  // A pasted image goes to the preview, as one picked would.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files).filter((file) => file.type.startsWith('image/'));
+    if (files.length === 0 || !onSendImages || editing) return;
+    event.preventDefault();
+    images.add(files);
+  };
+
+  if (images.drafts.length > 0 && onSendImages) return <ImageDraftsPanel images={images} onSend={onSendImages} />;
+
   const pickerShown = !!picker && candidates.length > 0;
   return (
     <div className={styles.wrap}>
@@ -273,6 +299,7 @@ export function MessageBox(props: Props) {
             aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
             onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
           />
           {error && (
             <span className={styles.error} role="alert">
@@ -296,7 +323,7 @@ export function MessageBox(props: Props) {
             <SendHorizontal size={20} />
           </IconButton>
         ) : (
-          <ImageUploadButton onPick={(file) => onSendImage?.(file)} disabled={!onSendImage} />
+          <ImageUploadButton onPick={images.add} disabled={!onSendImages} />
         )}
       </form>
     </div>
