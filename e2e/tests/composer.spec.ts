@@ -1,10 +1,15 @@
 import type { Page } from '@playwright/test';
 import { entryNamed, messageBox, messages } from '../support/chat';
 import { expect, test } from '../support/fixtures';
-import { openMemberOn, PHONE } from '../support/phone';
+import { chooseImages, imagePreview } from '../support/image-picker';
+import { pngImage, type Pixel } from '../support/images';
+import { closeToast, openMemberOn, PHONE } from '../support/phone';
+import { DEMO_PASSWORD } from '../support/product';
+import { expectPath, signIn } from '../support/session';
 
 // The message box: on a phone Enter adds a line and the button sends; the box grows with what is
-// typed (wrapped lines too) without hiding its first line.
+// typed (wrapped lines too) without hiding its first line. Images: a preview with a caption per
+// image before sending, the caption live at the peer's, and the dark full-screen viewer.
 
 const SHOTS = '/work/shots/composer';
 
@@ -56,4 +61,107 @@ test('phone: Enter adds a line, the send button sends, the box grows without cut
   await expect(box).toHaveValue('');
   // The keyboard stays up: the focus is still in the box.
   await expect(box).toBeFocused();
+});
+
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+/** A landscape photo-like picture: sky, hills and a sun, so a screenshot shows what is what. */
+const landscape: Pixel = (x, y) => {
+  const sun = Math.hypot(x - 230, y - 50) < 22;
+  const hill = y > 130 + 30 * Math.sin(x / 40);
+  if (sun) return [250, 210, 80];
+  return hill ? [60, 140 - Math.round(y / 8), 70] : [120 + Math.round(y / 3), 170 + Math.round(y / 4), 230];
+};
+
+const picture = (name: string) => ({ name, mimeType: 'image/png', buffer: pngImage(320, 200, landscape) });
+
+/** Picks two pictures, captions them in the preview (one each, as WhatsApp does) and sends them. */
+async function sendTwoWithCaptions(page: Page, first: string, second: string, shot: string): Promise<void> {
+  await chooseImages(page, picture('praia.png'), picture('trilha.png'));
+  const preview = imagePreview(page);
+  await expect(preview).toBeVisible();
+  await expect(preview.getByText('2 imagens')).toBeVisible();
+  const caption = preview.getByRole('textbox', { name: 'Legenda' });
+  await caption.fill(first);
+  await preview.getByRole('button', { name: 'Imagem 2 de 2' }).click();
+  await expect(caption).toHaveValue('');
+  await caption.fill(second);
+  await page.screenshot({ path: `${SHOTS}/${shot}` });
+  await preview.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(preview).toBeHidden();
+}
+
+/** Opens the viewer at the picture captioned `caption` and checks it is the dark full-screen one with a download. */
+async function openViewer(page: Page, caption: string, name: string) {
+  await messages(page).filter({ hasText: caption }).getByRole('button', { name }).click();
+  const viewer = page.getByRole('dialog', { name });
+  await expect(viewer).toBeVisible();
+  const size = page.viewportSize()!;
+  expect(await viewer.boundingBox()).toMatchObject({ x: 0, y: 0, width: size.width, height: size.height });
+  const backdrop = await viewer.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(backdrop).toMatch(/^rgba?\((\d+), (\d+), (\d+)/);
+  const [r, g, b] = backdrop.match(/\d+/g)!.map(Number);
+  expect(Math.max(r!, g!, b!)).toBeLessThan(40);
+  await expect(viewer.getByRole('link', { name: 'Baixar' })).toHaveAttribute('download', /\.png$/);
+  await expect(viewer.getByText(caption)).toBeVisible();
+  // Its name follows the picture shown.
+  return page.getByRole('dialog');
+}
+
+test('images with captions: preview, live at the peer with the caption, the dark viewer with zoom and download', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now().toString(36);
+  const anaContext = await browser.newContext({ ...DESKTOP, baseURL });
+  const ana = await anaContext.newPage();
+  await signIn(ana, 'ana@demo.chat', DEMO_PASSWORD);
+  await expectPath(ana, '/auth/conversations');
+  const bruno = await openMemberOn(browser, baseURL!, 'bruno', PHONE);
+  await openChatWithBruno(ana);
+  await entryNamed(bruno, 'Ana Souza').click();
+  await expect(messageBox(bruno)).toBeVisible();
+
+  // Ana, at a computer, sends two pictures with a caption each; Bruno, on his phone, sees both live.
+  const first = `Praia no fim de semana ${stamp}`;
+  const second = `A trilha *começa* aqui ${stamp}`;
+  await sendTwoWithCaptions(ana, first, second, 'desktop-1440-image-preview.png');
+  const brunoFirst = messages(bruno).filter({ hasText: first });
+  await expect(brunoFirst).toBeVisible();
+  await expect(brunoFirst.getByRole('img', { name: 'Imagem enviada por Ana Souza' })).toBeVisible();
+  const brunoSecond = messages(bruno).filter({ hasText: `A trilha começa aqui ${stamp}` });
+  await expect(brunoSecond.locator('strong', { hasText: 'começa' })).toBeVisible();
+  await closeToast(bruno, 'Ana Souza');
+  await bruno.screenshot({ path: `${SHOTS}/phone-390-received-caption.png` });
+
+  // On the phone: the viewer, the next picture by its arrow, and the back gesture closes it.
+  const phoneViewer = await openViewer(bruno, first, 'Imagem enviada por Ana Souza');
+  await bruno.screenshot({ path: `${SHOTS}/phone-390-viewer.png` });
+  await phoneViewer.getByRole('button', { name: 'Próxima imagem' }).click();
+  await expect(phoneViewer).toContainText('A trilha começa aqui');
+  await bruno.goBack();
+  await expect(phoneViewer).toBeHidden();
+  await expect(messageBox(bruno)).toBeVisible();
+
+  // Bruno answers from the phone with pictures of his own; Ana sees them, and the viewer at 1440 px.
+  const third = `Olha a vista daqui ${stamp}`;
+  await sendTwoWithCaptions(bruno, third, `E o caminho de volta ${stamp}`, 'phone-390-image-preview.png');
+  await expect(messages(ana).filter({ hasText: third })).toBeVisible();
+  await ana.screenshot({ path: `${SHOTS}/desktop-1440-received-caption.png` });
+  const viewer = await openViewer(ana, third, 'Imagem enviada por Bruno Oliveira');
+  await ana.screenshot({ path: `${SHOTS}/desktop-1440-viewer.png` });
+  const shown = viewer.getByRole('img', { name: 'Imagem enviada por Bruno Oliveira' });
+  await viewer.getByRole('button', { name: 'Aumentar zoom' }).click();
+  await expect(shown).toHaveCSS('transform', /matrix\(1\.5, 0, 0, 1\.5/);
+  await shown.dblclick();
+  await expect(shown).toHaveCSS('transform', /matrix\(1, 0, 0, 1, 0, 0\)|none/);
+  // The arrow keys page through the chat's pictures: back to Ana's.
+  await ana.keyboard.press('ArrowLeft');
+  await expect(viewer).toContainText('A trilha começa aqui');
+  await expect(viewer).toHaveAccessibleName('Imagem enviada por Ana Souza');
+  await ana.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(ana).toHaveURL(/\/conversation$/);
+  await expect(messageBox(ana)).toBeVisible();
 });

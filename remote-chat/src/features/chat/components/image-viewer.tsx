@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useInRouterContext } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from 'lucide-react';
 import { FullScreenDialog, fullScreenDialogButtonClass, IconButton } from '@chat/ui';
 import { dayLabel, timeOfDay } from '../../../shared/dates';
+import { useCloseOnBack } from '../hooks/use-close-on-back';
 import { useZoomPan, ZOOM_MAX, ZOOM_MIN } from '../hooks/use-zoom-pan';
 import { downloadName, type GalleryImage } from '../lib/gallery';
-import { CloseOnBack } from './close-on-back';
 import { FormattedText } from './formatted-text';
 import styles from './image-viewer.module.css';
 
@@ -41,7 +40,7 @@ export function ImageViewer({ images, startId, onClose }: Props) {
   const image = images[Math.min(index, images.length - 1)]!;
   const imageRef = useRef<HTMLImageElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
-  const inRouter = useInRouterContext();
+  useCloseOnBack(onClose);
 
   const go = useCallback((step: -1 | 1) => setIndex((i) => Math.min(images.length - 1, Math.max(0, i + step))), [images.length]);
   const zoom = useZoomPan({ imageRef, onSwipe: go });
@@ -69,6 +68,11 @@ export function ImageViewer({ images, startId, onClose }: Props) {
     event.preventDefault();
   };
 
+  // A small picture is shown larger to fill the screen, but at most twice its size: past that it
+  // only shows its pixels.
+  const [natural, setNatural] = useState<{ id: string; width: number; height: number } | null>(null);
+  const cap = natural?.id === image.id ? { maxWidth: natural.width * 2, maxHeight: natural.height * 2 } : {};
+
   const { scale, x, y } = zoom.view;
   const hasPrevious = index > 0;
   const hasNext = index < images.length - 1;
@@ -85,7 +89,7 @@ export function ImageViewer({ images, startId, onClose }: Props) {
           <IconButton
             aria-label={VIEWER_TEXTS.zoomOut}
             title={VIEWER_TEXTS.zoomOut}
-            className={fullScreenDialogButtonClass}
+            className={`${styles.zoomButton} ${fullScreenDialogButtonClass}`}
             disabled={scale <= ZOOM_MIN}
             onClick={zoom.zoomOut}
           >
@@ -94,7 +98,7 @@ export function ImageViewer({ images, startId, onClose }: Props) {
           <IconButton
             aria-label={VIEWER_TEXTS.zoomIn}
             title={VIEWER_TEXTS.zoomIn}
-            className={fullScreenDialogButtonClass}
+            className={`${styles.zoomButton} ${fullScreenDialogButtonClass}`}
             disabled={scale >= ZOOM_MAX}
             onClick={zoom.zoomIn}
           >
@@ -114,7 +118,6 @@ export function ImageViewer({ images, startId, onClose }: Props) {
         </>
       }
     >
-      {inRouter && <CloseOnBack onClose={onClose} />}
       <div ref={stageRef} className={styles.stage} data-zoomed={scale > ZOOM_MIN ? '' : undefined} {...zoom.handlers}>
         <img
           key={image.id}
@@ -123,7 +126,10 @@ export function ImageViewer({ images, startId, onClose }: Props) {
           src={image.src}
           alt={image.alt}
           draggable={false}
-          style={{ transform: `translate(${x}px, ${y}px) scale(${scale})` }}
+          style={{ ...cap, transform: `translate(${x}px, ${y}px) scale(${scale})` }}
+          onLoad={(event) =>
+            setNatural({ id: image.id, width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+          }
         />
       </div>
       {hasPrevious && (

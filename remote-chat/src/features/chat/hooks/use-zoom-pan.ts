@@ -15,11 +15,20 @@ const ZOOM_STEP = 1.5;
 const SWIPE_PX = 60;
 const DOUBLE_TAP_MS = 300;
 
+/** The picture's size on screen at whole-picture size: an <img> fitted by object-fit: contain is smaller than its box. */
+function shownSize(element: HTMLElement | null): { width: number; height: number } {
+  if (!element) return { width: 0, height: 0 };
+  const box = { width: element.offsetWidth, height: element.offsetHeight };
+  if (!(element instanceof HTMLImageElement) || !element.naturalWidth || !element.naturalHeight) return box;
+  const fit = Math.min(box.width / element.naturalWidth, box.height / element.naturalHeight);
+  return { width: element.naturalWidth * fit, height: element.naturalHeight * fit };
+}
+
 const WHOLE: ZoomView = { scale: 1, x: 0, y: 0 };
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 interface Options {
-  /** The picture itself: its untransformed size bounds the panning. */
+  /** The picture itself: its size on screen bounds the panning. */
   imageRef: RefObject<HTMLElement | null>;
   /** A sideways swipe at whole-picture size: -1 previous, 1 next. */
   onSwipe: (direction: -1 | 1) => void;
@@ -50,9 +59,7 @@ export function useZoomPan({ imageRef, onSwipe }: Options) {
   const bounded = useCallback(
     (next: ZoomView): ZoomView => {
       const scale = clamp(next.scale, ZOOM_MIN, ZOOM_MAX);
-      const element = imageRef.current;
-      const width = element?.offsetWidth ?? 0;
-      const height = element?.offsetHeight ?? 0;
+      const { width, height } = shownSize(imageRef.current);
       const maxX = (width * (scale - 1)) / 2;
       const maxY = (height * (scale - 1)) / 2;
       return { scale, x: clamp(next.x, -maxX, maxX), y: clamp(next.y, -maxY, maxY) };
