@@ -3,7 +3,7 @@ import { entryNamed, messageBox, messages } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { chooseImages, imagePreview } from '../support/image-picker';
 import { pngImage, type Pixel } from '../support/images';
-import { closeToast, openMemberOn, PHONE } from '../support/phone';
+import { closeToast, longPress, openMemberOn, PHONE } from '../support/phone';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 
@@ -61,6 +61,19 @@ test('phone: Enter adds a line, the send button sends, the box grows without cut
   await expect(box).toHaveValue('');
   // The keyboard stays up: the focus is still in the box.
   await expect(box).toBeFocused();
+
+  // Editing it keeps the box as wide as before: the save button is an icon, like send.
+  const wide = (await box.boundingBox())!.width;
+  await longPress(ana, sent.getByText(`Primeira linha ${stamp}`));
+  await ana.getByRole('menuitem', { name: 'Editar' }).click();
+  await expect(ana.getByText('Editando mensagem')).toBeVisible();
+  await expect(box).toHaveValue(/^Primeira linha/);
+  expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(wide - 1);
+  const edited = await measure();
+  expect(edited.scrollTop + edited.clientHeight).toBeGreaterThanOrEqual(edited.scrollHeight - 1);
+  await ana.screenshot({ path: `${SHOTS}/phone-390-edit-mode.png` });
+  await ana.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ana.getByText('Editando mensagem')).toBeHidden();
 });
 
 const DESKTOP = { viewport: { width: 1440, height: 900 } };

@@ -284,23 +284,25 @@ export function MessageBox(props: Props) {
           {emojiOpen && <EmojiPicker anchorRef={emojiAnchorRef} onSelect={insertEmoji} onClose={closeEmoji} />}
         </div>
         <div className={styles.field}>
-          <textarea
-            ref={textareaRef}
-            className={styles.textarea}
-            value={text}
-            rows={textareaRows(text)}
-            placeholder="Digite uma mensagem..."
-            aria-label="Mensagem"
-            enterKeyHint={touchTyping ? 'enter' : 'send'}
-            aria-invalid={tooLong || undefined}
-            role={mentionable.length > 0 ? 'combobox' : undefined}
-            aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
-            aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
-            aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
-            onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
-            onKeyDown={onKeyDown}
-            onPaste={onPaste}
-          />
+          <div className={styles.input} onClick={() => textareaRef.current?.focus()}>
+            <textarea
+              ref={textareaRef}
+              className={styles.textarea}
+              value={text}
+              rows={textareaRows(text)}
+              placeholder="Digite uma mensagem..."
+              aria-label="Mensagem"
+              enterKeyHint={touchTyping ? 'enter' : 'send'}
+              aria-invalid={tooLong || undefined}
+              role={mentionable.length > 0 ? 'combobox' : undefined}
+              aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
+              aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
+              aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
+              onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+            />
+          </div>
           {error && (
             <span className={styles.error} role="alert">
               {error}
