@@ -3,7 +3,7 @@ import { entryNamed, messageBox, messages } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { chooseImages, imagePreview } from '../support/image-picker';
 import { pngImage, type Pixel } from '../support/images';
-import { closeToast, longPress, openMemberOn, PHONE } from '../support/phone';
+import { closeToast, longPress, openMemberOn, PHONE, touchDrag } from '../support/phone';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, signIn } from '../support/session';
 
@@ -148,11 +148,15 @@ test('images with captions: preview, live at the peer with the caption, the dark
   await closeToast(bruno, 'Ana Souza');
   await bruno.screenshot({ path: `${SHOTS}/phone-390-received-caption.png` });
 
-  // On the phone: the viewer, the next picture by its arrow, and the back gesture closes it.
+  // On the phone: the viewer, its neighbours, and the back gesture closes it.
   const phoneViewer = await openViewer(bruno, first, 'Imagem enviada por Ana Souza');
   await bruno.screenshot({ path: `${SHOTS}/phone-390-viewer.png` });
-  await phoneViewer.getByRole('button', { name: 'Próxima imagem' }).click();
+  // A swipe to the left shows the next picture, the arrow the previous one.
+  await touchDrag(bruno, phoneViewer.getByRole('img', { name: 'Imagem enviada por Ana Souza' }), { dx: -160, dy: 0 });
   await expect(phoneViewer).toContainText('A trilha começa aqui');
+  await expect(phoneViewer).toContainText('2 de 2');
+  await phoneViewer.getByRole('button', { name: 'Imagem anterior' }).click();
+  await expect(phoneViewer).toContainText('1 de 2');
   await bruno.goBack();
   await expect(phoneViewer).toBeHidden();
   await expect(messageBox(bruno)).toBeVisible();
