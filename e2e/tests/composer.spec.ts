@@ -165,6 +165,7 @@ test('images with captions: preview, live at the peer with the caption, the dark
   const third = `Olha a vista daqui ${stamp}`;
   await sendTwoWithCaptions(bruno, third, `E o caminho de volta ${stamp}`, 'phone-390-image-preview.png');
   await expect(messages(ana).filter({ hasText: third })).toBeVisible();
+  await expect(messages(ana).filter({ hasText: `E o caminho de volta ${stamp}` })).toBeVisible();
   await ana.screenshot({ path: `${SHOTS}/desktop-1440-received-caption.png` });
   const viewer = await openViewer(ana, third, 'Imagem enviada por Bruno Oliveira');
   await ana.screenshot({ path: `${SHOTS}/desktop-1440-viewer.png` });

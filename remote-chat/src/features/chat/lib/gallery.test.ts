@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { message } from '../../../test/fixtures';
 import { downloadName, galleryImages } from './gallery';
 
-const image = (id: string, body: string, extra: object = {}) =>
-  message(id, { content: { id, body, type: 'image' }, ...extra });
+const image = (id: string, body: string, extra: object = {}) => message(id, { content: { id, body, type: 'image' }, ...extra });
 
 describe('the chat gallery', () => {
   it("lists the chat's sent pictures in order with their captions; not texts, deleted ones, uploads or unsafe URLs", () => {
