@@ -43,7 +43,13 @@ const FEATURE_EXCEPTIONS = {
     roots: ['areas', 'navigation'],
     entries: { remotes: ['navigation/header-slot.ts'] },
   },
-  'remote-chat': { roots: ['layout'], entries: { chat: ['upload/components/image-upload-button.tsx'] } },
+  'remote-chat': {
+    roots: ['layout'],
+    // The message box holds the image button and the preview of the images picked with it.
+    entries: {
+      chat: ['upload/components/image-upload-button.tsx', 'upload/components/image-drafts-panel.tsx', 'upload/hooks/use-image-drafts.ts'],
+    },
+  },
 };
 
 /**

@@ -22,9 +22,14 @@ export const messages = (page: Page): Locator => page.getByTestId('message');
 
 export const messageBox = (page: Page): Locator => page.getByPlaceholder('Digite uma mensagem...');
 
+/** Touch alone (a phone, a tablet): there Enter adds a line and the send button sends. */
+export const typesByTouch = (page: Page): Promise<boolean> =>
+  page.evaluate(() => window.matchMedia('(hover: none) and (pointer: coarse)').matches);
+
 export async function sendText(page: Page, text: string): Promise<void> {
   await messageBox(page).fill(text);
-  await messageBox(page).press('Enter');
+  if (await typesByTouch(page)) await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+  else await messageBox(page).press('Enter');
   await expect(
     messages(page)
       .filter({ hasText: text.replace(/[*_~]/g, '') })

@@ -1,20 +1,14 @@
 import type { Page } from '@playwright/test';
 import { listEntry, messageBox, messages, openMember, openNewModal, userRow } from '../support/chat';
+import { chooseImages, pickImage } from '../support/image-picker';
 import { pngImage } from '../support/images';
 import { expect, test } from '../support/fixtures';
 
-// Image messages. Ana sends a PNG to Bruno through the image button (signed URL, PUT
+// Image messages. Ana sends a PNG to Bruno through the image button and its preview (signed URL, PUT
 // with progress, image message); Bruno sees it inline, live, and 'Imagem' in his list; a file
 // over 10 MB and a text file get their alerts and nothing is sent.
 
 const ANA_IMAGE = 'img[alt="Imagem enviada por Ana Souza"]';
-
-/** Picks files through the image button's real file chooser, as a person would. */
-async function pickImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Enviar imagem' }).click();
-  await (await chooser).setFiles(file);
-}
 
 /** Counts the calls the page makes to an API path. */
 function countCalls(page: Page, path: string): () => number {
@@ -98,7 +92,7 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   const full = bruno.getByRole('dialog', { name: 'Imagem enviada por Ana Souza' });
   await expect(full).toBeVisible();
   await expect(full.locator(ANA_IMAGE)).toHaveAttribute('src', src!);
-  await expect(full.getByRole('link', { name: 'Abrir em nova aba' })).toHaveAttribute('rel', /noopener/);
+  await expect(full.getByRole('link', { name: 'Baixar' })).toHaveAttribute('download', /\.png$/);
   await bruno.keyboard.press('Escape');
   await expect(full).toBeHidden();
   await expect(bruno).toHaveURL(/\/conversation$/);
@@ -109,9 +103,9 @@ test('an image goes from Ana to Bruno inline and live; wrong files are refused w
   const anaRows = await messages(ana).count();
   const brunoRows = await messages(bruno).count();
 
-  await pickImage(ana, { name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.concat([image, Buffer.alloc(11 * 1024 * 1024)]) });
+  await chooseImages(ana, { name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.concat([image, Buffer.alloc(11 * 1024 * 1024)]) });
   await expect(ana.getByText('Arquivo muito grande (máx 10MB)', { exact: true })).toBeVisible();
-  await pickImage(ana, { name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('não sou uma imagem') });
+  await chooseImages(ana, { name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('não sou uma imagem') });
   await expect(ana.getByText('Tipo de arquivo inválido', { exact: true })).toBeVisible();
 
   // Give a wrongly started upload time to show up before checking that none did.

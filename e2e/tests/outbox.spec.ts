@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { call, signInApi } from '../support/api';
 import { connectionBanner, entryNamed, messageBox, messages, tickOf } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { pickImage } from '../support/image-picker';
 import { pngImage } from '../support/images';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, liveConnection, signIn } from '../support/session';
@@ -72,13 +73,6 @@ async function anaAndBruno(browser: Browser, baseURL: string) {
 }
 
 const ANA_IMAGE = 'img[alt="Imagem enviada por Ana Souza"]';
-
-/** Picks a file through the image button's file chooser, as a person would. */
-async function pickImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Enviar imagem' }).click();
-  await (await chooser).setFiles(file);
-}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -73,7 +73,7 @@ export class OutboxStore {
   async uploaded(clientId: string, publicUrl: string): Promise<OutboxEntry | undefined> {
     const entry = await this.table.get(clientId);
     if (!entry) return undefined;
-    const next: OutboxEntry = { ...entry, content: { type: 'image', body: publicUrl }, file: null };
+    const next: OutboxEntry = { ...entry, content: { ...entry.content, type: 'image', body: publicUrl }, file: null };
     await this.table.put(next);
     return next;
   }

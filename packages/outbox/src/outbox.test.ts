@@ -170,13 +170,13 @@ describe('outbox', () => {
     expect(server.bodies()).toEqual(['um', 'dois', 'três']);
   });
 
-  it('keeps an image file until it is uploaded, then sends its public URL', async () => {
+  it('keeps an image file until it is uploaded, then sends its public URL with its caption', async () => {
     const { server, transport } = fakeServer();
     const data = open(newUser(), transport);
     server.online = false;
     await data.enqueue({
       ...text('chat-a', ''),
-      content: { type: 'image', body: '' },
+      content: { type: 'image', body: '', caption: 'o quadro' },
       file: { blob: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), name: 'foto.png', type: 'image/png' },
     });
     await settle(data);
@@ -184,7 +184,10 @@ describe('outbox', () => {
     expect(kept.file?.blob.size).toBe(4);
     server.online = true;
     await data.runner.wake();
-    expect(server.stored[0]).toMatchObject({ content: { type: 'image', body: '/media/avatars/foto.png' }, file: null });
+    expect(server.stored[0]).toMatchObject({
+      content: { type: 'image', body: '/media/avatars/foto.png', caption: 'o quadro' },
+      file: null,
+    });
   });
 
   it('uploads again after a reload in the middle of an upload, and sends the image once with its clientId', async () => {

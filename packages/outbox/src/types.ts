@@ -18,8 +18,8 @@ export interface OutboxEntry {
   clientId: string;
   chatKind: ChatKind;
   chatId: string;
-  /** An image's body is its public URL, empty until `file` is uploaded. */
-  content: { type: 'text' | 'image'; body: string };
+  /** An image's body is its public URL, empty until `file` is uploaded; its caption, if any, goes with it. */
+  content: { type: 'text' | 'image'; body: string; caption?: string };
   file?: OutboxFile | null;
   replyTo: ReplyQuote | null;
   mentions: string[];

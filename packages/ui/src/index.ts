@@ -12,6 +12,11 @@ export { Avatar, type AvatarProps, type AvatarSize } from './components/avatar/a
 export { Logo, PRODUCT_NAME, type LogoProps, type LogoSize } from './components/logo/logo';
 export { CardLayout, type CardLayoutProps } from './components/card-layout/card-layout';
 export { Modal, type ModalHeight, type ModalMaxWidth, type ModalProps } from './components/modal/modal';
+export {
+  FullScreenDialog,
+  fullScreenDialogButtonClass,
+  type FullScreenDialogProps,
+} from './components/full-screen-dialog/full-screen-dialog';
 
 export { FormField, type FormFieldProps } from './components/form-field/form-field';
 export { Input, type InputProps } from './components/input/input';

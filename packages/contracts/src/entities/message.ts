@@ -47,7 +47,8 @@ export const messageSchema = z.object({
   id: z.string(),
   authorId: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.nullable(z.string()) }),
-  content: z.object({ id: z.string(), body: z.string(), type: contentTypeSchema }),
+  // An image's caption, when it was sent with one.
+  content: z.object({ id: z.string(), body: z.string(), type: contentTypeSchema, caption: z.optional(z.string()) }),
   status: messageStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
+import { contentTypeSchema } from '../entities/message';
 import { searchQuerySchema } from './conversations';
 
 // GET /message/search finds messages by their text in every chat of the caller.
@@ -32,13 +33,17 @@ export const messageSearchChatSchema = z.object({
 });
 export type MessageSearchChat = z.infer<typeof messageSearchChatSchema>;
 
-/** One message found: text messages only (an image's body is its URL, not words anyone wrote). */
+/**
+ * One message found by the words someone wrote: a text message's body, or an image's caption
+ * (`type` 'image'; `body` is then the caption, never the image's URL).
+ */
 export const messageSearchHitSchema = z.object({
   id: z.string(),
   chat: messageSearchChatSchema,
   author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.nullable(z.string()) }),
   createdAt: z.string(),
   body: z.string(),
+  type: contentTypeSchema,
 });
 export type MessageSearchHit = z.infer<typeof messageSearchHitSchema>;
 

@@ -17,3 +17,13 @@ export const messageTextField = () =>
     // marks right-to-left writing needs; it names no one.
     visibleTextCheck(MESSAGE_NOT_VISIBLE),
   );
+
+// The words under an image: optional, with the text's own length and visible-text rules. Blank is
+// no caption (the server stores none).
+export const CAPTION_TOO_LONG = `Legenda deve ter no máximo ${LIMITS.messageMaxLength} caracteres`;
+export const CAPTION_NOT_VISIBLE = 'A legenda precisa ter texto visível';
+
+export const captionField = () =>
+  z
+    .string('Legenda inválida')
+    .check(z.trim(), z.maxLength(LIMITS.messageMaxLength, CAPTION_TOO_LONG), visibleTextCheck(CAPTION_NOT_VISIBLE));

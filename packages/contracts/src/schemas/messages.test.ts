@@ -49,6 +49,26 @@ describe('sendMessageBodySchema', () => {
     expect(messagesAt(sendMessageBodySchema, { ...send, content: { type: 'text', body } }, 'content.body')).toEqual(expected);
   });
 
+  it('an image may carry a caption: trimmed, with the text limit and visible-text rule, in Portuguese', () => {
+    const image = { type: 'image', body: 'https://chat.example/media/avatars/1-a.png' };
+    const at = (caption: unknown) => messagesAt(sendMessageBodySchema, { ...send, content: { ...image, caption } }, 'content.caption');
+    expect(parseOk(sendMessageBodySchema, { ...send, content: { ...image, caption: '  Reunião *amanhã*\n' } }).content).toEqual({
+      ...image,
+      caption: 'Reunião *amanhã*',
+    });
+    expect(at(chars(2000))).toEqual([]);
+    expect(at(chars(2001))).toEqual(['Legenda deve ter no máximo 2000 caracteres']);
+    expect(at('\u200B\u200B')).toEqual(['A legenda precisa ter texto visível']);
+    expect(at(42)).toEqual(['Legenda inválida']);
+    // Blank is no caption: accepted, and the server stores none.
+    expect(at('   ')).toEqual([]);
+    // A text message has no caption: it is dropped.
+    expect(parseOk(sendMessageBodySchema, { ...send, content: { type: 'text', body: 'oi', caption: 'x' } }).content).toEqual({
+      type: 'text',
+      body: 'oi',
+    });
+  });
+
   it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'not a url', ''])('refuses image body %j', (body) => {
     expect(messagesAt(sendMessageBodySchema, { ...send, content: { type: 'image', body } }, 'content.body')).toEqual([
       'URL da imagem inválida',

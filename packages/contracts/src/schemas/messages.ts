@@ -4,13 +4,16 @@ import { IMAGE_CONTENT_TYPES, LIMITS } from '../constants';
 import { ALERT_TEXTS } from '../errors';
 import { uuidField } from './fields';
 import { mentionsField } from './message-actions';
-import { messageTextField } from './message-text';
+import { captionField, messageTextField } from './message-text';
 
-export { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from './message-text';
+export { CAPTION_NOT_VISIBLE, CAPTION_TOO_LONG, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from './message-text';
 
 /** The message box. */
 export const messageFormSchema = z.object({ text: messageTextField() });
 export type MessageFormInput = z.infer<typeof messageFormSchema>;
+
+/** The caption field of an image about to be sent. */
+export const imageCaptionFormSchema = z.object({ caption: captionField() });
 
 // Only http(s): an image body is rendered as <img src>, so javascript: or data: URLs are refused.
 const imageUrlField = () =>
@@ -18,7 +21,10 @@ const imageUrlField = () =>
 
 export const messageContentSchema = z.discriminatedUnion(
   'type',
-  [z.object({ type: z.literal('text'), body: messageTextField() }), z.object({ type: z.literal('image'), body: imageUrlField() })],
+  [
+    z.object({ type: z.literal('text'), body: messageTextField() }),
+    z.object({ type: z.literal('image'), body: imageUrlField(), caption: z.optional(captionField()) }),
+  ],
   { error: 'Tipo de conteúdo inválido' },
 );
 export type MessageContentInput = z.infer<typeof messageContentSchema>;

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithQuery } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,8 +53,14 @@ async function openChat() {
   const user = userEvent.setup({ applyAccept: false });
   renderWithQuery(<ChatView kind="conversation" chatId="c1" target={null} me={me} onTogglePanel={vi.fn()} onOpenAuthor={vi.fn()} />);
   await waitFor(() => expect(api.getMessagesByConversation).toHaveBeenCalled());
-  const input = screen.getByTestId('image-input') as HTMLInputElement;
-  return { user, pick: (file: File) => user.upload(input, file) };
+  /** Picks files with the image button's input; accepted ones are then sent from the preview. */
+  const choose = (...files: File[]) => user.upload(screen.getByTestId('image-input') as HTMLInputElement, files);
+  const pick = async (...files: File[]) => {
+    await choose(...files);
+    const send = screen.queryByRole('button', { name: 'Enviar' });
+    if (send) await user.click(send);
+  };
+  return { user, pick, choose };
 }
 
 let previews = 0;
@@ -151,8 +157,10 @@ describe('sending an image', () => {
       contentType: 'image/png',
       folder: 'avatars',
     });
+    // (blob:preview-1 was the preview's, let go of once sent.)
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
     const image = screen.getByAltText('Imagem enviada por Ana');
-    expect(image).toHaveAttribute('src', 'blob:preview-1');
+    expect(image).toHaveAttribute('src', 'blob:preview-2');
     expect(screen.getByRole('progressbar', { name: 'Enviando imagem' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByRole('img', { name: 'Enviando' })).toBeInTheDocument();
     act(() => onProgress(42));
@@ -176,21 +184,26 @@ describe('sending an image', () => {
 
     await act(async () => sent.resolve({ status: 201, data: serverCopy(body) }));
     expect(screen.getAllByTestId('message')).toHaveLength(1);
-    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1'));
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2'));
     expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument();
     expect(ui.toast).not.toHaveBeenCalled();
   });
 
-  it('opens the sent image full size', async () => {
+  it('opens the sent image full screen, with its download', async () => {
     const { pick, user } = await openChat();
     await pick(png());
     await waitFor(() => expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Imagem enviada por Ana' }));
     const dialog = await screen.findByRole('dialog', { name: 'Imagem enviada por Ana' });
     expect(dialog.querySelector(`img[src="${PUBLIC}"]`)).not.toBeNull();
-    const link = screen.getByRole('link', { name: 'Abrir em nova aba' });
-    expect(link).toHaveAttribute('href', PUBLIC);
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const download = screen.getByRole('link', { name: 'Baixar' });
+    expect(download).toHaveAttribute('href', PUBLIC);
+    expect(download).toHaveAttribute('download', '9f3e-foto.png');
+    expect(download).toHaveAttribute('rel', 'noopener noreferrer');
+    await user.click(screen.getByRole('button', { name: 'Aumentar zoom' }));
+    expect(dialog.querySelector('img')!.style.transform).toContain('scale(1.5)');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("marks an image whose upload is refused 'Não enviada' with the upload's text; 'Tentar novamente' uploads again and sends", async () => {
@@ -201,7 +214,7 @@ describe('sending an image', () => {
     await pick(png());
     expect(await screen.findByTestId('unsent-notice')).toHaveTextContent('Não enviada: Upload falhou com status: 415');
     expect(api.sendMessage).not.toHaveBeenCalled();
-    expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', 'blob:preview-1');
+    expect(screen.getByAltText('Imagem enviada por Ana')).toHaveAttribute('src', 'blob:preview-2');
 
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(1));
@@ -252,5 +265,66 @@ describe('sending an image', () => {
     expect(second!.content).toEqual({ type: 'image', body: PUBLIC });
     expect(api.uploadToSignedUrl).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument());
+  });
+});
+
+describe('choosing images before sending', () => {
+  const named = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+  const sentBodies = () => api.sendMessage.mock.calls.map(([body]) => (body as SendMessageBody).content);
+
+  it('previews a picked image with a caption; nothing goes before Enviar; the caption goes with it', async () => {
+    const { choose, user } = await openChat();
+    await choose(png());
+    const preview = screen.getByRole('region', { name: 'Imagens para enviar' });
+    expect(preview).toBeInTheDocument();
+    expect(screen.getByAltText('Imagem 1 de 1')).toHaveAttribute('src', 'blob:preview-1');
+    expect(screen.queryByPlaceholderText('Digite uma mensagem...')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Legenda' }), '  Quadro da *reunião*  ');
+    expect(api.generatePublicMediaUrl).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(screen.queryByRole('region', { name: 'Imagens para enviar' })).toBeNull();
+    expect(screen.getByPlaceholderText('Digite uma mensagem...')).toBeInTheDocument();
+    await waitFor(() => expect(sentBodies()).toEqual([{ type: 'image', body: PUBLIC, caption: 'Quadro da *reunião*' }]));
+  });
+
+  it('sends several images in order, each with its own caption, one removed', async () => {
+    const { choose, user } = await openChat();
+    await choose(named('a.png'), named('b.png'), named('c.png'));
+    expect(screen.getByText('3 imagens')).toBeInTheDocument();
+    const caption = () => screen.getByRole('textbox', { name: 'Legenda' });
+    // The first is shown; its caption, then the third's.
+    await user.type(caption(), 'primeira');
+    await user.click(screen.getByRole('button', { name: 'Imagem 3 de 3' }));
+    expect(caption()).toHaveValue('');
+    await user.type(caption(), 'terceira');
+    await user.click(screen.getByRole('button', { name: 'Imagem 1 de 3' }));
+    expect(caption()).toHaveValue('primeira');
+    await user.click(screen.getByRole('button', { name: 'Remover imagem 2' }));
+    expect(screen.getByText('2 imagens')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.sendMessage).toHaveBeenCalledTimes(2));
+    expect(api.generatePublicMediaUrl.mock.calls.map(([body]) => (body as { fileName: string }).fileName)).toEqual(['a.png', 'c.png']);
+    expect(sentBodies().map((c) => (c as { caption?: string }).caption)).toEqual(['primeira', 'terceira']);
+  });
+
+  it("'Cancelar envio' drops them all; a caption too long blocks sending with its text", async () => {
+    const { choose, user } = await openChat();
+    await choose(named('a.png'), named('b.png'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Legenda' }), { target: { value: 'x'.repeat(2001) } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Legenda deve ter no máximo 2000 caracteres');
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancelar envio' }));
+    expect(screen.queryByRole('region', { name: 'Imagens para enviar' })).toBeNull();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
+    expect(api.generatePublicMediaUrl).not.toHaveBeenCalled();
+    expect(api.sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('keeps the accepted files of a pick and alerts about the others', async () => {
+    const { choose } = await openChat();
+    await choose(named('a.png'), new File(['olá'], 'nota.txt', { type: 'text/plain' }));
+    expect(ui.toast).toHaveBeenCalledExactlyOnceWith({ type: 'alert', title: 'Tipo de arquivo inválido' });
+    expect(screen.getByText('1 imagem')).toBeInTheDocument();
   });
 });

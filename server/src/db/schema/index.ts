@@ -277,12 +277,19 @@ export const messages = pgTable(
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     contentType: messageContentTypeEnum('content_type').notNull().default('text'),
     body: text('body').notNull(),
-    // What the message search reads, kept by PostgreSQL itself: the body folded as
-    // lib/search.ts's folded() does, without its mention tokens (`<@uuid>`, whose hex digits are
-    // no words of the text). Stored, so a search does not fold every candidate again.
+    // The words under an image (null for text and for an image sent without them).
+    caption: text('caption'),
+    // What the message search reads, kept by PostgreSQL itself: the words someone wrote (a text's
+    // body, an image's caption; an image's body is its URL) folded as lib/search.ts's folded()
+    // does, without mention tokens (`<@uuid>`, whose hex digits are no words of the text). Stored,
+    // so a search does not fold every candidate again.
     bodyFolded: text('body_folded')
       .notNull()
-      .generatedAlwaysAs((): SQL => folded(sql`regexp_replace(${messages.body}, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`)),
+      .generatedAlwaysAs((): SQL =>
+        folded(
+          sql`regexp_replace(CASE WHEN ${messages.contentType} = 'image' THEN coalesce(${messages.caption}, '') ELSE ${messages.body} END, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`,
+        ),
+      ),
     status: messageStatusEnum('status').notNull().default('SENT'),
     // The browser's id for the send: a retry with the same one returns the stored message.
     clientId: text('client_id'),

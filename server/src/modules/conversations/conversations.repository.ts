@@ -154,7 +154,7 @@ export async function insertConversation(db: Db, userOneId: string, userTwoId: s
   return row ?? null;
 }
 
-/** Search condition: the other participant's name or nickName, or the text of a message. */
+/** Search condition: the other participant's name or nickName, or the words of a message (its text or an image's caption). */
 export function conversationMatches(db: Db, viewerId: string, term: string): SQL {
   const other = alias(users, 'other');
   const found = alias(messages, 'found');
@@ -170,14 +170,7 @@ export function conversationMatches(db: Db, viewerId: string, term: string): SQL
       db
         .select({ one: sql`1` })
         .from(found)
-        .where(
-          and(
-            eq(found.conversationId, conversations.id),
-            eq(found.contentType, 'text'),
-            isNull(found.deletedAt),
-            foldedContains(found.bodyFolded, term),
-          ),
-        ),
+        .where(and(eq(found.conversationId, conversations.id), isNull(found.deletedAt), foldedContains(found.bodyFolded, term))),
     ),
   )!;
 }

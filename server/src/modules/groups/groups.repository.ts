@@ -116,7 +116,7 @@ const preparedLists = oncePerDb((db) => {
 const activityOrder = (lm: ReturnType<typeof lastMessageLateral>) =>
   [desc(sql`coalesce(${lm.createdAt}, ${groups.createdAt})`), desc(groups.id)] as const;
 
-/** Search condition: the group's name, description or the text of one of its messages. */
+/** Search condition: the group's name, description or the words of one of its messages (a text, an image's caption). */
 export function groupMatches(db: Db, term: string): SQL {
   const found = alias(messages, 'found');
   return or(
@@ -126,9 +126,7 @@ export function groupMatches(db: Db, term: string): SQL {
       db
         .select({ one: sql`1` })
         .from(found)
-        .where(
-          and(eq(found.groupId, groups.id), eq(found.contentType, 'text'), isNull(found.deletedAt), foldedContains(found.bodyFolded, term)),
-        ),
+        .where(and(eq(found.groupId, groups.id), isNull(found.deletedAt), foldedContains(found.bodyFolded, term))),
     ),
   )!;
 }

@@ -20,7 +20,7 @@ export interface BatchRow {
  * plus the guard's fields (NULL guard_id: the author as given). Enum and array types are parsed by PostgreSQL.
  */
 const RECORD = sql.raw(`r(
-  ord int, author_id uuid, conversation_id uuid, group_id uuid, content_type message_content_type, body text,
+  ord int, author_id uuid, conversation_id uuid, group_id uuid, content_type message_content_type, body text, caption text,
   status message_status, client_id text, reply_to_id uuid, mentions text[],
   guard_id uuid, guard_role user_role, guard_password_hash text, guard_name text, guard_avatar_url text,
   delivered_to uuid[])`);
@@ -62,9 +62,9 @@ const insertBatch = (records: string) => sql`
     WITH r AS MATERIALIZED (
       SELECT * FROM json_to_recordset(${records}::json) AS ${RECORD}
     ), stored AS (
-      INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, status, client_id, reply_to_id, mentions)
+      INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, caption, status, client_id, reply_to_id, mentions)
       SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
-        r.conversation_id, r.group_id, r.content_type, r.body, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
+        r.conversation_id, r.group_id, r.content_type, r.body, r.caption, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
       FROM r
       ORDER BY r.ord
       ON CONFLICT (author_id, client_id) DO NOTHING
@@ -101,6 +101,7 @@ function toRecord({ values, guard, deliveredTo }: BatchRow, ord: number) {
     group_id: values.groupId ?? null,
     content_type: values.contentType,
     body: values.body,
+    caption: values.caption,
     status: values.status,
     client_id: values.clientId,
     reply_to_id: values.replyToId,

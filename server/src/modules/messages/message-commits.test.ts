@@ -39,7 +39,17 @@ const ids = (l: Listener) => (l.of('message') as Message[]).map((m) => m.id);
 /** A send from ana to bruno as the service hands it over once its checks passed. */
 function pending(clientId: string, body: string, conversationId = conversation.id): PendingMessage {
   return {
-    values: { authorId: ana.id, conversationId, contentType: 'text', body, status: 'SENT', clientId, replyToId: null, mentions: [] },
+    values: {
+      authorId: ana.id,
+      conversationId,
+      contentType: 'text',
+      body,
+      caption: null,
+      status: 'SENT',
+      clientId,
+      replyToId: null,
+      mentions: [],
+    },
     authorGuard: null,
     author: { id: ana.id, name: ana.name, avatarUrl: null },
     reply: null,

@@ -70,7 +70,7 @@ export function toMessageEntity({ message: m, author, reply, reactions = [] }: M
     id: m.id,
     authorId: m.authorId,
     author,
-    content: { id: m.id, body: m.body, type: m.contentType },
+    content: { id: m.id, body: m.body, type: m.contentType, ...(m.caption === null ? {} : { caption: m.caption }) },
     status: m.status,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),

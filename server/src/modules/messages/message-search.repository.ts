@@ -16,6 +16,8 @@ export interface MessageSearchRow {
   id: string;
   seq: number;
   body: string;
+  caption: string | null;
+  type: 'text' | 'image';
   createdAt: Date;
   conversationId: string | null;
   groupId: string | null;
@@ -27,7 +29,8 @@ export interface MessageSearchRow {
 }
 
 /**
- * Text messages containing `term` (case- and accent-insensitive) in the viewer's conversations and
+ * Messages whose words (a text's body, an image's caption: the folded column holds those)
+ * contain `term` (case- and accent-insensitive) in the viewer's conversations and
  * groups, newest first, `take` rows before `beforeSeq`. One statement: the trigram index on the
  * stored folded body finds candidates, the two membership subqueries keep the viewer's chats only, and
  * deleted messages (their body is emptied anyway) are left out explicitly. Its rows are
@@ -44,6 +47,8 @@ export function searchMessages(db: Db, viewerId: string, term: string, beforeSeq
       id: messages.id,
       seq: messages.seq,
       body: messages.body,
+      caption: messages.caption,
+      type: messages.contentType,
       createdAt: messages.createdAt,
       conversationId: messages.conversationId,
       groupId: messages.groupId,
@@ -66,7 +71,6 @@ export function searchMessages(db: Db, viewerId: string, term: string, beforeSeq
     .where(
       and(
         bodyMatches(term),
-        eq(messages.contentType, 'text'),
         isNull(messages.deletedAt),
         or(inArray(messages.conversationId, viewerConversations), inArray(messages.groupId, viewerGroups)),
         beforeSeq === null ? undefined : lt(messages.seq, beforeSeq),

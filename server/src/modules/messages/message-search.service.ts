@@ -12,7 +12,15 @@ function toHit(row: MessageSearchRow): MessageSearchHit {
         avatarUrl: row.peer?.avatarUrl ?? null,
         peerId: row.peer?.id ?? null,
       };
-  return { id: row.id, chat, author: row.author, createdAt: row.createdAt.toISOString(), body: row.body };
+  return {
+    id: row.id,
+    chat,
+    author: row.author,
+    createdAt: row.createdAt.toISOString(),
+    // An image is found by its caption, which is what the hit shows.
+    body: row.type === 'image' ? (row.caption ?? '') : row.body,
+    type: row.type,
+  };
 }
 
 /** GET /message/search: pages of hits, newest first; the cursor is the last hit's seq. */

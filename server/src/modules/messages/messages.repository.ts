@@ -19,7 +19,7 @@ export type NewMessage = typeof messages.$inferInsert;
 
 /** The columns a send sets (message-commits.ts); the others take their defaults. */
 export type SentMessage = Pick<NewMessage, 'conversationId' | 'groupId'> &
-  Required<Pick<NewMessage, 'authorId' | 'contentType' | 'body' | 'status' | 'clientId' | 'replyToId' | 'mentions'>>;
+  Required<Pick<NewMessage, 'authorId' | 'contentType' | 'body' | 'caption' | 'status' | 'clientId' | 'replyToId' | 'mentions'>>;
 
 /** Which messages selectMessages reads: a filter on messages, and optionally their order by seq and how many. */
 export interface MessageSelection {
@@ -136,6 +136,7 @@ function prepareInsertOne(db: Db, guarded: boolean) {
       groupId: p('groupId'),
       contentType: p('contentType'),
       body: p('body'),
+      caption: p('caption'),
       status: p('status'),
       clientId: p('clientId'),
       replyToId: p('replyToId'),

@@ -152,6 +152,7 @@ export class MessagesService {
         ...target,
         contentType: body.content.type,
         body: body.content.body,
+        caption: (body.content.type === 'image' && body.content.caption) || null,
         status: online.size > 0 ? 'DELIVERED' : 'SENT',
         clientId: body.clientId,
         replyToId: reply?.id ?? null,

@@ -1,3 +1,4 @@
+import { Image } from 'lucide-react';
 import type { MessageSearchHit } from '@chat/contracts';
 import { Avatar, Button } from '@chat/ui';
 import { listTime } from '../../../shared/dates';
@@ -14,7 +15,7 @@ interface Props {
   onMore: () => void;
 }
 
-/** Messages found by their text, below the chats found; each opens its chat at the message. */
+/** Messages found by their words (a text, an image's caption), below the chats found; each opens its chat at the message. */
 export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Props) {
   if (hits.length === 0) return null;
   return (
@@ -34,6 +35,8 @@ export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Pr
                   </span>
                   <span className={styles.body}>
                     <span className={styles.author}>{hit.author.name}: </span>
+                    {/* An image found by its caption. */}
+                    {hit.type === 'image' && <Image className={styles.imageMark} size={14} aria-label="Imagem" role="img" />}
                     {highlightParts(text, term).map((part, i) =>
                       part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
                     )}

@@ -13,8 +13,10 @@ import { useTypingEmitter } from '../hooks/use-typing-emitter';
 import { useUnreadStart } from '../hooks/use-unread-start';
 import type { ChatMessage } from '../lib/merge-messages';
 import type { MentionCandidate } from '../lib/mention-text';
+import { galleryImages } from '../lib/gallery';
 import { buildRows } from '../lib/message-rows';
 import { ChatHeader } from './chat-header';
+import { ImageGallery } from './image-gallery';
 import type { BubbleAction } from './message-bubble';
 import { type EditTarget, MessageBox } from './message-box';
 import { MessageList } from './message-list';
@@ -88,6 +90,7 @@ export function ChatView(props: Props) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const [jumpTo, setJumpTo] = useState<{ id: string; nonce: number } | null>(focusMessageId ? { id: focusMessageId, nonce: 1 } : null);
   const rows = useMemo(() => buildRows(history.messages, new Date(), unreadFrom ?? null), [history.messages, unreadFrom]);
+  const pictures = useMemo(() => galleryImages(history.messages), [history.messages]);
 
   // Names for mentions; members for the '@' picker (groups only; '@todos' for group admins). A
   // group carries its first members only: the picker searches the rest on the server.
@@ -124,8 +127,14 @@ export function ChatView(props: Props) {
   };
 
   // Like text, an image goes through the outbox: its bubble, with the preview and the
-  // upload's progress, comes from there; scrolled to once it is there.
-  const sendImage = (file: File) => void history.sendImage(file).then(() => setSentCount((n) => n + 1));
+  // upload's progress, comes from there; scrolled to once it is there. Several go one after
+  // the other, so that they keep the order they were chosen in.
+  const sendImages = (images: { file: File; caption: string }[]) => {
+    if (loaded.newer.hasNewer) void loaded.newer.toLatest();
+    void images
+      .reduce((previous, { file, caption }) => previous.then(() => history.sendImage(file, caption)), Promise.resolve())
+      .then(() => setSentCount((n) => n + 1));
+  };
 
   const startEdit = (m: ChatMessage) => {
     setReplyTo(null);
@@ -163,34 +172,36 @@ export function ChatView(props: Props) {
           onToggleMute={mute.toggle}
         />
       )}
-      <MessageList
-        rows={rows}
-        meId={me.id}
-        isGroup={kind === 'group'}
-        // The first scroll waits for the unread line's place.
-        loading={history.loading || unreadFrom === undefined}
-        hasMore={history.hasMore}
-        loadingOlder={history.loadingOlder}
-        sentCount={sentCount}
-        onLoadOlder={history.loadOlder}
-        onOpenAuthor={onOpenAuthor}
-        onRetry={history.retry}
-        canDeleteOthers={isGroupAdmin}
-        nameOf={nameOf}
-        onAction={onAction}
-        onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
-        jumpTo={jumpTo}
-        onJump={jump}
-        hasNewer={loaded.newer.hasNewer}
-        loadingNewer={loaded.newer.loadingNewer}
-        heldCount={loaded.newer.heldCount}
-        onLoadNewer={loaded.newer.loadNewer}
-        onToLatest={loaded.newer.toLatest}
-      />
+      <ImageGallery images={pictures}>
+        <MessageList
+          rows={rows}
+          meId={me.id}
+          isGroup={kind === 'group'}
+          // The first scroll waits for the unread line's place.
+          loading={history.loading || unreadFrom === undefined}
+          hasMore={history.hasMore}
+          loadingOlder={history.loadingOlder}
+          sentCount={sentCount}
+          onLoadOlder={history.loadOlder}
+          onOpenAuthor={onOpenAuthor}
+          onRetry={history.retry}
+          canDeleteOthers={isGroupAdmin}
+          nameOf={nameOf}
+          onAction={onAction}
+          onReact={(m, emoji) => void actions.toggleReaction(m, emoji)}
+          jumpTo={jumpTo}
+          onJump={jump}
+          hasNewer={loaded.newer.hasNewer}
+          loadingNewer={loaded.newer.loadingNewer}
+          heldCount={loaded.newer.heldCount}
+          onLoadNewer={loaded.newer.loadNewer}
+          onToLatest={loaded.newer.toLatest}
+        />
+      </ImageGallery>
       <MessageBox
         onTextChange={typing.input}
         onSend={send}
-        onSendImage={sendImage}
+        onSendImages={sendImages}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
         editing={editing}

@@ -1,8 +1,20 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendHorizontal, Smile, X } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { Check, SendHorizontal, Smile, X } from 'lucide-react';
 import { LIMITS, messageFormSchema, type ReplyQuote } from '@chat/contracts';
-import { Button, IconButton } from '@chat/ui';
+import { IconButton } from '@chat/ui';
+import { ImageDraftsPanel } from '../../upload/components/image-drafts-panel';
 import { ImageUploadButton } from '../../upload/components/image-upload-button';
+import { useImageDrafts } from '../../upload/hooks/use-image-drafts';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import {
   type ChosenMentions,
@@ -16,6 +28,8 @@ import {
 import { EmojiPicker } from './emoji-picker';
 import { MENTION_LIST_ID, MentionPicker, mentionOptionId } from './mention-picker';
 import { MessageQuote } from './message-quote';
+import { useAutoHeight } from '../../../shared/use-auto-height';
+import { useTouchTyping } from '../../../shared/use-touch-typing';
 import styles from './message-box.module.css';
 
 /**
@@ -38,8 +52,11 @@ interface Props {
   onSend: (text: string, mentions: string[]) => void;
   /** Every change of the text (the typing signal listens). */
   onTextChange?: (text: string) => void;
-  /** A picked image that passed the upload checks; without it the image button is disabled. */
-  onSendImage?: (file: File) => void;
+  /**
+   * Images chosen (picked, pasted), reviewed in the preview and sent, each with its caption, in
+   * order; without it the image button is disabled.
+   */
+  onSendImages?: (images: { file: File; caption: string }[]) => void;
   // Message actions.
   replyTo?: ReplyQuote | null;
   onCancelReply?: () => void;
@@ -61,8 +78,11 @@ interface Props {
 
 const noName = () => undefined;
 
+/** A press on the send button leaves the focus in the box, so a phone's keyboard stays open. */
+const keepKeyboard = (event: MouseEvent) => event.preventDefault();
+
 export function MessageBox(props: Props) {
-  const { onSend, onTextChange, onSendImage, replyTo, editing, mentionable = [], nameOf = noName } = props;
+  const { onSend, onTextChange, onSendImages, replyTo, editing, mentionable = [], nameOf = noName } = props;
   const [text, setTextState] = useState('');
   const [chosen, setChosen] = useState<ChosenMentions>(new Map());
   const [picker, setPicker] = useState<{ start: number; query: string; active: number } | null>(null);
@@ -73,6 +93,9 @@ export function MessageBox(props: Props) {
   };
   const [emojiOpen, setEmojiOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  useAutoHeight(textareaRef, text, LIMITS.textareaMaxRows);
+  const touchTyping = useTouchTyping();
+  const images = useImageDrafts();
   const emojiAnchorRef = useRef<HTMLDivElement>(null);
   const hasText = text.trim().length > 0;
   const tooLong = text.trim().length > LIMITS.messageMaxLength;
@@ -192,8 +215,9 @@ export function MessageBox(props: Props) {
       props.onEditLast();
       return;
     }
-    // Enter sends (or saves), Shift+Enter is a new line.
-    if (event.key !== 'Enter' || event.shiftKey) return;
+    // Enter sends (or saves), Shift+Enter is a new line; typed on a touch screen, Enter is a new
+    // line and the button sends.
+    if (event.key !== 'Enter' || event.shiftKey || touchTyping) return;
     event.preventDefault();
     submit();
   };
@@ -208,15 +232,25 @@ export function MessageBox(props: Props) {
     caretAfterRender.current = start + emoji.length;
   };
 
+  // A pasted image goes to the preview, as one picked would.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files).filter((file) => file.type.startsWith('image/'));
+    if (files.length === 0 || !onSendImages || editing) return;
+    event.preventDefault();
+    images.add(files);
+  };
+
+  if (images.drafts.length > 0 && onSendImages) return <ImageDraftsPanel images={images} onSend={onSendImages} />;
+
   const pickerShown = !!picker && candidates.length > 0;
   return (
     <div className={styles.wrap}>
       {editing ? (
         <div className={styles.context}>
           <span className={styles.editing}>{ACTION_TEXTS.editing}</span>
-          <Button size="xs" width="sm" variant="outline" onClick={cancelEdit}>
-            {ACTION_TEXTS.cancel}
-          </Button>
+          <IconButton aria-label={ACTION_TEXTS.cancel} title={ACTION_TEXTS.cancel} size="sm" onClick={cancelEdit}>
+            <X size={16} aria-hidden="true" />
+          </IconButton>
         </div>
       ) : (
         replyTo && (
@@ -250,21 +284,25 @@ export function MessageBox(props: Props) {
           {emojiOpen && <EmojiPicker anchorRef={emojiAnchorRef} onSelect={insertEmoji} onClose={closeEmoji} />}
         </div>
         <div className={styles.field}>
-          <textarea
-            ref={textareaRef}
-            className={styles.textarea}
-            value={text}
-            rows={textareaRows(text)}
-            placeholder="Digite uma mensagem..."
-            aria-label="Mensagem"
-            aria-invalid={tooLong || undefined}
-            role={mentionable.length > 0 ? 'combobox' : undefined}
-            aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
-            aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
-            aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
-            onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
-            onKeyDown={onKeyDown}
-          />
+          <div className={styles.input} onClick={() => textareaRef.current?.focus()}>
+            <textarea
+              ref={textareaRef}
+              className={styles.textarea}
+              value={text}
+              rows={textareaRows(text)}
+              placeholder="Digite uma mensagem..."
+              aria-label="Mensagem"
+              enterKeyHint={touchTyping ? 'enter' : 'send'}
+              aria-invalid={tooLong || undefined}
+              role={mentionable.length > 0 ? 'combobox' : undefined}
+              aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
+              aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
+              aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
+              onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+            />
+          </div>
           {error && (
             <span className={styles.error} role="alert">
               {error}
@@ -272,15 +310,22 @@ export function MessageBox(props: Props) {
           )}
         </div>
         {editing ? (
-          <Button type="submit" size="sm" width="sm" disabled={!hasText || tooLong}>
-            {ACTION_TEXTS.save}
-          </Button>
+          <IconButton
+            type="submit"
+            aria-label={ACTION_TEXTS.save}
+            title={ACTION_TEXTS.save}
+            variant="solid"
+            disabled={!hasText || tooLong}
+            onMouseDown={keepKeyboard}
+          >
+            <Check size={20} />
+          </IconButton>
         ) : hasText ? (
-          <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong}>
+          <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong} onMouseDown={keepKeyboard}>
             <SendHorizontal size={20} />
           </IconButton>
         ) : (
-          <ImageUploadButton onPick={(file) => onSendImage?.(file)} disabled={!onSendImage} />
+          <ImageUploadButton onPick={images.add} disabled={!onSendImages} />
         )}
       </form>
     </div>

@@ -4,12 +4,12 @@ import { Copy, Info, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import { mentionsUser } from '@chat/contracts';
 import { ActionMenu, type ActionMenuOption, Avatar, Button, IconButton, identityColor, LongPressMenu } from '@chat/ui';
 import { timeOfDay } from '../../../shared/dates';
-import { safeHref } from '../../../shared/format-text';
 
 import { ACTION_TEXTS, editedTitle } from '../lib/action-texts';
 import type { ChatMessage } from '../lib/merge-messages';
 import { fromTokens } from '../lib/mention-text';
 import { beyondReactionLimit } from '../lib/reaction-limit';
+import { imageAlt, imageSrc } from '../lib/gallery';
 import { FormattedText } from './formatted-text';
 import { MessageImage } from './message-image';
 import { MessageQuote } from './message-quote';
@@ -47,12 +47,6 @@ interface Props {
 
 const noName = () => undefined;
 
-/** Image bodies are this server's media URLs; anything that is not http(s) or same-origin is not loaded. */
-function imageSrc(body: string): string | null {
-  if (body.startsWith('/') && !body.startsWith('//')) return body;
-  return safeHref(body);
-}
-
 function Content({ message, nameOf, meId }: { message: ChatMessage; nameOf: (id: string) => string | undefined; meId: string }) {
   if (message.deletedAt) {
     return <p className={styles.deleted}>{message.deletedBy === 'admin' ? ACTION_TEXTS.deletedByAdmin : ACTION_TEXTS.deleted}</p>;
@@ -61,10 +55,20 @@ function Content({ message, nameOf, meId }: { message: ChatMessage; nameOf: (id:
     // While uploading, the local preview of the picked file.
     const src = message.upload?.previewUrl ?? imageSrc(message.content.body);
     const progress = message.upload && !message.failed ? message.upload.progress : undefined;
-    return src ? (
-      <MessageImage src={src} alt={`Imagem enviada por ${message.author.name}`} progress={progress} />
-    ) : (
-      <span>{ACTION_TEXTS.image}</span>
+    const caption = message.content.caption;
+    return (
+      <div className={styles.imageContent}>
+        {src ? (
+          <MessageImage messageId={message.id} src={src} alt={imageAlt(message.author.name)} progress={progress} />
+        ) : (
+          <span>{ACTION_TEXTS.image}</span>
+        )}
+        {caption && (
+          <p className={styles.caption}>
+            <FormattedText text={caption} nameOf={nameOf} meId={meId} />
+          </p>
+        )}
+      </div>
     );
   }
   return (
@@ -91,11 +95,12 @@ export function MessageBubble(props: Props) {
     [swipeRef],
   );
 
-  // The text as written, mentions as names.
-  const copy = () => void navigator.clipboard?.writeText(fromTokens(message.content.body, nameOf).text).catch(() => undefined);
+  // The text as written (an image's caption), mentions as names.
+  const words = message.content.type === 'text' ? message.content.body : message.content.caption;
+  const copy = () => void navigator.clipboard?.writeText(fromTokens(words ?? '', nameOf).text).catch(() => undefined);
   // One list for both ways in: the button beside the bubble, and a long-press on touch screens.
   const actions: ActionMenuOption[] = [];
-  if (!deleted && message.content.type === 'text') actions.push({ label: ACTION_TEXTS.copy, icon: <Copy size={14} />, action: copy });
+  if (!deleted && words) actions.push({ label: ACTION_TEXTS.copy, icon: <Copy size={14} />, action: copy });
   if (settled && !deleted) {
     actions.push({ label: ACTION_TEXTS.reply, icon: <Reply size={14} />, action: () => onAction?.('reply', message) });
     actions.push({ label: ACTION_TEXTS.react, icon: <SmilePlus size={14} />, action: () => setReacting(true) });

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { LazyImageViewer, useOpenInGallery } from './image-gallery';
 import styles from './message-image.module.css';
 
-// The full-size viewer loads on the first click on an image.
-const ImageViewer = lazy(async () => ({ default: (await import('./image-viewer')).ImageViewer }));
-
 interface Props {
+  messageId: string;
   src: string;
   alt: string;
   /** Percent sent while the image is still uploading; the image opens full size only once it is sent. */
@@ -14,10 +13,12 @@ interface Props {
 /**
  * An image inside a bubble. Messages carry no dimensions, so the frame has a fixed size (the
  * virtualised list measures a row once and must not see it grow when the file arrives); the
- * picture fits inside it. A click opens it full size in a modal.
+ * picture fits inside it. A click opens the chat's viewer at it (alone outside a chat).
  */
-export function MessageImage({ src, alt, progress }: Props) {
-  const [open, setOpen] = useState(false);
+export function MessageImage({ messageId, src, alt, progress }: Props) {
+  const openInGallery = useOpenInGallery();
+  const [alone, setAlone] = useState(false);
+  const open = () => (openInGallery ? openInGallery(messageId) : setAlone(true));
   const uploading = progress !== undefined;
   return (
     <>
@@ -26,7 +27,7 @@ export function MessageImage({ src, alt, progress }: Props) {
         className={styles.frame}
         title={uploading ? undefined : 'Ver em tamanho real'}
         disabled={uploading}
-        onClick={() => setOpen(true)}
+        onClick={open}
       >
         <img className={styles.image} src={src} alt={alt} decoding="async" />
         {uploading && (
@@ -45,12 +46,18 @@ export function MessageImage({ src, alt, progress }: Props) {
           </span>
         )}
       </button>
-      {/* Mounted only while open: a long history would otherwise hold a dialog per image. */}
-      {open && (
-        <Suspense fallback={null}>
-          <ImageViewer src={src} alt={alt} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {alone && <AloneViewer id={messageId} src={src} alt={alt} onClose={() => setAlone(false)} />}
     </>
+  );
+}
+
+/** A picture shown outside a chat's gallery: a gallery of one, open. */
+function AloneViewer({ id, src, alt, onClose }: { id: string; src: string; alt: string; onClose: () => void }) {
+  const [openedAt] = useState(() => new Date().toISOString());
+  const images = useMemo(() => [{ id, src, alt, authorName: '', createdAt: openedAt }], [id, src, alt, openedAt]);
+  return (
+    <Suspense fallback={null}>
+      <LazyImageViewer images={images} startId={id} onClose={onClose} />
+    </Suspense>
   );
 }

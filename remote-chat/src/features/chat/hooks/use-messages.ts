@@ -32,7 +32,7 @@ export interface MessagesState {
    * An image, kept in the outbox with its file until the server has the message: uploaded and sent
    * from there, so a reload or a lost connection mid-upload loses nothing. Resolves once it is kept.
    */
-  sendImage: (file: File) => Promise<void>;
+  sendImage: (file: File, caption?: string) => Promise<void>;
   /** 'Tentar novamente' on a refused message: back in the outbox's queue, same clientId. */
   retry: (clientId: string) => void;
   /** The window opened at a search hit, paged forward until it joins the live end. */
@@ -148,7 +148,10 @@ export function useMessages(
     [enqueue],
   );
 
-  const sendImage = useCallback((file: File) => enqueue({ type: 'image', body: '' }, crypto.randomUUID(), {}, file), [enqueue]);
+  const sendImage = useCallback(
+    (file: File, caption?: string) => enqueue({ type: 'image', body: '', ...(caption ? { caption } : {}) }, crypto.randomUUID(), {}, file),
+    [enqueue],
+  );
 
   // The server has one of this chat's outbox messages: into the history, before its entry leaves.
   useEffect(

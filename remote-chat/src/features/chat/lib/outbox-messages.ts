@@ -32,7 +32,12 @@ export function outboxMessage(entry: OutboxEntry, me: Me, progress: number | und
     id,
     authorId: me.id,
     author: { id: me.id, name: me.name, avatarUrl: me.avatarUrl ?? null },
-    content: { id, type: entry.content.type, body: upload?.previewUrl ?? entry.content.body },
+    content: {
+      id,
+      type: entry.content.type,
+      body: upload?.previewUrl ?? entry.content.body,
+      ...(entry.content.caption ? { caption: entry.content.caption } : {}),
+    },
     status: 'PENDING',
     createdAt: entry.createdAt,
     updatedAt: entry.createdAt,

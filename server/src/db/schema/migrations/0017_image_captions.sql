@@ -1,0 +1,7 @@
+-- An image's caption, and the searchable text now made of it: a generated column's expression can
+-- only change by adding the column again, and its trigram index goes with it, so both are rebuilt.
+ALTER TABLE "messages" ADD COLUMN "caption" text;--> statement-breakpoint
+DROP INDEX "messages_body_folded_trgm_idx";--> statement-breakpoint
+ALTER TABLE "messages" drop column "body_folded";--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "body_folded" text GENERATED ALWAYS AS (lower(translate(regexp_replace(CASE WHEN "messages"."content_type" = 'image' THEN coalesce("messages"."caption", '') ELSE "messages"."body" END, '<@[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}>', ' ', 'g'), 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "messages_body_folded_trgm_idx" ON "messages" USING gin ("body_folded" gin_trgm_ops);
