@@ -280,14 +280,14 @@ export const messages = pgTable(
     // The words under an image (null for text and for an image sent without them).
     caption: text('caption'),
     // What the message search reads, kept by PostgreSQL itself: the words someone wrote (a text's
-    // body, an image's caption; an image's body is its URL) folded as lib/search.ts's folded()
-    // does, without mention tokens (`<@uuid>`, whose hex digits are no words of the text). Stored,
-    // so a search does not fold every candidate again.
+    // body, an image's caption; an image's body is its URL, a group's own line nobody's words)
+    // folded as lib/search.ts's folded() does, without mention tokens (`<@uuid>`, whose hex digits
+    // are no words of the text). Stored, so a search does not fold every candidate again.
     bodyFolded: text('body_folded')
       .notNull()
       .generatedAlwaysAs((): SQL =>
         folded(
-          sql`regexp_replace(CASE WHEN ${messages.contentType} = 'image' THEN coalesce(${messages.caption}, '') ELSE ${messages.body} END, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`,
+          sql`regexp_replace(CASE ${messages.contentType} WHEN 'text' THEN ${messages.body} WHEN 'image' THEN coalesce(${messages.caption}, '') ELSE '' END, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`,
         ),
       ),
     status: messageStatusEnum('status').notNull().default('SENT'),

@@ -17,7 +17,7 @@ export interface MessageSearchRow {
   seq: number;
   body: string;
   caption: string | null;
-  type: 'text' | 'image';
+  type: 'text' | 'image' | 'system';
   createdAt: Date;
   conversationId: string | null;
   groupId: string | null;
