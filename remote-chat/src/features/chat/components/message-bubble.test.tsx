@@ -1,3 +1,4 @@
+import { identityColor } from '@chat/ui';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithQuery } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
@@ -102,6 +103,17 @@ describe('message bubble', () => {
     renderWithQuery(<MessageBubble message={message('o')} own={false} meId={ana.id} showAuthor={false} />);
     await user.click(screen.getByRole('button', { name: 'Mais opções' }));
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Copiar', 'Responder', 'Reagir']);
+  });
+
+  it("names a group message's author once per run: the later ones keep only the avatar's place", () => {
+    const { unmount } = renderWithQuery(<MessageBubble message={message('o')} own={false} meId={ana.id} showAuthor />);
+    expect(screen.getByRole('button', { name: 'Bruno' })).toHaveStyle({ color: identityColor(message('o').authorId) });
+    expect(screen.getByRole('img', { name: 'Bruno' })).toBeInTheDocument();
+    unmount();
+    renderWithQuery(<MessageBubble message={message('p')} own={false} meId={ana.id} showAuthor continuesRun />);
+    expect(screen.queryByRole('button', { name: 'Bruno' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Bruno' })).toBeNull();
+    expect(screen.getByTestId('message')).toHaveAttribute('data-continues-run');
   });
 
   it('shows the reply quote (a click jumps) and the reaction chips with mine highlighted', async () => {

@@ -30,7 +30,13 @@ interface Props {
   own: boolean;
   meId: string;
   /** In groups, others' messages show who wrote them. */
+  /** Others' messages in a group: the author's name and avatar, once per run. */
   showAuthor: boolean;
+  /**
+   * Under a message of the same author (message-rows): drawn closer to it, and without the name
+   * and avatar again (the avatar's place stays, so the bubbles line up).
+   */
+  continuesRun?: boolean;
   /** Group admins may delete anyone's message of the group. */
   canDeleteOthers?: boolean;
   /** Own group messages have 'Informações' (who read it). */
@@ -79,7 +85,8 @@ function Content({ message, nameOf, meId }: { message: ChatMessage; nameOf: (id:
 }
 
 export function MessageBubble(props: Props) {
-  const { message, own, meId, showAuthor, nameOf = noName, onOpenAuthor, onRetry, onAction, onReact, onJump } = props;
+  const { message, own, meId, nameOf = noName, onOpenAuthor, onRetry, onAction, onReact, onJump } = props;
+  const showAuthor = props.showAuthor && !props.continuesRun;
   const [bubble, setBubble] = useState<HTMLDivElement | null>(null);
   const [reacting, setReacting] = useState(false);
   const closeBar = useCallback(() => setReacting(false), []);
@@ -125,7 +132,9 @@ export function MessageBubble(props: Props) {
       data-message-id={message.id}
       data-mentions-me={mentionsUser(message, meId) ? '' : undefined}
       data-highlighted={props.highlighted ? '' : undefined}
+      data-continues-run={props.continuesRun ? '' : undefined}
     >
+      {props.showAuthor && props.continuesRun && <span className={styles.avatarSpace} aria-hidden="true" />}
       {showAuthor && (
         <Avatar className={styles.avatar} name={message.author.name} colorKey={message.authorId} src={message.author.avatarUrl} size="sm" />
       )}

@@ -188,6 +188,7 @@ export function MessageList(props: Props) {
                     own={row.message.authorId === meId}
                     meId={meId}
                     showAuthor={isGroup && row.message.authorId !== meId}
+                    continuesRun={row.continuesRun}
                     canDeleteOthers={props.canDeleteOthers}
                     canShowInfo={isGroup}
                     highlighted={highlighted === row.message.id}

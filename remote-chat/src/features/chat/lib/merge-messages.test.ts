@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from '../../../test/fixtures';
+import { ana, message } from '../../../test/fixtures';
 import { prependPage, upsertMessage, type ChatMessage } from './merge-messages';
 import { buildRows } from './message-rows';
 
@@ -49,5 +49,28 @@ describe('merging messages', () => {
       'Hoje',
       'd',
     ]);
+  });
+
+  it("joins an author's messages into a run: same author, under 5 minutes apart, nothing between", () => {
+    const at = (minute: number) => new Date(2024, 2, 10, 10, minute).toISOString();
+    const system = message('s', { createdAt: at(7), content: { id: 'cs', body: '{}', type: 'system' } });
+    const rows = buildRows(
+      [
+        message('a', { createdAt: at(0) }),
+        message('b', { createdAt: at(4) }),
+        message('c', { createdAt: at(10) }),
+        message('d', { createdAt: at(11), authorId: ana.id }),
+        message('e', { createdAt: at(12) }),
+        message('f', { createdAt: at(13) }),
+        system,
+        message('g', { createdAt: at(14) }),
+        message('h', { createdAt: at(15) }),
+      ],
+      new Date(2024, 2, 10, 12),
+      'h',
+    );
+    const runs = rows.flatMap((r) => (r.type === 'message' ? [`${r.message.id}${r.continuesRun ? '+' : ''}`] : []));
+    // 'c' is 6 minutes after 'b'; 'd' is someone else's; a system line and the unread line cut runs.
+    expect(runs).toEqual(['a', 'b+', 'c', 'd', 'e', 'f+', 's', 'g', 'h']);
   });
 });

@@ -1,9 +1,17 @@
+import { isSystemMessage } from '@chat/contracts';
 import { dayKey, dayLabel } from '../../../shared/dates';
 import type { ChatMessage } from './merge-messages';
 
+/** How close a message must follow its author's previous one to join its run (as the peers group them). */
+export const RUN_GAP_MS = 5 * 60_000;
+
 export type MessageRow =
   | { type: 'day'; key: string; label: string }
-  | { type: 'message'; key: string; message: ChatMessage }
+  /**
+   * `continuesRun`: the message follows one of the same author, within RUN_GAP_MS, with nothing
+   * between them; it is drawn under that one without its name and avatar again.
+   */
+  | { type: 'message'; key: string; message: ChatMessage; continuesRun: boolean }
   /** 'Mensagens não lidas', above the first unread message. */
   | { type: 'unread'; key: string };
 
@@ -14,9 +22,16 @@ export function messageKey(message: ChatMessage): string {
   return message.clientId ? `c:${message.authorId}:${message.clientId}` : `m:${message.id}`;
 }
 
+const continues = (previous: MessageRow | undefined, message: ChatMessage): boolean =>
+  previous?.type === 'message' &&
+  !isSystemMessage(previous.message) &&
+  !isSystemMessage(message) &&
+  previous.message.authorId === message.authorId &&
+  Date.parse(message.createdAt) - Date.parse(previous.message.createdAt) < RUN_GAP_MS;
+
 /**
  * Messages with a day separator ('Hoje', 'Ontem', dd/MM/yyyy) before each new day, and the unread
- * line before `unreadFromId`.
+ * line before `unreadFromId`; each message says whether it continues its author's run.
  */
 export function buildRows(messages: ChatMessage[], now: Date = new Date(), unreadFromId: string | null = null): MessageRow[] {
   const rows: MessageRow[] = [];
@@ -28,7 +43,7 @@ export function buildRows(messages: ChatMessage[], now: Date = new Date(), unrea
       lastDay = day;
     }
     if (message.id === unreadFromId) rows.push({ type: 'unread', key: UNREAD_ROW_KEY });
-    rows.push({ type: 'message', key: messageKey(message), message });
+    rows.push({ type: 'message', key: messageKey(message), message, continuesRun: continues(rows.at(-1), message) });
   }
   return rows;
 }
