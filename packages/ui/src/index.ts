@@ -45,7 +45,7 @@ export { CollapsibleSection, type CollapsibleSectionProps } from './components/c
 export { SearchInput, type SearchInputProps } from './components/search-input/search-input';
 export { Tabs, type TabItem, type TabsProps } from './components/tabs/tabs';
 export { ActionMenu, type ActionMenuOption, type ActionMenuProps, type MenuOption } from './components/action-menu/action-menu';
-export { LongPressMenu, type LongPressMenuProps } from './components/long-press-menu/long-press-menu';
+export { LongPressMenu, type LongPressMenuProps, type QuickMenuChoice } from './components/long-press-menu/long-press-menu';
 export { TopNav, type TopNavLink, type TopNavProps } from './components/top-nav/top-nav';
 export { TabBar, badgeText, type TabBarProps } from './components/tab-bar/tab-bar';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';

@@ -1,8 +1,17 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { format } from 'date-fns';
 import { Copy, Info, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
-import { mentionsUser } from '@chat/contracts';
-import { ActionMenu, type ActionMenuOption, Avatar, Button, IconButton, identityColor, LongPressMenu } from '@chat/ui';
+import { MESSAGE_ACTION_LIMITS, mentionsUser } from '@chat/contracts';
+import {
+  ActionMenu,
+  type ActionMenuOption,
+  Avatar,
+  Button,
+  IconButton,
+  identityColor,
+  LongPressMenu,
+  type QuickMenuChoice,
+} from '@chat/ui';
 import { timeOfDay } from '../../../shared/dates';
 
 import { ACTION_TEXTS, editedTitle } from '../lib/action-texts';
@@ -123,6 +132,13 @@ export function MessageBubble(props: Props) {
         destructive: true,
       });
   }
+  // The long-press sheet opens with the frequent reactions in a row, as the peers' do; the
+  // limit of distinct emoji is checked where every reaction goes (onReact).
+  const quickReactions: QuickMenuChoice[] = MESSAGE_ACTION_LIMITS.frequentReactions.map((emoji) => ({
+    label: `Reagir com ${emoji}`,
+    content: emoji,
+    action: () => onReact?.(message, emoji),
+  }));
 
   return (
     <div
@@ -138,7 +154,7 @@ export function MessageBubble(props: Props) {
       {showAuthor && (
         <Avatar className={styles.avatar} name={message.author.name} colorKey={message.authorId} src={message.author.avatarUrl} size="sm" />
       )}
-      <LongPressMenu options={actions} className={styles.menu}>
+      <LongPressMenu options={actions} quick={settled && !deleted ? quickReactions : undefined} className={styles.menu}>
         <div
           ref={bubbleRef}
           className={styles.bubble}
