@@ -220,6 +220,11 @@ export const groups = pgTable(
     avatarUrl: text('avatar_url'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    // The read floor: every message of the group up to this seq has been read by all its active
+    // members (the lowest of their read_seq once it passed it; it never goes back). A group
+    // message is READ by this, not by its row's status: rewriting each message as it turned READ
+    // moved it out of the partial index on status and wrote it again in every index.
+    readFloorSeq: bigint('read_floor_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('groups_workspace_id_idx').on(t.workspaceId),
@@ -280,6 +285,8 @@ export const messages = pgTable(
     bodyFolded: text('body_folded')
       .notNull()
       .generatedAlwaysAs((): SQL => folded(sql`regexp_replace(${messages.body}, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`)),
+    // A conversation's message moves SENT -> DELIVERED -> READ here. A group message keeps the
+    // status it was sent with: it is READ once its group's read floor passes it (groups.read_floor_seq).
     status: messageStatusEnum('status').notNull().default('SENT'),
     // The browser's id for the send: a retry with the same one returns the stored message.
     clientId: text('client_id'),

@@ -7,7 +7,8 @@ import { executeRows } from '../../db/queries/execute-rows';
 // delivered to / read by the member) and, for the per-person times, group_receipt_marks (one row
 // per member, kind and minute in which a watermark moved, with the range it crossed). A group
 // message is READ (the author's highlighted tick) once its seq is at or below every active
-// member's read_seq; its author's own read_seq passes it when it is sent (posting reads the group).
+// member's read_seq (the group's read floor, groups.read_floor_seq, which never goes back); its
+// author's own read_seq passes it when it is sent (posting reads the group).
 // Every write here is one statement whatever the number of messages it covers.
 
 /** A timestamp as ISO text: both drivers answer it alike. */
@@ -116,83 +117,67 @@ export async function applyReads(db: Db, reads: readonly ReadRequest[]): Promise
   return rows.map((r) => ({ ...r, fromSeq: Number(r.fromSeq), toSeq: Number(r.toSeq), upTo: r.upTo ? new Date(r.upTo) : null }));
 }
 
-/** A seq range of one group in which messages may have become READ: (fromSeq, toSeq]. */
-export interface SeqRange {
-  groupId: string;
-  fromSeq: number;
-  toSeq: number;
-}
-
 export interface CompletedRead {
   id: string;
   authorId: string;
   groupId: string;
 }
 
-/** Messages turned READ per statement at most: each statement stays short on PGlite's one thread. */
+/** Messages listed per statement at most when a floor rises: each statement stays short on PGlite's one thread. */
 export const COMPLETE_CHUNK = 200;
 
-const completeQuery = (ranges: string) => sql`
-    WITH r AS (
-      SELECT g, max(hi) AS hi, min(lo) AS lo FROM json_to_recordset(${ranges}::json) AS r(g uuid, lo bigint, hi bigint) GROUP BY g
-    ), f AS (
-      SELECT r.g, r.lo, least(r.hi, (
-        SELECT min(gm.read_seq) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = r.g
-      )) AS hi
-      FROM r
-    ), todo AS (
-      SELECT m.id FROM f
-      CROSS JOIN LATERAL (
-        SELECT id FROM messages m
-        WHERE m.group_id = f.g AND m.seq > f.lo AND m.seq <= f.hi AND m.status <> 'READ'
-        ORDER BY m.seq LIMIT ${COMPLETE_CHUNK}
-      ) m
-      WHERE f.hi > f.lo
+const raiseFloors = (groupIds: string) => sql`
+    WITH f AS (
+      SELECT g.id, (
+        SELECT min(gm.read_seq) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = g.id
+      ) AS hi
+      FROM groups g WHERE g.id IN (SELECT DISTINCT value::uuid FROM json_array_elements_text(${groupIds}::json))
+    ), old AS MATERIALIZED (
+      -- Locked in one order: of two processes raising one floor, the second sees the first's.
+      SELECT g.id, g.read_floor_seq AS lo FROM groups g JOIN f ON f.id = g.id
+      WHERE f.hi > g.read_floor_seq
+      ORDER BY g.id
+      FOR UPDATE OF g
     )
-    UPDATE messages SET status = 'READ' FROM todo WHERE messages.id = todo.id
-    RETURNING messages.id, messages.author_id AS "authorId", messages.group_id AS "groupId", messages.seq::text AS seq`;
+    UPDATE groups SET read_floor_seq = f.hi FROM old JOIN f ON f.id = old.id
+    WHERE groups.id = old.id AND f.hi > old.lo
+    RETURNING groups.id AS "groupId", old.lo::text AS lo, f.hi::text AS hi`;
+
+const crossedQuery = (groupId: string, lo: number, hi: number) => sql`
+    SELECT m.id, m.author_id AS "authorId", m.group_id AS "groupId", m.seq::text AS seq FROM messages m
+    WHERE m.group_id = ${groupId}::uuid AND m.seq > ${lo}::bigint AND m.seq <= ${hi}::bigint
+    ORDER BY m.seq LIMIT ${COMPLETE_CHUNK}`;
 
 /**
- * Messages of these ranges at or below their group's read floor (the lowest read_seq of its active
- * members) become READ; returns them with their authors. A range is what a watermark just crossed,
- * so the statement walks only it (index on group and seq), never every message not READ yet; a
- * long range goes in chunks. Run after the watermarks' statement has committed: with two processes,
- * whichever of two crossing reads runs it last sees both.
+ * The read floors of these groups rise to the lowest read_seq of their active members, if that is
+ * further; returns the messages that turned READ (those between the old floor and the new), with
+ * their authors. One short statement per group's floor, whatever the number of messages it passes:
+ * no message row is written; the messages are then listed in chunks. Run after the watermarks'
+ * statement has committed: with two processes, whichever of two crossing reads runs it last sees
+ * both.
  */
-export async function completeReads(db: Db, ranges: readonly SeqRange[]): Promise<CompletedRead[]> {
+export async function completeReads(db: Db, groupIds: readonly string[]): Promise<CompletedRead[]> {
+  if (groupIds.length === 0) return [];
+  const raised = await executeRows<{ groupId: string; lo: string; hi: string }>(db, raiseFloors(JSON.stringify([...new Set(groupIds)])));
   const completed: CompletedRead[] = [];
-  let pending = ranges.filter((r) => r.toSeq > r.fromSeq);
-  while (pending.length > 0) {
-    const rows = await executeRows<CompletedRead & { seq: string }>(
-      db,
-      completeQuery(JSON.stringify(pending.map((r) => ({ g: r.groupId, lo: r.fromSeq, hi: r.toSeq })))),
-    );
-    const next: SeqRange[] = [];
-    for (const range of pending) {
-      const theirs = rows.filter((row) => row.groupId === range.groupId);
-      if (theirs.length === COMPLETE_CHUNK) next.push({ ...range, fromSeq: Math.max(...theirs.map((row) => Number(row.seq))) });
+  for (const { groupId, lo, hi } of raised) {
+    const to = Number(hi);
+    for (let from = Number(lo); from < to;) {
+      const rows = await executeRows<CompletedRead & { seq: string }>(db, crossedQuery(groupId, from, to));
+      for (const { id, authorId, groupId: g } of rows) completed.push({ id, authorId, groupId: g });
+      if (rows.length < COMPLETE_CHUNK) break;
+      from = Number(rows[rows.length - 1]!.seq);
     }
-    for (const { id, authorId, groupId } of rows) completed.push({ id, authorId, groupId });
-    // A group's range was split over several chunks: the others' are done.
-    pending = next.filter((r, i) => next.findIndex((o) => o.groupId === r.groupId) === i);
   }
   return completed;
 }
 
 /**
  * The group lost a reader (removed, or their account was): its messages the remaining active
- * members have all read become READ. The range starts after the newest message already READ (the
- * floor was there), so only the unfinished tail is walked.
+ * members have all read become READ (its floor rises).
  */
-export async function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
-  const [row] = await executeRows<{ lo: string | null; hi: string | null }>(
-    db,
-    sql`SELECT
-      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' ORDER BY seq DESC LIMIT 1)::text AS lo,
-      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid ORDER BY seq DESC LIMIT 1)::text AS hi`,
-  );
-  if (!row?.hi) return [];
-  return completeReads(db, [{ groupId, fromSeq: Number(row.lo ?? 0), toSeq: Number(row.hi) }]);
+export function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
+  return completeReads(db, [groupId]);
 }
 
 /** A group whose messages reached members who came online, and whom to tell. */

@@ -13,8 +13,8 @@ export interface SubmittedRead extends ReadRequest {
 /**
  * The group reads of this process, applied in batches: the reads that arrive while one batch is
  * written go together in the next, merged per member and group (the furthest wins), as ONE
- * statement whatever their number (applyReads); then the messages whose last awaited reader that
- * was turn READ, walking only the seq ranges the watermarks crossed (completeReads). The reader's
+ * statement whatever their number (applyReads); then the groups' read floors rise to their lowest
+ * watermark, and the messages they pass turn READ (completeReads) without a write each. The reader's
  * own tabs hear how far their read went (`readUpTo`, to clear their unread count); the authors
  * hear it gathered (ReceiptNotices). A batch that fails is tried once more, alone: a read is never
  * lost to a passing error, and applying it twice changes nothing (the watermarks only grow).
@@ -53,7 +53,10 @@ export class GroupReads {
       });
     }
     const moved = applied.filter((r) => r.toSeq > r.fromSeq);
-    const completed = await completeReads(this.deps.db, moved);
+    const completed = await completeReads(
+      this.deps.db,
+      moved.map((r) => r.groupId),
+    );
     this.tellAuthors(moved, completed);
     return reads.map(() => undefined);
   }
