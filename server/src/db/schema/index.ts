@@ -365,7 +365,9 @@ export const messageReactions = pgTable(
 // the row whose range holds M.seq. The watermarks only grow, so the ranges of one member follow
 // each other without overlap and the row with the largest from_seq < M.seq is the only candidate.
 // A delivery at send (members online then) writes no row: a crossing without one is the
-// message's own time.
+// message's own time. Every move of read_seq writes a crossing, so a member's read ranges have no
+// gaps: a 'read' row is written by its minute's first crossing only, and its range runs on to
+// where the member's next row starts (or to read_seq); its seq is where that first crossing ended.
 export const RECEIPT_MARK_KINDS = ['delivered', 'read'] as const;
 export const receiptMarkKindEnum = pgEnum('receipt_mark_kind', RECEIPT_MARK_KINDS);
 

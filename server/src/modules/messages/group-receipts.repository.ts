@@ -14,9 +14,17 @@ import { executeRows } from '../../db/queries/execute-rows';
 /** A timestamp as ISO text: both drivers answer it alike. */
 const iso = (column: string) => sql.raw(`to_json(${column}) #>> '{}'`);
 
-/** The ranges of one member's marks never overlap: a new crossing merges into its minute's row. */
+/** The ranges of one member's delivery marks never overlap: a new crossing merges into its minute's row. */
 const UPSERT_MARK = sql.raw(`ON CONFLICT (group_id, user_id, kind, at) DO UPDATE
   SET from_seq = least(group_receipt_marks.from_seq, excluded.from_seq), seq = greatest(group_receipt_marks.seq, excluded.seq)`);
+
+/**
+ * A member's read marks follow each other without a gap (every move of read_seq is a crossing that
+ * starts where the last one ended): a minute's row is written by its first crossing and left as it
+ * is by the others, which its range reaches anyway (it ends where the next row starts). With
+ * hundreds of members reading as messages arrive, the later reads of each minute write nothing.
+ */
+const FIRST_READ_MARK = sql.raw(`ON CONFLICT (group_id, user_id, kind, at) DO NOTHING`);
 
 /** One `group:read`: the member has seen the group up to `messageId` (null: everything it has). */
 export interface ReadRequest {
@@ -79,7 +87,7 @@ const applyReadsQuery = (requests: string) => sql`
     ), mark AS (
       INSERT INTO group_receipt_marks (group_id, user_id, kind, at, from_seq, seq)
       SELECT group_id, user_id, 'read', date_trunc('minute', now()), from_seq, to_seq FROM moved
-      ${UPSERT_MARK}
+      ${FIRST_READ_MARK}
     ), authors AS (
       -- Whom to tell: the authors of the newest messages the reads crossed, per group.
       SELECT p.group_id, array_agg(DISTINCT a.author_id::text) AS ids
@@ -247,9 +255,11 @@ export async function receiptsOf(
 ): Promise<ReceiptPerson[]> {
   const seq = sql`${message.seq}::bigint`;
   // The member's ranges follow each other: the last to start below the message is the only one
-  // that may hold it (one probe of the from_seq index).
+  // that may hold it (one probe of the from_seq index). Read ranges have no gaps and end where the
+  // next starts, or at read_seq: a member whose read_seq passed the message read it in that row's
+  // minute. Delivery ranges may have gaps (a delivery at send writes none): their end is checked.
   const crossing = (kind: 'read' | 'delivered') => sql`(
-    SELECT CASE WHEN k.seq >= ${seq} THEN ${iso('k.at')} END FROM group_receipt_marks k
+    SELECT ${kind === 'read' ? iso('k.at') : sql`CASE WHEN k.seq >= ${seq} THEN ${iso('k.at')} END`} FROM group_receipt_marks k
     WHERE k.group_id = gm.group_id AND k.user_id = gm.user_id AND k.kind = ${kind} AND k.from_seq < ${seq}
     ORDER BY k.from_seq DESC, k.at DESC LIMIT 1)`;
   const rows = await executeRows<{
