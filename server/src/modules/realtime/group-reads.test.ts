@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, MessageReceiptEvent, MessagesPage } from '@chat/contracts';
 import { messages } from '../../db/schema';
 import { receiptsOf } from '../messages/group-receipts.repository';
+import { READS_PER_STATEMENT } from './group-reads';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, eventMatching, type Listener, listenAll, settle } from '../../test/socket-helpers';
@@ -88,6 +89,28 @@ describe('batched group reads', () => {
     expect(marks.rows.length).toBeGreaterThanOrEqual(1);
     expect(marks.rows.length).toBeLessThanOrEqual(2);
     expect(Math.max(...marks.rows.map((m) => Number(m.seq)))).toBe(await seqOf(ids[39]!));
+  });
+
+  it('a wave larger than one statement takes goes in several; the furthest read still wins', async () => {
+    const [ana, bruno, carla] = await createTeam(t.app, ['Ana Onda', 'Bruno Onda', 'Carla Onda']);
+    const { group, ids } = await groupWith(ana, [bruno, carla], 20);
+    const wave = Array.from({ length: READS_PER_STATEMENT * 2 + 50 }, (_, i) => ({
+      groupId: group.id,
+      userId: (i % 2 ? bruno : carla).id,
+      messageId: ids[i % ids.length]!,
+      announce: false,
+    }));
+    const counter = countStatements();
+    try {
+      await Promise.all(wave.map((read) => t.app.ctx.groupReads.submit(read)));
+      // Three statements of reads at least, and the floors' one after the batch that moved them
+      // (the later batches cover nothing new). One batch would be two statements in all.
+      expect(counter.calls.execute).toBeGreaterThanOrEqual(3 + 1);
+    } finally {
+      counter.restore();
+    }
+    expect(await watermark(group.id, bruno.id)).toBe(await seqOf(ids[19]!));
+    expect(await watermark(group.id, carla.id)).toBe(await seqOf(ids[18]!));
   });
 
   it("a minute's later reads write no mark; 'Lida por' gives their messages that minute", async () => {
