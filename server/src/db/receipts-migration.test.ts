@@ -1,21 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths';
 import { viewerGroupStates } from '../modules/groups/groups.repository';
 import { receiptsOf } from '../modules/messages/group-receipts.repository';
-import { createScratchDatabase, testDatabaseUrl } from '../test/harness';
-import { pgliteExtensions } from './pglite/open';
-import * as schema from './schema';
-import type { Db } from './types';
+import { type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
 
 // The data step of the migration that replaced group_receipts (one row per member per message)
 // with watermarks and minute marks: a database migrated up to the migration before it gets receipts
@@ -24,57 +13,16 @@ import type { Db } from './types';
 
 const LAST_BEFORE = '0012_group_member_limit';
 
-/** The migrations folder as it stood up to `LAST_BEFORE` (the journal cut there). */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-migrations-'));
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const cut = journal.entries.findIndex((e) => e.tag === tag);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
-  return dir;
-}
-
-interface Engine {
-  db: Db;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEngine(): Promise<Engine> {
-  const adminUrl = testDatabaseUrl();
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl);
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    const db = drizzlePg({ client: pool, schema });
-    return {
-      db: db as unknown as Db,
-      migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-      close: async () => {
-        await pool.end();
-        await scratch.drop();
-      },
-    };
-  }
-  const client = await PGlite.create({ extensions: pgliteExtensions });
-  const db = drizzlePglite({ client, schema });
-  return {
-    db: db as unknown as Db,
-    migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
-
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [WORKSPACE, GROUP] = [id(1), id(2)];
 const [ANA, BRUNO, CARLA] = [id(11), id(12), id(13)];
 const M = [id(21), id(22), id(23), id(24)];
 
-let engine: Engine;
+let engine: MigrationEngine;
 let before: string;
 
 beforeAll(async () => {
-  engine = await openEngine();
+  engine = await openMigrationEngine();
   before = migrationsUpTo(LAST_BEFORE);
   await engine.migrate(before);
   const { db } = engine;

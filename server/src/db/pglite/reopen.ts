@@ -71,10 +71,13 @@ export class ReopeningPglite {
    * One statement (or transaction) at a time, in order, as PGlite runs them anyway: a statement
    * handed to a lost instance may never return (measured: a SELECT after the PANIC spun the
    * thread until the process was killed, space back or not), so none is handed over before the
-   * one before it has settled and shown whether the instance is still there.
+   * one before it has settled and shown whether the instance is still there. Each starts in a
+   * turn of the event loop of its own: PGlite answers through promises alone, so statements
+   * waiting in line would otherwise run back to back in one turn and hold the thread (sockets,
+   * timers, incoming requests) for the sum of them; between two, whatever is waiting runs.
    */
   private run<T>(work: (pg: PGlite) => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => this.runNow(work));
+    const turn = this.tail.then(nextTurn).then(() => this.runNow(work));
     this.tail = turn.catch(() => undefined);
     return turn;
   }
@@ -117,4 +120,9 @@ export class ReopeningPglite {
       this.scheduleReopen();
     }
   }
+}
+
+/** Resolves in a later turn of the event loop, after the I/O and timers already waiting. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

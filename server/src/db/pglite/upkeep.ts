@@ -35,8 +35,8 @@ export async function pgliteUpkeep(client: Pick<PGlite, 'query' | 'exec'>): Prom
 
 /**
  * Small tables whose rows are rewritten all day: the read and delivery watermarks move on every
- * group message and read, and the minute's marks are upserted again and again. Without VACUUM
- * each update leaves its old row version behind, so the tables (and every read of a membership)
+ * group message and read, and a member's delivery mark is upserted at each connection in its
+ * minute. Without VACUUM each update leaves its old row version behind, so the tables (and every read of a membership)
  * grow with the traffic instead of with the members. A plain VACUUM of them is short (they hold
  * a row per membership, or per member per active minute) and makes the dead versions' room
  * reusable, as autovacuum does on PostgreSQL (docs/desempenho.md).

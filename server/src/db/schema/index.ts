@@ -222,6 +222,11 @@ export const groups = pgTable(
     avatarUrl: text('avatar_url'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    // The read floor: every message of the group up to this seq has been read by all its active
+    // members (the lowest of their read_seq once it passed it; it never goes back). A group
+    // message is READ by this, not by its row's status: rewriting each message as it turned READ
+    // moved it out of the partial index on status and wrote it again in every index.
+    readFloorSeq: bigint('read_floor_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('groups_workspace_id_idx').on(t.workspaceId),
@@ -290,6 +295,8 @@ export const messages = pgTable(
           sql`regexp_replace(CASE ${messages.contentType} WHEN 'text' THEN ${messages.body} WHEN 'image' THEN coalesce(${messages.caption}, '') ELSE '' END, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`,
         ),
       ),
+    // A conversation's message moves SENT -> DELIVERED -> READ here. A group message keeps the
+    // status it was sent with: it is READ once its group's read floor passes it (groups.read_floor_seq).
     status: messageStatusEnum('status').notNull().default('SENT'),
     // The browser's id for the send: a retry with the same one returns the stored message.
     clientId: text('client_id'),
@@ -368,7 +375,9 @@ export const messageReactions = pgTable(
 // the row whose range holds M.seq. The watermarks only grow, so the ranges of one member follow
 // each other without overlap and the row with the largest from_seq < M.seq is the only candidate.
 // A delivery at send (members online then) writes no row: a crossing without one is the
-// message's own time.
+// message's own time. Every move of read_seq writes a crossing, so a member's read ranges have no
+// gaps: a 'read' row is written by its minute's first crossing only, and its range runs on to
+// where the member's next row starts (or to read_seq); its seq is where that first crossing ended.
 export const RECEIPT_MARK_KINDS = ['delivered', 'read'] as const;
 export const receiptMarkKindEnum = pgEnum('receipt_mark_kind', RECEIPT_MARK_KINDS);
 

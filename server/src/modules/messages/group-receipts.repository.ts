@@ -7,15 +7,24 @@ import { executeRows } from '../../db/queries/execute-rows';
 // delivered to / read by the member) and, for the per-person times, group_receipt_marks (one row
 // per member, kind and minute in which a watermark moved, with the range it crossed). A group
 // message is READ (the author's highlighted tick) once its seq is at or below every active
-// member's read_seq; its author's own read_seq passes it when it is sent (posting reads the group).
+// member's read_seq (the group's read floor, groups.read_floor_seq, which never goes back); its
+// author's own read_seq passes it when it is sent (posting reads the group).
 // Every write here is one statement whatever the number of messages it covers.
 
 /** A timestamp as ISO text: both drivers answer it alike. */
 const iso = (column: string) => sql.raw(`to_json(${column}) #>> '{}'`);
 
-/** The ranges of one member's marks never overlap: a new crossing merges into its minute's row. */
+/** The ranges of one member's delivery marks never overlap: a new crossing merges into its minute's row. */
 const UPSERT_MARK = sql.raw(`ON CONFLICT (group_id, user_id, kind, at) DO UPDATE
   SET from_seq = least(group_receipt_marks.from_seq, excluded.from_seq), seq = greatest(group_receipt_marks.seq, excluded.seq)`);
+
+/**
+ * A member's read marks follow each other without a gap (every move of read_seq is a crossing that
+ * starts where the last one ended): a minute's row is written by its first crossing and left as it
+ * is by the others, which its range reaches anyway (it ends where the next row starts). With
+ * hundreds of members reading as messages arrive, the later reads of each minute write nothing.
+ */
+const FIRST_READ_MARK = sql.raw(`ON CONFLICT (group_id, user_id, kind, at) DO NOTHING`);
 
 /** One `group:read`: the member has seen the group up to `messageId` (null: everything it has). */
 export interface ReadRequest {
@@ -78,7 +87,7 @@ const applyReadsQuery = (requests: string) => sql`
     ), mark AS (
       INSERT INTO group_receipt_marks (group_id, user_id, kind, at, from_seq, seq)
       SELECT group_id, user_id, 'read', date_trunc('minute', now()), from_seq, to_seq FROM moved
-      ${UPSERT_MARK}
+      ${FIRST_READ_MARK}
     ), authors AS (
       -- Whom to tell: the authors of the newest messages the reads crossed, per group (a system
       -- line is no one's message: its actor has no receipt to follow).
@@ -118,84 +127,68 @@ export async function applyReads(db: Db, reads: readonly ReadRequest[]): Promise
   return rows.map((r) => ({ ...r, fromSeq: Number(r.fromSeq), toSeq: Number(r.toSeq), upTo: r.upTo ? new Date(r.upTo) : null }));
 }
 
-/** A seq range of one group in which messages may have become READ: (fromSeq, toSeq]. */
-export interface SeqRange {
-  groupId: string;
-  fromSeq: number;
-  toSeq: number;
-}
-
 export interface CompletedRead {
   id: string;
   authorId: string;
   groupId: string;
 }
 
-/** Messages turned READ per statement at most: each statement stays short on PGlite's one thread. */
+/** Messages listed per statement at most when a floor rises: each statement stays short on PGlite's one thread. */
 export const COMPLETE_CHUNK = 200;
 
-const completeQuery = (ranges: string) => sql`
-    WITH r AS (
-      SELECT g, max(hi) AS hi, min(lo) AS lo FROM json_to_recordset(${ranges}::json) AS r(g uuid, lo bigint, hi bigint) GROUP BY g
-    ), f AS (
-      SELECT r.g, r.lo, least(r.hi, (
-        SELECT min(gm.read_seq) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = r.g
-      )) AS hi
-      FROM r
-    ), todo AS (
-      SELECT m.id FROM f
-      CROSS JOIN LATERAL (
-        SELECT id FROM messages m
-        WHERE m.group_id = f.g AND m.seq > f.lo AND m.seq <= f.hi AND m.status <> 'READ'
-        ORDER BY m.seq LIMIT ${COMPLETE_CHUNK}
-      ) m
-      WHERE f.hi > f.lo
+const raiseFloors = (groupIds: string) => sql`
+    WITH f AS (
+      SELECT g.id, (
+        SELECT min(gm.read_seq) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = g.id
+      ) AS hi
+      FROM groups g WHERE g.id IN (SELECT DISTINCT value::uuid FROM json_array_elements_text(${groupIds}::json))
+    ), old AS MATERIALIZED (
+      -- Locked in one order: of two processes raising one floor, the second sees the first's.
+      SELECT g.id, g.read_floor_seq AS lo FROM groups g JOIN f ON f.id = g.id
+      WHERE f.hi > g.read_floor_seq
+      ORDER BY g.id
+      FOR UPDATE OF g
     )
-    UPDATE messages SET status = 'READ' FROM todo WHERE messages.id = todo.id
-    RETURNING messages.id, messages.author_id AS "authorId", messages.group_id AS "groupId", messages.seq::text AS seq`;
+    UPDATE groups SET read_floor_seq = f.hi FROM old JOIN f ON f.id = old.id
+    WHERE groups.id = old.id AND f.hi > old.lo
+    RETURNING groups.id AS "groupId", old.lo::text AS lo, f.hi::text AS hi`;
+
+const crossedQuery = (groupId: string, lo: number, hi: number) => sql`
+    SELECT m.id, m.author_id AS "authorId", m.group_id AS "groupId", m.seq::text AS seq FROM messages m
+    WHERE m.group_id = ${groupId}::uuid AND m.seq > ${lo}::bigint AND m.seq <= ${hi}::bigint
+      AND m.content_type <> 'system'
+    ORDER BY m.seq LIMIT ${COMPLETE_CHUNK}`;
 
 /**
- * Messages of these ranges at or below their group's read floor (the lowest read_seq of its active
- * members) become READ; returns them with their authors. A range is what a watermark just crossed,
- * so the statement walks only it (index on group and seq), never every message not READ yet; a
- * long range goes in chunks. Run after the watermarks' statement has committed: with two processes,
- * whichever of two crossing reads runs it last sees both.
+ * The read floors of these groups rise to the lowest read_seq of their active members, if that is
+ * further; returns the messages that turned READ (those between the old floor and the new), with
+ * their authors (the group's own lines are nobody's to tell). One short statement per group's floor, whatever the number of messages it passes:
+ * no message row is written; the messages are then listed in chunks. Run after the watermarks'
+ * statement has committed: with two processes, whichever of two crossing reads runs it last sees
+ * both.
  */
-export async function completeReads(db: Db, ranges: readonly SeqRange[]): Promise<CompletedRead[]> {
+export async function completeReads(db: Db, groupIds: readonly string[]): Promise<CompletedRead[]> {
+  if (groupIds.length === 0) return [];
+  const raised = await executeRows<{ groupId: string; lo: string; hi: string }>(db, raiseFloors(JSON.stringify([...new Set(groupIds)])));
   const completed: CompletedRead[] = [];
-  let pending = ranges.filter((r) => r.toSeq > r.fromSeq);
-  while (pending.length > 0) {
-    const rows = await executeRows<CompletedRead & { seq: string }>(
-      db,
-      completeQuery(JSON.stringify(pending.map((r) => ({ g: r.groupId, lo: r.fromSeq, hi: r.toSeq })))),
-    );
-    const next: SeqRange[] = [];
-    for (const range of pending) {
-      const theirs = rows.filter((row) => row.groupId === range.groupId);
-      if (theirs.length === COMPLETE_CHUNK) next.push({ ...range, fromSeq: Math.max(...theirs.map((row) => Number(row.seq))) });
+  for (const { groupId, lo, hi } of raised) {
+    const to = Number(hi);
+    for (let from = Number(lo); from < to;) {
+      const rows = await executeRows<CompletedRead & { seq: string }>(db, crossedQuery(groupId, from, to));
+      for (const { id, authorId, groupId: g } of rows) completed.push({ id, authorId, groupId: g });
+      if (rows.length < COMPLETE_CHUNK) break;
+      from = Number(rows[rows.length - 1]!.seq);
     }
-    for (const { id, authorId, groupId } of rows) completed.push({ id, authorId, groupId });
-    // A group's range was split over several chunks: the others' are done.
-    pending = next.filter((r, i) => next.findIndex((o) => o.groupId === r.groupId) === i);
   }
   return completed;
 }
 
 /**
  * The group lost a reader (removed, or their account was): its messages the remaining active
- * members have all read become READ. The range starts after the newest message already READ (the
- * floor was there), so only the unfinished tail is walked. System lines are stored READ from the
- * start and say nothing of the floor.
+ * members have all read become READ (its floor rises).
  */
-export async function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
-  const [row] = await executeRows<{ lo: string | null; hi: string | null }>(
-    db,
-    sql`SELECT
-      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid AND status = 'READ' AND content_type <> 'system' ORDER BY seq DESC LIMIT 1)::text AS lo,
-      (SELECT seq FROM messages WHERE group_id = ${groupId}::uuid ORDER BY seq DESC LIMIT 1)::text AS hi`,
-  );
-  if (!row?.hi) return [];
-  return completeReads(db, [{ groupId, fromSeq: Number(row.lo ?? 0), toSeq: Number(row.hi) }]);
+export function completeAfterDeparture(db: Db, groupId: string): Promise<CompletedRead[]> {
+  return completeReads(db, [groupId]);
 }
 
 /** A group whose messages reached members who came online, and whom to tell. */
@@ -266,9 +259,11 @@ export async function receiptsOf(
 ): Promise<ReceiptPerson[]> {
   const seq = sql`${message.seq}::bigint`;
   // The member's ranges follow each other: the last to start below the message is the only one
-  // that may hold it (one probe of the from_seq index).
+  // that may hold it (one probe of the from_seq index). Read ranges have no gaps and end where the
+  // next starts, or at read_seq: a member whose read_seq passed the message read it in that row's
+  // minute. Delivery ranges may have gaps (a delivery at send writes none): their end is checked.
   const crossing = (kind: 'read' | 'delivered') => sql`(
-    SELECT CASE WHEN k.seq >= ${seq} THEN ${iso('k.at')} END FROM group_receipt_marks k
+    SELECT ${kind === 'read' ? iso('k.at') : sql`CASE WHEN k.seq >= ${seq} THEN ${iso('k.at')} END`} FROM group_receipt_marks k
     WHERE k.group_id = gm.group_id AND k.user_id = gm.user_id AND k.kind = ${kind} AND k.from_seq < ${seq}
     ORDER BY k.from_seq DESC, k.at DESC LIMIT 1)`;
   const rows = await executeRows<{

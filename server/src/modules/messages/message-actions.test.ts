@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Conversation,
@@ -441,7 +441,7 @@ describe('who read it, in groups', () => {
     ).toContain(carla.id);
   });
 
-  it('reading 1,000 unread messages is one statement, and completing them walks only that range', async () => {
+  it('reading 1,000 unread messages is one statement, and completing them writes no message', async () => {
     const [fia, gil] = await createTeam(t.app, ['Fia Lote', 'Gil Lote']);
     const big = expectStatus<Group>(await as(t.app, fia).post('/group/create', { name: 'Lote', description: '', members: [gil.id] }), 200);
     await t.app.ctx.db
@@ -463,8 +463,8 @@ describe('who read it, in groups', () => {
       Object.assign(calls, { execute: 0, insert: 0, update: 0, select: 0 });
       lg.socket.emit('group:read', { groupId: big.id });
       await eventMatching<MessageReceiptEvent>(lf, 'message:receipt', (r) => r.userIds.includes(gil.id));
-      // One statement moves the watermark (and stamps the minute); one more finds nothing to
-      // complete, since fia (the messages were inserted for her, not sent) has not read them.
+      // One statement moves the watermark (and stamps the minute); one more finds the group's read
+      // floor where it was, since fia (the messages were inserted for her, not sent) has not read them.
       // (Other work of the process, such as a session lookup, may run a select meanwhile.)
       expect({ ...calls, select: 0 }).toEqual({ execute: 2, insert: 0, update: 0, select: 0 });
       expect((await groupsOf(gil)).find((g) => g.id === big.id)!.unreadMessages).toBe(0);
@@ -473,13 +473,20 @@ describe('who read it, in groups', () => {
       Object.assign(calls, { execute: 0, insert: 0, update: 0, select: 0 });
       lf.socket.emit('group:read', { groupId: big.id });
       const done = await eventMatching<MessageReceiptEvent>(lf, 'message:receipt', (r) => r.completedIds.length > 0, 8000);
-      // Her read, then the 1,000 turned READ in bounded chunks (and one that finds the range done).
-      expect(calls.execute).toBe(1 + 1000 / COMPLETE_CHUNK + 1);
+      // Her read, the group's read floor raised past the 1,000 (no message row written), then
+      // the 1,000 listed for their author in bounded chunks.
+      expect(calls.execute).toBe(1 + 1 + 1000 / COMPLETE_CHUNK);
       expect(done.completedIds).toHaveLength(1000);
     } finally {
       Object.assign(db, original);
     }
     expect(new Set(sentByPeople(await history(fia, big)).map((m) => m.status))).toEqual(new Set(['READ']));
+    // READ comes from the group's read floor: no message row was rewritten (the group's own lines are stored READ).
+    const stored = await t.app.ctx.db
+      .select({ status: messages.status })
+      .from(messages)
+      .where(and(eq(messages.groupId, big.id), ne(messages.contentType, 'system')));
+    expect(new Set(stored.map((r) => r.status))).toEqual(new Set(['SENT']));
     const [last] = (await history(fia, big)).slice(-1);
     const receipts = expectStatus<MessageReceipts>(await as(t.app, fia).get(`/message/${last!.id}/receipts`), 200);
     expect(receipts.readBy.map((r) => r.user.id)).toEqual([gil.id]);

@@ -4,7 +4,7 @@ import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder
 import type { Reaction } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { oncePerDb } from '../../db/queries/once-per-db';
-import { conversations, type MessageRow, messageColumns, messages, users } from '../../db/schema';
+import { conversations, groups, type MessageRow, messageColumns, messages, users } from '../../db/schema';
 import { type AuthorGuard, guardedAuthorId } from './author-guard';
 import { type MessageWithAuthor, pageReplies } from './message-entity';
 import { pageReactions } from './page-reactions';
@@ -37,9 +37,16 @@ const plainField = <T>(table: string, name: string, decoder: AnyPgColumn) =>
  * columns themselves: drizzle's fields of a CTE or subquery are proxies, and mapping a long
  * history's rows through them cost more than the whole statement.
  */
-const pageMessageFields = Object.fromEntries(
-  Object.entries(messageColumns).map(([key, column]) => [key, plainField('page', column.name, column)]),
-) as { [K in keyof typeof messageColumns]: SQL<MessageRow[K]> };
+const pageMessageFields = {
+  ...(Object.fromEntries(Object.entries(messageColumns).map(([key, column]) => [key, plainField('page', column.name, column)])) as {
+    [K in keyof typeof messageColumns]: SQL<MessageRow[K]>;
+  }),
+  // A group message is READ once its group's read floor passed it (groups.read_floor_seq); its
+  // row keeps the status it was sent with.
+  status: sql<MessageRow['status']>`CASE WHEN "page"."group_id" IS NOT NULL
+    AND "page"."seq" <= (SELECT ${groups.readFloorSeq} FROM ${groups} WHERE ${groups.id} = "page"."group_id")
+    THEN 'READ'::message_status ELSE "page"."status" END`.mapWith(messages.status),
+};
 
 /**
  * Whole messages: author, the quoted message of a reply and the reactions. The selected messages

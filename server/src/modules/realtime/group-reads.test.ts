@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, MessageReceiptEvent, MessagesPage } from '@chat/contracts';
 import { messages } from '../../db/schema';
+import { receiptsOf } from '../messages/group-receipts.repository';
+import { READS_PER_STATEMENT } from './group-reads';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, eventMatching, type Listener, listenAll, settle } from '../../test/socket-helpers';
@@ -87,6 +89,59 @@ describe('batched group reads', () => {
     expect(marks.rows.length).toBeGreaterThanOrEqual(1);
     expect(marks.rows.length).toBeLessThanOrEqual(2);
     expect(Math.max(...marks.rows.map((m) => Number(m.seq)))).toBe(await seqOf(ids[39]!));
+  });
+
+  it('a wave larger than one statement takes goes in several; the furthest read still wins', async () => {
+    const [ana, bruno, carla] = await createTeam(t.app, ['Ana Onda', 'Bruno Onda', 'Carla Onda']);
+    const { group, ids } = await groupWith(ana, [bruno, carla], 20);
+    const wave = Array.from({ length: READS_PER_STATEMENT * 2 + 50 }, (_, i) => ({
+      groupId: group.id,
+      userId: (i % 2 ? bruno : carla).id,
+      messageId: ids[i % ids.length]!,
+      announce: false,
+    }));
+    const counter = countStatements();
+    try {
+      await Promise.all(wave.map((read) => t.app.ctx.groupReads.submit(read)));
+      // Three statements of reads at least, and the floors' one after the batch that moved them
+      // (the later batches cover nothing new). One batch would be two statements in all.
+      expect(counter.calls.execute).toBeGreaterThanOrEqual(3 + 1);
+    } finally {
+      counter.restore();
+    }
+    expect(await watermark(group.id, bruno.id)).toBe(await seqOf(ids[19]!));
+    expect(await watermark(group.id, carla.id)).toBe(await seqOf(ids[18]!));
+  });
+
+  it("a minute's later reads write no mark; 'Lida por' gives their messages that minute", async () => {
+    const [ana, bruno] = await createTeam(t.app, ['Ana Minuto', 'Bruno Minuto']);
+    const { group, ids } = await groupWith(ana, [bruno], 20);
+    const reads = t.app.ctx.groupReads;
+    await reads.submit({ groupId: group.id, userId: bruno.id, messageId: ids[9]!, announce: false });
+    await reads.submit({ groupId: group.id, userId: bruno.id, messageId: ids[19]!, announce: false });
+    const marks = (await t.app.ctx.db.execute(
+      sql`SELECT from_seq::text AS "from", seq::text AS seq, to_json(at) #>> '{}' AS at FROM group_receipt_marks
+        WHERE group_id = ${group.id}::uuid AND user_id = ${bruno.id}::uuid AND kind = 'read' ORDER BY from_seq`,
+    )) as unknown as { rows: Array<{ from: string; seq: string; at: string }> };
+    // Within one minute the first read's row stays as it was; across a minute's turn, the
+    // second starts where the first ended.
+    const [first, second] = marks.rows;
+    expect(Number(first!.seq)).toBe(await seqOf(ids[9]!));
+    if (second) expect(Number(second.from)).toBe(await seqOf(ids[9]!));
+    else expect(marks.rows).toHaveLength(1);
+    const m = (await t.app.ctx.db.execute(
+      sql`SELECT seq::text AS seq, to_json(created_at) #>> '{}' AS "createdAt" FROM messages WHERE id = ${ids[15]!}::uuid`,
+    )) as unknown as { rows: Array<{ seq: string; createdAt: string }> };
+    const people = await receiptsOf(t.app.ctx.db, {
+      id: ids[15]!,
+      groupId: group.id,
+      authorId: ana.id,
+      seq: Number(m.rows[0]!.seq),
+      createdAt: new Date(m.rows[0]!.createdAt),
+    });
+    expect(people.map((p) => ({ id: p.user.id, readAt: p.readAt?.getTime() }))).toEqual([
+      { id: bruno.id, readAt: new Date((second ?? first)!.at).getTime() },
+    ]);
   });
 
   it('reads by non-members or bounded by a message of another group change nothing', async () => {

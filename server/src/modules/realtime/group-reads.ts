@@ -5,6 +5,13 @@ import { type AppliedRead, applyReads, completeReads, type ReadRequest } from '.
 import type { ChatEvents } from './chat-events';
 import type { ReceiptNotices } from './receipt-notices';
 
+/**
+ * Reads per statement at most: the statement's time grows with its reads (each looks up its bound,
+ * locks and moves a membership, stamps a mark), and on PGlite it holds the server's only thread;
+ * a wave of a thousand members goes in several short statements instead of one long one.
+ */
+export const READS_PER_STATEMENT = 200;
+
 /** A read as submitted: `announce` tells the reader's own tabs how far it went (a `group:read`; a send's read does not). */
 export interface SubmittedRead extends ReadRequest {
   announce: boolean;
@@ -13,9 +20,9 @@ export interface SubmittedRead extends ReadRequest {
 /**
  * The group reads of this process, applied in batches: the reads that arrive while one batch is
  * written go together in the next, merged per member and group (the furthest wins), as ONE
- * statement whatever their number (applyReads); then the messages whose last awaited reader that
- * was turn READ, walking only the seq ranges the watermarks crossed (completeReads). The reader's
- * own tabs hear how far their read went (`readUpTo`, to clear their unread count); the authors
+ * statement for up to READS_PER_STATEMENT of them, whatever they cover (applyReads); then the
+ * groups' read floors rise to their lowest watermark, and the messages they pass turn READ
+ * (completeReads) without a write each. The reader's own tabs hear how far their read went (`readUpTo`, to clear their unread count); the authors
  * hear it gathered (ReceiptNotices). A batch that fails is tried once more, alone: a read is never
  * lost to a passing error, and applying it twice changes nothing (the watermarks only grow).
  */
@@ -23,7 +30,7 @@ export class GroupReads {
   private readonly queue: BatchQueue<SubmittedRead, void>;
 
   constructor(private readonly deps: { db: Db; events: ChatEvents; notices: ReceiptNotices; log: FastifyBaseLogger }) {
-    this.queue = new BatchQueue((reads) => this.apply(reads), { ...WAVE_BATCHING, maxItems: 1024 });
+    this.queue = new BatchQueue((reads) => this.apply(reads), { ...WAVE_BATCHING, maxItems: READS_PER_STATEMENT });
   }
 
   /** Resolves once the read is stored and announced. */
@@ -53,7 +60,10 @@ export class GroupReads {
       });
     }
     const moved = applied.filter((r) => r.toSeq > r.fromSeq);
-    const completed = await completeReads(this.deps.db, moved);
+    const completed = await completeReads(
+      this.deps.db,
+      moved.map((r) => r.groupId),
+    );
     this.tellAuthors(moved, completed);
     return reads.map(() => undefined);
   }
