@@ -275,7 +275,9 @@ test('on a phone: a bubble swiped right is answered, a vertical swipe scrolls, a
   await still.scrollIntoViewIfNeeded();
   await longPress(ana, still.getByText(`rolagem 29 ${stamp}`));
   await expect(ana.getByRole('menuitem', { name: 'Responder' })).toBeVisible();
-  await ana.keyboard.press('Escape');
+  // The sheet opens with the frequent reactions in a row: one tap reacts.
+  await ana.getByRole('menuitem', { name: 'Reagir com 👍' }).click();
+  await expect(bubble(ana, `rolagem 29 ${stamp}`).getByRole('button', { name: /^👍 1/ })).toHaveAttribute('aria-pressed', 'true');
 
   // 'Informações' of my group message: a full-screen sheet; the browser's back closes it, not the chat.
   await ana.getByRole('button', { name: 'Voltar' }).click();
