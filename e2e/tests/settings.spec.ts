@@ -48,6 +48,17 @@ test('bruno changes his name and photo; carla’s open chat shows both without a
   await bruno.getByLabel('Nome', { exact: true }).fill('Bruno Ribeiro');
   await bruno.getByLabel('Foto de perfil').setInputFiles({ name: 'eu.png', mimeType: 'image/png', buffer: pngImage(96, 96) });
   await expect(bruno.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
+  // Leaving with the photo unsaved asks first; staying keeps it.
+  const asked = new Promise<string>((resolve) =>
+    bruno.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
+  await bruno.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Conversas' }).click();
+  expect(await asked).toBe('Há alterações não salvas. Sair sem salvar?');
+  await expect(bruno).toHaveURL(/\/auth\/settings/);
+  await expect(bruno.getByTestId('avatar-preview').locator('img')).toHaveAttribute('src', /^blob:/);
   await bruno.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(bruno, 'Sucesso', 'Usuário atualizado com sucesso');
   // His own page follows too (the shell stores the user the server sends back over the socket).

@@ -19,6 +19,7 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  useBlocker,
   useRouteError,
   useSearchParams,
 } from '#react-router-full';

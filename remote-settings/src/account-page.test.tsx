@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey, AppConfig, FeatureFlag, User } from '@chat/contracts';
 import { dismissToast, ToastHost } from '@chat/ui';
@@ -54,12 +54,19 @@ const config = { apiBaseUrl: '/api' } as AppConfig;
 const activeKey: ApiKey = { id: 'k1', name: 'CRM', permissions: 'READ_ONLY', preview: 'x9Z2', createdAt: '2026-03-02T14:05:00.000Z' };
 
 function renderPage(flags: FeatureFlag[] = []) {
-  renderWithQueryClient(
-    <MemoryRouter>
-      <AccountPage basePath="/auth/settings" flags={flags} user={bruno} config={config} headerSlot={null} />
-      <ToastHost />
-    </MemoryRouter>,
-  );
+  // A data router, as the shell's (the profile form guards unsaved changes with useBlocker).
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <>
+          <AccountPage basePath="/auth/settings" flags={flags} user={bruno} config={config} headerSlot={null} />
+          <ToastHost />
+        </>
+      ),
+    },
+  ]);
+  renderWithQueryClient(<RouterProvider router={router} />);
 }
 
 const open = (title: string) => userEvent.click(screen.getByRole('button', { name: title }));

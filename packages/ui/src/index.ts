@@ -2,6 +2,7 @@
 export { cx, type ClassValue } from './lib/cx';
 export { identityColor, initialsOf } from './lib/identity-color';
 export { useDebouncedValue } from './lib/use-debounced-value';
+export { UNSAVED_CHANGES_TEXT, useUnsavedChanges } from './lib/use-unsaved-changes';
 export { useSearchedPages, type SearchedPages, type SearchedPagesOptions, type ServerPage } from './lib/use-searched-pages';
 
 export { Button, type ButtonProps } from './components/button/button';

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { type ComponentType, useState } from 'react';
+import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
 import { APP_VERSION, type RemoteAppProps } from '@chat/contracts';
 import { ToastProvider } from '../toast/toast-provider';
 
@@ -37,14 +37,16 @@ export function StandaloneRemote({ basePath, App }: StandaloneRemoteProps) {
       flags: { featuredWorkspaceId: null, productionOrigin: null },
     },
   };
+  // A data router, as the shell's: the remotes' pages use what only such a router has (useBlocker).
+  const [router] = useState(() =>
+    createBrowserRouter([
+      { path: `${basePath}/*`, element: <App {...props} /> },
+      { path: '*', element: <Link to={basePath}>Abrir {basePath} (modo isolado)</Link> },
+    ]),
+  );
   return (
     <ToastProvider>
-      <BrowserRouter>
-        <Routes>
-          <Route path={`${basePath}/*`} element={<App {...props} />} />
-          <Route path="*" element={<Link to={basePath}>Abrir {basePath} (modo isolado)</Link>} />
-        </Routes>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </ToastProvider>
   );
 }

@@ -12,7 +12,7 @@ import {
   type StoredUser,
   type UpdateProfileBody,
 } from '@chat/contracts';
-import { Button, FormField, Input, notify, toast, uploadAvatar } from '@chat/ui';
+import { Button, FormField, Input, notify, toast, uploadAvatar, useUnsavedChanges } from '@chat/ui';
 import forms from '../../../shared/forms.module.css';
 import { AvatarField } from './avatar-field';
 
@@ -32,11 +32,13 @@ export function ProfileForm({ user }: Props) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.name, nickName: user.nickName },
   });
+  // A picked photo or an edited name is not lost by leaving the page without a word.
+  useUnsavedChanges((isDirty || !!avatarFile) && !isSubmitting);
 
   const save = async (values: ProfileInput) => {
     if (!avatarFile && isProfileUnchanged(user, values)) {
