@@ -18,11 +18,19 @@ let server: Server;
 let base = '';
 const hits: { url: string; authorization: string | undefined }[] = [];
 let token: string | null = 'sessao-a';
+/** Streaming answers whose connection the client closed. */
+let closedStreams = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push({ url: req.url ?? '', authorization: req.headers.authorization });
     res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith('/early/streaming')) {
+      // A body that never ends: only the client closing it ends the connection.
+      res.write('[');
+      res.on('close', () => (closedStreams += 1));
+      return;
+    }
     if (req.url?.startsWith('/api/refused')) {
       res.statusCode = 401;
       res.end(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Sessão expirada' }));
@@ -122,5 +130,14 @@ describe('early answers of the chat list', () => {
     adoptEarlyCalls(newer);
     dropEarlyCalls(stale);
     expect((await listGroups(FIRST_PAGE)).data).toEqual([{ id: 'from-server /early/groups-2' }]);
+  });
+
+  it('cancel the bodies of dropped answers, so no connection stays open for them', async () => {
+    const before = closedStreams;
+    const stale = startedEarly({ [FIRST_CALLS.summary]: '/early/streaming' });
+    adoptEarlyCalls(stale);
+    await stale.responses.get(FIRST_CALLS.summary);
+    dropEarlyCalls(stale);
+    await expect.poll(() => closedStreams).toBe(before + 1);
   });
 });

@@ -17,7 +17,17 @@ export interface EarlyCalls {
 let early: { from: EarlyCalls; token: string; responses: Map<string, Promise<Response | null>> } | null = null;
 
 export function adoptEarlyCalls(calls: EarlyCalls): void {
+  if (early) discard(early.responses);
   early = { from: calls, token: calls.token, responses: new Map(calls.responses) };
+}
+
+/**
+ * Answers nobody will read: their bodies are cancelled, or each would hold its connection open
+ * (the browser keeps an unread response body streaming, and the page never goes idle).
+ */
+function discard(responses: Map<string, Promise<Response | null>>): void {
+  for (const response of responses.values()) void response.then((answer) => answer?.body?.cancel()).catch(() => undefined);
+  responses.clear();
 }
 
 /**
@@ -25,7 +35,9 @@ export function adoptEarlyCalls(calls: EarlyCalls): void {
  * fresh must not answer a later call, which would miss what changed in between.
  */
 export function dropEarlyCalls(calls: EarlyCalls): void {
-  if (early?.from === calls) early = null;
+  if (early?.from !== calls) return;
+  discard(early.responses);
+  early = null;
 }
 
 /**
@@ -38,7 +50,9 @@ export async function takeEarlyResponse<T>(path: string, currentToken: string | 
   if (!early || !response) return null;
   early.responses.delete(path);
   if (early.token !== currentToken) {
+    discard(early.responses);
     early = null;
+    void response.then((answer) => answer?.body?.cancel()).catch(() => undefined);
     return null;
   }
   try {

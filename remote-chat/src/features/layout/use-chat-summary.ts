@@ -55,7 +55,9 @@ export function useChatSummary(meId: string, openId: string | null): ChatSummary
       subscribe(eventBus, 'message:deleted', refresh),
       subscribe(eventBus, 'chat:muted', refresh),
       subscribe(eventBus, 'conversation', refresh),
-      subscribe(eventBus, 'socket:reconnected', refresh),
+      // At once, not after the pause: the shell asked for the summary with the catch-up's other
+      // calls (FIRST_CALLS), and the api-client hands that answer only to a call made now.
+      subscribe(eventBus, 'socket:reconnected', () => void queryClient.invalidateQueries({ queryKey: chatKeys.summary() })),
     ];
     return () => {
       clearTimeout(timer);
