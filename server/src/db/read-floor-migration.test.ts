@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths';
 import { allMessages } from '../modules/messages/messages.repository';
-import { type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
+import { insertTeam, type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
 
 // The data step of the migration that gave each group its read floor: a group message is READ by
 // the floor now, not by its row, and the floor starts where the messages marked READ and the
 // members' read watermarks had got to, whichever is further. On the suite's engine.
 
-const LAST_BEFORE = '0014_member_pages';
+const LAST_BEFORE = '0017_image_captions';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [WORKSPACE, GROUP, QUIET] = [id(1), id(2), id(3)];
@@ -26,15 +26,11 @@ beforeAll(async () => {
   before = migrationsUpTo(LAST_BEFORE);
   await engine.migrate(before);
   const { db } = engine;
-  await db.execute(sql`INSERT INTO workspaces (id, name) VALUES (${WORKSPACE}, 'Migração')`);
-  for (const [user, name] of [
+  await insertTeam(db, WORKSPACE, [
     [ANA, 'Ana'],
     [BRUNO, 'Bruno'],
     [CARLA, 'Carla'],
-  ] as const) {
-    await db.execute(sql`INSERT INTO users (id, name, nick_name, email, password_hash, workspace_id)
-      VALUES (${user}, ${name}, ${name.toLowerCase()}, ${`${name.toLowerCase()}@migracao.test`}, 'x', ${WORKSPACE})`);
-  }
+  ]);
   await db.execute(
     sql`INSERT INTO groups (id, workspace_id, name) VALUES (${GROUP}, ${WORKSPACE}, 'Grupo'), (${QUIET}, ${WORKSPACE}, 'Quieto')`,
   );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths';
 import { receiptsOf } from '../modules/messages/group-receipts.repository';
-import { type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
+import { insertTeam, type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
 
 // The data step of the migration after which a member's read marks are ranges without gaps: a
 // read_seq moved past the member's last mark without one (their own newest message counted as
@@ -25,15 +25,11 @@ beforeAll(async () => {
   before = migrationsUpTo(LAST_BEFORE);
   await engine.migrate(before);
   const { db } = engine;
-  await db.execute(sql`INSERT INTO workspaces (id, name) VALUES (${WORKSPACE}, 'Migração')`);
-  for (const [user, name] of [
+  await insertTeam(db, WORKSPACE, [
     [ANA, 'Ana'],
     [BRUNO, 'Bruno'],
     [CARLA, 'Carla'],
-  ] as const) {
-    await db.execute(sql`INSERT INTO users (id, name, nick_name, email, password_hash, workspace_id)
-      VALUES (${user}, ${name}, ${name.toLowerCase()}, ${`${name.toLowerCase()}@migracao.test`}, 'x', ${WORKSPACE})`);
-  }
+  ]);
   await db.execute(sql`INSERT INTO groups (id, workspace_id, name) VALUES (${GROUP}, ${WORKSPACE}, 'Grupo')`);
   // ana wrote three messages, one a minute from 10:00; bruno answered at 10:03.
   for (const [i, m] of M.entries()) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths';
 import { viewerGroupStates } from '../modules/groups/groups.repository';
 import { receiptsOf } from '../modules/messages/group-receipts.repository';
-import { type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
+import { insertTeam, type MigrationEngine, migrationsUpTo, openMigrationEngine } from '../test/migrations';
 
 // The data step of the migration that replaced group_receipts (one row per member per message)
 // with watermarks and minute marks: a database migrated up to the migration before it gets receipts
@@ -26,15 +26,11 @@ beforeAll(async () => {
   before = migrationsUpTo(LAST_BEFORE);
   await engine.migrate(before);
   const { db } = engine;
-  await db.execute(sql`INSERT INTO workspaces (id, name) VALUES (${WORKSPACE}, 'Migração')`);
-  for (const [user, name] of [
+  await insertTeam(db, WORKSPACE, [
     [ANA, 'Ana'],
     [BRUNO, 'Bruno'],
     [CARLA, 'Carla'],
-  ] as const) {
-    await db.execute(sql`INSERT INTO users (id, name, nick_name, email, password_hash, workspace_id)
-      VALUES (${user}, ${name}, ${name.toLowerCase()}, ${`${name.toLowerCase()}@migracao.test`}, 'x', ${WORKSPACE})`);
-  }
+  ]);
   await db.execute(sql`INSERT INTO groups (id, workspace_id, name) VALUES (${GROUP}, ${WORKSPACE}, 'Grupo')`);
   await db.execute(sql`INSERT INTO group_members (group_id, user_id, is_admin, created_at)
     VALUES (${GROUP}, ${ANA}, true, '2025-01-01T09:00:00Z'), (${GROUP}, ${BRUNO}, false, '2025-01-01T09:00:00Z'),

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../config/paths';
 import { pgliteExtensions } from '../db/pglite/open';
@@ -57,4 +58,13 @@ export async function openMigrationEngine(): Promise<MigrationEngine> {
     migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
+}
+
+/** A workspace and its members written the old way, straight into the tables (no later columns named). */
+export async function insertTeam(db: Db, workspaceId: string, people: ReadonlyArray<readonly [id: string, name: string]>): Promise<void> {
+  await db.execute(sql`INSERT INTO workspaces (id, name) VALUES (${workspaceId}, 'Migração')`);
+  for (const [user, name] of people) {
+    await db.execute(sql`INSERT INTO users (id, name, nick_name, email, password_hash, workspace_id)
+      VALUES (${user}, ${name}, ${name.toLowerCase()}, ${`${name.toLowerCase()}@migracao.test`}, 'x', ${workspaceId})`);
+  }
 }
