@@ -28,6 +28,8 @@ describe('ERROR_TEXTS', () => {
       search: 'Erro desconhecido ao buscar por grupos',
       searchMembers: 'Erro desconhecido ao pesquisar membros',
       resolveEmails: 'Erro desconhecido ao buscar os e-mails',
+      leave: 'Erro desconhecido ao sair do grupo',
+      updatePhoto: 'Erro desconhecido ao mudar a foto do grupo',
     });
   });
 
