@@ -12,7 +12,7 @@ export function AccountBadge({ user, settingsPath }: { user: StoredUser; setting
   return (
     <div className={styles.badge}>
       {workspace && <span className={styles.workspace}>{workspace}</span>}
-      <Link to={settingsPath} className={styles.person} title="Suas configurações">
+      <Link to={settingsPath} className={styles.person} title="Seu perfil" aria-label={`Você: ${user.name}`}>
         <Avatar name={user.name} colorKey={user.id} src={user.avatarUrl} size="sm" aria-hidden="true" />
         <span className={styles.name}>{user.name}</span>
       </Link>
