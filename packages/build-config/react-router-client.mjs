@@ -6,7 +6,6 @@
 // A name used anywhere in the apps must be listed here: shell/src/features/remotes/
 // shared-router.test.ts fails otherwise.
 export {
-  BrowserRouter,
   Link,
   NavLink,
   Navigate,
