@@ -39,6 +39,7 @@ export {
 export { useToast } from './components/toast/use-toast';
 export { notify } from './lib/notify';
 export { uploadAvatar } from './lib/upload-avatar';
+export { takePickedImage } from './lib/picked-image';
 export { createQueryClient, type QueryErrorToast } from './lib/query-client';
 export { ToastHost } from './components/toast/toast-host';
 

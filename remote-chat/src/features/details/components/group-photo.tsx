@@ -2,8 +2,8 @@ import { useRef, type ChangeEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, Trash2 } from 'lucide-react';
 import { ApiCallError, updateGroupPhoto } from '@chat/api-client';
-import { ERROR_TEXTS, SUCCESS_TEXTS, validateImageFile, type Group } from '@chat/contracts';
-import { Avatar, Button, notify, toast, uploadAvatar } from '@chat/ui';
+import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
+import { Avatar, Button, notify, takePickedImage, uploadAvatar } from '@chat/ui';
 import styles from './details-panel.module.css';
 
 interface Props {
@@ -31,12 +31,8 @@ export function GroupPhoto({ group, canManage, onChanged }: Props) {
   });
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
-    const alert = validateImageFile(picked);
-    if (alert) toast({ type: 'alert', title: alert });
-    else save.mutate(picked);
+    const picked = takePickedImage(event);
+    if (picked) save.mutate(picked);
   };
 
   return (

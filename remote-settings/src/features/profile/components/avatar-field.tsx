@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import { Camera } from 'lucide-react';
-import { validateImageFile } from '@chat/contracts';
-import { Avatar, Button, toast } from '@chat/ui';
+import { Avatar, Button, takePickedImage } from '@chat/ui';
 import styles from './profile.module.css';
 
 interface Props {
@@ -20,12 +19,8 @@ export function AvatarField({ name, currentUrl, file, onPick }: Props) {
   useEffect(() => (previewUrl ? () => URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
-    const alert = validateImageFile(picked);
-    if (alert) toast({ type: 'alert', title: alert });
-    else onPick(picked);
+    const picked = takePickedImage(event);
+    if (picked) onPick(picked);
   };
 
   return (
