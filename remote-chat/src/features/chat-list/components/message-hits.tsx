@@ -15,7 +15,10 @@ interface Props {
   onMore: () => void;
 }
 
-/** Messages found by their words (a text, an image's caption), below the chats found; each opens its chat at the message. */
+/**
+ * Messages found by their words (a text, an image's caption), below the chats found; each opens its
+ * chat at the message. A conversation's avatar takes the other person's colour, as in the list.
+ */
 export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Props) {
   if (hits.length === 0) return null;
   return (
@@ -27,7 +30,7 @@ export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Pr
           return (
             <li key={hit.id}>
               <button type="button" className={styles.hit} onClick={() => onOpen(hit)} data-testid="message-hit">
-                <Avatar name={hit.chat.name} colorKey={hit.chat.id} src={hit.chat.avatarUrl} size="sm" />
+                <Avatar name={hit.chat.name} colorKey={hit.chat.peerId ?? hit.chat.id} src={hit.chat.avatarUrl} size="sm" />
                 <span className={styles.text}>
                   <span className={styles.top}>
                     <span className={styles.chat}>{hit.chat.name}</span>
