@@ -1,25 +1,17 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getConversationById, getConversations, getGroupById, listGroups } from '@chat/api-client';
 import { ERROR_TEXTS, LIMITS, type Conversation, type Group, type GroupUpdated, type Message } from '@chat/contracts';
-import { eventBus, subscribe } from '@chat/event-bus';
 import { notify } from '@chat/ui';
 import type { ChatKind } from '../../../shared/chat-types';
 import { applyGroupUpdate, removedMe } from '../../../shared/group-updates';
 import { chatKeys, liveQuery } from '../../../shared/query-keys';
-import { mapChanged, userInConversation, userInGroup } from '../../../shared/user-updates';
-import {
-  applyChangedMessage,
-  applyGroupReadReceipt,
-  applyMessageToConversations,
-  applyMessageToGroups,
-  applyMuted,
-  applyReadResponse,
-  clearGroupUnread,
-  clearUnread,
-  upsertById,
-} from '../lib/list-updates';
+import { applyMessageToConversations, applyMessageToGroups, clearGroupUnread, clearUnread, upsertById } from '../lib/list-updates';
 import { appendPage, type ListKey, type LoadedList, listKeyOf } from '../lib/list-pages';
+import { useListEvents, type LiveChange, type Updater } from './use-list-events';
+import { useLoadMore } from './use-load-more';
+import { useOpenChatById } from './use-open-chat-by-id';
+import { useRefetchWhenBack } from './use-refetch-when-back';
 
 export interface ChatListState {
   /** The chats loaded so far: the first pages, the ones asked for by scrolling, and any that came live. */
@@ -59,14 +51,6 @@ export interface ChatListState {
   openPending: boolean;
 }
 
-type Updater<T> = (list: T[]) => T[];
-
-/** A live change of the lists (a message, a read, a rename...), as updaters of the cached lists. */
-interface LiveChange {
-  conversations?: Updater<Conversation>;
-  groups?: Updater<Group>;
-}
-
 interface OpenUnread {
   id: string;
   unread: number;
@@ -77,9 +61,6 @@ const PAGE = LIMITS.chatListPageSize;
 
 /** What both lists hold: an id, a last activity (chatListCursor) and an unread count. */
 type ListedChat = Conversation | Group;
-
-/** A chat fetched apart, kept where it is when a page brought it meanwhile, else added. */
-const upsertOlder = <T extends { id: string }>(list: T[], chat: T): T[] => (list.some((c) => c.id === chat.id) ? list : [...list, chat]);
 
 const withItems = <T>(list: LoadedList<T>, change: Updater<T>): LoadedList<T> => {
   const items = change(list.items);
@@ -97,6 +78,12 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
   // holds its count from before the chat was read.
   const [fetchedOpen, setFetchedOpen] = useState<(OpenUnread & { started: number }) | null>(null);
   const fetchCount = useRef(0);
+  /** Numbers a fetch as it starts; what it finds for the open chat stays unless an earlier-started fetch told first. */
+  const beginFetch = useCallback(() => {
+    const started = ++fetchCount.current;
+    return (id: string, unread: number) =>
+      setFetchedOpen((current) => (current?.id === id && current.started < started ? current : { id, unread, started }));
+  }, []);
   const openRef = useRef(openId);
   useLayoutEffect(() => {
     openRef.current = openId;
@@ -121,7 +108,7 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
       clear: (list: T[], id: string) => T[],
     ): Promise<LoadedList<T>> => {
       const meanwhile: LiveChange[] = [];
-      const started = ++fetchCount.current;
+      const found = beginFetch();
       inFlight.current[key].add(meanwhile);
       let fetched: T[];
       try {
@@ -135,13 +122,10 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
       const list = meanwhile.reduce((current, change) => (change[key] as Updater<T> | undefined)?.(current) ?? current, fetched);
       const open = openRef.current;
       const entry = open ? fetched.find((c) => c.id === open) : undefined;
-      if (open && entry) {
-        const unread = entry.unreadMessages ?? 0;
-        setFetchedOpen((current) => (current?.id === open && current.started < started ? current : { id: open, unread, started }));
-      }
+      if (open && entry) found(open, entry.unreadMessages ?? 0);
       return { items: open ? clear(list, open) : list, ...appendPage<T>([], fetched, PAGE).rest };
     },
-    [],
+    [beginFetch],
   );
 
   // Fetched again on every mount: no event reached the cache while the screen was away.
@@ -230,41 +214,7 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
     [reload, live, queryClient, applyLoadedMessage],
   );
 
-  // The next pages, asked by scrolling: appended after the last loaded page, without the chats
-  // already there (one that came live meanwhile is kept as it is: it is newer).
-  const [loadingMore, setLoadingMore] = useState(0);
-  const morePending = useRef(new Set<'conversations' | 'groups'>());
-  const loadMore = useCallback(
-    (lists: readonly ('conversations' | 'groups')[]) => {
-      for (const key of lists) {
-        const queryKey = key === 'conversations' ? chatKeys.conversations() : chatKeys.groups();
-        const loaded = queryClient.getQueryData<LoadedList<ListedChat>>(queryKey);
-        if (!loaded?.cursor || morePending.current.has(key)) continue;
-        morePending.current.add(key);
-        setLoadingMore((n) => n + 1);
-        const page = { limit: PAGE, before: loaded.cursor };
-        const fetched: Promise<ListedChat[]> =
-          key === 'conversations' ? getConversations(true, page).then((r) => r.data) : listGroups(page).then((r) => r.data);
-        void fetched
-          .then((chats) => {
-            const open = openRef.current;
-            queryClient.setQueryData<LoadedList<ListedChat>>(queryKey, (current) => {
-              // Started over meanwhile (a reconnect): this page belongs to the old walk.
-              if (!current || current.cursor !== page.before) return current;
-              const next = appendPage(current.items, chats, PAGE);
-              const items = open ? (key === 'conversations' ? clearUnread : clearGroupUnread)(next.items as never[], open) : next.items;
-              return { items, ...next.rest };
-            });
-          })
-          .catch((error: unknown) => notify.error(error, key === 'conversations' ? ERROR_TEXTS.conversation.list : ERROR_TEXTS.group.list))
-          .finally(() => {
-            morePending.current.delete(key);
-            setLoadingMore((n) => n - 1);
-          });
-      }
-    },
-    [queryClient],
-  );
+  const { loadMore, loadingMore } = useLoadMore(queryClient, openRef);
 
   const upsertConversation = useCallback(
     (c: Conversation) => {
@@ -298,80 +248,15 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
     [live],
   );
 
-  useEffect(() => {
-    const offs = [
-      subscribe(eventBus, 'conversation', upsertConversation),
-      subscribe(eventBus, 'group', upsertGroup),
-      subscribe(eventBus, 'group::updated', updateGroup),
-      subscribe(eventBus, 'message', applyMessage),
-      // My reading in another tab clears the count here too (docs/produto.md, Regras de conversa:
-      // the same in every tab).
-      subscribe(eventBus, 'message:read:response', (response) =>
-        live({ conversations: (list) => applyReadResponse(list, response, meId) }),
-      ),
-      subscribe(eventBus, 'socket:reconnected', reload),
-      // An edit or delete of a last message changes its preview; silence follows my tabs;
-      // my reading a group in another tab clears its '@' badge.
-      ...(['message:updated', 'message:deleted'] as const).map((event) =>
-        subscribe(eventBus, event, (message) =>
-          live({ conversations: (list) => applyChangedMessage(list, message), groups: (list) => applyChangedMessage(list, message) }),
-        ),
-      ),
-      subscribe(eventBus, 'chat:muted', (change) =>
-        live(change.isGroup ? { groups: (list) => applyMuted(list, change) } : { conversations: (list) => applyMuted(list, change) }),
-      ),
-      subscribe(eventBus, 'message:receipt', (receipt) => live({ groups: (list) => applyGroupReadReceipt(list, receipt, meId) })),
-      // A colleague's new name or photo shows at once in the list.
-      subscribe(eventBus, 'user:updated', (user) =>
-        live({
-          conversations: (list) => mapChanged(list, (c) => userInConversation(c, user)),
-          groups: (list) => mapChanged(list, (g) => userInGroup(g, user)),
-        }),
-      ),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [upsertConversation, upsertGroup, updateGroup, applyMessage, reload, meId, live]);
+  useListEvents({ meId, live, reload, upsertConversation, upsertGroup, updateGroup, applyMessage });
 
   const failed = conversationsQuery.isError || groupsQuery.isError;
 
-  // The open chat, opened by its address, older than the first pages: fetched by id, for its
-  // unread count at opening (as the first fetch that finds a chat gives it) and for the list.
-  const [openFetched, setOpenFetched] = useState<string | null>(null);
   const openLoaded = (openKind === 'group' ? groupsQuery.data : conversationsQuery.data)?.items.some((c) => c.id === openId);
   const bothLoaded = !!conversationsQuery.data && !!groupsQuery.data;
-  const openMissing = !!openId && !!openKind && bothLoaded && !openLoaded;
-  useEffect(() => {
-    if (!openMissing || !openId || openFetched === openId) return;
-    const started = ++fetchCount.current;
-    const done = () => setOpenFetched(openId);
-    const found = (unread: number) =>
-      setFetchedOpen((current) => (current?.id === openId && current.started < started ? current : { id: openId, unread, started }));
-    const fetched =
-      openKind === 'group'
-        ? getGroupById(openId).then(({ data }) => {
-            found(data.unreadMessages ?? 0);
-            live({ groups: (list) => clearGroupUnread(upsertOlder(list, data), openId) });
-          })
-        : getConversationById(openId).then(({ data }) => {
-            found(data.unreadMessages);
-            live({ conversations: (list) => clearUnread(upsertOlder(list, data), openId) });
-          });
-    // Not found (not mine): the chat view says so itself.
-    void fetched.catch(() => undefined).finally(done);
-  }, [openMissing, openId, openKind, openFetched, live]);
-  const openPending = openMissing && openFetched !== openId;
+  const openPending = useOpenChatById({ openId, openKind, missing: !!openId && !!openKind && bothLoaded && !openLoaded, live, beginFetch });
 
-  // A list that could not be fetched (an offline start, the server down) fetches again by itself
-  // when the browser is back online or the live connection comes up.
-  useEffect(() => {
-    if (!failed) return;
-    const offs = [
-      subscribe(eventBus, 'socket:status', ({ status }) => status === 'connected' && reload()),
-      () => window.removeEventListener('online', reload),
-    ];
-    window.addEventListener('online', reload);
-    return () => offs.forEach((off) => off());
-  }, [failed, reload]);
+  useRefetchWhenBack(failed, reload);
 
   const shown = useMemo(
     () => ({
@@ -396,7 +281,7 @@ export function useChatList(meId: string, openId: string | null, openKind: ChatK
 
   return {
     ...deferred,
-    loadingMore: loadingMore > 0,
+    loadingMore,
     loadMore,
     reload,
     upsertConversation,
