@@ -3,6 +3,7 @@
 // needs the user's alone, and constructing every entity schema was a large share of its longest
 // task on a phone's CPU). Package.json lists no side effects here, so unused modules are left out.
 export * from './entities/user';
+export * from './entities/content-types';
 export * from './entities/message';
 export * from './entities/chats';
 export * from './entities/system-line';

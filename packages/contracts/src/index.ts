@@ -28,6 +28,7 @@ export * from './schemas/messages';
 export * from './schemas/message-actions';
 export * from './schemas/groups';
 export * from './schemas/conversations';
+export * from './chat-list-cursor';
 export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';

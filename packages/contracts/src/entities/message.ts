@@ -1,26 +1,12 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
+import { CONTENT_TYPES } from './content-types';
 
 export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'DELIVERED', 'READ'] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
-/**
- * 'system': a line the server writes itself in a group (created, added, removed, left...); its
- * body is a SystemLine as JSON (system-line.ts). Nobody sends one.
- */
-export const contentTypeSchema = z.enum(['text', 'image', 'system']);
-export type ContentType = z.infer<typeof contentTypeSchema>;
-
-/**
- * The content types people write. Only these count as unread, on the server and in the page,
- * listed rather than excluded: a line the product writes itself into a chat (a group's event)
- * is a type of its own and is never unread.
- */
-export const UNREAD_CONTENT_TYPES = ['text', 'image'] as const satisfies readonly ContentType[];
-
-/** A message of this type counts as unread until read (UNREAD_CONTENT_TYPES). */
-export const countsTowardUnread = (type: string): boolean => (UNREAD_CONTENT_TYPES as readonly string[]).includes(type);
+export const contentTypeSchema = z.enum(CONTENT_TYPES);
 
 /** Who deleted a message: its author, or a group admin. */
 export const DELETED_BY = ['author', 'admin'] as const;

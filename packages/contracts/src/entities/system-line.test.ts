@@ -33,7 +33,18 @@ describe('system lines', () => {
     expect(systemMessageText(body)).toBe('Carla saiu');
     expect(systemMessageText('{"kind":"other"}')).toBe('');
     expect(systemMessageText('not json')).toBe('');
+    expect(systemMessageText('[1]')).toBe('');
     expect(isSystemMessage({ content: { type: 'system' } })).toBe(true);
     expect(isSystemMessage({ content: { type: 'text' } })).toBe(false);
+  });
+
+  it('keep only the fields a line has, and refuse a field of the wrong kind', () => {
+    const stored = { kind: 'added', actor: { ...ana, email: 'ana@x' }, targets: [bruno], count: 3, extra: 1 };
+    expect(parseSystemLine(JSON.stringify(stored))).toEqual({ kind: 'added', actor: ana, targets: [bruno], count: 3 });
+    expect(parseSystemLine(JSON.stringify({ ...stored, count: '3' }))).toBeNull();
+    expect(parseSystemLine(JSON.stringify({ ...stored, targets: [{ id: 'u-x' }] }))).toBeNull();
+    expect(parseSystemLine(JSON.stringify({ ...stored, targets: undefined }))).toBeNull();
+    expect(parseSystemLine(JSON.stringify({ ...stored, actor: 'Ana' }))).toBeNull();
+    expect(parseSystemLine(JSON.stringify({ kind: 'renamed', actor: ana, targets: [], name: 'X', automatic: 'sim' }))).toBeNull();
   });
 });

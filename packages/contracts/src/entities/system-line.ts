@@ -1,5 +1,5 @@
-import * as z from 'zod/mini';
-import '../zod-locale';
+// Read without zod, by a guard of its own: the chat list shows a group's last line on its first
+// screen, which would otherwise carry zod (most of that first file's weight) for this one shape.
 
 /**
  * What a group's system line records ('system' messages): who did it, to whom, and the names as
@@ -11,32 +11,55 @@ export type SystemLineKind = (typeof SYSTEM_LINE_KINDS)[number];
 /** At most this many targets are named in a line; `count` tells how many there were. */
 export const SYSTEM_LINE_TARGETS_MAX = 5;
 
-const personSchema = z.object({ id: z.string(), name: z.string() });
+interface Person {
+  id: string;
+  name: string;
+}
 
-export const systemLineSchema = z.object({
-  kind: z.enum(SYSTEM_LINE_KINDS),
-  actor: personSchema,
+export interface SystemLine {
+  kind: SystemLineKind;
+  actor: Person;
   /** The first few people the act was about (added, removed, promoted). */
-  targets: z.array(personSchema),
+  targets: Person[];
   /** How many targets in all (more than those named when many were added at once). */
-  count: z.optional(z.number()),
+  count?: number;
   /** 'renamed': the new name. */
-  name: z.optional(z.string()),
+  name?: string;
   /** 'promoted': made admin by the rule that a group keeps one (its last admin left), not by a person. */
-  automatic: z.optional(z.boolean()),
+  automatic?: boolean;
   /** 'photo': the photo was removed, not changed. */
-  removed: z.optional(z.boolean()),
-});
-export type SystemLine = z.infer<typeof systemLineSchema>;
+  removed?: boolean;
+}
 
-/** A system message's body read back; null when it is not one (never thrown: a page draws what it can). */
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const personOf = (value: unknown): Person | null =>
+  isFields(value) && typeof value.id === 'string' && typeof value.name === 'string' ? { id: value.id, name: value.name } : null;
+const OPTIONAL_FIELDS = { count: 'number', name: 'string', automatic: 'boolean', removed: 'boolean' } as const;
+
+/**
+ * A system message's body read back, with only the fields a line has; null when it is not one
+ * (never thrown: a page draws what it can).
+ */
 export function parseSystemLine(body: string): SystemLine | null {
+  let value: unknown;
   try {
-    const parsed = systemLineSchema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(body);
   } catch {
     return null;
   }
+  if (!isFields(value) || !(SYSTEM_LINE_KINDS as readonly unknown[]).includes(value.kind)) return null;
+  const actor = personOf(value.actor);
+  const targets = Array.isArray(value.targets) ? value.targets.map(personOf) : null;
+  if (!actor || !targets || targets.some((p) => p === null)) return null;
+  const line: SystemLine = { kind: value.kind as SystemLineKind, actor, targets: targets as Person[] };
+  for (const [field, type] of Object.entries(OPTIONAL_FIELDS)) {
+    const given = value[field];
+    if (given === undefined) continue;
+    if (typeof given !== type) return null;
+    Object.assign(line, { [field]: given });
+  }
+  return line;
 }
 
 /** The line in pt-BR: "Ana adicionou Bruno", "Bruno saiu"; the reader's own name reads 'Você'. */
