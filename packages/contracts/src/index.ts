@@ -31,3 +31,4 @@ export * from './schemas/conversations';
 export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';
+export * from './schemas/sso';
