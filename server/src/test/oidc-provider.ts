@@ -39,7 +39,12 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       if (!account) return undefined;
       return {
         accountId: id,
-        claims: () => ({ sub: id, email: account.email, email_verified: account.emailVerified, ...(account.name ? { name: account.name } : {}) }),
+        claims: () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          ...(account.name ? { name: account.name } : {}),
+        }),
       };
     },
     // A first-party client: the company's provider does not ask its people to consent.

@@ -23,7 +23,9 @@ const domainField = () =>
 export const ssoConfigBodySchema = z.object({
   enabled: z.boolean('Informe se a entrada pela empresa está ligada'),
   slug: z.string(SLUG_MESSAGE).check(z.trim(), z.toLowerCase(), z.regex(SSO_SLUG_PATTERN, SLUG_MESSAGE)),
-  issuer: z.string('Endereço do provedor inválido').check(z.trim(), z.url({ protocol: /^https?$/, error: 'Endereço do provedor inválido' })),
+  issuer: z
+    .string('Endereço do provedor inválido')
+    .check(z.trim(), z.url({ protocol: /^https?$/, error: 'Endereço do provedor inválido' })),
   clientId: z
     .string('Informe o identificador do cliente')
     .check(z.trim(), z.minLength(1, 'Informe o identificador do cliente'), z.maxLength(500, 'Identificador do cliente muito longo')),

@@ -75,7 +75,11 @@ export class SsoSignIn {
     const callbackUrl = new URL(ssoRedirectUri(this.ctx.env.appUrl));
     for (const [name, value] of Object.entries(query)) callbackUrl.searchParams.set(name, value);
     try {
-      const identity = await this.clients.finish(sso, callbackUrl, { state: browserState, nonce: trip.nonce, codeVerifier: trip.codeVerifier });
+      const identity = await this.clients.finish(sso, callbackUrl, {
+        state: browserState,
+        nonce: trip.nonce,
+        codeVerifier: trip.codeVerifier,
+      });
       const account = await accountFor(this.ctx.db, sso, identity, now);
       if (!account.ok) return errorPage(account.reason);
       const code = randomBytes(32).toString('base64url');

@@ -30,9 +30,14 @@ function readCookie(header: string | undefined, name: string): string | null {
 }
 
 function stateCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [`${STATE_COOKIE}=${value}`, 'Path=/api/sso', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join(
-    '; ',
-  );
+  return [
+    `${STATE_COOKIE}=${value}`,
+    'Path=/api/sso',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 // Mounted under /api: ROOT's configuration, the sign-in page's lookup, the provider's return and
@@ -67,15 +72,11 @@ export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  routes.get(
-    '/sso/callback',
-    { schema: { querystring: z.record(z.string(), z.string()), hide: true } },
-    async (request, reply) => {
-      const step = await flow.callback(request.query, readCookie(request.headers.cookie, STATE_COOKIE));
-      reply.header('set-cookie', stateCookie('', 0, secure));
-      return redirect(reply, step);
-    },
-  );
+  routes.get('/sso/callback', { schema: { querystring: z.record(z.string(), z.string()), hide: true } }, async (request, reply) => {
+    const step = await flow.callback(request.query, readCookie(request.headers.cookie, STATE_COOKIE));
+    reply.header('set-cookie', stateCookie('', 0, secure));
+    return redirect(reply, step);
+  });
 
   routes.post(
     '/sso/exchange',
@@ -88,21 +89,21 @@ export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
 export const ssoStartRoute: FastifyPluginAsync = async (app) => {
   const flow = new SsoSignIn(app.ctx, app.ssoClients);
   const secure = app.ctx.env.appUrl.startsWith('https://');
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/sso/:slug',
-    { schema: { params: z.object({ slug: z.string().check(z.maxLength(100)) }), hide: true } },
-    async (request, reply) => {
-      const step = await flow.start(request.params.slug.toLowerCase());
-      if (step.kind === 'provider') reply.header('set-cookie', stateCookie(step.state, 600, secure));
-      return redirect(reply, step);
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/sso/:slug',
+      { schema: { params: z.object({ slug: z.string().check(z.maxLength(100)) }), hide: true } },
+      async (request, reply) => {
+        const step = await flow.start(request.params.slug.toLowerCase());
+        if (step.kind === 'provider') reply.header('set-cookie', stateCookie(step.state, 600, secure));
+        return redirect(reply, step);
+      },
+    );
 };
 
 function redirect(reply: FastifyReply, step: Step) {
-  return reply
-    .header('cache-control', 'no-store')
-    .redirect(step.kind === 'provider' ? step.url : step.location, 302);
+  return reply.header('cache-control', 'no-store').redirect(step.kind === 'provider' ? step.url : step.location, 302);
 }
 
 declare module 'fastify' {

@@ -95,12 +95,21 @@ afterAll(async () => {
 
 describe('configuração (ROOT)', () => {
   it('guarda o segredo e devolve só o fim dele, com o endereço de retorno e o link do workspace', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/workspace/${workspaceId}/sso`, headers: { authorization: `Bearer ${rootToken}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/workspace/${workspaceId}/sso`,
+      headers: { authorization: `Bearer ${rootToken}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(provider.clientSecret);
     expect(res.json()).toMatchObject({
       redirectUri: `${appUrl}/api/sso/callback`,
-      config: { slug: 'empresa', clientSecretPreview: '••••6789', signInUrl: `${appUrl}/sso/empresa`, allowedDomains: ['empresa.com.br', 'outra.chat'] },
+      config: {
+        slug: 'empresa',
+        clientSecretPreview: '••••6789',
+        signInUrl: `${appUrl}/sso/empresa`,
+        allowedDomains: ['empresa.com.br', 'outra.chat'],
+      },
     });
     // Saving again without the secret keeps the stored one.
     const { clientSecret: _kept, ...withoutSecret } = config();
@@ -144,19 +153,34 @@ describe('entrar pela conta da empresa', () => {
   it('uma pessoa nova de um domínio permitido entra como membro, renova e sai como numa sessão normal', async () => {
     provider.accounts.set('nova', { email: 'Nova.Pessoa@empresa.com.br', emailVerified: true, name: 'Nova Pessoa' });
     const session = await signInThroughProvider('nova');
-    expect(session.user).toMatchObject({ name: 'Nova Pessoa', email: 'nova.pessoa@empresa.com.br', role: 'USER', workspaces: [{ id: workspaceId }] });
+    expect(session.user).toMatchObject({
+      name: 'Nova Pessoa',
+      email: 'nova.pessoa@empresa.com.br',
+      role: 'USER',
+      workspaces: [{ id: workspaceId }],
+    });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(me.json().id).toBe(session.user.id);
     const renewed = await t.app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: { refreshToken: session.refreshToken } });
     expect(renewed.statusCode).toBe(200);
     const pair = tokenPairSchema.parse(renewed.json());
-    const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { authorization: `Bearer ${pair.accessToken}` } });
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
     expect(sessions.statusCode).toBe(200);
     expect(sessions.json().sessions ?? sessions.json()).toHaveLength(1);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signout', payload: { refreshToken: pair.refreshToken } })).statusCode).toBe(204);
-    const afterSignout = await t.app.inject({ method: 'POST', url: '/api/refresh-token/use', payload: { refreshToken: pair.refreshToken } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/signout', payload: { refreshToken: pair.refreshToken } })).statusCode,
+    ).toBe(204);
+    const afterSignout = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh-token/use',
+      payload: { refreshToken: pair.refreshToken },
+    });
     expect(afterSignout.statusCode).toBe(401);
     const oldAccess = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${pair.accessToken}` } });
     expect(oldAccess.statusCode).toBe(401);
@@ -240,11 +264,19 @@ describe('entrar pela conta da empresa', () => {
   it('sem a senha liberada, o workspace entra só pela empresa; o ROOT sempre entra com senha', async () => {
     expect((await configure(config({ allowPassword: false }))).statusCode).toBe(200);
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: adminEmail, password: TEST_DEMO_PASSWORD } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { identifier: adminEmail, password: TEST_DEMO_PASSWORD },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(SSO_TEXTS.passwordRefused);
       // A wrong password still gets the usual answer: the refusal reveals nothing without it.
-      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: adminEmail, password: 'errada-123' } });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { identifier: adminEmail, password: 'errada-123' },
+      });
       expect(wrong.statusCode).toBe(401);
       await signIn(t.app, 'root@chat.local', TEST_ROOT_PASSWORD);
     } finally {
