@@ -72,11 +72,20 @@ export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  routes.get('/sso/callback', { schema: { querystring: z.record(z.string(), z.string()), hide: true } }, async (request, reply) => {
-    const step = await flow.callback(request.query, readCookie(request.headers.cookie, STATE_COOKIE));
-    reply.header('set-cookie', stateCookie('', 0, secure));
-    return redirect(reply, step);
-  });
+  routes.get(
+    '/sso/callback',
+    {
+      schema: {
+        description: 'O endereço de retorno a cadastrar no provedor: 302 para /sso#codigo=... ou /sso?erro=<motivo>.',
+        querystring: z.record(z.string(), z.string()),
+      },
+    },
+    async (request, reply) => {
+      const step = await flow.callback(request.query, readCookie(request.headers.cookie, STATE_COOKIE));
+      reply.header('set-cookie', stateCookie('', 0, secure));
+      return redirect(reply, step);
+    },
+  );
 
   routes.post(
     '/sso/exchange',
