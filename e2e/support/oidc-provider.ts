@@ -21,8 +21,8 @@ export interface TestProvider {
 }
 
 export async function startTestProvider(productUrl: string): Promise<TestProvider> {
-  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  const server = createServer((req, res) => handle(req, res));
+  let handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void = (_req, res) => void res.end();
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'papo-e2e';

@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { describeUserAgent } from '../auth/session-device';
 import { signedInRoutes } from '../auth/signed-in-routes';
-import { OidcClients } from './oidc-client';
+import type { OidcClients } from './oidc-client';
 import { findSsoByDomain, readSsoConfig, saveSsoConfig, ssoSignInUrl } from './sso-config';
 import { exchangeHandoff, SsoSignIn, type Step } from './sso-sign-in';
 
