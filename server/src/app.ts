@@ -54,6 +54,8 @@ import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
+import { OidcClients } from './modules/sso/oidc-client';
+import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerDiskReserve } from './plugins/disk-reserve';
 import { registerApiNoStore } from './plugins/api-no-store';
@@ -176,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
+    app.decorate('ssoClients', new OidcClients());
     app.decorateRequest('user', null);
     app.decorateRequest('recheckUser', null);
     app.decorateRequest('sessionId', null);
@@ -201,12 +204,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(profileRoutes);
         await api.register(apiKeyRoutes);
         await api.register(workspaceRoutes);
+        await api.register(ssoApiRoutes);
       },
       { prefix: '/api' },
     );
     await registerApiDocs(app);
     await app.register(configRoutes);
     await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
+    await app.register(ssoStartRoute);
     await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
     return app;

@@ -43,6 +43,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
               path: 'reset-password',
               lazy: async () => ({ Component: (await import('./features/public-pages/reset-password-page')).ResetPasswordPage }),
             },
+            { path: 'sso', lazy: async () => ({ Component: (await import('./features/sso/sso-page')).SsoPage }) },
             {
               path: 'set-password',
               lazy: async () => ({ Component: (await import('./features/public-pages/set-password-page')).SetPasswordPage }),

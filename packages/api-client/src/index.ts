@@ -17,3 +17,4 @@ export * from './media';
 export * from './account';
 export * from './sessions';
 export * from './api-keys';
+export * from './sso';

@@ -32,3 +32,4 @@ export * from './chat-list-cursor';
 export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';
+export * from './schemas/sso';

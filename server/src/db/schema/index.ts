@@ -484,3 +484,4 @@ export const messageColumns = messageColumnsWithoutFolded;
 export type NeoCustomDataRow = typeof neoCustomData.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type MessageReactionRow = typeof messageReactions.$inferSelect;
+export * from './sso';

@@ -1,6 +1,7 @@
-import type { SigninInput, SigninResponse, TokenPair } from '@chat/contracts';
+import { type SigninInput, type SigninResponse, SSO_TEXTS, type TokenPair } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { passwordAllowed } from '../sso/sso-config';
 import { toUserEntity } from '../users/user-entity';
 import { findUserById, findUserByIdentifier } from '../users/users.repository';
 import type { AccessTokens } from './access-token';
@@ -36,6 +37,8 @@ export class AuthService {
     await beforePasswordCheck(user.id);
     const passwordOk = await verifyPassword(user.passwordHash, input.password);
     if (!passwordOk || !user.active) throw unauthorized(INVALID_CREDENTIALS);
+    // Said only after the right password, so it reveals nothing about who has an account.
+    if (!(await passwordAllowed(this.db, user.workspaceId))) throw forbidden(SSO_TEXTS.passwordRefused);
 
     const refresh = await this.refreshTokens.issue(user.id, input.rememberMe ?? false, new Date(), device);
     const accessToken = await this.accessTokens.sign({ ...user, sessionId: refresh.familyId });

@@ -50,6 +50,11 @@ describe('SignInForm', () => {
     expect(screen.queryByText('Criar conta')).toBeNull();
   });
 
+  it('offers the company sign-in as a plain link to /sso', () => {
+    setup({ showForgotPassword: false, showRegister: false });
+    expect(screen.getByRole('link', { name: 'Entrar com a conta da empresa' })).toHaveAttribute('href', '/sso');
+  });
+
   it('disables the button and shows the loading text while signing in', () => {
     setup({ loading: true });
     expect(screen.getByRole('button', { name: /Carregando/ })).toBeDisabled();

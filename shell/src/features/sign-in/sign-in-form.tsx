@@ -68,6 +68,10 @@ export function SignInForm({ loading, showForgotPassword, showRegister, onSubmit
       <Button type="submit" loading={loading}>
         Entrar
       </Button>
+      {/* A plain link: the company sign-in's page and its code load only when it is chosen. */}
+      <Link className={styles.sso} to="/sso">
+        Entrar com a conta da empresa
+      </Link>
       {showRegister && (
         <p className={styles.register}>
           Recebeu um convite?{' '}

@@ -1,8 +1,10 @@
 import { LIMITS, SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
-import { Modal, notify, Spinner } from '@chat/ui';
+import { useState } from 'react';
+import { Button, Modal, notify, Spinner } from '@chat/ui';
 import { useWorkspace } from '../hooks/use-workspace';
 import { useSaveWorkspaceEdit } from '../hooks/use-workspaces';
 import { memberCountText } from '../lib/member-count';
+import { SsoModal } from './sso-modal';
 import { WorkspaceForm } from './workspace-form';
 import styles from './workspaces.module.css';
 
@@ -19,6 +21,7 @@ interface Props {
 export function EditWorkspaceModal({ summary, onClose }: Props) {
   const { workspace, failed } = useWorkspace(summary?.id ?? null);
   const { mutateAsync: saveEdit } = useSaveWorkspaceEdit();
+  const [ssoOpen, setSsoOpen] = useState(false);
 
   const save = async (values: WorkspaceEditFormValues) => {
     if (!workspace) return;
@@ -28,38 +31,46 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
   };
 
   return (
-    <Modal
-      title="Editar Workspace"
-      description={workspace ? memberCountText(workspace) : undefined}
-      open={summary !== null}
-      onOpenChange={(open) => !open && onClose()}
-      maxWidth="md"
-    >
-      {workspace ? (
-        <WorkspaceForm
-          key={workspace.id}
-          mode="edit"
-          submitLabel="Salvar"
-          onSubmit={save}
-          defaultValues={{
-            name: workspace.name,
-            description: workspace.description,
-            adminName: workspace.admin?.name ?? '',
-            adminEmail: workspace.admin?.email ?? '',
-            limitOfMembers: workspace.limitOfMembers,
-            // A limit set above the form's range opens with its box checked: saving keeps it.
-            extendedLimit: workspace.limitOfMembers > LIMITS.workspaceMemberLimitMax,
-            storageQuotaMb: workspace.storageQuotaMb,
-            features: workspace.features,
-          }}
-        />
-      ) : failed ? (
-        <p className={styles.modalMessage}>Não foi possível carregar o workspace.</p>
-      ) : (
-        <div className={styles.modalMessage}>
-          <Spinner size="md" aria-label="Carregando workspace" />
-        </div>
-      )}
-    </Modal>
+    <>
+      <Modal
+        title="Editar Workspace"
+        description={workspace ? memberCountText(workspace) : undefined}
+        open={summary !== null}
+        onOpenChange={(open) => !open && onClose()}
+        maxWidth="md"
+      >
+        {workspace ? (
+          <>
+            <WorkspaceForm
+              key={workspace.id}
+              mode="edit"
+              submitLabel="Salvar"
+              onSubmit={save}
+              defaultValues={{
+                name: workspace.name,
+                description: workspace.description,
+                adminName: workspace.admin?.name ?? '',
+                adminEmail: workspace.admin?.email ?? '',
+                limitOfMembers: workspace.limitOfMembers,
+                // A limit set above the form's range opens with its box checked: saving keeps it.
+                extendedLimit: workspace.limitOfMembers > LIMITS.workspaceMemberLimitMax,
+                storageQuotaMb: workspace.storageQuotaMb,
+                features: workspace.features,
+              }}
+            />
+            <Button type="button" variant="outline" className={styles.ssoButton} onClick={() => setSsoOpen(true)}>
+              Entrada pela conta da empresa
+            </Button>
+          </>
+        ) : failed ? (
+          <p className={styles.modalMessage}>Não foi possível carregar o workspace.</p>
+        ) : (
+          <div className={styles.modalMessage}>
+            <Spinner size="md" aria-label="Carregando workspace" />
+          </div>
+        )}
+      </Modal>
+      <SsoModal workspace={ssoOpen && workspace ? workspace : null} onClose={() => setSsoOpen(false)} />
+    </>
   );
 }
