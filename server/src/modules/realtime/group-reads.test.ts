@@ -154,6 +154,35 @@ describe('batched group reads', () => {
     expect(await watermark(group.id, bruno.id)).toBe(0);
   });
 
+  it('the read floor stays while an active member is at it, and rises to the lowest read once none is', async () => {
+    const [ana, bruno, carla, dora, eva] = await createTeam(t.app, ['Ana Piso', 'Bruno Piso', 'Carla Piso', 'Dora Piso', 'Eva Piso']);
+    const { group, ids } = await groupWith(ana!, [bruno!, carla!, dora!, eva!], 10);
+    // Eva's account is gone: she is still a member at the floor, and no longer holds it.
+    await t.app.ctx.db.execute(sql`UPDATE users SET active = false WHERE id = ${eva!.id}::uuid`);
+    const floor = async () =>
+      Number(
+        (
+          (await t.app.ctx.db.execute(sql`SELECT read_floor_seq::text AS seq FROM groups WHERE id = ${group.id}::uuid`)) as unknown as {
+            rows: Array<{ seq: string }>;
+          }
+        ).rows[0]!.seq,
+      );
+    const read = (who: TestUser, messageId: string) =>
+      t.app.ctx.groupReads.submit({ groupId: group.id, userId: who.id, messageId, announce: false });
+    await read(ana!, ids[9]!);
+    await read(bruno!, ids[9]!);
+    await read(carla!, ids[4]!);
+    // Dora has read nothing: the floor cannot rise past her.
+    expect(await floor()).toBe(0);
+    await read(dora!, ids[9]!);
+    expect(await floor()).toBe(await seqOf(ids[4]!));
+    // Carla at the floor reads on: it rises to the lowest of the others.
+    await read(carla!, ids[7]!);
+    expect(await floor()).toBe(await seqOf(ids[7]!));
+    await read(carla!, ids[9]!);
+    expect(await floor()).toBe(await seqOf(ids[9]!));
+  });
+
   it('the author of messages many members read at once hears it gathered, with everyone, and the READ ones', async () => {
     const team = await createTeam(t.app, ['Ana Muitos', 'B1 Muitos', 'B2 Muitos', 'B3 Muitos', 'B4 Muitos', 'B5 Muitos', 'B6 Muitos']);
     const [ana, ...readers] = team;
