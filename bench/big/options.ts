@@ -20,11 +20,13 @@ export interface BigOptions {
   clientsNice: number;
   quick: boolean;
   out: string | null;
+  /** A CPU profile of the server for the looking phase only, written under this directory. */
+  profileDir: string | null;
 }
 
 export const USAGE = `npm run bench:big -- [--engine both|postgres|pglite] [--quick] [--duration 60] [--rate 2]
   [--members 5000] [--group 1000] [--looking 300] [--unread 1000] [--heavy-conversations 500] [--heavy-groups 100]
-  [--clients-nice 19] [--out file.json]`;
+  [--clients-nice 19] [--out file.json] [--profile dir]`;
 
 const FULL = { members: 5000, group: 1000, looking: 300, unread: 1000, heavyConversations: 500, heavyGroups: 100, duration: 60 };
 /** --quick: the same shape at a tenth, for a smoke run of a minute or two. */
@@ -46,6 +48,7 @@ export function parseBigOptions(argv: string[], env: NodeJS.ProcessEnv): BigOpti
       'heavy-groups': { type: 'string' },
       'clients-nice': { type: 'string', default: '19' },
       out: { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -92,5 +95,6 @@ export function parseBigOptions(argv: string[], env: NodeJS.ProcessEnv): BigOpti
     clientsNice,
     quick: values.quick,
     out: values.out ?? null,
+    profileDir: values.profile ?? null,
   };
 }

@@ -15,6 +15,7 @@ import { scratchDatabase } from '../scratch-database';
 import { bundleEntry } from '../load/bundle-child';
 import { ServerChild } from '../load/children';
 import { request } from '../load/http-post';
+import { printProfile } from '../load/report';
 import { type BigEngine, type BigOptions, parseBigOptions, USAGE } from './options';
 import type { FromBigServer, Heard, OpenResult, Person, SeededTeam, StorageSizes } from './protocol';
 import { type EngineFigures, latencies, printFigures } from './report';
@@ -30,6 +31,8 @@ const DRAIN_MS = 3000;
 /** Past DRAIN_MS, the wait for the rest goes on while they still come (none for this long ends it), up to DRAIN_MAX_MS. */
 const DRAIN_QUIET_MS = 5000;
 const DRAIN_MAX_MS = 120_000;
+/** Functions listed from the looking phase's profile (--profile). */
+const PROFILE_TOP = 25;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -160,9 +163,14 @@ async function runEngine(engine: BigEngine, options: BigOptions, serverFile: str
     await Promise.all(group.watchers.map((w) => w.ask({ type: 'look', on: true }, 'looking')));
     await heardBy(group.watchers);
     server.resetLoop();
+    if (options.profileDir) {
+      mkdirSync(options.profileDir, { recursive: true });
+      await server.startProfile();
+    }
     const sends = await sendAtRate(url, team.sender, team.groupId, true, options.rate, options.durationS);
     await drain(group.watchers, sends.sent * sockets);
     const phaseLoop = (await server.stats(false)).loopDelayMaxMs;
+    if (options.profileDir) printProfile(await server.stopProfile(path.resolve(options.profileDir), PROFILE_TOP), 'com o grupo olhado');
     const phaseHeard = await heardBy(group.watchers);
     const afterPhase = await sizes();
     console.log(`  fase medida: ${sends.sent} mensagens a ${sockets} olhando`);

@@ -136,12 +136,21 @@ export interface CompletedRead {
 /** Messages listed per statement at most when a floor rises: each statement stays short on PGlite's one thread. */
 export const COMPLETE_CHUNK = 200;
 
+/**
+ * The lowest read_seq is looked for only when no active member is still at or below the floor:
+ * while one is (a member away, in a big group most of them), the floor cannot rise, and the first
+ * such member found ends the search, where the minimum reads every member of the group.
+ */
 const raiseFloors = (groupIds: string) => sql`
     WITH f AS (
       SELECT g.id, (
         SELECT min(gm.read_seq) FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active WHERE gm.group_id = g.id
       ) AS hi
       FROM groups g WHERE g.id IN (SELECT DISTINCT value::uuid FROM json_array_elements_text(${groupIds}::json))
+        AND NOT EXISTS (
+          SELECT 1 FROM group_members gm JOIN users u ON u.id = gm.user_id AND u.active
+          WHERE gm.group_id = g.id AND gm.read_seq <= g.read_floor_seq
+        )
     ), old AS MATERIALIZED (
       -- Locked in one order: of two processes raising one floor, the second sees the first's.
       SELECT g.id, g.read_floor_seq AS lo FROM groups g JOIN f ON f.id = g.id

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, MessageReceiptEvent, MessagesPage } from '@chat/contracts';
 import { messages } from '../../db/schema';
 import { receiptsOf } from '../messages/group-receipts.repository';
-import { READS_PER_STATEMENT } from './group-reads';
+import { READ_GATHER_MS, READS_PER_STATEMENT } from './group-reads';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { closeAll, eventMatching, type Listener, listenAll, settle } from '../../test/socket-helpers';
@@ -113,6 +113,33 @@ describe('batched group reads', () => {
     expect(await watermark(group.id, carla.id)).toBe(await seqOf(ids[18]!));
   });
 
+  it('under load the next batch gathers what arrives for a while, instead of a statement per read or two', async () => {
+    const team = await createTeam(t.app, ['Ana Pausa', 'B1 Pausa', 'B2 Pausa', 'B3 Pausa', 'B4 Pausa', 'B5 Pausa', 'B6 Pausa', 'B7 Pausa']);
+    const [ana, ...readers] = team;
+    const { group, ids } = await groupWith(ana!, readers, 3);
+    const read = (who: TestUser) => t.app.ctx.groupReads.submit({ groupId: group.id, userId: who.id, messageId: ids[2]!, announce: false });
+    const counter = countStatements();
+    try {
+      const done = [read(readers[0]!)];
+      // The first batch has started (at the end of this turn) and its statement runs: the second
+      // read waits for it, and the pause after it begins.
+      await new Promise((r) => setImmediate(r));
+      done.push(read(readers[1]!));
+      // The others come one by one, well within the pause after the first batch.
+      for (const who of readers.slice(2)) {
+        await new Promise((r) => setTimeout(r, READ_GATHER_MS / 12));
+        done.push(read(who));
+      }
+      await Promise.all(done);
+      // Two batches (each its reads' statement, the floors' and at most one listing of what
+      // turned READ); a batch per read or two would be many more.
+      expect(counter.calls.execute).toBeLessThanOrEqual(2 * 3);
+    } finally {
+      counter.restore();
+    }
+    for (const who of readers) expect(await watermark(group.id, who.id)).toBe(await seqOf(ids[2]!));
+  });
+
   it("a minute's later reads write no mark; 'Lida por' gives their messages that minute", async () => {
     const [ana, bruno] = await createTeam(t.app, ['Ana Minuto', 'Bruno Minuto']);
     const { group, ids } = await groupWith(ana, [bruno], 20);
@@ -152,6 +179,35 @@ describe('batched group reads', () => {
     await reads.submit({ groupId: group.id, userId: outsider.id, messageId: null, announce: true });
     await reads.submit({ groupId: group.id, userId: bruno.id, messageId: elsewhere[0]!, announce: true });
     expect(await watermark(group.id, bruno.id)).toBe(0);
+  });
+
+  it('the read floor stays while an active member is at it, and rises to the lowest read once none is', async () => {
+    const [ana, bruno, carla, dora, eva] = await createTeam(t.app, ['Ana Piso', 'Bruno Piso', 'Carla Piso', 'Dora Piso', 'Eva Piso']);
+    const { group, ids } = await groupWith(ana!, [bruno!, carla!, dora!, eva!], 10);
+    // Eva's account is gone: she is still a member at the floor, and no longer holds it.
+    await t.app.ctx.db.execute(sql`UPDATE users SET active = false WHERE id = ${eva!.id}::uuid`);
+    const floor = async () =>
+      Number(
+        (
+          (await t.app.ctx.db.execute(sql`SELECT read_floor_seq::text AS seq FROM groups WHERE id = ${group.id}::uuid`)) as unknown as {
+            rows: Array<{ seq: string }>;
+          }
+        ).rows[0]!.seq,
+      );
+    const read = (who: TestUser, messageId: string) =>
+      t.app.ctx.groupReads.submit({ groupId: group.id, userId: who.id, messageId, announce: false });
+    await read(ana!, ids[9]!);
+    await read(bruno!, ids[9]!);
+    await read(carla!, ids[4]!);
+    // Dora has read nothing: the floor cannot rise past her.
+    expect(await floor()).toBe(0);
+    await read(dora!, ids[9]!);
+    expect(await floor()).toBe(await seqOf(ids[4]!));
+    // Carla at the floor reads on: it rises to the lowest of the others.
+    await read(carla!, ids[7]!);
+    expect(await floor()).toBe(await seqOf(ids[7]!));
+    await read(carla!, ids[9]!);
+    expect(await floor()).toBe(await seqOf(ids[9]!));
   });
 
   it('the author of messages many members read at once hears it gathered, with everyone, and the READ ones', async () => {

@@ -12,6 +12,16 @@ import type { ReceiptNotices } from './receipt-notices';
  */
 export const READS_PER_STATEMENT = 200;
 
+/**
+ * Under load, the pause after a batch in which the next one gathers. Each statement costs a fixed
+ * part whatever its reads (planned anew, and the floors' check after it), and with hundreds of
+ * members reading a busy group those statements filled PGlite's thread, where sends wait their
+ * turn; gathered for this long they are a few per second. The reader's other tabs hear their read
+ * this much later at most, and authors hear reads gathered over a longer window anyway
+ * (ReceiptNotices). A lone read, with nothing waiting, still goes at once.
+ */
+export const READ_GATHER_MS = 250;
+
 /** A read as submitted: `announce` tells the reader's own tabs how far it went (a `group:read`; a send's read does not). */
 export interface SubmittedRead extends ReadRequest {
   announce: boolean;
@@ -30,7 +40,7 @@ export class GroupReads {
   private readonly queue: BatchQueue<SubmittedRead, void>;
 
   constructor(private readonly deps: { db: Db; events: ChatEvents; notices: ReceiptNotices; log: FastifyBaseLogger }) {
-    this.queue = new BatchQueue((reads) => this.apply(reads), { ...WAVE_BATCHING, maxItems: READS_PER_STATEMENT });
+    this.queue = new BatchQueue((reads) => this.apply(reads), { ...WAVE_BATCHING, gapMs: READ_GATHER_MS, maxItems: READS_PER_STATEMENT });
   }
 
   /** Resolves once the read is stored and announced. */
