@@ -17,13 +17,13 @@ export const THEME_BAR_COLORS: Record<Theme, string> = { light: '#0f6e65', dark:
  * hash in the server's CSP): sets data-theme on <html> to the saved choice or, for 'system' or no
  * choice, to the device's setting, and the browser's bar colour with it. The tokens
  * (@chat/ui/styles.css) follow data-theme. Kept as a literal string so its text, and so its hash,
- * is the same wherever it is read; the same steps for the running app are in @chat/ui's theme.ts.
+ * is the same wherever it is read (plain interpolation, which a bundler drops where unused); the same steps for the running app are in @chat/ui's theme.ts.
  */
 export const THEME_SCRIPT =
   '(function(){var t,d=document.documentElement;' +
-  `try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}` +
+  `try{t=localStorage.getItem('${THEME_STORAGE_KEY}')}catch(e){}` +
   "if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
   "d.setAttribute('data-theme',t);" +
   "var m=document.querySelector('meta[name=theme-color]');" +
-  `if(m)m.setAttribute('content',t==='dark'?${JSON.stringify(THEME_BAR_COLORS.dark)}:${JSON.stringify(THEME_BAR_COLORS.light)})` +
+  `if(m)m.setAttribute('content',t==='dark'?'${THEME_BAR_COLORS.dark}':'${THEME_BAR_COLORS.light}')` +
   '})()';
