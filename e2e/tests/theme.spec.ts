@@ -70,8 +70,12 @@ test('an open chat is dark on a dark device: both sides of the conversation read
 
   const page = await openMemberOn(browser, url, 'ana', { ...DESKTOP, colorScheme: 'dark' });
   await page.goto(`/auth/conversations/${chat.id}/conversation`);
-  const theirs = messages(page).filter({ hasText: `oi Ana ${stamp}` }).getByText(`oi Ana ${stamp}`);
-  const mine = messages(page).filter({ hasText: `oi Bruno ${stamp}` }).getByText(`oi Bruno ${stamp}`);
+  const theirs = messages(page)
+    .filter({ hasText: `oi Ana ${stamp}` })
+    .getByText(`oi Ana ${stamp}`);
+  const mine = messages(page)
+    .filter({ hasText: `oi Bruno ${stamp}` })
+    .getByText(`oi Bruno ${stamp}`);
   await expect(theirs).toBeVisible();
   await expect(mine).toBeVisible();
   expect(await pageBackground(page)).toBe(DARK_PAGE);
