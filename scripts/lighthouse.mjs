@@ -177,7 +177,7 @@ async function audit(url, page, preset, scheme, run) {
       tab,
     );
     // The theme the audited page really had: a dark run on a light page would report nothing.
-    const theme = await tab.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    const theme = await tab.evaluate(() => globalThis.document.documentElement.getAttribute('data-theme'));
     if (theme !== scheme) throw new Error(`${page.path} (${preset}) ficou com o tema ${theme}, não ${scheme}`);
     await browser.disconnect();
     if (options['lhr-dir']) {

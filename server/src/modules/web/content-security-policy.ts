@@ -35,7 +35,13 @@ export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>): 
   const remotes = remoteOrigins(env);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", THEME_CSP_SOURCE, SESSION_GATE_CSP_SOURCE, ...Object.values(FIRST_CALLS_SCRIPTS).map((script) => script.cspSource), ...remotes],
+    'script-src': [
+      "'self'",
+      THEME_CSP_SOURCE,
+      SESSION_GATE_CSP_SOURCE,
+      ...Object.values(FIRST_CALLS_SCRIPTS).map((script) => script.cspSource),
+      ...remotes,
+    ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", app.origin, 'blob:', 'data:'],

@@ -150,7 +150,13 @@ describe('registerSecurityHeaders', () => {
     app.get('/api/health', async () => 'ok');
     for (const url of ['/api/docs', '/api/docs/static/x.js']) {
       const csp = parseCsp((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
-      expect(csp['script-src'], url).toEqual(["'self'", THEME_CSP_SOURCE, SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE, "'unsafe-inline'"]);
+      expect(csp['script-src'], url).toEqual([
+        "'self'",
+        THEME_CSP_SOURCE,
+        SESSION_GATE_CSP_SOURCE,
+        FIRST_CALLS_CSP_SOURCE,
+        "'unsafe-inline'",
+      ]);
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });

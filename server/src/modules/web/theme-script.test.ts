@@ -20,7 +20,10 @@ describe('theme script', () => {
 
   it('is allowed by its hash in the page policy', () => {
     expect(THEME_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`);
-    const policy = contentSecurityPolicy({ appUrl: 'http://localhost:3000', remoteUrls: { chat: null, team: null, settings: null, root: null } });
+    const policy = contentSecurityPolicy({
+      appUrl: 'http://localhost:3000',
+      remoteUrls: { chat: null, team: null, settings: null, root: null },
+    });
     expect(policy['script-src']).toContain(THEME_CSP_SOURCE);
   });
 });
