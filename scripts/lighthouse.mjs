@@ -6,7 +6,11 @@
 //
 //   npm run lighthouse -- [--runs 3] [--out lighthouse-report.json] [--no-build]
 //                         [--only sign-in|conversations] [--preset mobile|desktop] [--lhr-dir DIR]
-//                         [--trace-dir DIR]
+//                         [--trace-dir DIR] [--scheme light|dark]
+//
+// Each case runs in the light and in the dark theme (--scheme for one only): the dark runs emulate
+// a device set to dark (prefers-color-scheme) and store the dark choice too, as Configurações
+// would, so the page is dark from its first paint either way.
 //
 // --lhr-dir keeps each run's whole Lighthouse report (DIR/<page>-<preset>-<run>.json), for the
 // audits the summary leaves out (critical request chains, main-thread breakdown, LCP element);
@@ -43,6 +47,7 @@ const { values: options } = parseArgs({
     preset: { type: 'string' },
     'lhr-dir': { type: 'string' },
     'trace-dir': { type: 'string' },
+    scheme: { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -56,6 +61,10 @@ const PAGES = [
   { name: 'conversations', path: '/auth/conversations', signedIn: true },
 ].filter((page) => !options.only || page.name === options.only);
 const PRESETS = ['mobile', 'desktop'].filter((preset) => !options.preset || preset === options.preset);
+const SCHEMES = ['light', 'dark'].filter((scheme) => !options.scheme || scheme === options.scheme);
+if (SCHEMES.length === 0) throw new Error('--scheme precisa ser light ou dark');
+/** Where the app keeps the theme choice of the device (@chat/contracts, THEME_STORAGE_KEY). */
+const THEME_KEY = '@team-chat:theme';
 
 if (!options['no-build']) {
   const stale = staleBuilds();
@@ -135,23 +144,28 @@ function figures(lhr) {
 }
 
 /** One audit in a Chromium of its own: a new profile, so nothing is cached or registered. */
-async function audit(url, page, preset, run) {
+async function audit(url, page, preset, scheme, run) {
   const chrome = await launch({
     chromePath: findChromium() ?? undefined,
     chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    if (page.signedIn) {
-      // The session the shell would have stored after signing in (the three session keys),
-      // written from an API URL of the origin in a tab of its own, so that no app file is loaded.
-      const session = await signInThroughApi(url, MEMBER, DEMO_PASSWORD);
+    if (page.signedIn || scheme === 'dark') {
+      // The session the shell would have stored after signing in (the three session keys), and
+      // the dark choice, written from an API URL of the origin in a tab of its own, so that no
+      // app file is loaded.
       const setup = await browser.newPage();
       await setup.goto(`${url}/api/health`);
-      await setup.evaluate(storeSessionInPage, { keys: SESSION_KEYS, session });
+      if (page.signedIn) {
+        const session = await signInThroughApi(url, MEMBER, DEMO_PASSWORD);
+        await setup.evaluate(storeSessionInPage, { keys: SESSION_KEYS, session });
+      }
+      if (scheme === 'dark') await setup.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
       await setup.close();
     }
     const tab = await browser.newPage();
+    if (scheme === 'dark') await tab.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
@@ -162,14 +176,20 @@ async function audit(url, page, preset, run) {
       preset === 'desktop' ? desktopConfig : undefined,
       tab,
     );
+    // The theme the audited page really had: a dark run on a light page would report nothing.
+    const theme = await tab.evaluate(() => globalThis.document.documentElement.getAttribute('data-theme'));
+    if (theme !== scheme) throw new Error(`${page.path} (${preset}) ficou com o tema ${theme}, não ${scheme}`);
     await browser.disconnect();
     if (options['lhr-dir']) {
       mkdirSync(options['lhr-dir'], { recursive: true });
-      writeFileSync(resolve(options['lhr-dir'], `${page.name}-${preset}-${run}.json`), JSON.stringify(result.lhr));
+      writeFileSync(resolve(options['lhr-dir'], `${page.name}-${preset}-${scheme}-${run}.json`), JSON.stringify(result.lhr));
     }
     if (options['trace-dir']) {
       mkdirSync(options['trace-dir'], { recursive: true });
-      writeFileSync(resolve(options['trace-dir'], `${page.name}-${preset}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
+      writeFileSync(
+        resolve(options['trace-dir'], `${page.name}-${preset}-${scheme}-${run}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
     return figures(result.lhr);
   } finally {
@@ -191,28 +211,32 @@ const results = [];
 try {
   for (const page of PAGES) {
     for (const preset of PRESETS) {
-      const runs = [];
-      for (let run = 1; run <= RUNS; run += 1) {
-        // Lighthouse sometimes loses the trace's navigation start on a busy machine (NO_NAVSTART):
-        // such a run has no figures, so it is repeated (twice at most), never counted.
-        let figure = await audit(product.url, page, preset, run);
-        for (let retry = 0; figure.runtimeError && retry < 2; retry += 1) {
-          console.log(`  ${page.name} ${preset} #${run}: ${figure.runtimeError}; repetindo`);
-          figure = await audit(product.url, page, preset, run);
+      for (const scheme of SCHEMES) {
+        const runs = [];
+        for (let run = 1; run <= RUNS; run += 1) {
+          // Lighthouse sometimes loses the trace's navigation start on a busy machine (NO_NAVSTART):
+          // such a run has no figures, so it is repeated (twice at most), never counted.
+          let figure = await audit(product.url, page, preset, scheme, run);
+          for (let retry = 0; figure.runtimeError && retry < 2; retry += 1) {
+            console.log(`  ${page.name} ${preset} ${scheme} #${run}: ${figure.runtimeError}; repetindo`);
+            figure = await audit(product.url, page, preset, scheme, run);
+          }
+          if (figure.runtimeError) throw new Error(`Lighthouse falhou em ${page.path} (${preset}): ${figure.runtimeError}`);
+          if (page.signedIn && !new URL(figure.finalUrl).pathname.startsWith(page.path)) {
+            throw new Error(`a página assinada terminou em ${figure.finalUrl}: a sessão não foi aceita`);
+          }
+          console.log(
+            `  ${page.name} ${preset} ${scheme} #${run}: desempenho ${figure.performance}, acessibilidade ${figure.accessibility}, LCP ${Math.round(figure.lcpMs)} ms`,
+          );
+          runs.push(figure);
         }
-        if (figure.runtimeError) throw new Error(`Lighthouse falhou em ${page.path} (${preset}): ${figure.runtimeError}`);
-        if (page.signedIn && !new URL(figure.finalUrl).pathname.startsWith(page.path)) {
-          throw new Error(`a página assinada terminou em ${figure.finalUrl}: a sessão não foi aceita`);
-        }
-        console.log(`  ${page.name} ${preset} #${run}: desempenho ${figure.performance}, LCP ${Math.round(figure.lcpMs)} ms`);
-        runs.push(figure);
+        const medians = Object.fromEntries(METRICS.map((metric) => [metric, median(runs.map((figure) => figure[metric]))]));
+        medians.milestones = Object.fromEntries(
+          Object.keys(MILESTONES).map((name) => [name, median(runs.map((figure) => figure.milestones[name]))]),
+        );
+        const accessibilityFailures = [...new Set(runs.flatMap((figure) => figure.accessibilityFailures.map((failure) => failure.id)))];
+        results.push({ page: page.name, path: page.path, preset, scheme, medians, accessibilityFailures, runs });
       }
-      const medians = Object.fromEntries(METRICS.map((metric) => [metric, median(runs.map((figure) => figure[metric]))]));
-      medians.milestones = Object.fromEntries(
-        Object.keys(MILESTONES).map((name) => [name, median(runs.map((figure) => figure.milestones[name]))]),
-      );
-      const accessibilityFailures = [...new Set(runs.flatMap((figure) => figure.accessibilityFailures.map((failure) => failure.id)))];
-      results.push({ page: page.name, path: page.path, preset, medians, accessibilityFailures, runs });
     }
   }
 } catch (error) {
@@ -227,13 +251,16 @@ writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), runsPerCa
 
 const row = (cells) => `| ${cells.join(' | ')} |`;
 console.log(`\nMedianas de ${RUNS} execução(ões) por caso (primeira visita, cache vazio):\n`);
-console.log(row(['página', 'preset', 'desempenho', 'acessib.', 'LCP s', 'TBT ms', 'CLS', 'FCP s', 'JS kB', 'JS req.', 'benchmarkIndex']));
-console.log(row(Array(11).fill('---')));
-for (const { page, preset, medians: m } of results) {
+console.log(
+  row(['página', 'preset', 'tema', 'desempenho', 'acessib.', 'LCP s', 'TBT ms', 'CLS', 'FCP s', 'JS kB', 'JS req.', 'benchmarkIndex']),
+);
+console.log(row(Array(12).fill('---')));
+for (const { page, preset, scheme, medians: m } of results) {
   console.log(
     row([
       page,
       preset,
+      scheme,
       m.performance,
       m.accessibility,
       (m.lcpMs / 1000).toFixed(2),
@@ -247,16 +274,20 @@ for (const { page, preset, medians: m } of results) {
   );
 }
 console.log('\nCascata observada (início de cada etapa, ms depois do documento, sem limitação de rede):\n');
-console.log(row(['página', 'preset', ...Object.keys(MILESTONES)]));
-console.log(row(Array(2 + Object.keys(MILESTONES).length).fill('---')));
-for (const { page, preset, medians: m } of results) {
-  console.log(row([page, preset, ...Object.values(m.milestones).map((value) => (value === null ? '-' : value))]));
+console.log(row(['página', 'preset', 'tema', ...Object.keys(MILESTONES)]));
+console.log(row(Array(3 + Object.keys(MILESTONES).length).fill('---')));
+for (const { page, preset, scheme, medians: m } of results) {
+  console.log(row([page, preset, scheme, ...Object.values(m.milestones).map((value) => (value === null ? '-' : value))]));
 }
-for (const { page, preset, accessibilityFailures } of results) {
-  if (accessibilityFailures.length > 0) console.log(`acessibilidade (${page}, ${preset}): ${accessibilityFailures.join(', ')}`);
+for (const { page, preset, scheme, accessibilityFailures, runs } of results) {
+  if (accessibilityFailures.length === 0) continue;
+  console.log(`acessibilidade (${page}, ${preset}, ${scheme}): ${accessibilityFailures.join(', ')}`);
+  for (const failure of runs.flatMap((figure) => figure.accessibilityFailures)) {
+    for (const node of failure.nodes) console.log(`  ${failure.id}: ${node.selector ?? ''} ${node.explanation ?? ''}`);
+  }
 }
-for (const { page, preset, runs } of results) {
+for (const { page, preset, scheme, runs } of results) {
   const element = runs.find((figure) => figure.lcpElement)?.lcpElement;
-  if (element) console.log(`elemento do LCP (${page}, ${preset}): ${element}`);
+  if (element) console.log(`elemento do LCP (${page}, ${preset}, ${scheme}): ${element}`);
 }
 console.log(`\nJSON: ${out}`);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
+import { ThemeSection } from './features/appearance/theme-section';
 import { SettingsMenu } from './features/menu/settings-menu';
 import { loadAccountPage } from './load-account-page';
 
@@ -11,7 +12,15 @@ const AccountArea = lazy(async () => ({ default: (await loadAccountPage()).Accou
 export default function App(props: RemoteAppProps) {
   return (
     <Routes>
-      <Route index element={<SettingsMenu {...props} />} />
+      <Route
+        index
+        element={
+          <>
+            <SettingsMenu {...props} />
+            <ThemeSection />
+          </>
+        }
+      />
       <Route
         path="conta"
         element={

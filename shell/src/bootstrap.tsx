@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@chat/ui/styles.css';
+import { followThemeChanges } from '@chat/ui';
 import { preloadArea } from './features/areas/preload-area';
 import { requestConfig } from './shared/config/early-config';
 import { loadConfig } from './shared/config/load-config';
@@ -10,6 +11,8 @@ import { linkManifest } from './features/pwa/link-manifest';
 
 // A signed-in area's layout, slot and remote start downloading now, not after the first render.
 preloadArea(requestConfig());
+// The page's head applied the theme; from here on it follows the device and the other tabs.
+followThemeChanges();
 afterPageSettles(() => linkManifest());
 
 async function start() {

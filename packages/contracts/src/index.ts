@@ -14,6 +14,7 @@ export * from './outbox-texts';
 export * from './mentions';
 export * from './socket-events';
 export * from './remote-props';
+export * from './theme';
 export * from './schemas/fields';
 export * from './schemas/visible-text';
 export * from './schemas/params';

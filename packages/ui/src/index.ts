@@ -1,6 +1,8 @@
 // Public API of @chat/ui. Styles: import '@chat/ui/styles.css' once in each app entry.
 export { cx, type ClassValue } from './lib/cx';
-export { identityColor, initialsOf } from './lib/identity-color';
+export { identityColor, identityTextColor, initialsOf } from './lib/identity-color';
+export { applyTheme, followThemeChanges, readThemeChoice, resolveTheme, saveThemeChoice } from './lib/theme';
+export { useThemeChoice } from './lib/use-theme-choice';
 export { useDebouncedValue } from './lib/use-debounced-value';
 export { UNSAVED_CHANGES_TEXT, useUnsavedChanges } from './lib/use-unsaved-changes';
 export { useSearchedPages, type SearchedPages, type SearchedPagesOptions, type ServerPage } from './lib/use-searched-pages';

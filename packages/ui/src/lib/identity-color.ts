@@ -1,21 +1,10 @@
 /**
  * Colours that tell people (and groups) apart: an avatar without a photo and a sender's name in a
- * group take the same one, derived from a stable key (the id), as the peers do. Each keeps a
- * contrast of at least 4.5:1 with white, both ways: white initials on it, and it as text on a
- * white bubble.
+ * group take the same hue, derived from a stable key (the id), as the peers do. The values are
+ * tokens (@chat/ui/styles.css, --ui-identity-*), so each theme sets its own: a fill keeps at
+ * least 4.5:1 with its white initials, a name at least 4.5:1 on the bubbles it is written on.
  */
-const IDENTITY_COLORS = [
-  '#b91c1c',
-  '#c2410c',
-  '#a16207',
-  '#15803d',
-  '#0f766e',
-  '#0369a1',
-  '#1d4ed8',
-  '#6d28d9',
-  '#a21caf',
-  '#be185d',
-] as const;
+const IDENTITY_COUNT = 10;
 
 /** FNV-1a: a small, well-spread hash; the same key always gives the same colour. */
 function hash(key: string): number {
@@ -27,8 +16,14 @@ function hash(key: string): number {
   return h >>> 0;
 }
 
+/** The fill for a key's avatar (white initials on it). */
 export function identityColor(key: string): string {
-  return IDENTITY_COLORS[hash(key) % IDENTITY_COLORS.length]!;
+  return `var(--ui-identity-${hash(key) % IDENTITY_COUNT})`;
+}
+
+/** The same hue as a text colour: a sender's name on a message. */
+export function identityTextColor(key: string): string {
+  return `var(--ui-identity-text-${hash(key) % IDENTITY_COUNT})`;
 }
 
 /** Up to two letters: the first and last words' initials ('Ana Souza' -> 'AS'), or the one word's. */

@@ -1,6 +1,7 @@
 import type { Env } from '../../config/env';
 import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
 import { SESSION_GATE_CSP_SOURCE } from './session-gate';
+import { THEME_CSP_SOURCE } from './theme-script';
 
 /** CSP directives as helmet takes them: name -> sources. */
 export type CspDirectives = Record<string, string[]>;
@@ -17,8 +18,8 @@ export function remoteOrigins(env: Pick<Env, 'remoteUrls'>): string[] {
  * The page's policy, built from the deployment's own configuration: nothing runs or loads unless
  * it comes from this server or from a remote /config.json names.
  * - script-src: the shell's bundle and each remote's remoteEntry and chunks, and the inline
- *   scripts allowed by their hashes (the session gate of the pages with static markup, the chat
- *   list's first calls); no eval.
+ *   scripts allowed by their hashes (the theme of every page, the session gate of the pages with
+ *   static markup, the chat list's first calls); no eval.
  * - style-src needs 'unsafe-inline': Radix's scroll lock (react-remove-scroll) and emoji-mart's
  *   picker (inside its shadow root) insert <style> elements at run time, and emoji-mart takes no
  *   nonce. Styles cannot run script; script-src stays strict.
@@ -34,7 +35,13 @@ export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>): 
   const remotes = remoteOrigins(env);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", SESSION_GATE_CSP_SOURCE, ...Object.values(FIRST_CALLS_SCRIPTS).map((script) => script.cspSource), ...remotes],
+    'script-src': [
+      "'self'",
+      THEME_CSP_SOURCE,
+      SESSION_GATE_CSP_SOURCE,
+      ...Object.values(FIRST_CALLS_SCRIPTS).map((script) => script.cspSource),
+      ...remotes,
+    ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", app.origin, 'blob:', 'data:'],

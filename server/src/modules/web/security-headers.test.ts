@@ -10,6 +10,7 @@ import { target, uploadUrlFor } from '../../test/media';
 import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
 import { registerSecurityHeaders } from './security-headers';
 import { SESSION_GATE_CSP_SOURCE } from './session-gate';
+import { THEME_CSP_SOURCE } from './theme-script';
 
 const FIRST_CALLS_CSP_SOURCE = FIRST_CALLS_SCRIPTS.chat!.cspSource;
 
@@ -61,7 +62,7 @@ function expectCommonHeaders(headers: Record<string, unknown>, what: string) {
 
 function expectPagePolicy(header: unknown, what: string) {
   const csp = parseCsp(header as string);
-  expect(csp['script-src'], what).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE, TEAM_CDN]);
+  expect(csp['script-src'], what).toEqual(["'self'", THEME_CSP_SOURCE, SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE, TEAM_CDN]);
   expect(csp['default-src'], what).toEqual(["'self'"]);
   expect(csp['frame-ancestors'], what).toEqual(["'none'"]);
   expect(csp['object-src'], what).toEqual(["'none'"]);
@@ -133,7 +134,7 @@ describe('registerSecurityHeaders', () => {
     const csp = parseCsp(res.headers['content-security-policy']);
     expect(csp['upgrade-insecure-requests']).toEqual([]);
     expect(csp['connect-src']).toContain('wss://papo.exemplo.com.br');
-    expect(csp['script-src']).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
+    expect(csp['script-src']).toEqual(["'self'", THEME_CSP_SOURCE, SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
     await app.close();
   });
 
@@ -149,12 +150,19 @@ describe('registerSecurityHeaders', () => {
     app.get('/api/health', async () => 'ok');
     for (const url of ['/api/docs', '/api/docs/static/x.js']) {
       const csp = parseCsp((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
-      expect(csp['script-src'], url).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE, "'unsafe-inline'"]);
+      expect(csp['script-src'], url).toEqual([
+        "'self'",
+        THEME_CSP_SOURCE,
+        SESSION_GATE_CSP_SOURCE,
+        FIRST_CALLS_CSP_SOURCE,
+        "'unsafe-inline'",
+      ]);
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(parseCsp(health.headers['content-security-policy'])['script-src']).toEqual([
       "'self'",
+      THEME_CSP_SOURCE,
       SESSION_GATE_CSP_SOURCE,
       FIRST_CALLS_CSP_SOURCE,
     ]);

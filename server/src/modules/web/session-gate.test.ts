@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '@chat/contracts';
 import { contentSecurityPolicy } from './content-security-policy';
 import { FIRST_CALLS_SCRIPTS } from './first-calls-script';
 import { SESSION_GATE_CSP_SOURCE, SESSION_GATE_SCRIPT } from './session-gate';
+import { THEME_CSP_SOURCE } from './theme-script';
 
 const FIRST_CALLS_CSP_SOURCE = FIRST_CALLS_SCRIPTS.chat!.cspSource;
 
@@ -54,6 +55,6 @@ describe('the session gate', () => {
       appUrl: 'http://localhost:3000',
       remoteUrls: { chat: null, team: null, settings: null, root: null },
     })['script-src'];
-    expect(scriptSrc).toEqual(["'self'", SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
+    expect(scriptSrc).toEqual(["'self'", THEME_CSP_SOURCE, SESSION_GATE_CSP_SOURCE, FIRST_CALLS_CSP_SOURCE]);
   });
 });

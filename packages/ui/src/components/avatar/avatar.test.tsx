@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { identityColor, initialsOf } from '../../lib/identity-color';
+import { identityColor, identityTextColor, initialsOf } from '../../lib/identity-color';
 import { Avatar } from './avatar';
 
 describe('Avatar', () => {
@@ -9,7 +9,8 @@ describe('Avatar', () => {
     const avatar = screen.getByRole('img', { name: 'Ana Souza' });
     expect(avatar).toHaveAttribute('data-initials', 'AS');
     expect(avatar).toHaveTextContent('');
-    expect(avatar).toHaveStyle({ backgroundColor: identityColor('u-1') });
+    expect(identityColor('u-1')).toMatch(/^var\(--ui-identity-\d\)$/);
+    expect(avatar.style.backgroundColor).toBe(identityColor('u-1'));
     expect(avatar.closest('[data-size]')).toHaveAttribute('data-size', 'lg');
   });
 
@@ -34,6 +35,13 @@ describe('identity colours and initials', () => {
     expect(identityColor('abc')).toBe(identityColor('abc'));
     const colours = new Set(Array.from({ length: 200 }, (_, i) => identityColor(`user-${i}`)));
     expect(colours.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("gives a key's name the same hue as its avatar, as the theme's text colour", () => {
+    for (const key of ['abc', 'u-1', 'user-42']) {
+      const fill = identityColor(key).match(/\d+/)![0];
+      expect(identityTextColor(key)).toBe(`var(--ui-identity-text-${fill})`);
+    }
   });
 
   it('takes the first and last words, whole letters, upper-cased', () => {

@@ -26,9 +26,9 @@ export function Logo({ withName = false, size = 'md', className, ...props }: Log
           fill="currentColor"
           d="M16 3C8.82 3 3 8.15 3 14.5c0 3.3 1.57 6.27 4.09 8.37L6 29l6.02-3.12c1.25.33 2.58.5 3.98.5 7.18 0 13-5.15 13-11.5S23.18 3 16 3Z"
         />
-        <circle cx="10.5" cy="14.5" r="1.9" fill="#fff" />
-        <circle cx="16" cy="14.5" r="1.9" fill="#fff" />
-        <circle cx="21.5" cy="14.5" r="1.9" fill="#fff" />
+        <circle cx="10.5" cy="14.5" r="1.9" className={styles.dot} />
+        <circle cx="16" cy="14.5" r="1.9" className={styles.dot} />
+        <circle cx="21.5" cy="14.5" r="1.9" className={styles.dot} />
       </svg>
       {withName ? <span className={styles.name}>{PRODUCT_NAME}</span> : null}
     </span>

@@ -28,7 +28,7 @@ const LazyPicker = lazy(async () => {
         data={data}
         i18n={i18n}
         locale="pt"
-        theme="light"
+        theme={document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light'}
         perLine={8}
         maxFrequentRows={2}
         emojiSize={24}
@@ -50,8 +50,8 @@ interface Props {
 
 /**
  * docs/produto.md, Validação e limites: Portuguese (texts, names and search), 8 per line, 2
- * frequent rows, size 24, button 32; light like the app around it (docs/produto.md, Onde o Papo
- * difere).
+ * frequent rows, size 24, button 32; in the app's theme, light or dark, like the page around it
+ * (docs/produto.md, Onde o Papo difere).
  */
 export function EmojiPicker({ anchorRef, onSelect, onClose }: Props) {
   useDismiss(anchorRef, onClose);

@@ -8,7 +8,7 @@ import {
   Avatar,
   Button,
   IconButton,
-  identityColor,
+  identityTextColor,
   LongPressMenu,
   type QuickMenuChoice,
 } from '@chat/ui';
@@ -171,7 +171,7 @@ export function MessageBubble(props: Props) {
             <button
               type="button"
               className={styles.author}
-              style={{ color: identityColor(message.authorId) }}
+              style={{ color: identityTextColor(message.authorId) }}
               onClick={() => onOpenAuthor?.(message.authorId)}
             >
               {message.author.name}
