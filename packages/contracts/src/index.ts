@@ -31,3 +31,5 @@ export * from './schemas/conversations';
 export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';
+export * from './schemas/push';
+export * from './schemas/notification-settings';
