@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.addHook('onClose', () => revokedSessions.close());
     const now = options.now ?? (() => new Date());
-    const push = createPush({ env, db: database.db, presence, revokedSessions, log: app.log, now }, options.push);
+    const push = createPush({ env, db: database.db, redis, presence, revokedSessions, log: app.log, now }, options.push);
     // Before the database closes (hooks run in reverse): pushes in flight still read it.
     app.addHook('onClose', () => push.close());
     const ctx: AppContext = {

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { inQuietHours, levelAllows, type Message, mentionsUser } from '@chat/contracts';
+import { inQuietHours, levelAllows, type Message, mentionsUser, pushTag } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { conversationMutes, groupMembers, groups, users } from '../../db/schema';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import { settingsOfUsers } from '../notification-settings/notification-settings.repository';
 import type { Presence } from '../realtime/presence';
 import { messagePayload } from './push-payload';
+import type { PushedChats } from './pushed-chats';
 import type { PushSender } from './push-sender';
 import { liveSubscriptionsOf, type StoredSubscription } from './push-subscriptions.repository';
 
@@ -17,6 +18,7 @@ export interface PushNotifierDeps {
   db: Db;
   presence: Presence;
   sender: PushSender;
+  pushed: PushedChats;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -38,6 +40,19 @@ export class PushNotifier {
   messageSent(message: Message, recipients: readonly string[]): void {
     if (recipients.length === 0 || message.content.type === 'system') return;
     this.tasks.run('push: falha ao notificar', () => this.notify(message, recipients));
+  }
+
+  /**
+   * `userId` read the chat on some device: if their devices were sent a notification of it, a
+   * `read` push closes it there.
+   */
+  chatRead(userId: string, chatId: string): void {
+    this.tasks.run('push: falha ao avisar a leitura', async () => {
+      if (!(await this.deps.pushed.take(userId, chatId))) return;
+      const subscriptions = await liveSubscriptionsOf(this.deps.db, [userId], this.deps.now());
+      const payload = { kind: 'read', chatId, tag: pushTag(chatId) } as const;
+      await this.fanOut(subscriptions, (subscription) => this.deps.sender.send(subscription, payload, 'normal'));
+    });
   }
 
   /** Resolves once every push started so far has finished (tests; closing). */
@@ -67,6 +82,7 @@ export class PushNotifier {
     const targets = subscriptions.filter((s) => wanted.has(s.userId));
     if (targets.length === 0) return;
     const payload = messagePayload(message, await this.groupName(message), await this.mentionedNames(message));
+    await Promise.all([...wanted].map((userId) => this.deps.pushed.mark(userId, [payload.chatId])));
     await this.fanOut(targets, (subscription) => this.deps.sender.send(subscription, payload));
   }
 

@@ -237,11 +237,14 @@ describe("a person's rules", () => {
     const save = async (changes: object) =>
       expectStatus(await as(t.app, sol).put('/notification-settings', { ...settings, ...changes }), 200);
 
+    // Each push reads the settings of when it goes out: let it go before they change again.
     await save({ quietHours: { start: hhmm(new Date(now - 3_600_000)), end: hhmm(new Date(now + 3_600_000)) } });
     await send(rui, chat.id, 'de madrugada');
+    await settled();
     await save({ level: 'mentions' });
     await send(rui, group.id, 'no grupo, sem menção', { isGroup: true });
     await send(rui, chat.id, 'direta');
+    await settled();
     await save({ level: 'none' });
     await send(rui, chat.id, 'nada');
     await settled();
@@ -278,6 +281,32 @@ describe('the push service answers', () => {
     await settled();
     expect(service.attempts.filter((a) => a.subscriptionId === phone.id).map((a) => a.status)).toEqual([429, 503, 500, 201]);
     expect(pushesTo(phone)).toHaveLength(1);
+  });
+});
+
+describe('reading the chat on one device', () => {
+  it("closes its notification on the person's other devices, once, and only for a chat that was pushed", async () => {
+    const [pia, quim] = await createTeam(t.app, ['Pia Aviso', 'Quim Aviso']);
+    const phone = await subscribedDevice(quim);
+    const pushed = await conversation(pia, quim);
+    await send(pia, pushed.id, 'leia');
+    await settled();
+    const [tab] = await listenAll(t.app, [quim], listeners);
+    tab!.socket.emit('message:read:all', { conversationId: pushed.id });
+    tab!.socket.emit('message:read:all', { conversationId: pushed.id });
+    const group = expectStatus<Group>(
+      await as(t.app, quim).post('/group/create', { name: 'Nunca avisado', description: '', members: [pia.id] }),
+      200,
+    );
+    tab!.socket.emit('group:read', { groupId: group.id });
+    await expect.poll(() => pushesTo(phone).length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settled();
+    expect(pushesTo(phone)).toEqual([
+      expect.objectContaining({ kind: 'message', chatId: pushed.id }),
+      { kind: 'read', chatId: pushed.id, tag: `chat:${pushed.id}` },
+    ]);
+    expect(service.received.at(-1)!.headers.urgency).toBe('normal');
   });
 });
 

@@ -1,11 +1,13 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { RevokedSessions } from '../auth/revoked-sessions';
 import type { Presence } from '../realtime/presence';
 import { PushNotifier } from './push-notifier';
 import { PushSender } from './push-sender';
+import { MemoryPushedChats, RedisPushedChats } from './pushed-chats';
 import { deleteSubscriptionsOfSessions } from './push-subscriptions.repository';
 import { resolveVapidKeys } from './vapid-keys';
 
@@ -25,13 +27,23 @@ export interface PushOptions {
 }
 
 export function createPush(
-  deps: { env: Env; db: Db; presence: Presence; revokedSessions: RevokedSessions; log: FastifyBaseLogger; now: () => Date },
+  deps: {
+    env: Env;
+    db: Db;
+    /** Shared by the processes (REDIS_URL): which chats were pushed to whom. */
+    redis: Redis | null;
+    presence: Presence;
+    revokedSessions: RevokedSessions;
+    log: FastifyBaseLogger;
+    now: () => Date;
+  },
   options: PushOptions = {},
 ): Push {
-  const { env, db, presence, revokedSessions, log, now } = deps;
+  const { env, db, redis, presence, revokedSessions, log, now } = deps;
   const keys = resolveVapidKeys(env);
   const sender = new PushSender({ db, keys, log, agent: options.agent, retryDelaysMs: options.retryDelaysMs });
-  const notifier = new PushNotifier({ db, presence, sender, log, now });
+  const pushed = redis ? new RedisPushedChats(redis, env.redisKeyPrefix) : new MemoryPushedChats();
+  const notifier = new PushNotifier({ db, presence, sender, pushed, log, now });
   // A session that ends takes its device's subscription with it. Every process hears of it;
   // the sends also skip (and remove) the subscriptions of ended sessions, so one that is missed
   // here never receives anything.
