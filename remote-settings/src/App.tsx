@@ -4,8 +4,10 @@ import type { RemoteAppProps } from '@chat/contracts';
 import { Spinner } from '@chat/ui';
 import { SettingsMenu } from './features/menu/settings-menu';
 import { loadAccountPage } from './load-account-page';
+import { loadNotificationsPage } from './load-notifications-page';
 
 const AccountArea = lazy(async () => ({ default: (await loadAccountPage()).AccountArea }));
+const NotificationsArea = lazy(async () => ({ default: (await loadNotificationsPage()).NotificationsArea }));
 
 /** remote-settings: /auth/settings, the menu and the account sections (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
@@ -17,6 +19,14 @@ export default function App(props: RemoteAppProps) {
         element={
           <Suspense fallback={<Spinner size="md" />}>
             <AccountArea {...props} />
+          </Suspense>
+        }
+      />
+      <Route
+        path="notificacoes"
+        element={
+          <Suspense fallback={<Spinner size="md" />}>
+            <NotificationsArea {...props} />
           </Suspense>
         }
       />

@@ -16,4 +16,5 @@ export { isTransientFailure, isUnanswered, SessionExpiredError, type SessionCall
 export * from './media';
 export * from './account';
 export * from './sessions';
+export * from './notifications';
 export * from './api-keys';
