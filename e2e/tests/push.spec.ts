@@ -53,9 +53,9 @@ test('Configurações > Notificações: what rings is saved and read back', asyn
   await expect(page.getByRole('radio', { name: 'Todas as mensagens' })).toBeChecked();
   await page.getByRole('radio', { name: 'Só menções e mensagens diretas' }).check();
   await page.getByRole('switch', { name: 'Não perturbe' }).click();
-  await page.getByLabel('Das').fill('21:30');
-  await page.getByLabel('às').fill('06:45');
-  await page.getByLabel('Fuso horário').selectOption('America/Manaus');
+  await page.getByLabel('Das', { exact: true }).fill('21:30');
+  await page.getByLabel('às', { exact: true }).fill('06:45');
+  await page.getByLabel('Fuso horário', { exact: true }).selectOption('America/Manaus');
   await page.getByRole('switch', { name: 'Som' }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expectToast(page, 'Notificações salvas');
@@ -63,9 +63,9 @@ test('Configurações > Notificações: what rings is saved and read back', asyn
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Só menções e mensagens diretas' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Não perturbe' })).toHaveAttribute('data-state', 'checked');
-  await expect(page.getByLabel('Das')).toHaveValue('21:30');
-  await expect(page.getByLabel('às')).toHaveValue('06:45');
-  await expect(page.getByLabel('Fuso horário')).toHaveValue('America/Manaus');
+  await expect(page.getByLabel('Das', { exact: true })).toHaveValue('21:30');
+  await expect(page.getByLabel('às', { exact: true })).toHaveValue('06:45');
+  await expect(page.getByLabel('Fuso horário', { exact: true })).toHaveValue('America/Manaus');
   await expect(page.getByRole('switch', { name: 'Som' })).toHaveAttribute('data-state', 'unchecked');
   await expect(page.getByRole('switch', { name: 'Resumo por e-mail do que ficou sem ler' })).toHaveAttribute('data-state', 'checked');
   await context.close();

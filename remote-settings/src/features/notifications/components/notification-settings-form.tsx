@@ -59,26 +59,38 @@ function SettingsFields({
       <p className={styles.hint}>{T.quietHoursHint}</p>
       {draft.quietHours !== null && (
         <div className={styles.hours}>
-          <label className={styles.time}>
-            {T.from}
-            <input type="time" value={quiet.start} onChange={(e) => setQuiet((q) => ({ ...q, start: e.target.value }))} required />
-          </label>
-          <label className={styles.time}>
-            {T.to}
-            <input type="time" value={quiet.end} onChange={(e) => setQuiet((q) => ({ ...q, end: e.target.value }))} required />
-          </label>
+          <div className={styles.time}>
+            <label htmlFor="quiet-start">{T.from}</label>
+            <input
+              id="quiet-start"
+              type="time"
+              value={quiet.start}
+              onChange={(e) => setQuiet((q) => ({ ...q, start: e.target.value }))}
+              required
+            />
+          </div>
+          <div className={styles.time}>
+            <label htmlFor="quiet-end">{T.to}</label>
+            <input
+              id="quiet-end"
+              type="time"
+              value={quiet.end}
+              onChange={(e) => setQuiet((q) => ({ ...q, end: e.target.value }))}
+              required
+            />
+          </div>
         </div>
       )}
-      <label className={styles.zone}>
-        {T.timeZone}
-        <select value={draft.timeZone} onChange={(e) => set({ timeZone: e.target.value })}>
+      <div className={styles.zone}>
+        <label htmlFor="time-zone">{T.timeZone}</label>
+        <select id="time-zone" value={draft.timeZone} onChange={(e) => set({ timeZone: e.target.value })}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone.replace(/_/g, ' ')}
             </option>
           ))}
         </select>
-      </label>
+      </div>
 
       <div className={styles.switchRow}>
         <label htmlFor="sound">{T.sound}</label>

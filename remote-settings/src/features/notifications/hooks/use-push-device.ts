@@ -8,8 +8,18 @@ export type PushDeviceState = 'checking' | 'unsupported' | 'denied' | 'off' | 'o
 const supported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined';
 
-/** The page's service worker registration, once it is active (the shell registers it). */
-const activeRegistration = () => navigator.serviceWorker.ready;
+/** How long the page waits for the shell's service worker before saying this browser cannot do it. */
+const WORKER_WAIT_MS = 15_000;
+
+/**
+ * The page's service worker registration, once it is active (the shell registers it after the
+ * page settles); rejects when none comes (a development build, a browser that refuses workers).
+ */
+const activeRegistration = () =>
+  Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('sem service worker')), WORKER_WAIT_MS)),
+  ]);
 
 /** The key as PushManager.subscribe takes it (bytes of the base64url text). */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -39,7 +49,7 @@ export function usePushDevice() {
       const existing = await (await activeRegistration()).pushManager.getSubscription();
       if (existing) await savePushSubscription(pushSubscriptionBodySchema.parse(existing.toJSON())).catch(() => undefined);
       if (live) setState(existing && Notification.permission === 'granted' ? 'on' : 'off');
-    })().catch(() => live && setState('off'));
+    })().catch(() => live && setState('unsupported'));
     return () => {
       live = false;
     };
