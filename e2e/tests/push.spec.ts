@@ -115,9 +115,14 @@ test("the service worker shows a chat's pushes as one notification, a read close
   await page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
   const worker = page.context().serviceWorkers()[0]!;
   await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    // The worker's own globals (this project's DOM types have no service worker scope).
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent: (event: Event) => boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
     const [notification] = await scope.registration.getNotifications();
-    const event = new NotificationEvent('notificationclick', { notification: notification! });
+    const event = new scope.NotificationEvent('notificationclick', { notification: notification! });
     // An untrusted event cannot extend its life: its handler's waitUntil throws, after the work started.
     try {
       scope.dispatchEvent(event);
