@@ -96,10 +96,6 @@ function SettingsFields({
         <label htmlFor="sound">{T.sound}</label>
         <Switch id="sound" checked={draft.sound} onCheckedChange={(sound) => set({ sound })} />
       </div>
-      <div className={styles.switchRow}>
-        <label htmlFor="email-digest">{T.emailDigest}</label>
-        <Switch id="email-digest" checked={draft.emailDigest} onCheckedChange={(emailDigest) => set({ emailDigest })} />
-      </div>
 
       {error && (
         <p className={styles.error} role="alert">
