@@ -5,8 +5,10 @@ import { Spinner } from '@chat/ui';
 import { ThemeSection } from './features/appearance/theme-section';
 import { SettingsMenu } from './features/menu/settings-menu';
 import { loadAccountPage } from './load-account-page';
+import { loadNotificationsPage } from './load-notifications-page';
 
 const AccountArea = lazy(async () => ({ default: (await loadAccountPage()).AccountArea }));
+const NotificationsArea = lazy(async () => ({ default: (await loadNotificationsPage()).NotificationsArea }));
 
 /** remote-settings: /auth/settings, the menu and the account sections (docs/produto.md, Telas). */
 export default function App(props: RemoteAppProps) {
@@ -26,6 +28,14 @@ export default function App(props: RemoteAppProps) {
         element={
           <Suspense fallback={<Spinner size="md" />}>
             <AccountArea {...props} />
+          </Suspense>
+        }
+      />
+      <Route
+        path="notificacoes"
+        element={
+          <Suspense fallback={<Spinner size="md" />}>
+            <NotificationsArea {...props} />
           </Suspense>
         }
       />

@@ -49,6 +49,9 @@ import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
+import { createPush, type PushOptions } from './modules/push/push';
+import { pushRoutes } from './modules/push/push.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
@@ -80,6 +83,8 @@ export interface BuildAppOptions {
   mediaStore?: MediaStore;
   /** How long one upload PUT may take (tests shorten it). */
   mediaUploadTimeoutMs?: number;
+  /** Web Push's TLS agent and retry waits (tests point it at their own push service). */
+  push?: PushOptions;
 }
 
 declare module 'fastify' {
@@ -155,6 +160,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onError: (error) => app?.log.error({ err: error }, 'redis (sessions)'),
     });
     app.addHook('onClose', () => revokedSessions.close());
+    const now = options.now ?? (() => new Date());
+    const push = createPush({ env, db: database.db, redis, presence, revokedSessions, log: app.log, now }, options.push);
+    // Before the database closes (hooks run in reverse): pushes in flight still read it.
+    app.addHook('onClose', () => push.close());
     const ctx: AppContext = {
       env,
       database,
@@ -173,7 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
       mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
       mediaSigner: new MediaUrlSigner(env.jwtSecret),
-      now: options.now ?? (() => new Date()),
+      now,
+      push,
       metrics: new ServerMetrics(() => events().sockets.size),
     };
     app.decorate('ctx', ctx);
@@ -205,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(apiKeyRoutes);
         await api.register(workspaceRoutes);
         await api.register(ssoApiRoutes);
+        await api.register(pushRoutes);
+        await api.register(notificationSettingsRoutes);
       },
       { prefix: '/api' },
     );

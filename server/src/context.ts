@@ -16,6 +16,7 @@ import type { Presence } from './modules/realtime/presence';
 import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
+import type { Push } from './modules/push/push';
 import type { ServerMetrics } from './modules/metrics/server-metrics';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
@@ -47,6 +48,8 @@ export interface AppContext {
   mediaStore: MediaStore;
   /** Signs and checks upload URLs; independent of where files are stored. */
   mediaSigner: MediaUrlSigner;
+  /** Web Push: the VAPID public key and the sends to devices with no tab open. */
+  push: Push;
   /** Prometheus metrics of this process (GET /api/metrics). */
   metrics: ServerMetrics;
   /** The clock of expiry rules (reset links, invites, upload URLs); tests move it instead of waiting. */

@@ -16,5 +16,6 @@ export { isTransientFailure, isUnanswered, SessionExpiredError, type SessionCall
 export * from './media';
 export * from './account';
 export * from './sessions';
+export * from './notifications';
 export * from './api-keys';
 export * from './sso';

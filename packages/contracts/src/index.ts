@@ -34,3 +34,5 @@ export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';
 export * from './schemas/sso';
+export * from './schemas/push';
+export * from './schemas/notification-settings';

@@ -97,6 +97,25 @@ describe('parseEnv', () => {
     expect(error.message).not.toContain('HOST');
   });
 
+  it('reads the Web Push keys together, and the push services allowed', () => {
+    const publicKey = 'B'.repeat(87);
+    const privateKey = 'p'.repeat(43);
+    expect(parseEnv({}).vapid).toEqual({ publicKey: null, privateKey: null, subject: 'mailto:root@chat.local' });
+    expect(parseEnv({}).pushEndpointHosts).toContain('fcm.googleapis.com');
+    const env = parseEnv({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+      VAPID_SUBJECT: 'https://papo.example',
+      PUSH_ENDPOINT_HOSTS: 'push.example',
+    });
+    expect(env.vapid).toEqual({ publicKey, privateKey, subject: 'https://papo.example' });
+    expect(env.pushEndpointHosts).toEqual(['push.example']);
+    expect(parseError({ VAPID_PUBLIC_KEY: publicKey }).variables).toEqual(['VAPID_PRIVATE_KEY']);
+    expect(parseError({ VAPID_PUBLIC_KEY: 'curta', VAPID_SUBJECT: 'ftp://x', PUSH_ENDPOINT_HOSTS: 'http://x' }).variables.sort()).toEqual(
+      ['PUSH_ENDPOINT_HOSTS', 'VAPID_PUBLIC_KEY', 'VAPID_SUBJECT'].sort(),
+    );
+  });
+
   it('rejects a port out of range and a non-UUID featured workspace', () => {
     expect(parseError({ PORT: '70000', FEATURED_WORKSPACE_ID: 'demo' }).variables.sort()).toEqual(['FEATURED_WORKSPACE_ID', 'PORT']);
   });

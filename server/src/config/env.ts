@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, pushEndpointHostsSchema } from './push-endpoint-hosts';
 
 // The only place that reads process.env (docs/operacao.md, Configuração). Everything else receives
 // an Env.
@@ -67,6 +68,25 @@ const rawEnvSchema = z.object({
   DATA_DIR_MIN_FREE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais')),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
+  VAPID_PUBLIC_KEY: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'deve ser a chave pública VAPID em base64url (87 caracteres)'),
+  ),
+  VAPID_PRIVATE_KEY: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'deve ser a chave privada VAPID em base64url (43 caracteres)'),
+  ),
+  VAPID_SUBJECT: opt(
+    z
+      .string()
+      .trim()
+      .refine((v) => /^mailto:.+@.+/.test(v) || /^https:\/\/.+/.test(v), 'deve ser mailto:alguem@exemplo ou uma URL https://'),
+  ),
+  PUSH_ENDPOINT_HOSTS: opt(pushEndpointHostsSchema),
   LOG_LEVEL: opt(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent'),
   ),
@@ -119,6 +139,13 @@ export interface Env {
    * requests, Redis or the database, so a deploy never waits on a backend that is gone.
    */
   shutdownTimeoutMs: number;
+  /**
+   * The VAPID key pair and contact of Web Push: null keys are generated once and kept in
+   * DATA_DIR (vapid-keys.ts). Both keys or neither.
+   */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** Hosts a push subscription's endpoint may be on (the known push services by default): the server posts nowhere else. */
+  pushEndpointHosts: readonly string[];
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
 }
@@ -141,6 +168,10 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     throw new EnvError(result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })));
   }
   const raw = result.data;
+  if (!raw.VAPID_PUBLIC_KEY !== !raw.VAPID_PRIVATE_KEY) {
+    const missing = raw.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new EnvError([{ variable: missing, message: 'VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas' }]);
+  }
   const port = raw.PORT ?? 3000;
   const host = raw.HOST ?? '127.0.0.1';
   const root = repoRoot();
@@ -174,6 +205,12 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     logLevel: raw.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     metricsToken: raw.METRICS_TOKEN ?? null,
+    vapid: {
+      publicKey: raw.VAPID_PUBLIC_KEY ?? null,
+      privateKey: raw.VAPID_PRIVATE_KEY ?? null,
+      subject: raw.VAPID_SUBJECT ?? 'mailto:root@chat.local',
+    },
+    pushEndpointHosts: raw.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
   };
 }
 

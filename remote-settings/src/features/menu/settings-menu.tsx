@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { eventBus } from '@chat/event-bus';
 import type { RemoteAppProps } from '@chat/contracts';
-import { ChevronRight, LogOut, UserRound } from 'lucide-react';
+import { Bell, ChevronRight, LogOut, UserRound } from 'lucide-react';
 import { loadAccountPage } from '../../load-account-page';
+import { loadNotificationsPage } from '../../load-notifications-page';
 import styles from './settings.module.css';
 
 // A failed prefetch is harmless: opening the page loads it again and shows its own error.
 const prefetchAccountPage = () => {
   loadAccountPage().catch(() => undefined);
+};
+const prefetchNotificationsPage = () => {
+  loadNotificationsPage().catch(() => undefined);
 };
 
 export function SettingsMenu({ basePath }: RemoteAppProps) {
@@ -16,6 +20,16 @@ export function SettingsMenu({ basePath }: RemoteAppProps) {
       <Link className={styles.item} to={`${basePath}/conta`} onPointerEnter={prefetchAccountPage} onFocus={prefetchAccountPage}>
         <UserRound size={18} aria-hidden />
         <span>Conta</span>
+        <ChevronRight size={16} aria-hidden className={styles.chevron} />
+      </Link>
+      <Link
+        className={styles.item}
+        to={`${basePath}/notificacoes`}
+        onPointerEnter={prefetchNotificationsPage}
+        onFocus={prefetchNotificationsPage}
+      >
+        <Bell size={18} aria-hidden />
+        <span>Notificações</span>
         <ChevronRight size={16} aria-hidden className={styles.chevron} />
       </Link>
       {/* Sign-out belongs to the shell: ask it through the shared bus. */}

@@ -54,6 +54,8 @@ export class MessagesService {
     private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
     engine: Engine,
     private readonly groupReads: GroupReads,
+    /** Told of each new message and which recipients had no socket open (Web Push, off the request's path). */
+    private readonly onStored: (message: Message, offline: readonly string[]) => void = () => undefined,
   ) {
     this.commits = new MessageCommits(db, events, engine);
     this.newest = new NewestPages(db);
@@ -175,6 +177,10 @@ export class MessagesService {
       // message, which then awaits only the other members' reads for its highlighted tick. Queued
       // before the answer, so any read that follows it on this process comes after it.
       if (body.isGroup) this.readOwnSend(body.conversationId, viewer.id, inserted.id);
+      this.onStored(
+        inserted,
+        recipients.filter((id) => !online.has(id)),
+      );
       // Nobody was online at the lookup: whoever came online since then (after an outage of the
       // presence store, a whole process's users at once) had their SENT messages marked before
       // this one existed. Asked again after the commit, whatever the order of the two, one of

@@ -59,6 +59,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     participants: conversationParticipants,
     groupReads,
     log: app.log.child({ module: 'realtime' }),
+    chatRead: (userId: string, chatId: string) => app.ctx.push.notifier.chatRead(userId, chatId),
   };
   const events = io.of(SOCKET_NAMESPACE);
   events.use(handshakeAuth(app.ctx));

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConversationReadPayload } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import type { SessionUsers } from '../auth/session-users';
 import type { ChatEvents } from './chat-events';
@@ -20,14 +21,23 @@ export interface SocketHandlerDeps {
   participants: ConversationParticipants;
   groupReads: GroupReads;
   log: FastifyBaseLogger;
+  /** A person read a chat (on this device): its notifications close on their other devices. */
+  chatRead: (userId: string, chatId: string) => void;
 }
 
 /** The client events, each validated by onClientEvent before its handler runs. */
 export function registerClientEvents(socket: RealtimeSocket, deps: SocketHandlerDeps): void {
   const user = socket.data.user;
   onClientEvent(socket, 'user:typing', deps.log, (payload) => forwardTyping(deps, user, payload));
-  onClientEvent(socket, 'message:read', deps.log, (payload) => markConversationRead(deps, user, payload));
-  onClientEvent(socket, 'message:read:all', deps.log, (payload) => markConversationRead(deps, user, payload));
+  const readConversation = async (payload: ConversationReadPayload) => {
+    await markConversationRead(deps, user, payload);
+    deps.chatRead(user.id, payload.conversationId);
+  };
+  onClientEvent(socket, 'message:read', deps.log, readConversation);
+  onClientEvent(socket, 'message:read:all', deps.log, readConversation);
   onClientEvent(socket, 'checkUserStatus', deps.log, (payload) => answerUserStatus(deps, socket, user, payload));
-  onClientEvent(socket, 'group:read', deps.log, (payload) => markGroupRead(deps, user, payload));
+  onClientEvent(socket, 'group:read', deps.log, async (payload) => {
+    await markGroupRead(deps, user, payload);
+    deps.chatRead(user.id, payload.groupId);
+  });
 }

@@ -103,6 +103,25 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'GET /api/message/:id/receipts': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/receipts` }],
   'PATCH /api/conversation/:id/mute': [{ access: 'MEMBER', url: `/api/conversation/${slot('conversation')}/mute`, body: { muted: true } }],
   'PATCH /api/group/:id/mute': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/mute`, body: { muted: true } }],
+  'GET /api/push/vapid-public-key': [{ access: 'MEMBER', url: '/api/push/vapid-public-key' }],
+  'POST /api/push/subscriptions': [
+    {
+      access: 'MEMBER',
+      url: '/api/push/subscriptions',
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/modelo', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    },
+  ],
+  'DELETE /api/push/subscriptions': [
+    { access: 'MEMBER', url: '/api/push/subscriptions', body: { endpoint: 'https://fcm.googleapis.com/fcm/send/modelo' } },
+  ],
+  'GET /api/notification-settings': [{ access: 'MEMBER', url: '/api/notification-settings' }],
+  'PUT /api/notification-settings': [
+    {
+      access: 'MEMBER',
+      url: '/api/notification-settings',
+      body: { level: 'all', quietHours: null, timeZone: 'America/Sao_Paulo', sound: true, emailDigest: true },
+    },
+  ],
   'GET /api/user/search-in-same-workspace': [{ access: 'MEMBER', url: `/api/user/search-in-same-workspace?content=${slot('term')}` }],
   'GET /api/user/get-user-by-id': [{ access: 'MEMBER', url: `/api/user/get-user-by-id?id=${slot('user')}` }],
   'GET /api/user/common-groups/:userTwoId': [{ access: 'MEMBER', url: `/api/user/common-groups/${slot('user')}` }],

@@ -15,6 +15,7 @@ import { HeaderSlotContext } from './header-slot';
 import { authLinks, isChatOpen } from './nav-links';
 import { useUnreadTotal } from './use-unread-total';
 import { useServiceWorker } from '../pwa/use-service-worker';
+import { useOpenFromNotification } from '../pwa/use-open-from-notification';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import { useSignOut } from './use-sign-out';
 import { usePrefetchOnIntent } from '../remotes/use-prefetch-on-intent';
@@ -39,6 +40,7 @@ export function AuthLayout() {
   useVisualViewportHeight();
   useAnnounceRouteScreen();
   useServiceWorker();
+  useOpenFromNotification();
   const unread = useUnreadTotal(user?.id ?? null, pathname.startsWith('/auth/conversations'));
   const links = authLinks(user?.role, unread);
   return (

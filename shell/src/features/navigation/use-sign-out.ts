@@ -4,6 +4,7 @@ import { loadApiClient } from '../../shared/api/load-api-client';
 import { useAppConfig } from '../../shared/config/config-context';
 import { useSession } from '../../shared/session/session-context';
 import { readSession } from '../../shared/session/storage';
+import { forgetPushSubscription } from '../pwa/forget-push-subscription';
 
 /**
  * docs/produto.md, Contas, sessões e segurança: sign-out clears the three stored keys, resets the
@@ -16,6 +17,7 @@ export function useSignOut(ask?: (proceed: () => void) => void): () => void {
   const config = useAppConfig();
   const signOut = useCallback(() => {
     const { refreshToken } = readSession();
+    forgetPushSubscription();
     endSession();
     if (refreshToken) {
       loadApiClient(config)

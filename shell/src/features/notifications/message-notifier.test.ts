@@ -91,6 +91,26 @@ describe('createMessageNotifier', () => {
     expect(shown.closed).toBe(true);
   });
 
+  it("follows the person's settings: sound off, level, 'Não perturbe'", async () => {
+    const base = { level: 'all', quietHours: null, timeZone: 'UTC', sound: false, emailDigest: true } as const;
+    await createMessageNotifier({ ...deps, settings: async () => base })(message());
+    expect(FakeNotification.instances).toHaveLength(1);
+    expect(deps.playSound).not.toHaveBeenCalled();
+    const inGroup = message({ id: 'g-m', conversationId: null, groupId: 'g1' });
+    await createMessageNotifier({ ...deps, settings: async () => ({ ...base, sound: true, level: 'mentions' }) })(inGroup);
+    await createMessageNotifier({ ...deps, settings: async () => ({ ...base, sound: true, level: 'none' }) })(message({ id: 'm-none' }));
+    const hour = new Date().getUTCHours();
+    const quietHours = { start: `${String(hour).padStart(2, '0')}:00`, end: `${String((hour + 1) % 24).padStart(2, '0')}:00` };
+    await createMessageNotifier({ ...deps, settings: async () => ({ ...base, sound: true, quietHours }) })(message({ id: 'm-quiet' }));
+    expect(FakeNotification.instances).toHaveLength(1);
+    expect(deps.playSound).not.toHaveBeenCalled();
+    await createMessageNotifier({ ...deps, settings: async () => ({ ...base, sound: true, level: 'mentions' }) })(
+      message({ id: 'm-direct' }),
+    );
+    expect(FakeNotification.instances).toHaveLength(2);
+    expect(deps.playSound).toHaveBeenCalledTimes(1);
+  });
+
   it('a click focuses the window and opens the chat', async () => {
     await createMessageNotifier(deps)(message({ conversationId: null, groupId: 'g1' }));
     const shown = FakeNotification.instances[0]!;

@@ -1,4 +1,4 @@
-import { LIMITS, type Message } from '@chat/contracts';
+import { inQuietHours, levelAllows, LIMITS, mentionsUser, type Message, type NotificationSettings } from '@chat/contracts';
 import { notificationContent, shouldNotify, type WindowState } from './notification-rules';
 
 /** How many notified messages are remembered, to notify each once. */
@@ -14,6 +14,8 @@ export interface NotifierDeps {
   /** Opens a chat route in the app. */
   navigate: (path: string) => void;
   playSound: () => void;
+  /** The person's settings (Configurações > Notificações); null when unknown, then everything rings. */
+  settings?: () => Promise<NotificationSettings | null>;
   /** The browser's Notification constructor, if it has one. */
   NotificationApi?: typeof Notification;
   focusWindow?: () => void;
@@ -38,9 +40,17 @@ export function createMessageNotifier(deps: NotifierDeps): (message: Message) =>
     if (heard.size > REMEMBERED_MESSAGES) heard.delete(heard.values().next().value!);
     const muted = deps.isMuted?.(message.groupId ?? message.conversationId ?? '') ?? false;
     if (!shouldNotify(message, deps.meId, deps.windowState(), muted)) return;
+    const settings = deps.settings ? await deps.settings().catch(() => null) : null;
+    if (settings) {
+      const allowed = levelAllows(settings.level, {
+        isDirect: message.conversationId !== null,
+        mentionsMe: mentionsUser(message, deps.meId),
+      });
+      if (!allowed || inQuietHours(settings, new Date())) return;
+    }
     const groupName = message.groupId ? await deps.groupName(message.groupId).catch(() => null) : null;
     const content = notificationContent(message, groupName);
-    deps.playSound();
+    if (settings?.sound !== false) deps.playSound();
     if (!NotificationApi || NotificationApi.permission !== 'granted') return;
     let notification: Notification;
     try {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Group } from '@chat/contracts';
+import type { Group, NotificationSettings } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { loadApiClient } from '../../shared/api/load-api-client';
 import { useAppConfig } from '../../shared/config/config-context';
@@ -8,6 +8,8 @@ import { createMessageNotifier } from './message-notifier';
 import { askPermissionOnFirstGesture } from './notification-permission';
 import { currentWindowState } from './notification-rules';
 import { playNotificationSound } from './notification-sound';
+
+const SETTINGS_FRESH_MS = 60_000;
 
 /**
  * Desktop notifications for the signed-in area: the shell sees every 'message' on the bus whatever
@@ -32,7 +34,19 @@ export function useMessageNotifications(meId: string | null): void {
       remember(data);
       return data.name;
     };
+    // Read again at most once a minute: a change in Configurações applies within that time.
+    let settings: { at: number; value: Promise<NotificationSettings | null> } | null = null;
+    const currentSettings = () => {
+      if (!settings || Date.now() - settings.at > SETTINGS_FRESH_MS) {
+        const value = loadApiClient(config)
+          .then(async (client) => (await client.getNotificationSettings()).data)
+          .catch(() => null);
+        settings = { at: Date.now(), value };
+      }
+      return settings.value;
+    };
     const notify = createMessageNotifier({
+      settings: currentSettings,
       meId,
       windowState: currentWindowState,
       isMuted: (chatId) => muted.has(chatId),

@@ -1,0 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { notificationSettings, type NotificationSettingsRow } from '../../db/schema';
+
+const toSettings = (row: NotificationSettingsRow | undefined): NotificationSettings =>
+  row
+    ? {
+        level: row.level,
+        quietHours: row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
+        timeZone: row.timeZone,
+        sound: row.sound,
+        emailDigest: row.emailDigest,
+      }
+    : DEFAULT_NOTIFICATION_SETTINGS;
+
+export async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return toSettings(row);
+}
+
+/** The settings of each of these users (the defaults for those who never saved any), in one query. */
+export async function settingsOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(notificationSettings)
+          .where(inArray(notificationSettings.userId, [...userIds]));
+  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  return new Map(userIds.map((id) => [id, toSettings(byUser.get(id))]));
+}
+
+export async function saveSettings(db: Db, userId: string, settings: NotificationSettings, now: Date): Promise<NotificationSettings> {
+  const values = {
+    level: settings.level,
+    quietStart: settings.quietHours?.start ?? null,
+    quietEnd: settings.quietHours?.end ?? null,
+    timeZone: settings.timeZone,
+    sound: settings.sound,
+    emailDigest: settings.emailDigest,
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(notificationSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: values })
+    .returning();
+  return toSettings(row);
+}

@@ -1,0 +1,34 @@
+import { chatPath, type Message, MENTION_TOKEN_PATTERN, type PushPayload, pushTag } from '@chat/contracts';
+
+/** What a notification says for an image, as the chat list's preview. */
+export const IMAGE_PREVIEW = 'Imagem';
+/** Push services take about 4 KB: a preview is a line, not the message. */
+const PREVIEW_MAX = 140;
+
+/**
+ * Title: the sender's name, or the group's (then the body says who wrote). Body: the text with
+ * mentions as names, or 'Imagem' (with its caption when it has one).
+ */
+export function messagePayload(message: Message, groupName: string | null, names: ReadonlyMap<string, string>): PushPayload {
+  const isGroup = message.groupId !== null;
+  const chatId = (message.groupId ?? message.conversationId)!;
+  const text =
+    message.content.type === 'image'
+      ? message.content.caption
+        ? `${IMAGE_PREVIEW}: ${message.content.caption}`
+        : IMAGE_PREVIEW
+      : message.content.body.replace(MENTION_TOKEN_PATTERN, (_m, target: string) =>
+          target.toLowerCase() === 'todos' ? '@todos' : `@${names.get(target.toLowerCase()) ?? ''}`,
+        );
+  const preview = text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
+  return {
+    kind: 'message',
+    messageId: message.id,
+    chatId,
+    isGroup,
+    title: isGroup ? (groupName ?? message.author.name) : message.author.name,
+    body: isGroup ? `${message.author.name}: ${preview}` : preview,
+    path: chatPath(chatId, isGroup),
+    tag: pushTag(chatId),
+  };
+}

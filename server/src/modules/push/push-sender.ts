@@ -1,0 +1,117 @@
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush, { WebPushError } from 'web-push';
+import type { PushPayload } from '@chat/contracts';
+import type { Db } from '../../db/client';
+import { deleteSubscription, type StoredSubscription } from './push-subscriptions.repository';
+import type { VapidKeys } from './vapid-keys';
+
+/** Waits before each new attempt after a 429 or 5xx (or no answer at all). */
+export const DEFAULT_PUSH_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000];
+/** A Retry-After longer than this is not waited for: the notification would arrive too late to matter. */
+const LONGEST_RETRY_AFTER_MS = 60_000;
+/** How long a push service may stay silent before the attempt counts as failed. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a message for a device that is off (seconds). */
+const TIME_TO_LIVE_S = 24 * 60 * 60;
+
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+export interface PushSenderDeps {
+  db: Db;
+  keys: VapidKeys;
+  log: FastifyBaseLogger;
+  /** The TLS agent of requests to push services (tests trust their own service's certificate with it). */
+  agent?: Agent;
+  retryDelaysMs?: readonly number[];
+}
+
+/**
+ * Posts one encrypted payload to one subscription (RFC 8030, VAPID, aes128gcm) with web-push.
+ * 404 and 410 mean the browser dropped the subscription: it is removed. 429 and 5xx are retried
+ * after a growing wait (or the service's Retry-After); other refusals are logged and dropped.
+ */
+export class PushSender {
+  private readonly retryDelaysMs: readonly number[];
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly deps: PushSenderDeps) {
+    this.retryDelaysMs = deps.retryDelaysMs ?? DEFAULT_PUSH_RETRY_DELAYS_MS;
+  }
+
+  async send(subscription: StoredSubscription, payload: PushPayload, urgency: 'high' | 'normal' = 'high'): Promise<PushOutcome> {
+    const { keys, agent } = this.deps;
+    const body = JSON.stringify(payload);
+    for (let attempt = 0; ; attempt += 1) {
+      if (this.stopping.signal.aborted) return 'failed';
+      let retryAfterMs: number | null = null;
+      try {
+        await webpush.sendNotification(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          body,
+          {
+            vapidDetails: keys,
+            TTL: TIME_TO_LIVE_S,
+            urgency,
+            // A newer push of the same chat replaces one the service still holds for an offline device.
+            topic: topicOf(payload),
+            timeout: REQUEST_TIMEOUT_MS,
+            ...(agent ? { agent } : {}),
+          },
+        );
+        return 'sent';
+      } catch (error) {
+        const status = error instanceof WebPushError ? error.statusCode : null;
+        if (status === 404 || status === 410) {
+          await deleteSubscription(this.deps.db, subscription.id);
+          return 'gone';
+        }
+        const retryable = status === null || status === 429 || status >= 500;
+        if (!retryable || attempt >= this.retryDelaysMs.length) {
+          this.deps.log.warn({ status, attempts: attempt + 1, host: hostOf(subscription.endpoint) }, 'push: serviço recusou a notificação');
+          return 'failed';
+        }
+        if (error instanceof WebPushError) retryAfterMs = retryAfter(error.headers['retry-after']);
+      }
+      const wait = retryAfterMs ?? this.retryDelaysMs[attempt]!;
+      if (wait > LONGEST_RETRY_AFTER_MS) return 'failed';
+      await this.sleep(wait);
+    }
+  }
+
+  /** Ends the waits between attempts (the server is closing): pending retries give up. */
+  close(): void {
+    this.stopping.abort();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const signal = this.stopping.signal;
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done);
+    });
+  }
+}
+
+/** RFC 8030 topics are at most 32 base64url characters: the chat id without its dashes. */
+const topicOf = (payload: PushPayload) => payload.chatId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
+
+const hostOf = (endpoint: string) => {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '?';
+  }
+};
+
+/** Retry-After in seconds (the HTTP-date form is not used by push services). */
+function retryAfter(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^\d+$/.test(value.trim())) return null;
+  return Number(value) * 1000;
+}
