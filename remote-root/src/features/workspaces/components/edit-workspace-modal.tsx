@@ -1,12 +1,14 @@
 import { LIMITS, SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Modal, notify, Spinner } from '@chat/ui';
 import { useWorkspace } from '../hooks/use-workspace';
 import { useSaveWorkspaceEdit } from '../hooks/use-workspaces';
 import { memberCountText } from '../lib/member-count';
-import { SsoModal } from './sso-modal';
 import { WorkspaceForm } from './workspace-form';
 import styles from './workspaces.module.css';
+
+// The provider's form loads when it is opened: most visits to the page never open it.
+const SsoModal = lazy(async () => ({ default: (await import('./sso-modal')).SsoModal }));
 
 interface Props {
   /** The card clicked; null when closed. */
@@ -70,7 +72,11 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
           </div>
         )}
       </Modal>
-      <SsoModal workspace={ssoOpen && workspace ? workspace : null} onClose={() => setSsoOpen(false)} />
+      {ssoOpen && workspace && (
+        <Suspense fallback={null}>
+          <SsoModal workspace={workspace} onClose={() => setSsoOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
