@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
+import { LIMITS, REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
 
@@ -65,6 +65,7 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: opt(trustProxySchema),
   DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
   DATA_DIR_MIN_FREE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais')),
+  MAX_FILE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero').max(2048, 'deve ser no máximo 2048')),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
   LOG_LEVEL: opt(
@@ -121,6 +122,8 @@ export interface Env {
   shutdownTimeoutMs: number;
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
+  /** The largest file or voice note one upload may carry, in MB (images keep their 10 MB). */
+  maxFileMb: number;
 }
 
 export class EnvError extends Error {
@@ -174,6 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     logLevel: raw.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     metricsToken: raw.METRICS_TOKEN ?? null,
+    maxFileMb: raw.MAX_FILE_MB ?? LIMITS.fileMaxMbDefault,
   };
 }
 

@@ -9,7 +9,7 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>;
  * 'system': a line the server writes itself in a group (created, added, removed, left...); its
  * body is a SystemLine as JSON (system-line.ts). Nobody sends one.
  */
-export const contentTypeSchema = z.enum(['text', 'image', 'system']);
+export const contentTypeSchema = z.enum(['text', 'image', 'system', 'file', 'audio']);
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
 /**
@@ -17,7 +17,7 @@ export type ContentType = z.infer<typeof contentTypeSchema>;
  * listed rather than excluded: a line the product writes itself into a chat (a group's event)
  * is a type of its own and is never unread.
  */
-export const UNREAD_CONTENT_TYPES = ['text', 'image'] as const satisfies readonly ContentType[];
+export const UNREAD_CONTENT_TYPES = ['text', 'image', 'file', 'audio'] as const satisfies readonly ContentType[];
 
 /** A message of this type counts as unread until read (UNREAD_CONTENT_TYPES). */
 export const countsTowardUnread = (type: string): boolean => (UNREAD_CONTENT_TYPES as readonly string[]).includes(type);
@@ -47,8 +47,18 @@ export const messageSchema = z.object({
   id: z.string(),
   authorId: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.nullable(z.string()) }),
-  // An image's caption, when it was sent with one.
-  content: z.object({ id: z.string(), body: z.string(), type: contentTypeSchema, caption: z.optional(z.string()) }),
+  // An image's caption, when it was sent with one; a file's and a voice note's name, size and type,
+  // and a voice note's length.
+  content: z.object({
+    id: z.string(),
+    body: z.string(),
+    type: contentTypeSchema,
+    caption: z.optional(z.string()),
+    fileName: z.optional(z.string()),
+    size: z.optional(z.number()),
+    mimeType: z.optional(z.string()),
+    durationMs: z.optional(z.number()),
+  }),
   status: messageStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -79,7 +89,8 @@ export const lastMessageSchema = z.object({
   // Which message it is (an edit or delete of it changes the preview) and whether it was deleted.
   id: z.optional(z.string()),
   deleted: z.optional(z.boolean()),
-  content: z.object({ body: z.string(), type: contentTypeSchema }),
+  // A file's name and a voice note's length, for the preview ('relatorio.pdf', 'Mensagem de voz (0:42)').
+  content: z.object({ body: z.string(), type: contentTypeSchema, fileName: z.optional(z.string()), durationMs: z.optional(z.number()) }),
   author: z.object({ name: z.string() }),
   authorId: z.string(),
   createdAt: z.string(),
