@@ -64,9 +64,19 @@ describe('httpTransport.upload (signed URL, then PUT; the product texts for refu
   });
 
   it('sends a file to the files folder with its type without parameters, the Blob typed alike', async () => {
-    const note = { blob: new Blob(['OggS'], { type: 'audio/ogg;codecs=opus' }), name: 'voz.ogg', type: 'audio/ogg;codecs=opus', folder: 'files' as const };
+    const note = {
+      blob: new Blob(['OggS'], { type: 'audio/ogg;codecs=opus' }),
+      name: 'voz.ogg',
+      type: 'audio/ogg;codecs=opus',
+      folder: 'files' as const,
+    };
     await httpTransport.upload(note, () => undefined);
-    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({ fileName: 'voz.ogg', contentType: 'audio/ogg', folder: 'files', size: 4 });
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({
+      fileName: 'voz.ogg',
+      contentType: 'audio/ogg',
+      folder: 'files',
+      size: 4,
+    });
     const sent = api.uploadToSignedUrl.mock.calls[0]![1] as Blob;
     expect(sent.type).toBe('audio/ogg');
     expect(sent.size).toBe(4);

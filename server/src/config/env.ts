@@ -65,7 +65,9 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: opt(trustProxySchema),
   DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
   DATA_DIR_MIN_FREE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais')),
-  MAX_FILE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero').max(2048, 'deve ser no máximo 2048')),
+  MAX_FILE_MB: opt(
+    z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero').max(2048, 'deve ser no máximo 2048'),
+  ),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
   LOG_LEVEL: opt(

@@ -25,11 +25,7 @@ export const fileSizeField = () => z.number(FILE_SIZE_INVALID).check(z.int(FILE_
 export const durationMsField = () =>
   z
     .number(VOICE_NOTE_DURATION_INVALID)
-    .check(
-      z.int(VOICE_NOTE_DURATION_INVALID),
-      z.gte(1, VOICE_NOTE_DURATION_INVALID),
-      z.lte(LIMITS.voiceNoteMaxMs, VOICE_NOTE_TOO_LONG),
-    );
+    .check(z.int(VOICE_NOTE_DURATION_INVALID), z.gte(1, VOICE_NOTE_DURATION_INVALID), z.lte(LIMITS.voiceNoteMaxMs, VOICE_NOTE_TOO_LONG));
 
 /** The bytes of `mb` megabytes, as MAX_FILE_MB counts them. */
 export const megabytes = (mb: number) => mb * 1024 * 1024;

@@ -29,7 +29,13 @@ export const messageContentSchema = z.discriminatedUnion(
     z.object({ type: z.literal('image'), body: imageUrlField(), caption: z.optional(captionField()) }),
     // A file of any kind and a voice note: `body` stays the URL. The server takes size and type
     // from the stored upload, whatever the browser said.
-    z.object({ type: z.literal('file'), body: fileUrlField(), fileName: fileNameField(), size: fileSizeField(), mimeType: mimeTypeField() }),
+    z.object({
+      type: z.literal('file'),
+      body: fileUrlField(),
+      fileName: fileNameField(),
+      size: fileSizeField(),
+      mimeType: mimeTypeField(),
+    }),
     z.object({
       type: z.literal('audio'),
       body: fileUrlField(),
@@ -69,21 +75,29 @@ export const MEDIA_FOLDERS = ['avatars', 'files'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
 /** Body of POST /cloud/generate-public-media-url. */
-export const generatePublicMediaUrlBodySchema = z.object({
-  fileName: z
-    .string('Nome do arquivo inválido')
-    .check(z.trim(), z.minLength(1, 'Nome do arquivo inválido'), z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres')),
-  contentType: z.string(ALERT_TEXTS.invalidFileType),
-  folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
-  /** The file's size, when known: a file over the limit or the workspace's quota is refused before its upload. */
-  size: z.optional(fileSizeField()),
-}).check(
-  // Photos take the four image types; files any type, which the server stores and serves safely.
-  z.refine((b) => (b.folder === 'avatars' ? (IMAGE_CONTENT_TYPES as readonly string[]).includes(b.contentType) : MIME_TYPE_PATTERN.test(b.contentType.toLowerCase())), {
-    error: ALERT_TEXTS.invalidFileType,
-    path: ['contentType'],
-  }),
-);
+export const generatePublicMediaUrlBodySchema = z
+  .object({
+    fileName: z
+      .string('Nome do arquivo inválido')
+      .check(z.trim(), z.minLength(1, 'Nome do arquivo inválido'), z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres')),
+    contentType: z.string(ALERT_TEXTS.invalidFileType),
+    folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
+    /** The file's size, when known: a file over the limit or the workspace's quota is refused before its upload. */
+    size: z.optional(fileSizeField()),
+  })
+  .check(
+    // Photos take the four image types; files any type, which the server stores and serves safely.
+    z.refine(
+      (b) =>
+        b.folder === 'avatars'
+          ? (IMAGE_CONTENT_TYPES as readonly string[]).includes(b.contentType)
+          : MIME_TYPE_PATTERN.test(b.contentType.toLowerCase()),
+      {
+        error: ALERT_TEXTS.invalidFileType,
+        path: ['contentType'],
+      },
+    ),
+  );
 export type GeneratePublicMediaUrlBody = z.infer<typeof generatePublicMediaUrlBodySchema>;
 
 export const generatePublicMediaUrlResponseSchema = z.object({ url: z.string() });

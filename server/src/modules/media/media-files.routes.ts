@@ -38,7 +38,11 @@ const SERVE_HEADERS = {
  */
 function serveHeaders(media: MediaKey): Record<string, string> {
   if (!media.attachment) return { ...SERVE_HEADERS, 'content-type': media.contentType };
-  return { ...SERVE_HEADERS, 'content-type': DOWNLOAD_CONTENT_TYPE, 'content-disposition': `attachment; filename="${downloadName(media)}"` };
+  return {
+    ...SERVE_HEADERS,
+    'content-type': DOWNLOAD_CONTENT_TYPE,
+    'content-disposition': `attachment; filename="${downloadName(media)}"`,
+  };
 }
 
 /** The raw request target, split by hand: URL parsing would resolve "..", which must be refused instead. */
@@ -99,41 +103,45 @@ export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async
     if (request.method === 'PUT' && reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
   });
 
-  app.put('/media/*', { bodyLimit: Math.max(LIMITS.imageMaxBytes, folderLimit('files', env).maxBytes) }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { media, query } = mediaTarget(request.url);
-    if (!media) throw mediaPathInvalid();
-    const signed = mediaSigner.verify(media, query, now());
-    if (!signed) throw uploadUrlInvalid();
-    if (mediaTypeOf(request.headers['content-type']) !== signed.contentType) throw invalidFileType();
-    const limit = folderLimit(media.folder, env);
-    const declaredBytes = Number(request.headers['content-length'] ?? 0);
-    if (declaredBytes > limit.maxBytes) throw tooLarge(limit);
-    // The file will belong to the uploader's workspace: an account removed since the URL was made uploads nothing.
-    const uploader = await activeUploader(db, signed.uploader);
-    if (!uploader) throw uploadUrlInvalid();
-    await assertStorageRoom(db, uploader.workspaceId, declaredBytes);
-    if (await mediaStore.exists(media.key)) throw uploadUrlUsed();
+  app.put(
+    '/media/*',
+    { bodyLimit: Math.max(LIMITS.imageMaxBytes, folderLimit('files', env).maxBytes) },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { media, query } = mediaTarget(request.url);
+      if (!media) throw mediaPathInvalid();
+      const signed = mediaSigner.verify(media, query, now());
+      if (!signed) throw uploadUrlInvalid();
+      if (mediaTypeOf(request.headers['content-type']) !== signed.contentType) throw invalidFileType();
+      const limit = folderLimit(media.folder, env);
+      const declaredBytes = Number(request.headers['content-length'] ?? 0);
+      if (declaredBytes > limit.maxBytes) throw tooLarge(limit);
+      // The file will belong to the uploader's workspace: an account removed since the URL was made uploads nothing.
+      const uploader = await activeUploader(db, signed.uploader);
+      if (!uploader) throw uploadUrlInvalid();
+      await assertStorageRoom(db, uploader.workspaceId, declaredBytes);
+      if (await mediaStore.exists(media.key)) throw uploadUrlUsed();
 
-    const body = checkedBody(request.raw, signed.contentType, uploadTimeoutMs);
-    let stored: { size: number };
-    try {
-      stored = await mediaStore.put(body, media.key, { maxBytes: limit.maxBytes });
-    } catch (error) {
-      request.raw.unpipe(body);
-      request.raw.pause();
-      // The store's own refusal names the image limit: a file's names its folder's.
-      if (error instanceof AppError && error.message === FILE_TOO_LARGE) throw tooLarge(limit);
-      throw error;
-    }
-    try {
-      await recordUpload(db, media, uploader, stored.size, signed.contentType);
-    } catch (error) {
-      // A file nobody owns could never be used nor counted: it goes.
-      await mediaStore.delete(media.key);
-      throw error;
-    }
-    return reply.code(200).send({ url: publicMediaUrl(origin, media) });
-  });
+      const body = checkedBody(request.raw, signed.contentType, uploadTimeoutMs);
+      let stored: { size: number };
+      try {
+        stored = await mediaStore.put(body, media.key, { maxBytes: limit.maxBytes });
+      } catch (error) {
+        request.raw.unpipe(body);
+        request.raw.pause();
+        // The store's own refusal names the image limit: a file's names its folder's.
+        if (error instanceof AppError && error.message === FILE_TOO_LARGE) throw tooLarge(limit);
+        throw error;
+      }
+      try {
+        await recordUpload(db, media, uploader, stored.size, signed.contentType);
+      } catch (error) {
+        // A file nobody owns could never be used nor counted: it goes.
+        await mediaStore.delete(media.key);
+        throw error;
+      }
+      return reply.code(200).send({ url: publicMediaUrl(origin, media) });
+    },
+  );
 
   app.get('/media/*', async (request, reply) => {
     const { media } = mediaTarget(request.url);

@@ -64,7 +64,9 @@ describe('uploading files', () => {
   });
 
   it('refuses a type with parameters or no subtype, and photos keep to images', async () => {
-    expect((await generate(carla, { fileName: 'a.txt', contentType: 'text' })).json().message).toBe('Dados inválidos: Tipo de arquivo inválido');
+    expect((await generate(carla, { fileName: 'a.txt', contentType: 'text' })).json().message).toBe(
+      'Dados inválidos: Tipo de arquivo inválido',
+    );
     const photo = await generate(carla, { fileName: 'a.pdf', contentType: 'application/pdf', folder: 'avatars' });
     expect(photo.statusCode).toBe(415);
     expect(photo.json().message).toBe('Tipo de arquivo inválido');
@@ -157,7 +159,13 @@ describe('file and voice-note messages', () => {
       await send(ana, { type: 'file', body: url, fileName: 'Relatório.pdf', size: 999_999, mimeType: 'image/png' }),
       200,
     );
-    expect(message.content).toMatchObject({ type: 'file', body: url, fileName: 'Relatório.pdf', size: PDF.length, mimeType: 'application/pdf' });
+    expect(message.content).toMatchObject({
+      type: 'file',
+      body: url,
+      fileName: 'Relatório.pdf',
+      size: PDF.length,
+      mimeType: 'application/pdf',
+    });
     const history = expectStatus<{ messages: Message[] }>(
       await as(t.app, bruno).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
       200,
@@ -169,7 +177,14 @@ describe('file and voice-note messages', () => {
 
   it('stores a voice note with its length', async () => {
     const url = await uploaded(ana, 'mensagem-de-voz.weba', 'audio/webm', WEBM);
-    const content = { type: 'audio', body: url, fileName: 'mensagem-de-voz.weba', size: WEBM.length, mimeType: 'audio/webm', durationMs: 42_000 };
+    const content = {
+      type: 'audio',
+      body: url,
+      fileName: 'mensagem-de-voz.weba',
+      size: WEBM.length,
+      mimeType: 'audio/webm',
+      durationMs: 42_000,
+    };
     const message = expectStatus<Message>(await send(ana, content), 200);
     expect(message.content).toMatchObject({ type: 'audio', durationMs: 42_000, mimeType: 'audio/webm', size: WEBM.length });
     const list = expectStatus<Conversation[]>(await as(t.app, bruno).get('/conversation/get-conversations?showEmpty=true'), 200);
@@ -186,7 +201,9 @@ describe('file and voice-note messages', () => {
     [
       'a photo sent as a file',
       async () => {
-        const url = new URL(expectStatus<{ url: string }>(await generate(ana, { fileName: 'f.png', contentType: 'image/png', folder: 'avatars' }), 200).url);
+        const url = new URL(
+          expectStatus<{ url: string }>(await generate(ana, { fileName: 'f.png', contentType: 'image/png', folder: 'avatars' }), 200).url,
+        );
         expect((await put(url, 'image/png', TINY_IMAGES['image/png'])).statusCode).toBe(200);
         return { body: publicUrlFromUploadUrl(url.toString()) };
       },
@@ -195,7 +212,15 @@ describe('file and voice-note messages', () => {
     ['a URL of another site', async () => ({ body: 'https://exemplo.com/a.weba' }), 'O arquivo deve ser enviado pelo upload do chat'],
   ])('refuses %s with a Portuguese 400', async (_label, change, message) => {
     const url = await uploaded(bruno, 'nota.weba', 'audio/webm', WEBM);
-    const content = { type: 'audio', body: url, fileName: 'nota.weba', size: 1, mimeType: 'audio/webm', durationMs: 1000, ...(await change()) };
+    const content = {
+      type: 'audio',
+      body: url,
+      fileName: 'nota.weba',
+      size: 1,
+      mimeType: 'audio/webm',
+      durationMs: 1000,
+      ...(await change()),
+    };
     const res = await send(bruno, content);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(new RegExp(`^(Dados inválidos: )?${message}$`));
@@ -203,7 +228,10 @@ describe('file and voice-note messages', () => {
 
   it('deletes the file with the message deleted for everyone', async () => {
     const url = await uploaded(ana, 'apagar.pdf', 'application/pdf', PDF);
-    const message = expectStatus<Message>(await send(ana, { type: 'file', body: url, fileName: 'apagar.pdf', size: 1, mimeType: 'application/pdf' }), 200);
+    const message = expectStatus<Message>(
+      await send(ana, { type: 'file', body: url, fileName: 'apagar.pdf', size: 1, mimeType: 'application/pdf' }),
+      200,
+    );
     expect((await download(url)).statusCode).toBe(200);
     const deleted = expectStatus<Message>(await as(t.app, ana).delete(`/message/${message.id}`), 200);
     expect(deleted.content).toEqual({ id: message.id, body: '', type: 'file' });

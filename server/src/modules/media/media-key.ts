@@ -89,7 +89,13 @@ export function parseMediaKey(raw: string): MediaKey | null {
   }
   if (ext.length > 10) return null;
   const inline = INLINE_TYPE_BY_EXTENSION.get(ext);
-  return { folder: folder as MediaFolder, file, key: `${folder}/${file}`, contentType: inline ?? DOWNLOAD_CONTENT_TYPE, attachment: !inline };
+  return {
+    folder: folder as MediaFolder,
+    file,
+    key: `${folder}/${file}`,
+    contentType: inline ?? DOWNLOAD_CONTENT_TYPE,
+    attachment: !inline,
+  };
 }
 
 /**

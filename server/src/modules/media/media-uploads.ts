@@ -31,7 +31,9 @@ export interface MediaAccess {
 }
 
 export async function recordUpload(db: Db, media: MediaKey, uploader: MediaUser, sizeBytes: number, contentType: string): Promise<void> {
-  await db.insert(mediaUploads).values({ key: media.key, workspaceId: uploader.workspaceId, uploaderId: uploader.id, sizeBytes, contentType });
+  await db
+    .insert(mediaUploads)
+    .values({ key: media.key, workspaceId: uploader.workspaceId, uploaderId: uploader.id, sizeBytes, contentType });
 }
 
 export async function forgetUpload(db: Db, media: MediaKey): Promise<void> {
@@ -47,7 +49,12 @@ export async function usableMedia(access: MediaAccess, url: string, user: MediaU
   const media = ownMediaKey(url, access.env.appUrl);
   if (!media) return null;
   const [upload] = await access.db
-    .select({ workspaceId: mediaUploads.workspaceId, uploaderId: mediaUploads.uploaderId, sizeBytes: mediaUploads.sizeBytes, contentType: mediaUploads.contentType })
+    .select({
+      workspaceId: mediaUploads.workspaceId,
+      uploaderId: mediaUploads.uploaderId,
+      sizeBytes: mediaUploads.sizeBytes,
+      contentType: mediaUploads.contentType,
+    })
     .from(mediaUploads)
     .where(eq(mediaUploads.key, media.key));
   if (!upload) return null;

@@ -30,7 +30,18 @@ export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRo
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(messages)
-      .set({ body: '', caption: null, fileName: null, fileSize: null, mimeType: null, durationMs: null, mentions: [], deletedAt: sql`now()`, deletedById: byId, updatedAt: sql`now()` })
+      .set({
+        body: '',
+        caption: null,
+        fileName: null,
+        fileSize: null,
+        mimeType: null,
+        durationMs: null,
+        mentions: [],
+        deletedAt: sql`now()`,
+        deletedById: byId,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
       .returning(messageColumns);
     if (row) await tx.delete(messageReactions).where(eq(messageReactions.messageId, id));

@@ -42,7 +42,9 @@ export function notificationContent(message: Message, groupName: string | null):
   const text =
     message.content.type === 'image'
       ? IMAGE_BODY
-      : (mediaPreviewText(message.content) ?? message.content.body).replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) => (t.toLowerCase() === 'todos' ? '@todos' : '@'));
+      : (mediaPreviewText(message.content) ?? message.content.body).replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) =>
+          t.toLowerCase() === 'todos' ? '@todos' : '@',
+        );
   const inGroup = message.groupId !== null;
   const id = inGroup ? message.groupId! : message.conversationId!;
   return {
