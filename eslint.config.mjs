@@ -45,9 +45,19 @@ const FEATURE_EXCEPTIONS = {
   },
   'remote-chat': {
     roots: ['layout'],
-    // The message box holds the image button and the preview of the images picked with it.
+    // The message box holds the image button and the preview of the images picked with it, the
+    // clip's menu, the voice recorder; the chat takes files dropped on it.
     entries: {
-      chat: ['upload/components/image-upload-button.tsx', 'upload/components/image-drafts-panel.tsx', 'upload/hooks/use-image-drafts.ts'],
+      chat: [
+        'upload/components/image-upload-button.tsx',
+        'upload/components/image-drafts-panel.tsx',
+        'upload/hooks/use-image-drafts.ts',
+        'upload/components/attach-menu.tsx',
+        'upload/components/voice-controls.tsx',
+        'upload/hooks/use-voice-recorder.ts',
+        'upload/components/drop-overlay.tsx',
+        'upload/hooks/use-file-drop.ts',
+      ],
     },
   },
 };

@@ -12,10 +12,19 @@ export interface PickedFile {
 /** The preview of the images picked and not sent yet. */
 export const imagePreview = (page: Page): Locator => page.getByRole('region', { name: 'Imagens para enviar' });
 
-/** Opens the file chooser with the image button and picks the files (the preview opens for the accepted ones). */
+/** Opens the file chooser with the clip's 'Imagem' and picks the files (the preview opens for the accepted ones). */
 export async function chooseImages(page: Page, ...files: PickedFile[]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Enviar imagem' }).click();
+  await page.getByRole('button', { name: 'Anexar' }).click();
+  await page.getByRole('menuitem', { name: 'Imagem' }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** Opens the file chooser with the clip's 'Arquivo' and picks the files (each is sent as a file). */
+export async function chooseFiles(page: Page, ...files: PickedFile[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Anexar' }).click();
+  await page.getByRole('menuitem', { name: 'Arquivo' }).click();
   await (await chooser).setFiles(files);
 }
 

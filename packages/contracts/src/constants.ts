@@ -22,6 +22,10 @@ export const STORAGE_KEYS = {
 export const LIMITS = {
   messageMaxLength: 2000,
   imageMaxBytes: 10 * 1024 * 1024,
+  /** Files and voice notes: MAX_FILE_MB on the server, this when unset. */
+  fileMaxMbDefault: 25,
+  /** The longest voice note. */
+  voiceNoteMaxMs: 15 * 60 * 1000,
   uploadTimeoutMs: 60_000,
   typingIdleMs: 2000,
   /**

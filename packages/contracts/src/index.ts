@@ -26,6 +26,8 @@ export * from './schemas/polygons';
 export * from './schemas/api-keys';
 export * from './schemas/workspaces';
 export * from './schemas/messages';
+export * from './schemas/media-files';
+export * from './message-preview';
 export * from './schemas/message-actions';
 export * from './schemas/groups';
 export * from './schemas/conversations';

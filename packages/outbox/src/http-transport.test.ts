@@ -57,9 +57,29 @@ describe('httpTransport.upload (signed URL, then PUT; the product texts for refu
       fileName: 'foto.png',
       contentType: 'image/png',
       folder: 'avatars',
+      size: file.blob.size,
     });
     expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(SIGNED, file.blob, expect.objectContaining({ timeoutMs: 60_000 }));
     expect(progress).toEqual([50, 100]);
+  });
+
+  it('sends a file to the files folder with its type without parameters, the Blob typed alike', async () => {
+    const note = {
+      blob: new Blob(['OggS'], { type: 'audio/ogg;codecs=opus' }),
+      name: 'voz.ogg',
+      type: 'audio/ogg;codecs=opus',
+      folder: 'files' as const,
+    };
+    await httpTransport.upload(note, () => undefined);
+    expect(api.generatePublicMediaUrl).toHaveBeenCalledExactlyOnceWith({
+      fileName: 'voz.ogg',
+      contentType: 'audio/ogg',
+      folder: 'files',
+      size: 4,
+    });
+    const sent = api.uploadToSignedUrl.mock.calls[0]![1] as Blob;
+    expect(sent.type).toBe('audio/ogg');
+    expect(sent.size).toBe(4);
   });
 
   it("keeps a long file name's end (its extension) within the 255 characters the server takes", async () => {

@@ -1,5 +1,5 @@
 import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
-import { ERROR_TEXTS, type ImageContentType, LIMITS, MEDIA_FOLDERS, publicUrlFromUploadUrl } from '@chat/contracts';
+import { ERROR_TEXTS, LIMITS, publicUrlFromUploadUrl, type SendMessageBody } from '@chat/contracts';
 import type { OutboxTransport } from './outbox-runner';
 import type { OutboxFile } from './types';
 
@@ -21,14 +21,22 @@ export function refusalOf(error: unknown): { reason: string | null } | null {
  */
 class UploadRefused extends Error {}
 
+/**
+ * The type a file is signed and sent with: without parameters ('audio/webm;codecs=opus' is
+ * 'audio/webm'), lower case, and a download's when the browser knows none.
+ */
+export const uploadType = (file: OutboxFile) => file.type.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
+
 /** A signed upload URL for the file; a refusal says 'Erro ao gerar URL pública' unless the server said why. */
 async function signedUrl(file: OutboxFile): Promise<string> {
   let url: string | undefined;
   try {
     const { data } = await generatePublicMediaUrl({
-      fileName: file.name.trim().slice(-255).trim() || 'imagem',
-      contentType: file.type as ImageContentType,
-      folder: MEDIA_FOLDERS[0],
+      fileName: file.name.trim().slice(-255).trim() || (file.folder ? 'arquivo' : 'imagem'),
+      contentType: uploadType(file),
+      folder: file.folder ?? 'avatars',
+      // Known before the upload: a file over the limit or the workspace's quota is refused at once.
+      size: file.blob.size,
     });
     url = data?.url;
   } catch (error) {
@@ -40,9 +48,11 @@ async function signedUrl(file: OutboxFile): Promise<string> {
 }
 
 /** The file PUT to its signed URL; a refusal says 'Upload falhou com status: N' unless the server said why. */
-async function put(url: string, file: OutboxFile, onProgress: (percent: number) => void): Promise<void> {
+async function put(url: string, file: OutboxFile, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+  const type = uploadType(file);
+  const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
   try {
-    await uploadToSignedUrl(url, file.blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs });
+    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs, signal });
   } catch (error) {
     const refused = refusalOf(error);
     if (refused && error instanceof UploadRequestError && error.status !== null) {
@@ -59,16 +69,17 @@ async function put(url: string, file: OutboxFile, onProgress: (percent: number) 
  * signed URL, and sends it once with its clientId.
  */
 export const httpTransport: OutboxTransport = {
-  async upload(file, onProgress) {
+  async upload(file, onProgress, signal) {
     const url = await signedUrl(file);
-    await put(url, file, onProgress);
+    await put(url, file, onProgress, signal);
     return publicUrlFromUploadUrl(url);
   },
   async send(entry) {
     const { data } = await sendMessage({
       conversationId: entry.chatId,
       isGroup: entry.chatKind === 'group',
-      content: entry.content,
+      // Written by this app from a checked form of each type (the server checks it again).
+      content: entry.content as SendMessageBody['content'],
       clientId: entry.clientId,
       ...(entry.replyTo ? { replyToId: entry.replyTo.id } : {}),
       ...(entry.mentions.length ? { mentions: entry.mentions } : {}),

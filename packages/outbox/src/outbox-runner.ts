@@ -4,7 +4,7 @@ import type { OutboxEntry, OutboxFile } from './types';
 
 /** How one entry reaches the server: upload a kept file, send the message. Injected for tests. */
 export interface OutboxTransport {
-  upload: (file: OutboxFile, onProgress: (percent: number) => void) => Promise<string>;
+  upload: (file: OutboxFile, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<string>;
   send: (entry: OutboxEntry) => Promise<Message>;
   /** The server's refusal in its own words, or null when the failure is not a refusal (try later). */
   refusal: (error: unknown) => { reason: string | null } | null;
@@ -57,6 +57,7 @@ export class OutboxRunner {
   private readonly sentListeners = new Set<(message: Message, entry: OutboxEntry) => void>();
   private readonly progressListeners = new Set<() => void>();
   private progressByClientId = new Map<string, number>();
+  private readonly uploads = new Map<string, AbortController>();
   private readonly options: Required<RunnerOptions>;
 
   constructor(
@@ -87,6 +88,15 @@ export class OutboxRunner {
   onSent(listener: (message: Message, entry: OutboxEntry) => void): () => void {
     this.sentListeners.add(listener);
     return () => this.sentListeners.delete(listener);
+  }
+
+  /**
+   * 'Cancelar' on a message still uploading (or waiting): its upload stops and it leaves the
+   * outbox, never sent.
+   */
+  async cancel(clientId: string): Promise<void> {
+    this.uploads.get(clientId)?.abort();
+    await this.outbox.remove(clientId);
   }
 
   /** Percent uploaded of each image being uploaded now. */
@@ -131,14 +141,24 @@ export class OutboxRunner {
     if (!entry || entry.state !== 'queued') return 'sent';
     try {
       if (entry.file) {
-        const url = await this.transport.upload(entry.file, (percent) => this.setProgress(entry!.clientId, percent));
-        entry = (await this.outbox.uploaded(entry.clientId, url)) ?? entry;
+        const aborter = new AbortController();
+        this.uploads.set(entry.clientId, aborter);
+        try {
+          const url = await this.transport.upload(entry.file, (percent) => this.setProgress(entry!.clientId, percent), aborter.signal);
+          entry = (await this.outbox.uploaded(entry.clientId, url)) ?? entry;
+        } finally {
+          this.uploads.delete(entry.clientId);
+        }
+        // Cancelled while its upload was finishing: it is no longer in the outbox.
+        if (aborter.signal.aborted || !(await this.outbox.get(entry.clientId))) return 'sent';
       }
       const message = await withTimeout(this.transport.send(entry), this.options.answerTimeoutMs);
       this.sentListeners.forEach((listener) => listener(message, entry!));
       await this.outbox.remove(entry.clientId);
       return 'sent';
     } catch (error) {
+      // A cancelled upload: the entry is gone, the chat goes on.
+      if (!(await this.outbox.get(entry.clientId))) return 'sent';
       const refusal = error instanceof NoAnswer ? null : this.transport.refusal(error);
       if (!refusal) return 'later';
       await this.outbox.refuse(entry.clientId, refusal.reason);

@@ -69,11 +69,11 @@ export class OutboxStore {
     if (entry) await this.table.put({ ...entry, state: 'queued', reason: null });
   }
 
-  /** An image's file reached the media store: from now on only its public URL is sent. */
+  /** An image's, file's or voice note's file reached the media store: from now on only its public URL is sent. */
   async uploaded(clientId: string, publicUrl: string): Promise<OutboxEntry | undefined> {
     const entry = await this.table.get(clientId);
     if (!entry) return undefined;
-    const next: OutboxEntry = { ...entry, content: { ...entry.content, type: 'image', body: publicUrl }, file: null };
+    const next: OutboxEntry = { ...entry, content: { ...entry.content, body: publicUrl }, file: null };
     await this.table.put(next);
     return next;
   }

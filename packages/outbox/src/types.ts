@@ -2,11 +2,13 @@ import type { ReplyQuote } from '@chat/contracts';
 
 export type ChatKind = 'conversation' | 'group';
 
-/** An image picked while it could not be uploaded: kept as a Blob until the upload succeeds. */
+/** An image, file or voice note picked while it could not be uploaded: kept as a Blob until the upload succeeds. */
 export interface OutboxFile {
   blob: Blob;
   name: string;
   type: string;
+  /** Where it is uploaded: 'files' for files and voice notes; images (and entries kept before) go to 'avatars'. */
+  folder?: 'files';
 }
 
 /**
@@ -18,8 +20,19 @@ export interface OutboxEntry {
   clientId: string;
   chatKind: ChatKind;
   chatId: string;
-  /** An image's body is its public URL, empty until `file` is uploaded; its caption, if any, goes with it. */
-  content: { type: 'text' | 'image'; body: string; caption?: string };
+  /**
+   * An image's, a file's and a voice note's body is its public URL, empty until `file` is
+   * uploaded; an image's caption, a file's name, size and type, a voice note's length go with it.
+   */
+  content: {
+    type: 'text' | 'image' | 'file' | 'audio';
+    body: string;
+    caption?: string;
+    fileName?: string;
+    size?: number;
+    mimeType?: string;
+    durationMs?: number;
+  };
   file?: OutboxFile | null;
   replyTo: ReplyQuote | null;
   mentions: string[];

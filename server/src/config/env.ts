@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@chat/contracts';
+import { LIMITS, REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS, pushEndpointHostsSchema } from './push-endpoint-hosts';
@@ -66,6 +66,9 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: opt(trustProxySchema),
   DB_DURABILITY: opt(z.enum(['strict', 'fast'], 'deve ser strict ou fast')),
   DATA_DIR_MIN_FREE_MB: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais')),
+  MAX_FILE_MB: opt(
+    z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero').max(2048, 'deve ser no máximo 2048'),
+  ),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
   VAPID_PUBLIC_KEY: opt(
@@ -148,6 +151,8 @@ export interface Env {
   pushEndpointHosts: readonly string[];
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
+  /** The largest file or voice note one upload may carry, in MB (images keep their 10 MB). */
+  maxFileMb: number;
 }
 
 export class EnvError extends Error {
@@ -211,6 +216,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       subject: raw.VAPID_SUBJECT ?? 'mailto:root@chat.local',
     },
     pushEndpointHosts: raw.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+    maxFileMb: raw.MAX_FILE_MB ?? LIMITS.fileMaxMbDefault,
   };
 }
 

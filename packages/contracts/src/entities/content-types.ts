@@ -5,7 +5,7 @@
  * 'system': a line the server writes itself in a group (created, added, removed, left...); its
  * body is a SystemLine as JSON (system-line.ts). Nobody sends one.
  */
-export const CONTENT_TYPES = ['text', 'image', 'system'] as const;
+export const CONTENT_TYPES = ['text', 'image', 'system', 'file', 'audio'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /**
@@ -13,7 +13,7 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
  * listed rather than excluded: a line the product writes itself into a chat (a group's event)
  * is a type of its own and is never unread.
  */
-export const UNREAD_CONTENT_TYPES = ['text', 'image'] as const satisfies readonly ContentType[];
+export const UNREAD_CONTENT_TYPES = ['text', 'image', 'file', 'audio'] as const satisfies readonly ContentType[];
 
 /** A message of this type counts as unread until read (UNREAD_CONTENT_TYPES). */
 export const countsTowardUnread = (type: string): boolean => (UNREAD_CONTENT_TYPES as readonly string[]).includes(type);

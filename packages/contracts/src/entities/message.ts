@@ -33,8 +33,18 @@ export const messageSchema = z.object({
   id: z.string(),
   authorId: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.nullable(z.string()) }),
-  // An image's caption, when it was sent with one.
-  content: z.object({ id: z.string(), body: z.string(), type: contentTypeSchema, caption: z.optional(z.string()) }),
+  // An image's caption, when it was sent with one; a file's and a voice note's name, size and type,
+  // and a voice note's length.
+  content: z.object({
+    id: z.string(),
+    body: z.string(),
+    type: contentTypeSchema,
+    caption: z.optional(z.string()),
+    fileName: z.optional(z.string()),
+    size: z.optional(z.number()),
+    mimeType: z.optional(z.string()),
+    durationMs: z.optional(z.number()),
+  }),
   status: messageStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -65,7 +75,8 @@ export const lastMessageSchema = z.object({
   // Which message it is (an edit or delete of it changes the preview) and whether it was deleted.
   id: z.optional(z.string()),
   deleted: z.optional(z.boolean()),
-  content: z.object({ body: z.string(), type: contentTypeSchema }),
+  // A file's name and a voice note's length, for the preview ('relatorio.pdf', 'Mensagem de voz (0:42)').
+  content: z.object({ body: z.string(), type: contentTypeSchema, fileName: z.optional(z.string()), durationMs: z.optional(z.number()) }),
   author: z.object({ name: z.string() }),
   authorId: z.string(),
   createdAt: z.string(),

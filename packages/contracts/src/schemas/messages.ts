@@ -5,6 +5,7 @@ import { ALERT_TEXTS } from '../errors';
 import { uuidField } from './fields';
 import { mentionsField } from './message-actions';
 import { captionField, messageTextField } from './message-text';
+import { durationMsField, fileNameField, fileSizeField, MIME_TYPE_PATTERN, mimeTypeField } from './media-files';
 
 export { CAPTION_NOT_VISIBLE, CAPTION_TOO_LONG, MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from './message-text';
 
@@ -18,12 +19,31 @@ export const imageCaptionFormSchema = z.object({ caption: captionField() });
 // Only http(s): an image body is rendered as <img src>, so javascript: or data: URLs are refused.
 const imageUrlField = () =>
   z.url({ protocol: /^https?$/, error: 'URL da imagem inválida' }).check(z.maxLength(2048, 'URL da imagem inválida'));
+const fileUrlField = () =>
+  z.url({ protocol: /^https?$/, error: 'URL do arquivo inválida' }).check(z.maxLength(2048, 'URL do arquivo inválida'));
 
 export const messageContentSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('text'), body: messageTextField() }),
     z.object({ type: z.literal('image'), body: imageUrlField(), caption: z.optional(captionField()) }),
+    // A file of any kind and a voice note: `body` stays the URL. The server takes size and type
+    // from the stored upload, whatever the browser said.
+    z.object({
+      type: z.literal('file'),
+      body: fileUrlField(),
+      fileName: fileNameField(),
+      size: fileSizeField(),
+      mimeType: mimeTypeField(),
+    }),
+    z.object({
+      type: z.literal('audio'),
+      body: fileUrlField(),
+      fileName: fileNameField(),
+      size: fileSizeField(),
+      mimeType: mimeTypeField(),
+      durationMs: durationMsField(),
+    }),
   ],
   { error: 'Tipo de conteúdo inválido' },
 );
@@ -46,18 +66,38 @@ export const sendMessageBodySchema = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 
-/** Folders a public media URL may be generated for ('avatars' for profile photos). */
-export const MEDIA_FOLDERS = ['avatars'] as const;
+/**
+ * Folders a public media URL may be generated for: 'avatars' for photos and images in messages
+ * (images only, 10 MB), 'files' for files and voice notes (any type, MAX_FILE_MB). The folder
+ * decides the limits.
+ */
+export const MEDIA_FOLDERS = ['avatars', 'files'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
 /** Body of POST /cloud/generate-public-media-url. */
-export const generatePublicMediaUrlBodySchema = z.object({
-  fileName: z
-    .string('Nome do arquivo inválido')
-    .check(z.trim(), z.minLength(1, 'Nome do arquivo inválido'), z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres')),
-  contentType: z.enum(IMAGE_CONTENT_TYPES, { error: ALERT_TEXTS.invalidFileType }),
-  folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
-});
+export const generatePublicMediaUrlBodySchema = z
+  .object({
+    fileName: z
+      .string('Nome do arquivo inválido')
+      .check(z.trim(), z.minLength(1, 'Nome do arquivo inválido'), z.maxLength(255, 'Nome do arquivo deve ter no máximo 255 caracteres')),
+    contentType: z.string(ALERT_TEXTS.invalidFileType),
+    folder: z.enum(MEDIA_FOLDERS, { error: 'Pasta inválida' }),
+    /** The file's size, when known: a file over the limit or the workspace's quota is refused before its upload. */
+    size: z.optional(fileSizeField()),
+  })
+  .check(
+    // Photos take the four image types; files any type, which the server stores and serves safely.
+    z.refine(
+      (b) =>
+        b.folder === 'avatars'
+          ? (IMAGE_CONTENT_TYPES as readonly string[]).includes(b.contentType)
+          : MIME_TYPE_PATTERN.test(b.contentType.toLowerCase()),
+      {
+        error: ALERT_TEXTS.invalidFileType,
+        path: ['contentType'],
+      },
+    ),
+  );
 export type GeneratePublicMediaUrlBody = z.infer<typeof generatePublicMediaUrlBodySchema>;
 
 export const generatePublicMediaUrlResponseSchema = z.object({ url: z.string() });

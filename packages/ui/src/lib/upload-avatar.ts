@@ -1,5 +1,5 @@
 import { apiErrorMessage, generatePublicMediaUrl, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
-import { ERROR_TEXTS, type ImageContentType, publicUrlFromUploadUrl } from '@chat/contracts';
+import { ERROR_TEXTS, publicUrlFromUploadUrl } from '@chat/contracts';
 
 /**
  * A profile or group photo goes through the same signed-URL flow as chat images (folder
@@ -13,7 +13,7 @@ export async function uploadAvatar(file: File): Promise<string> {
     const { data } = await generatePublicMediaUrl({
       fileName: file.name.trim().slice(-255) || 'avatar',
       // Checked by validateImageFile when it was picked.
-      contentType: file.type as ImageContentType,
+      contentType: file.type,
       folder: 'avatars',
     });
     url = data?.url;

@@ -85,13 +85,14 @@ beforeEach(async () => {
 });
 
 describe('image button', () => {
-  it('opens the image file picker', async () => {
+  it('opens the image file picker from the clip menu', async () => {
     const click = vi.spyOn(HTMLInputElement.prototype, 'click');
     const { user } = await openChat();
     const input = screen.getByTestId('image-input');
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', 'image/*');
-    await user.click(screen.getByRole('button', { name: 'Enviar imagem' }));
+    await user.click(screen.getByRole('button', { name: 'Anexar' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Imagem' }));
     expect(click).toHaveBeenCalled();
     click.mockRestore();
   });

@@ -258,7 +258,8 @@ export const groupMembers = pgTable(
 );
 
 // 'system': the lines a group's server writes itself (who added, removed, promoted whom).
-export const MESSAGE_CONTENT_TYPES = ['text', 'image', 'system'] as const;
+// 'file' and 'audio': a file of any kind and a voice note; their body is the URL too.
+export const MESSAGE_CONTENT_TYPES = ['text', 'image', 'system', 'file', 'audio'] as const;
 /** Stored statuses; PENDING exists only in the browser while a send is in flight. */
 export const STORED_MESSAGE_STATUSES = ['SENT', 'DELIVERED', 'READ'] as const;
 export const messageContentTypeEnum = pgEnum('message_content_type', MESSAGE_CONTENT_TYPES);
@@ -284,6 +285,12 @@ export const messages = pgTable(
     body: text('body').notNull(),
     // The words under an image (null for text and for an image sent without them).
     caption: text('caption'),
+    // A file's and a voice note's name as the sender's device had it, size and type (as stored,
+    // never as the browser claimed), and a voice note's length; null for the other types.
+    fileName: text('file_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    mimeType: text('mime_type'),
+    durationMs: integer('duration_ms'),
     // What the message search reads, kept by PostgreSQL itself: the words someone wrote (a text's
     // body, an image's caption; an image's body is its URL, a group's own line nobody's words)
     // folded as lib/search.ts's folded() does, without mention tokens (`<@uuid>`, whose hex digits
@@ -347,6 +354,10 @@ export const messages = pgTable(
     index('messages_image_body_idx')
       .on(t.body)
       .where(sql`${t.contentType} = 'image'`),
+    // The same for files and voice notes: only they carry a file name.
+    index('messages_file_body_idx')
+      .on(t.body)
+      .where(sql`${t.fileName} IS NOT NULL`),
   ],
 );
 
@@ -462,6 +473,8 @@ export const mediaUploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    // The type the upload URL was signed for (null for uploads stored before it was kept).
+    contentType: text('content_type'),
     createdAt: createdAt(),
   },
   (t) => [index('media_uploads_workspace_id_idx').on(t.workspaceId)],

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ImageContentType } from '@chat/contracts';
-import { isImageContentType, type MediaKey } from './media-key';
+import { MIME_TYPE_PATTERN } from '@chat/contracts';
+import { type MediaKey, typeFitsKey } from './media-key';
 
 // Upload URLs carry their own credential: an HMAC over what the PUT may do (method, path, expiry,
 // content type) and for whom (the uploader, whose workspace the file will belong to). Signing
@@ -10,7 +10,8 @@ export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
 
 export interface SignedUpload {
   expires: number;
-  contentType: ImageContentType;
+  /** The type the PUT must declare (and its body carry, where the type has a signature). */
+  contentType: string;
   /** The id of the user the URL was made for. */
   uploader: string;
   signature: string;
@@ -26,9 +27,10 @@ export class MediaUrlSigner {
     this.key = createHmac('sha256', secret).update('chat-media-upload-url-v1').digest();
   }
 
-  sign(media: MediaKey, uploader: string, now: Date): SignedUpload {
+  /** `contentType`: the file's declared type, which fits `media` (newMediaKey made it from that type). */
+  sign(media: MediaKey, uploader: string, now: Date, contentType: string = media.contentType): SignedUpload {
     const expires = Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS;
-    return { expires, contentType: media.contentType, uploader, signature: this.mac(media.key, expires, media.contentType, uploader) };
+    return { expires, contentType, uploader, signature: this.mac(media.key, expires, contentType, uploader) };
   }
 
   /** The signed terms of a PUT's query string, or null when missing, forged, for another path or expired. */
@@ -37,8 +39,8 @@ export class MediaUrlSigner {
     const contentType = query.get('contentType');
     const uploader = query.get('uploader') ?? '';
     const signature = query.get('signature') ?? '';
-    if (!/^\d{1,12}$/.test(expiresText) || !isImageContentType(contentType) || !UUID.test(uploader)) return null;
-    if (contentType !== media.contentType) return null;
+    if (!/^\d{1,12}$/.test(expiresText) || !contentType || !MIME_TYPE_PATTERN.test(contentType) || !UUID.test(uploader)) return null;
+    if (!typeFitsKey(media, contentType)) return null;
     const expires = Number(expiresText);
     const expected = Buffer.from(this.mac(media.key, expires, contentType, uploader));
     const given = Buffer.from(signature);

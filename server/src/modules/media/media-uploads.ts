@@ -30,8 +30,10 @@ export interface MediaAccess {
   store: MediaStore;
 }
 
-export async function recordUpload(db: Db, media: MediaKey, uploader: MediaUser, sizeBytes: number): Promise<void> {
-  await db.insert(mediaUploads).values({ key: media.key, workspaceId: uploader.workspaceId, uploaderId: uploader.id, sizeBytes });
+export async function recordUpload(db: Db, media: MediaKey, uploader: MediaUser, sizeBytes: number, contentType: string): Promise<void> {
+  await db
+    .insert(mediaUploads)
+    .values({ key: media.key, workspaceId: uploader.workspaceId, uploaderId: uploader.id, sizeBytes, contentType });
 }
 
 export async function forgetUpload(db: Db, media: MediaKey): Promise<void> {
@@ -43,16 +45,28 @@ export async function forgetUpload(db: Db, media: MediaKey): Promise<void> {
  * server's media store (see ownMediaKey), uploaded within the user's workspace, file present.
  * Null otherwise: unknown, foreign and deleted files look the same.
  */
-export async function usableMedia(access: MediaAccess, url: string, user: MediaUser): Promise<MediaKey | null> {
+export async function usableMedia(access: MediaAccess, url: string, user: MediaUser): Promise<UsableMedia | null> {
   const media = ownMediaKey(url, access.env.appUrl);
   if (!media) return null;
   const [upload] = await access.db
-    .select({ workspaceId: mediaUploads.workspaceId, uploaderId: mediaUploads.uploaderId })
+    .select({
+      workspaceId: mediaUploads.workspaceId,
+      uploaderId: mediaUploads.uploaderId,
+      sizeBytes: mediaUploads.sizeBytes,
+      contentType: mediaUploads.contentType,
+    })
     .from(mediaUploads)
     .where(eq(mediaUploads.key, media.key));
   if (!upload) return null;
   const mine = upload.workspaceId === null ? upload.uploaderId === user.id : upload.workspaceId === user.workspaceId;
-  return mine && (await access.store.exists(media.key)) ? media : null;
+  if (!mine || !(await access.store.exists(media.key))) return null;
+  return { ...media, sizeBytes: upload.sizeBytes, uploadedType: upload.contentType ?? media.contentType };
+}
+
+/** An upload a message may show: its key, stored size and the type its upload URL was signed for. */
+export interface UsableMedia extends MediaKey {
+  sizeBytes: number;
+  uploadedType: string;
 }
 
 /** The uploader an upload URL was signed for, if still an active account. */

@@ -2,18 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import { generatePublicMediaUrlBodySchema, generatePublicMediaUrlResponseSchema } from '@chat/contracts';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import { invalidFileType } from './media-errors';
+import { folderLimit, tooLarge } from './media-limits';
 import { isImageContentType, newMediaKey } from './media-key';
 import { uploadUrl } from './media-signer';
 import { assertStorageRoom } from './media-uploads';
 import { mediaOrigin } from './own-media-url';
 
 /**
- * A type the store will never accept (SVG, HTML, PDF...) is a 415 with the browser's own alert text,
- * not a generic 400: it is checked before the schema, which would otherwise refuse it first.
+ * A type a photo may never be (SVG, HTML, PDF...) is a 415 with the browser's own alert text, not a
+ * generic 400: it is checked before the schema, which would otherwise refuse it first. Files take
+ * any type.
  */
 async function refuseNonImageType(request: FastifyRequest): Promise<void> {
-  const contentType = (request.body as { contentType?: unknown } | null)?.contentType;
-  if (typeof contentType === 'string' && !isImageContentType(contentType)) throw invalidFileType();
+  const body = request.body as { contentType?: unknown; folder?: unknown } | null;
+  if (body?.folder === 'files') return;
+  if (typeof body?.contentType === 'string' && !isImageContentType(body.contentType)) throw invalidFileType();
 }
 
 // Mounted under /api. Checked on request, before the body is even parsed: anonymous callers learn
@@ -30,12 +33,18 @@ export const mediaUrlRoutes = signedInRoutes({ stage: 'onRequest' }, (routes) =>
     },
     async (request) => {
       const { user } = request;
-      // Each URL lets one file of up to 10 MB onto the disk: a member gets a few a minute.
+      // Each URL lets one file of up to its folder's limit onto the disk: a member gets a few a minute.
       await rateLimiter.consume([{ name: 'upload-url:member', subject: user.id, rule: rateLimits.uploadUrlsPerMember }]);
-      await assertStorageRoom(db, user.workspaceId, 0);
-      const { fileName, contentType, folder } = request.body;
+      const { fileName, folder, size = 0 } = request.body;
+      // Parameters ('audio/webm;codecs=opus' has none here: the schema refuses them) and case never
+      // make two types of one.
+      const contentType = request.body.contentType.toLowerCase();
+      // Refused before the upload starts: a file over the limit, or one the quota has no room for.
+      const limit = folderLimit(folder, env);
+      if (size > limit.maxBytes) throw tooLarge(limit);
+      await assertStorageRoom(db, user.workspaceId, size);
       const media = newMediaKey(folder, fileName, contentType);
-      return { url: uploadUrl(origin, media, mediaSigner.sign(media, user.id, now())) };
+      return { url: uploadUrl(origin, media, mediaSigner.sign(media, user.id, now(), contentType)) };
     },
   );
 });

@@ -74,9 +74,14 @@ describe('deleting an image message', () => {
   it('finds where else the URL is shown through an index each, not by reading every body', async () => {
     const url = 'http://localhost/media/chat/qualquer.png';
     const lookups = mediaUrlLookups(t.app.ctx.db, url, ana.id);
-    expect(lookups).toHaveLength(3);
+    expect(lookups).toHaveLength(4);
     // With sequential scans priced out, the plan names the index whenever one can answer the lookup.
-    for (const [i, index] of ['messages_image_body_idx', 'users_avatar_url_idx', 'groups_avatar_url_idx'].entries()) {
+    for (const [i, index] of [
+      'messages_image_body_idx',
+      'messages_file_body_idx',
+      'users_avatar_url_idx',
+      'groups_avatar_url_idx',
+    ].entries()) {
       expect(await statementPlan(t.app.ctx.db, lookups[i]!, {}, { enable_seqscan: 'off' }), index).toContain(index);
     }
   });

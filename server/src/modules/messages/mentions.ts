@@ -3,7 +3,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 
 export interface MentionContext {
   isGroup: boolean;
-  contentType: 'text' | 'image';
+  contentType: 'text' | 'image' | 'file' | 'audio';
   text: string;
   /** The group's members (groups only). */
   memberIds: readonly string[];

@@ -30,7 +30,18 @@ export function markDeleted(db: Db, id: string, byId: string): Promise<MessageRo
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(messages)
-      .set({ body: '', caption: null, mentions: [], deletedAt: sql`now()`, deletedById: byId, updatedAt: sql`now()` })
+      .set({
+        body: '',
+        caption: null,
+        fileName: null,
+        fileSize: null,
+        mimeType: null,
+        durationMs: null,
+        mentions: [],
+        deletedAt: sql`now()`,
+        deletedById: byId,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
       .returning(messageColumns);
     if (row) await tx.delete(messageReactions).where(eq(messageReactions.messageId, id));
@@ -51,6 +62,15 @@ function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
     .limit(1);
 }
 
+/** The file and voice-note messages but one that show this URL (messages_file_body_idx, as above). */
+function fileMessagesShowing(db: Db, url: string, exceptMessageId: string) {
+  return db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(sql`${messages.fileName} IS NOT NULL`, eq(messages.body, url), ne(messages.id, exceptMessageId)))
+    .limit(1);
+}
+
 /**
  * The lookups that find where else an uploaded file's URL is shown (another message, a member's or
  * a group's photo); each an index lookup. Exported for the test of their plans.
@@ -58,6 +78,7 @@ function imageMessagesShowing(db: Db, url: string, exceptMessageId: string) {
 export function mediaUrlLookups(db: Db, url: string, exceptMessageId: string) {
   return [
     imageMessagesShowing(db, url, exceptMessageId),
+    fileMessagesShowing(db, url, exceptMessageId),
     db
       .select({ one: sql`1` })
       .from(users)

@@ -79,7 +79,7 @@ export class MessageActionsService {
     if (m.deletedAt) return this.entity(row);
     const deleted = await repo.markDeleted(this.db, id, viewer.id);
     if (!deleted) return this.entity((await repo.findMessage(this.db, id)) ?? row);
-    if (m.contentType === 'image') await this.dropMedia(m.body, id);
+    if (m.contentType === 'image' || m.contentType === 'file' || m.contentType === 'audio') await this.dropMedia(m.body, id);
     const message = this.entity({ ...row, message: deleted });
     this.events.toUsers(participantIds, 'message:deleted', message);
     return message;
@@ -141,7 +141,7 @@ export class MessageActionsService {
     return toMessageEntity(row);
   }
 
-  /** The uploaded file of a deleted image message, unless another message or an avatar shows it. */
+  /** The uploaded file of a deleted image, file or voice note, unless another message or an avatar shows it. */
   private async dropMedia(url: string, messageId: string): Promise<void> {
     const media = ownMediaKey(url, this.media.env.appUrl);
     if (!media || (await repo.mediaUrlInUse(this.db, url, messageId))) return;

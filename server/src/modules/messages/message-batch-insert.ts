@@ -21,7 +21,7 @@ export interface BatchRow {
  */
 const RECORD = sql.raw(`r(
   ord int, author_id uuid, conversation_id uuid, group_id uuid, content_type message_content_type, body text, caption text,
-  status message_status, client_id text, reply_to_id uuid, mentions text[],
+  file_name text, file_size bigint, mime_type text, duration_ms int, status message_status, client_id text, reply_to_id uuid, mentions text[],
   guard_id uuid, guard_role user_role, guard_password_hash text, guard_name text, guard_avatar_url text,
   delivered_to uuid[])`);
 
@@ -62,9 +62,10 @@ const insertBatch = (records: string) => sql`
     WITH r AS MATERIALIZED (
       SELECT * FROM json_to_recordset(${records}::json) AS ${RECORD}
     ), stored AS (
-      INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, caption, status, client_id, reply_to_id, mentions)
+      INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, caption, file_name, file_size, mime_type, duration_ms,
+        status, client_id, reply_to_id, mentions)
       SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
-        r.conversation_id, r.group_id, r.content_type, r.body, r.caption, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
+        r.conversation_id, r.group_id, r.content_type, r.body, r.caption, r.file_name, r.file_size, r.mime_type, r.duration_ms, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
       FROM r
       ORDER BY r.ord
       ON CONFLICT (author_id, client_id) DO NOTHING
@@ -102,6 +103,10 @@ function toRecord({ values, guard, deliveredTo }: BatchRow, ord: number) {
     content_type: values.contentType,
     body: values.body,
     caption: values.caption,
+    file_name: values.fileName ?? null,
+    file_size: values.fileSize ?? null,
+    mime_type: values.mimeType ?? null,
+    duration_ms: values.durationMs ?? null,
     status: values.status,
     client_id: values.clientId,
     reply_to_id: values.replyToId,

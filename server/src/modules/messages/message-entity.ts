@@ -61,6 +61,16 @@ export function toReplyQuote(reply: ReplyFields | null | undefined): ReplyQuote 
   };
 }
 
+/** A file's and a voice note's name, size and type, and a voice note's length: only those it has. */
+function fileFields(m: Pick<MessageRow, 'fileName' | 'fileSize' | 'mimeType' | 'durationMs'>) {
+  return {
+    ...(m.fileName === null ? {} : { fileName: m.fileName }),
+    ...(m.fileSize === null ? {} : { size: m.fileSize }),
+    ...(m.mimeType === null ? {} : { mimeType: m.mimeType }),
+    ...(m.durationMs === null ? {} : { durationMs: m.durationMs }),
+  };
+}
+
 /**
  * The Message entity. A message has a single content, so content.id
  * is the message id: the browser only uses it as a React key.
@@ -70,7 +80,13 @@ export function toMessageEntity({ message: m, author, reply, reactions = [] }: M
     id: m.id,
     authorId: m.authorId,
     author,
-    content: { id: m.id, body: m.body, type: m.contentType, ...(m.caption === null ? {} : { caption: m.caption }) },
+    content: {
+      id: m.id,
+      body: m.body,
+      type: m.contentType,
+      ...(m.caption === null ? {} : { caption: m.caption }),
+      ...fileFields(m),
+    },
     status: m.status,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
@@ -92,6 +108,8 @@ export interface LastMessageFields {
   deletedAt: Date | null;
   body: string | null;
   type: MessageRow['contentType'] | null;
+  fileName: string | null;
+  durationMs: number | null;
   authorId: string | null;
   authorName: string | null;
   createdAt: Date | null;
@@ -103,7 +121,12 @@ export function toLastMessage(last: LastMessageFields | null): LastMessage | nul
   return {
     ...(last.id ? { id: last.id } : {}),
     deleted: last.deletedAt !== null,
-    content: { body: last.body, type: last.type },
+    content: {
+      body: last.body,
+      type: last.type,
+      ...(last.fileName === null ? {} : { fileName: last.fileName }),
+      ...(last.durationMs === null ? {} : { durationMs: last.durationMs }),
+    },
     author: { name: last.authorName ?? '' },
     authorId: last.authorId,
     createdAt: last.createdAt.toISOString(),

@@ -17,7 +17,7 @@ export interface MessageSearchRow {
   seq: number;
   body: string;
   caption: string | null;
-  type: 'text' | 'image' | 'system';
+  type: 'text' | 'image' | 'system' | 'file' | 'audio';
   createdAt: Date;
   conversationId: string | null;
   groupId: string | null;

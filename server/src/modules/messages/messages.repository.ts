@@ -19,7 +19,8 @@ export type NewMessage = typeof messages.$inferInsert;
 
 /** The columns a send sets (message-commits.ts); the others take their defaults. */
 export type SentMessage = Pick<NewMessage, 'conversationId' | 'groupId'> &
-  Required<Pick<NewMessage, 'authorId' | 'contentType' | 'body' | 'caption' | 'status' | 'clientId' | 'replyToId' | 'mentions'>>;
+  Required<Pick<NewMessage, 'authorId' | 'contentType' | 'body' | 'caption' | 'status' | 'clientId' | 'replyToId' | 'mentions'>> &
+  Pick<NewMessage, 'fileName' | 'fileSize' | 'mimeType' | 'durationMs'>;
 
 /** Which messages selectMessages reads: a filter on messages, and optionally their order by seq and how many. */
 export interface MessageSelection {
@@ -110,7 +111,15 @@ export function insertOneMessageQuery(db: Db): (row: SentMessage, guard: AuthorG
   const plain = prepareInsertOne(db, false);
   const guarded = prepareInsertOne(db, true);
   return (row, guard) => {
-    const values = { ...row, conversationId: row.conversationId ?? null, groupId: row.groupId ?? null };
+    const values = {
+      ...row,
+      conversationId: row.conversationId ?? null,
+      groupId: row.groupId ?? null,
+      fileName: row.fileName ?? null,
+      fileSize: row.fileSize ?? null,
+      mimeType: row.mimeType ?? null,
+      durationMs: row.durationMs ?? null,
+    };
     if (!guard) return plain.execute(values);
     const { id, role, passwordHash, name, avatarUrl } = guard;
     return guarded.execute({
@@ -144,6 +153,10 @@ function prepareInsertOne(db: Db, guarded: boolean) {
       contentType: p('contentType'),
       body: p('body'),
       caption: p('caption'),
+      fileName: p('fileName'),
+      fileSize: p('fileSize'),
+      mimeType: p('mimeType'),
+      durationMs: p('durationMs'),
       status: p('status'),
       clientId: p('clientId'),
       replyToId: p('replyToId'),

@@ -16,7 +16,7 @@ import type { UserWithWorkspace } from '../users/user-entity';
 import { type HistoryWindow, windowAfter, windowAround } from './history-window';
 import { findMessage } from './message-actions.repository';
 import { MessageCommits } from './message-commits';
-import { assertStorableContent } from './message-content';
+import { storableContent } from './message-content';
 import { type MessageWithAuthor, type ReplyFields, toMessageEntity } from './message-entity';
 import * as repo from './messages.repository';
 import { checkMentions } from './mentions';
@@ -134,7 +134,7 @@ export class MessagesService {
 
   private async sendAs(viewer: UserWithWorkspace, body: SendMessageBody, guarded: boolean): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
-    await assertStorableContent(body.content, viewer, { db: this.db, ...this.media });
+    const stored = await storableContent(body.content, viewer, { db: this.db, ...this.media });
     const mentions = await checkMentions(viewer.id, body.mentions, {
       isGroup: body.isGroup,
       contentType: body.content.type,
@@ -154,7 +154,7 @@ export class MessagesService {
         ...target,
         contentType: body.content.type,
         body: body.content.body,
-        caption: (body.content.type === 'image' && body.content.caption) || null,
+        ...stored,
         status: online.size > 0 ? 'DELIVERED' : 'SENT',
         clientId: body.clientId,
         replyToId: reply?.id ?? null,

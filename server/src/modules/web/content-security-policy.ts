@@ -25,7 +25,8 @@ export function remoteOrigins(env: Pick<Env, 'remoteUrls'>): string[] {
  *   nonce. Styles cannot run script; script-src stays strict.
  * - img-src: own files and media (APP_URL's origin, where /media URLs point), blob: for the
  *   preview of an image before it is uploaded, data: for the avatar placeholder SVG.
- * - media-src data: the notification chime is a generated WAV in a data: URL.
+ * - media-src: voice notes, audio and video files (APP_URL's origin), blob: for a voice note or
+ *   a video still uploading, data: for the notification chime (a generated WAV).
  * - connect-src: API and uploads (same origin), the socket (ws/wss on APP_URL's host), each
  *   remote's mf-manifest.json fetched from its origin.
  */
@@ -45,7 +46,7 @@ export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>): 
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", app.origin, 'blob:', 'data:'],
-    'media-src': ["'self'", 'data:'],
+    'media-src': ["'self'", app.origin, 'blob:', 'data:'],
     'font-src': ["'self'", ...remotes],
     'connect-src': ["'self'", app.origin, socket, ...remotes],
     'object-src': ["'none'"],

@@ -56,6 +56,7 @@ function expectCommonHeaders(headers: Record<string, unknown>, what: string) {
   expect(headers['x-frame-options'], what).toBe('DENY');
   expect(headers['permissions-policy'], what).toMatch(/(^|, )camera=\(\)/);
   expect(headers['permissions-policy'], what).toMatch(/geolocation=\(\)/);
+  expect(headers['permissions-policy'], what).toMatch(/microphone=\(self\)/);
   // APP_URL is http here: no HSTS.
   expect(headers['strict-transport-security'], what).toBeUndefined();
 }

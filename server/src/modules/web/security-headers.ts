@@ -41,7 +41,6 @@ const PERMISSIONS_POLICY = [
   'hid',
   'idle-detection',
   'magnetometer',
-  'microphone',
   'midi',
   'payment',
   'picture-in-picture',
@@ -52,6 +51,8 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  // Voice notes record from the microphone: this page only, nothing it embeds.
+  .concat('microphone=(self)')
   .join(', ');
 
 /**

@@ -1,4 +1,4 @@
-import { isSystemMessage, mentionsUser, type Message } from '@chat/contracts';
+import { isSystemMessage, mediaPreviewText, mentionsUser, type Message } from '@chat/contracts';
 
 // docs/produto.md, Regras de conversa: a desktop notification, with sound, only when the window is
 // hidden or unfocused.
@@ -38,10 +38,13 @@ export interface NotificationContent {
  */
 export function notificationContent(message: Message, groupName: string | null): NotificationContent {
   // Mention tokens are ids: the notification says '@' without them (the chat shows the names).
+  // An image, a file or a voice note: 'Imagem', its name, 'Mensagem de voz (0:42)' (mediaPreviewText).
   const text =
     message.content.type === 'image'
       ? IMAGE_BODY
-      : message.content.body.replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) => (t.toLowerCase() === 'todos' ? '@todos' : '@'));
+      : (mediaPreviewText(message.content) ?? message.content.body).replace(/<@([0-9a-f-]{36}|todos)>/gi, (_m, t: string) =>
+          t.toLowerCase() === 'todos' ? '@todos' : '@',
+        );
   const inGroup = message.groupId !== null;
   const id = inGroup ? message.groupId! : message.conversationId!;
   return {

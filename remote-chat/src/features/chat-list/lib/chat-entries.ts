@@ -1,4 +1,4 @@
-import { isSystemMessage, systemMessageText, type Conversation, type Group, type LastMessage } from '@chat/contracts';
+import { isSystemMessage, mediaPreviewText, systemMessageText, type Conversation, type Group, type LastMessage } from '@chat/contracts';
 import { compareKeys, type ListKey } from './list-pages';
 import { listTime } from '../../../shared/dates';
 import { otherParticipant, type ChatKind } from '../../../shared/chat-types';
@@ -40,11 +40,10 @@ export function previewText(
   if (!lastMessage) return NO_MESSAGE_PREVIEW;
   // A system line reads whole ('Ana adicionou Bruno'), without an author in front.
   if (isSystemMessage(lastMessage)) return systemMessageText(lastMessage.content.body, group?.meId);
+  // An image, a file or a voice note reads as 'Imagem', its name, 'Mensagem de voz (0:42)'.
   const body = lastMessage.deleted
     ? DELETED_PREVIEW
-    : lastMessage.content.type === 'image'
-      ? IMAGE_PREVIEW
-      : plainText(lastMessage.content.body, group?.nameOf);
+    : (mediaPreviewText(lastMessage.content) ?? plainText(lastMessage.content.body, group?.nameOf));
   if (!group) return body;
   const author = lastMessage.authorId === group.meId ? 'Você' : lastMessage.author.name;
   return `${author}: ${body}`;

@@ -18,7 +18,13 @@ export function toLastMessage(message: Message): LastMessage {
   return {
     id: message.id,
     deleted: !!message.deletedAt,
-    content: { body: message.content.body, type: message.content.type },
+    content: {
+      body: message.content.body,
+      type: message.content.type,
+      // The preview of a file and of a voice note: its name, its length.
+      ...(message.content.fileName === undefined ? {} : { fileName: message.content.fileName }),
+      ...(message.content.durationMs === undefined ? {} : { durationMs: message.content.durationMs }),
+    },
     author: { name: message.author.name },
     authorId: message.authorId,
     createdAt: message.createdAt,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { MENTION_ALL, type Message, type ReplyQuote } from '@chat/contracts';
+import { MENTION_ALL, type Message, type ReplyQuote, validateImageFile } from '@chat/contracts';
 import { otherParticipant, type ChatKind, type ChatTarget } from '../../../shared/chat-types';
 import { viewerIsGroupAdmin } from '../../../shared/group-updates';
 import { useGroupPeople } from '../hooks/use-group-people';
@@ -19,6 +19,8 @@ import { ChatHeader } from './chat-header';
 import { ImageGallery } from './image-gallery';
 import type { BubbleAction } from './message-bubble';
 import { type EditTarget, MessageBox } from './message-box';
+import { DropOverlay } from '../../upload/components/drop-overlay';
+import { useFileDrop } from '../../upload/hooks/use-file-drop';
 import { MessageList } from './message-list';
 import styles from './chat-view.module.css';
 
@@ -136,6 +138,27 @@ export function ChatView(props: Props) {
       .then(() => setSentCount((n) => n + 1));
   };
 
+  // Files of any kind go one after the other, in the order chosen, each as a file message.
+  const sendFiles = (files: File[]) => {
+    if (loaded.newer.hasNewer) void loaded.newer.toLatest();
+    void files
+      .reduce((previous, file) => previous.then(() => history.sendFile(file)), Promise.resolve())
+      .then(() => setSentCount((n) => n + 1));
+  };
+
+  const sendVoiceNote = (recording: Blob, durationMs: number) => {
+    if (loaded.newer.hasNewer) void loaded.newer.toLatest();
+    void history.sendVoiceNote(recording, durationMs).then(() => setSentCount((n) => n + 1));
+  };
+
+  // Dropped from the desktop: images as images (no caption), everything else as files.
+  const drop = useFileDrop((files) => {
+    const images = files.filter((file) => validateImageFile(file) === null);
+    if (images.length > 0) sendImages(images.map((file) => ({ file, caption: '' })));
+    const others = files.filter((file) => !images.includes(file));
+    if (others.length > 0) sendFiles(others);
+  });
+
   const startEdit = (m: ChatMessage) => {
     setReplyTo(null);
     setEditing({ id: m.id, body: m.content.body });
@@ -155,13 +178,15 @@ export function ChatView(props: Props) {
     } else if (action === 'edit') startEdit(m);
     else if (action === 'delete') setDeleting(m.id);
     else if (action === 'discard') history.discard(m.clientId!);
+    else if (action === 'cancel-upload') history.cancelUpload(m.clientId!);
     else onShowInfo?.(m.id);
   };
 
   const jump = useCallback((id: string) => setJumpTo((current) => ({ id, nonce: (current?.nonce ?? 0) + 1 })), []);
 
   return (
-    <section className={styles.view} aria-label="Conversa">
+    <section className={styles.view} aria-label="Conversa" style={{ position: 'relative' }} {...drop.handlers}>
+      {drop.dragging && <DropOverlay />}
       {target && (
         <ChatHeader
           target={target}
@@ -202,6 +227,8 @@ export function ChatView(props: Props) {
         onTextChange={typing.input}
         onSend={send}
         onSendImages={sendImages}
+        onSendFiles={sendFiles}
+        onSendVoiceNote={sendVoiceNote}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
         editing={editing}

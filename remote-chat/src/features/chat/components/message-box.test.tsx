@@ -40,13 +40,17 @@ describe('message box', () => {
     expect([textareaRows(''), textareaRows('a\nb'), textareaRows('1\n2\n3\n4\n5\n6')]).toEqual([2, 2, 4]);
   });
 
-  it('shows the send button only with text, else the image button', async () => {
-    renderWithQuery(<MessageBox onSend={vi.fn()} />);
+  it('shows the send button only with text, else the microphone; the clip stays', async () => {
+    renderWithQuery(<MessageBox onSend={vi.fn()} onSendVoiceNote={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'Enviar mensagem' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Enviar imagem' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gravar mensagem de voz' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anexar' })).toBeInTheDocument();
     await userEvent.type(box(), 'oi');
     expect(screen.getByRole('button', { name: 'Enviar mensagem' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Enviar imagem' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gravar mensagem de voz' })).toBeNull();
+    // The field keeps its focus and text through the change of button.
+    expect(box()).toHaveFocus();
+    expect(box().value).toBe('oi');
   });
 
   it('refuses more than 2000 characters with the contract message', async () => {

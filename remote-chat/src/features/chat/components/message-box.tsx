@@ -13,8 +13,10 @@ import { Check, SendHorizontal, Smile, X } from 'lucide-react';
 import { LIMITS, messageFormSchema, type ReplyQuote } from '@chat/contracts';
 import { IconButton } from '@chat/ui';
 import { ImageDraftsPanel } from '../../upload/components/image-drafts-panel';
-import { ImageUploadButton } from '../../upload/components/image-upload-button';
+import { AttachMenu } from '../../upload/components/attach-menu';
+import { VoiceControls } from '../../upload/components/voice-controls';
 import { useImageDrafts } from '../../upload/hooks/use-image-drafts';
+import { useVoiceRecorder } from '../../upload/hooks/use-voice-recorder';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import {
   type ChosenMentions,
@@ -57,6 +59,10 @@ interface Props {
    * order; without it the image button is disabled.
    */
   onSendImages?: (images: { file: File; caption: string }[]) => void;
+  /** Files of any kind (the clip's 'Arquivo'), each sent as a file. */
+  onSendFiles?: (files: File[]) => void;
+  /** A recorded voice note; without it the microphone is not offered. */
+  onSendVoiceNote?: (recording: Blob, durationMs: number) => void;
   // Message actions.
   replyTo?: ReplyQuote | null;
   onCancelReply?: () => void;
@@ -96,6 +102,7 @@ export function MessageBox(props: Props) {
   useAutoHeight(textareaRef, text, LIMITS.textareaMaxRows);
   const touchTyping = useTouchTyping();
   const images = useImageDrafts();
+  const recorder = useVoiceRecorder((recording, durationMs) => props.onSendVoiceNote?.(recording, durationMs));
   const emojiAnchorRef = useRef<HTMLDivElement>(null);
   const hasText = text.trim().length > 0;
   const tooLong = text.trim().length > LIMITS.messageMaxLength;
@@ -232,17 +239,50 @@ export function MessageBox(props: Props) {
     caretAfterRender.current = start + emoji.length;
   };
 
-  // A pasted image goes to the preview, as one picked would.
+  // A pasted image goes to the preview, as one picked would; other pasted files are sent as files.
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = Array.from(event.clipboardData.files).filter((file) => file.type.startsWith('image/'));
-    if (files.length === 0 || !onSendImages || editing) return;
+    const pasted = Array.from(event.clipboardData.files);
+    const files = pasted.filter((file) => file.type.startsWith('image/'));
+    const others = pasted.filter((file) => !file.type.startsWith('image/'));
+    if ((files.length === 0 || !onSendImages) && (others.length === 0 || !props.onSendFiles)) return;
+    if (editing) return;
     event.preventDefault();
-    images.add(files);
+    if (files.length > 0) images.add(files);
+    if (others.length > 0) props.onSendFiles?.(others);
   };
 
   if (images.drafts.length > 0 && onSendImages) return <ImageDraftsPanel images={images} onSend={onSendImages} />;
 
   const pickerShown = !!picker && candidates.length > 0;
+  // Hidden, not removed, while a voice note is recorded: the text and the caret stay.
+  const fieldElement = (
+    <div className={styles.field} style={recorder.recording ? { display: 'none' } : undefined}>
+      <div className={styles.input} onClick={() => textareaRef.current?.focus()}>
+        <textarea
+          ref={textareaRef}
+          className={styles.textarea}
+          value={text}
+          rows={textareaRows(text)}
+          placeholder="Digite uma mensagem..."
+          aria-label="Mensagem"
+          enterKeyHint={touchTyping ? 'enter' : 'send'}
+          aria-invalid={tooLong || undefined}
+          role={mentionable.length > 0 ? 'combobox' : undefined}
+          aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
+          aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
+          aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
+          onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+      </div>
+      {error && (
+        <span className={styles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
   return (
     <div className={styles.wrap}>
       {editing ? (
@@ -277,38 +317,18 @@ export function MessageBox(props: Props) {
           submit();
         }}
       >
-        <div className={styles.emojiAnchor} ref={emojiAnchorRef}>
-          <IconButton aria-label="Emojis" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
-            <Smile size={20} />
-          </IconButton>
-          {emojiOpen && <EmojiPicker anchorRef={emojiAnchorRef} onSelect={insertEmoji} onClose={closeEmoji} />}
-        </div>
-        <div className={styles.field}>
-          <div className={styles.input} onClick={() => textareaRef.current?.focus()}>
-            <textarea
-              ref={textareaRef}
-              className={styles.textarea}
-              value={text}
-              rows={textareaRows(text)}
-              placeholder="Digite uma mensagem..."
-              aria-label="Mensagem"
-              enterKeyHint={touchTyping ? 'enter' : 'send'}
-              aria-invalid={tooLong || undefined}
-              role={mentionable.length > 0 ? 'combobox' : undefined}
-              aria-expanded={mentionable.length > 0 ? pickerShown : undefined}
-              aria-controls={pickerShown ? MENTION_LIST_ID : undefined}
-              aria-activedescendant={pickerShown ? mentionOptionId(picker.active) : undefined}
-              onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
-              onKeyDown={onKeyDown}
-              onPaste={onPaste}
-            />
+        {!recorder.recording && (
+          <div className={styles.emojiAnchor} ref={emojiAnchorRef}>
+            <IconButton aria-label="Emojis" aria-expanded={emojiOpen} onClick={() => setEmojiOpen((open) => !open)}>
+              <Smile size={20} />
+            </IconButton>
+            {emojiOpen && <EmojiPicker anchorRef={emojiAnchorRef} onSelect={insertEmoji} onClose={closeEmoji} />}
           </div>
-          {error && (
-            <span className={styles.error} role="alert">
-              {error}
-            </span>
-          )}
-        </div>
+        )}
+        {!recorder.recording && !editing && (
+          <AttachMenu onPickImages={images.add} onPickFiles={props.onSendFiles} disabled={!onSendImages} />
+        )}
+        {fieldElement}
         {editing ? (
           <IconButton
             type="submit"
@@ -324,9 +344,9 @@ export function MessageBox(props: Props) {
           <IconButton type="submit" aria-label="Enviar mensagem" variant="solid" disabled={tooLong} onMouseDown={keepKeyboard}>
             <SendHorizontal size={20} />
           </IconButton>
-        ) : (
-          <ImageUploadButton onPick={images.add} disabled={!onSendImages} />
-        )}
+        ) : props.onSendVoiceNote ? (
+          <VoiceControls recorder={recorder} />
+        ) : null}
       </form>
     </div>
   );

@@ -20,7 +20,9 @@ import { fromTokens } from '../lib/mention-text';
 import { beyondReactionLimit } from '../lib/reaction-limit';
 import { imageAlt, imageSrc } from '../lib/gallery';
 import { FormattedText } from './formatted-text';
+import { MessageFile } from './message-file';
 import { MessageImage } from './message-image';
+import { VoiceNote } from './voice-note';
 import { MessageQuote } from './message-quote';
 import { SWIPE_REPLY_AT, useSwipeToReply } from '../hooks/use-swipe-to-reply';
 import { ReactionChips } from './reaction-chips';
@@ -32,7 +34,7 @@ import styles from './message-bubble.module.css';
 const ReactionBar = lazy(() => import('./reaction-bar').then((m) => ({ default: m.ReactionBar })));
 
 /** What the bubble's menu asks the chat to do. */
-export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info' | 'discard';
+export type BubbleAction = 'reply' | 'edit' | 'delete' | 'info' | 'discard' | 'cancel-upload';
 
 interface Props {
   message: ChatMessage;
@@ -62,9 +64,34 @@ interface Props {
 
 const noName = () => undefined;
 
-function Content({ message, nameOf, meId }: { message: ChatMessage; nameOf: (id: string) => string | undefined; meId: string }) {
+interface ContentProps {
+  message: ChatMessage;
+  nameOf: (id: string) => string | undefined;
+  meId: string;
+  onCancelUpload?: () => void;
+}
+
+function Content({ message, nameOf, meId, onCancelUpload }: ContentProps) {
   if (message.deletedAt) {
     return <p className={styles.deleted}>{message.deletedBy === 'admin' ? ACTION_TEXTS.deletedByAdmin : ACTION_TEXTS.deleted}</p>;
+  }
+  if (message.content.type === 'file' || message.content.type === 'audio') {
+    const { content } = message;
+    const url = message.upload?.previewUrl ?? content.body;
+    const progress = message.upload && !message.failed ? message.upload.progress : undefined;
+    if (content.type === 'audio' && content.durationMs !== undefined) {
+      return <VoiceNote id={message.id} src={url} durationMs={content.durationMs} progress={progress} />;
+    }
+    return (
+      <MessageFile
+        url={url}
+        fileName={content.fileName ?? ''}
+        size={content.size}
+        mimeType={content.mimeType}
+        progress={progress}
+        onCancel={onCancelUpload}
+      />
+    );
   }
   if (message.content.type === 'image') {
     // While uploading, the local preview of the picked file.
@@ -178,7 +205,12 @@ export function MessageBubble(props: Props) {
             </button>
           )}
           {message.replyTo && !deleted && <MessageQuote quote={message.replyTo} nameOf={nameOf} onJump={onJump} />}
-          <Content message={message} nameOf={nameOf} meId={meId} />
+          <Content
+            message={message}
+            nameOf={nameOf}
+            meId={meId}
+            onCancelUpload={message.upload && message.clientId ? () => onAction?.('cancel-upload', message) : undefined}
+          />
           <div className={styles.meta}>
             {message.editedAt && !deleted && (
               <span className={styles.edited} title={editedTitle(format(new Date(message.editedAt), 'dd/MM/yyyy HH:mm'))}>

@@ -1,4 +1,4 @@
-import type { ReplyQuote } from '@chat/contracts';
+import { mediaPreviewText, type ReplyQuote } from '@chat/contracts';
 import { plainText } from '../../../shared/format-text';
 import { ACTION_TEXTS } from '../lib/action-texts';
 import styles from './message-quote.module.css';
@@ -7,6 +7,9 @@ import styles from './message-quote.module.css';
 export function quoteLine(quote: ReplyQuote, nameOf: (id: string) => string | undefined): string {
   if (quote.deleted) return ACTION_TEXTS.deleted;
   if (quote.type === 'image') return ACTION_TEXTS.image;
+  // A quote carries no file name nor length: 'Arquivo', 'Mensagem de voz'.
+  const media = mediaPreviewText({ type: quote.type });
+  if (media) return media;
   return plainText(quote.body.split('\n')[0] ?? '', nameOf);
 }
 

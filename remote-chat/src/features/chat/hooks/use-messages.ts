@@ -33,6 +33,12 @@ export interface MessagesState {
    * from there, so a reload or a lost connection mid-upload loses nothing. Resolves once it is kept.
    */
   sendImage: (file: File, caption?: string) => Promise<void>;
+  /** A file of any kind, kept and uploaded like an image. */
+  sendFile: (file: File) => Promise<void>;
+  /** A recorded voice note and its length. */
+  sendVoiceNote: (recording: Blob, durationMs: number) => Promise<void>;
+  /** 'Cancelar' on a message still uploading: it stops and leaves the outbox. */
+  cancelUpload: (clientId: string) => void;
   /** 'Tentar novamente' on a refused message: back in the outbox's queue, same clientId. */
   retry: (clientId: string) => void;
   /** The window opened at a search hit, paged forward until it joins the live end. */
@@ -42,6 +48,9 @@ export interface MessagesState {
 }
 
 type OutboxContent = SendMessageBody['content'];
+
+/** A type as the upload sends it: no parameters ('audio/webm;codecs=opus' is 'audio/webm'), lower case. */
+const uploadMimeType = (type: string) => type.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
 
 /** A reply's quote and a group message's mentions. */
 export interface SendExtra {
@@ -124,7 +133,7 @@ export function useMessages(
   // (withOutbox) until the server's message takes its place.
   const local = localDataFor(me.id);
   const enqueue = useCallback(
-    async (content: OutboxContent, clientId: string, extra: SendExtra = {}, file?: File) => {
+    async (content: OutboxContent, clientId: string, extra: SendExtra = {}, file?: File, folder?: 'files') => {
       try {
         await local.enqueue({
           clientId,
@@ -133,7 +142,7 @@ export function useMessages(
           content,
           replyTo: extra.replyTo ?? null,
           mentions: extra.mentions ?? [],
-          file: file ? { blob: file, name: file.name, type: file.type } : null,
+          file: file ? { blob: file, name: file.name, type: file.type, ...(folder ? { folder } : {}) } : null,
         });
       } catch (error) {
         // The browser would not store it (storage full, blocked): say so rather than lose it quietly.
@@ -152,6 +161,36 @@ export function useMessages(
     (file: File, caption?: string) => enqueue({ type: 'image', body: '', ...(caption ? { caption } : {}) }, crypto.randomUUID(), {}, file),
     [enqueue],
   );
+
+  // The size and type are the browser's guess until the server answers with the stored ones.
+  const sendFile = useCallback(
+    (file: File) =>
+      enqueue(
+        { type: 'file', body: '', fileName: file.name || 'arquivo', size: file.size, mimeType: uploadMimeType(file.type) },
+        crypto.randomUUID(),
+        {},
+        file,
+        'files',
+      ),
+    [enqueue],
+  );
+
+  const sendVoiceNote = useCallback(
+    (recording: Blob, durationMs: number) => {
+      const mimeType = recording.type ? uploadMimeType(recording.type) : 'audio/webm';
+      const file = new File([recording], `mensagem-de-voz.${mimeType === 'audio/ogg' ? 'ogg' : 'weba'}`, { type: mimeType });
+      return enqueue(
+        { type: 'audio', body: '', fileName: file.name, size: file.size, mimeType, durationMs: Math.max(1, Math.round(durationMs)) },
+        crypto.randomUUID(),
+        {},
+        file,
+        'files',
+      );
+    },
+    [enqueue],
+  );
+
+  const cancelUpload = useCallback((clientId: string) => void local.runner.cancel(clientId), [local]);
 
   // The server has one of this chat's outbox messages: into the history, before its entry leaves.
   useEffect(
@@ -223,5 +262,21 @@ export function useMessages(
     [messages, unsent, me.id, name, avatarUrl, kind, chatId, progress],
   );
 
-  return { messages: shown, loading, hasMore, loadingOlder, loadOlder, send, apply, applyReactions, sendImage, retry, discard, newer };
+  return {
+    messages: shown,
+    loading,
+    hasMore,
+    loadingOlder,
+    loadOlder,
+    send,
+    apply,
+    applyReactions,
+    sendImage,
+    sendFile,
+    sendVoiceNote,
+    cancelUpload,
+    retry,
+    discard,
+    newer,
+  };
 }

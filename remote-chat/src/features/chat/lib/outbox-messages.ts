@@ -28,6 +28,7 @@ function forgetPreviews(entries: OutboxEntry[]) {
 export function outboxMessage(entry: OutboxEntry, me: Me, progress: number | undefined): ChatMessage {
   const id = `local:${entry.clientId}`;
   const upload = entry.file ? { previewUrl: previewOf(entry.clientId, entry.file.blob), progress: progress ?? 0 } : undefined;
+  const { fileName, size, mimeType, durationMs } = entry.content;
   return {
     id,
     authorId: me.id,
@@ -37,6 +38,10 @@ export function outboxMessage(entry: OutboxEntry, me: Me, progress: number | und
       type: entry.content.type,
       body: upload?.previewUrl ?? entry.content.body,
       ...(entry.content.caption ? { caption: entry.content.caption } : {}),
+      ...(fileName === undefined ? {} : { fileName }),
+      ...(size === undefined ? {} : { size }),
+      ...(mimeType === undefined ? {} : { mimeType }),
+      ...(durationMs === undefined ? {} : { durationMs }),
     },
     status: 'PENDING',
     createdAt: entry.createdAt,
