@@ -1,22 +1,23 @@
-import { chatPath, type Message, MENTION_TOKEN_PATTERN, type PushPayload, pushTag } from '@chat/contracts';
+import { chatPath, mediaPreviewText, type Message, MENTION_TOKEN_PATTERN, type PushPayload, pushTag } from '@chat/contracts';
 
-/** What a notification says for an image, as the chat list's preview. */
-export const IMAGE_PREVIEW = 'Imagem';
 /** Push services take about 4 KB: a preview is a line, not the message. */
 const PREVIEW_MAX = 140;
 
 /**
  * Title: the sender's name, or the group's (then the body says who wrote). Body: the text with
- * mentions as names, or 'Imagem' (with its caption when it has one).
+ * mentions as names, or what the chat list says for the rest ('Imagem' with its caption when it has
+ * one, a file's name, 'Mensagem de voz (0:42)').
  */
 export function messagePayload(message: Message, groupName: string | null, names: ReadonlyMap<string, string>): PushPayload {
   const isGroup = message.groupId !== null;
   const chatId = (message.groupId ?? message.conversationId)!;
+  const media = mediaPreviewText(message.content);
+  const caption = message.content.type === 'image' ? message.content.caption : null;
   const text =
-    message.content.type === 'image'
-      ? message.content.caption
-        ? `${IMAGE_PREVIEW}: ${message.content.caption}`
-        : IMAGE_PREVIEW
+    media !== null
+      ? caption
+        ? `${media}: ${caption}`
+        : media
       : message.content.body.replace(MENTION_TOKEN_PATTERN, (_m, target: string) =>
           target.toLowerCase() === 'todos' ? '@todos' : `@${names.get(target.toLowerCase()) ?? ''}`,
         );
