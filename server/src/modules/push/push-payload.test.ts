@@ -22,8 +22,8 @@ describe('a pushed message reads as the chat list does', () => {
     const file = message({ id: 'x', body: '/media/files/a', type: 'file', fileName: 'pauta.pdf', size: 10, mimeType: 'application/pdf' });
     const voice = message({ id: 'x', body: '/media/files/b', type: 'audio', durationMs: 42_000 }, 'g-1');
     const image = message({ id: 'x', body: '/media/images/c', type: 'image', caption: 'a obra' });
-    expect(messagePayload(file, null, names).body).toBe('pauta.pdf');
+    expect(messagePayload(file, null, names)).toMatchObject({ title: 'Ana', body: 'pauta.pdf' });
     expect(messagePayload(voice, 'Obra', names)).toMatchObject({ title: 'Obra', body: 'Ana: Mensagem de voz (0:42)' });
-    expect(messagePayload(image, null, names).body).toBe('Imagem: a obra');
+    expect(messagePayload(image, null, names)).toMatchObject({ body: 'Imagem: a obra' });
   });
 });
