@@ -43,6 +43,10 @@ const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
   'GET /api/openapi.json': { access: 'MEMBER', url: '/api/openapi.json' },
   'GET /config.json': { access: 'MEMBER', url: '/config.json' },
   'GET /api/metrics': { access: 'MEMBER', url: '/api/metrics' },
+  'GET /api/sso/lookup': { access: 'MEMBER', url: '/api/sso/lookup?email=pessoa%40empresa.com.br' },
+  'GET /api/sso/callback': { access: 'MEMBER', url: '/api/sso/callback?code=abc&state=def' },
+  'POST /api/sso/exchange': { access: 'MEMBER', url: '/api/sso/exchange', body: { code: 'x'.repeat(43) } },
+  'GET /sso/:slug': { access: 'MEMBER', url: '/sso/equipe-demo' },
 };
 
 interface OpenApiOperation {

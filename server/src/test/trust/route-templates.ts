@@ -191,6 +191,24 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'PATCH /api/workspace/change-admin/:id': [
     { access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } },
   ],
+  'GET /api/workspace/:id/sso': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}/sso` }],
+  // Turned off: saving an enabled provider would ask its discovery document first.
+  'PUT /api/workspace/:id/sso': [
+    () => ({
+      access: 'ROOT',
+      url: `/api/workspace/${slot('workspace')}/sso`,
+      body: {
+        enabled: false,
+        slug: nextNonce(),
+        issuer: 'https://idp.exemplo.com',
+        clientId: 'papo',
+        clientSecret: 'segredo-do-cliente',
+        allowedDomains: [`${nextNonce()}.exemplo.com`],
+        createMembers: false,
+        allowPassword: true,
+      },
+    }),
+  ],
 };
 
 /** Routes without a workspace behind them, with the reason they are outside the tenancy proof. */
@@ -209,6 +227,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'process-wide counters and histograms (no ids, names or text); METRICS_TOKEN guards it when set, loopback only otherwise (metrics and private-answers tests)',
   'GET /media/*': 'capability URLs signed by the server (media tests); the key is unguessable',
   'PUT /media/*': 'upload URLs signed for one file and one deadline (media tests)',
+  'GET /api/sso/lookup': "the company sign-in's first step: a workspace's sign-in link by e-mail domain, nothing else (sso tests)",
+  'GET /api/sso/callback': "the provider's return: its code and the state bound to the browser's cookie are the credentials (sso tests)",
+  'POST /api/sso/exchange': 'the one-time code the return handed to the page is the credential (sso tests)',
+  'GET /sso/:slug': "a workspace's own sign-in link: sends the browser to its provider, carries no data (sso tests)",
 };
 
 /** Swagger UI's own assets are public documentation. */
