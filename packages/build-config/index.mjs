@@ -169,7 +169,7 @@ const FRAMEWORK_MODULES = new RegExp(
  * file: the sign-in page loads neither before its form is sent (its budget, `npm run sizes`).
  */
 const SIGNED_IN_MODULES =
-  /[\\/]packages[\\/](api-client|outbox)[\\/]src[\\/]|[\\/]node_modules[\\/]idb[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](api|schemas[\\/]message(s|-actions))\.ts$/;
+  /[\\/]packages[\\/](api-client|outbox)[\\/]src[\\/]|[\\/]node_modules[\\/]idb[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](api|schemas[\\/](message(s|-actions)|media-files))\.ts$/;
 
 /**
  * The /auth area's layout and what a remote's route renders around the remote, one file (ROOT's
