@@ -8,7 +8,10 @@ import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 // signature alone, so it goes through a plain instance of its own: no Authorization header, no
 // renewal, and the 60 s upload timeout (LIMITS.uploadTimeoutMs; every other call has none).
 
-/** POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes. */
+/**
+ * POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes (with
+ * media in a bucket, also the `headers` its PUT carries and the file's `publicUrl`).
+ */
 export const generatePublicMediaUrl = (body: GeneratePublicMediaUrlBody) =>
   request<Partial<GeneratePublicMediaUrlResponse> | null>(http(), {
     method: 'POST',
@@ -52,6 +55,11 @@ export interface UploadOptions {
   /** Defaults to 60000 ms (docs/produto.md, Validação e limites). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The headers the upload URL was signed with (generate-public-media-url's `headers`), sent as
+   * they are; without them, the file's own type.
+   */
+  headers?: Record<string, string>;
 }
 
 // Created on first use: no base URL (the signed URL is absolute), no interceptors, so no bearer
@@ -69,7 +77,7 @@ const uploadHttp = (): Promise<AxiosInstance> => {
 export async function uploadToSignedUrl(
   url: string,
   file: Blob,
-  { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal }: UploadOptions = {},
+  { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal, headers }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
   try {
     const response = await (
@@ -78,7 +86,7 @@ export async function uploadToSignedUrl(
       method: 'PUT',
       url,
       data: file,
-      headers: { 'Content-Type': file.type },
+      headers: headers ?? { 'Content-Type': file.type },
       timeout: timeoutMs,
       signal,
       onUploadProgress: (event) => {
