@@ -35,7 +35,8 @@ export async function inspectDirectUpload(store: DirectUploadStore, media: Media
   }
   if (info.size > terms.maxBytes) return { kind: 'refused', reason: 'maior que o limite' };
   if (terms.declaredSize > 0 && info.size !== terms.declaredSize) return { kind: 'refused', reason: 'tamanho diferente do declarado' };
-  const head = await store.readStart(media.key, SIGNATURE_BYTES);
+  // An empty object has no first bytes to read (and some stores mishandle a range on it).
+  const head = info.size === 0 ? Buffer.alloc(0) : await store.readStart(media.key, SIGNATURE_BYTES);
   if (!hasSignature(head, terms.contentType)) return { kind: 'refused', reason: 'conteúdo não é do tipo declarado' };
   return { kind: 'fits', size: info.size };
 }
