@@ -79,13 +79,17 @@ export async function uploadToSignedUrl(
   file: Blob,
   { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal, headers }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
+  // The body's own type is the one sent: a Blob of the signed type, where it is another (a bucket
+  // stores a download as application/octet-stream, whatever the file is).
+  const signedType = headers?.['content-type'];
+  const body = signedType && signedType !== file.type ? new Blob([file], { type: signedType }) : file;
   try {
     const response = await (
       await uploadHttp()
     ).request({
       method: 'PUT',
       url,
-      data: file,
+      data: body,
       headers: headers ?? { 'Content-Type': file.type },
       timeout: timeoutMs,
       signal,
