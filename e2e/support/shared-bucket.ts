@@ -48,7 +48,13 @@ async function startS3rver(dir: string): Promise<{ endpoint: string; child: Chil
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`o s3rver saiu com código ${child.exitCode}`);
-    if (await fetch(`${endpoint}/${BUCKET}`).then((r) => r.status < 500, () => false)) return { endpoint, child };
+    if (
+      await fetch(`${endpoint}/${BUCKET}`).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return { endpoint, child };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');

@@ -98,9 +98,13 @@ describe('uploadToSignedUrl', () => {
       'cache-control': 'public, max-age=31536000, immutable',
       'if-none-match': '*',
     };
-    const { status } = await uploadToSignedUrl(`${baseURL}/media/files/abc-a.html?X-Amz-Signature=s`, new Blob(['<p>oi</p>'], { type: 'text/html' }), {
-      headers,
-    });
+    const { status } = await uploadToSignedUrl(
+      `${baseURL}/media/files/abc-a.html?X-Amz-Signature=s`,
+      new Blob(['<p>oi</p>'], { type: 'text/html' }),
+      {
+        headers,
+      },
+    );
     expect(status).toBe(200);
     expect(seen[0]!.headers).toMatchObject(headers);
     expect(seen[0]!.headers.authorization).toBeUndefined();

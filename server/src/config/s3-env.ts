@@ -54,8 +54,7 @@ export const s3EnvShape = {
   S3_PUBLIC_URL: opt(baseUrl),
 };
 
-const s3EnvSchema = z.object(s3EnvShape);
-type RawS3Env = z.infer<typeof s3EnvSchema>;
+type RawS3Env = z.output<z.ZodObject<typeof s3EnvShape>>;
 
 export interface S3EnvProblem {
   variable: string;

@@ -30,7 +30,11 @@ describe('uploadAvatar', () => {
     const headers = { 'content-type': 'image/png', 'if-none-match': '*' };
     media.generatePublicMediaUrl.mockResolvedValue({
       status: 200,
-      data: { url: 'https://balde.s3.amazonaws.com/avatars/a-foto.png?X-Amz-Signature=s', headers, publicUrl: 'https://cdn.x/avatars/a-foto.png' },
+      data: {
+        url: 'https://balde.s3.amazonaws.com/avatars/a-foto.png?X-Amz-Signature=s',
+        headers,
+        publicUrl: 'https://cdn.x/avatars/a-foto.png',
+      },
     });
     media.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
     await expect(uploadAvatar(photo)).resolves.toBe('https://cdn.x/avatars/a-foto.png');

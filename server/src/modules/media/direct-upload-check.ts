@@ -26,7 +26,11 @@ export interface DirectUploadTerms {
 
 export type DirectUploadVerdict = { kind: 'missing' } | { kind: 'refused'; reason: string } | { kind: 'fits'; size: number };
 
-export async function inspectDirectUpload(store: DirectUploadStore, media: MediaKey, terms: DirectUploadTerms): Promise<DirectUploadVerdict> {
+export async function inspectDirectUpload(
+  store: DirectUploadStore,
+  media: MediaKey,
+  terms: DirectUploadTerms,
+): Promise<DirectUploadVerdict> {
   const info = await store.inspect(media.key);
   if (!info) return { kind: 'missing' };
   const expected = objectHeaders(media);

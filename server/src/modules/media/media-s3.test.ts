@@ -40,21 +40,32 @@ type Folder = 'avatars' | 'files';
 
 const signed = async (who: TestUser, fileName: string, contentType: string, folder: Folder = 'avatars', size?: number) =>
   expectStatus<GeneratePublicMediaUrlResponse>(
-    await as(t.app, who).post('/cloud/generate-public-media-url', { fileName, contentType, folder, ...(size === undefined ? {} : { size }) }),
+    await as(t.app, who).post('/cloud/generate-public-media-url', {
+      fileName,
+      contentType,
+      folder,
+      ...(size === undefined ? {} : { size }),
+    }),
     200,
   );
 
 /** The browser's PUT: the signed headers as the server gave them, unless `headers` says otherwise. */
 const put = (upload: GeneratePublicMediaUrlResponse, body: Buffer, headers: Record<string, string> = {}) =>
-  fetch(upload.url, { method: 'PUT', headers: { ...upload.headers, ...headers }, body });
+  fetch(upload.url, { method: 'PUT', headers: { ...upload.headers, ...headers }, body: new Uint8Array(body) });
 
 const send = (who: TestUser, content: object) =>
   as(t.app, who).post('/message/send', { conversationId: conversation.id, isGroup: false, content, clientId: newClientId() });
 
 const sendImage = (url: string) => send(ana, { type: 'image', body: url });
-const sendFile = (url: string, fileName: string) => send(ana, { type: 'file', body: url, fileName, size: 1, mimeType: 'application/octet-stream' });
+const sendFile = (url: string, fileName: string) =>
+  send(ana, { type: 'file', body: url, fileName, size: 1, mimeType: 'application/octet-stream' });
 const uploadRow = async (url: string) =>
-  (await t.app.ctx.db.select().from(mediaUploads).where(eq(mediaUploads.key, new URL(url).pathname.split('/').slice(2).join('/'))))[0];
+  (
+    await t.app.ctx.db
+      .select()
+      .from(mediaUploads)
+      .where(eq(mediaUploads.key, new URL(url).pathname.split('/').slice(2).join('/')))
+  )[0];
 const objectStatus = async (url: string) => (await fetch(url, { method: 'HEAD' })).status;
 
 describe('uploads straight to the bucket', () => {
@@ -118,7 +129,11 @@ describe('uploads straight to the bucket', () => {
       expect(await objectStatus(upload.publicUrl!)).toBe(404);
     }
     // A photo is never an SVG: refused before any URL is signed.
-    const svg = await as(t.app, ana).post('/cloud/generate-public-media-url', { fileName: 'a.svg', contentType: 'image/svg+xml', folder: 'avatars' });
+    const svg = await as(t.app, ana).post('/cloud/generate-public-media-url', {
+      fileName: 'a.svg',
+      contentType: 'image/svg+xml',
+      folder: 'avatars',
+    });
     expect(svg.statusCode).toBe(415);
   });
 
@@ -175,7 +190,7 @@ describe('uploads straight to the bucket', () => {
 });
 
 describe('the page policy with a bucket', () => {
-  it("lets the page upload to the bucket and read from it (its origin from S3_ENDPOINT)", async () => {
+  it('lets the page upload to the bucket and read from it (its origin from S3_ENDPOINT)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const policy = String(res.headers['content-security-policy']);
     for (const directive of ['img-src', 'media-src', 'connect-src']) {

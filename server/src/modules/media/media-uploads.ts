@@ -42,10 +42,23 @@ export async function recordUpload(db: Db, media: MediaKey, uploader: MediaUser,
  * An upload URL of a bucket handed out: whose the file will be, its declared size (0 when not
  * said), which the quota counts from now on, and its type. Checked before any use (usableMedia).
  */
-export async function recordPendingUpload(db: Db, media: MediaKey, uploader: MediaUser, sizeBytes: number | null, contentType: string): Promise<void> {
+export async function recordPendingUpload(
+  db: Db,
+  media: MediaKey,
+  uploader: MediaUser,
+  sizeBytes: number | null,
+  contentType: string,
+): Promise<void> {
   await db
     .insert(mediaUploads)
-    .values({ key: media.key, workspaceId: uploader.workspaceId, uploaderId: uploader.id, sizeBytes: sizeBytes ?? 0, contentType, pending: true });
+    .values({
+      key: media.key,
+      workspaceId: uploader.workspaceId,
+      uploaderId: uploader.id,
+      sizeBytes: sizeBytes ?? 0,
+      contentType,
+      pending: true,
+    });
 }
 
 /** A checked direct upload: from now on it is used like one that came through the server. */

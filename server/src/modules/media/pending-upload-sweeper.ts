@@ -28,7 +28,12 @@ export async function sweepPendingUploads(db: Db, store: DirectUploadStore, now:
 }
 
 /** Sweeps every hour on every process (deletes are idempotent); the returned function stops it. */
-export function startPendingUploadSweeper(options: { db: Db; store: DirectUploadStore; now: () => Date; log: FastifyBaseLogger }): () => void {
+export function startPendingUploadSweeper(options: {
+  db: Db;
+  store: DirectUploadStore;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}): () => void {
   const timer = setInterval(() => {
     sweepPendingUploads(options.db, options.store, options.now()).catch((error: unknown) =>
       options.log.error({ err: error }, 'limpeza dos uploads pendentes'),

@@ -101,7 +101,10 @@ function headersOf(options: HelmetSettings): ReadonlyArray<readonly [string, str
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   env: Pick<Env, 'appUrl' | 'remoteUrls'>,
-  { mediaOrigins = [], prefixPolicies = DEFAULT_PREFIX_POLICIES }: { mediaOrigins?: readonly string[]; prefixPolicies?: readonly PrefixPolicy[] } = {},
+  {
+    mediaOrigins = [],
+    prefixPolicies = DEFAULT_PREFIX_POLICIES,
+  }: { mediaOrigins?: readonly string[]; prefixPolicies?: readonly PrefixPolicy[] } = {},
 ): Promise<void> {
   const directives = contentSecurityPolicy(env, mediaOrigins);
   const base = baseOptions(env, directives);

@@ -109,7 +109,7 @@ describe('S3MediaStore', () => {
     const imageUpload = await store.presignUpload(image, { contentType: 'image/png', size: null });
     expect(new URL(imageUpload.url).searchParams.get('X-Amz-SignedHeaders')).toBe('cache-control;content-type;host;if-none-match');
     expect(imageUpload.headers['content-type']).toBe('image/png');
-    const put = await fetch(imageUpload.url, { method: 'PUT', headers: imageUpload.headers, body: PNG });
+    const put = await fetch(imageUpload.url, { method: 'PUT', headers: imageUpload.headers, body: new Uint8Array(PNG) });
     expect(put.status).toBe(200);
     expect(await store.inspect(image.key)).toEqual({ size: PNG.length, contentType: 'image/png', contentDisposition: null });
   });
