@@ -49,16 +49,14 @@ export async function recordPendingUpload(
   sizeBytes: number | null,
   contentType: string,
 ): Promise<void> {
-  await db
-    .insert(mediaUploads)
-    .values({
-      key: media.key,
-      workspaceId: uploader.workspaceId,
-      uploaderId: uploader.id,
-      sizeBytes: sizeBytes ?? 0,
-      contentType,
-      pending: true,
-    });
+  await db.insert(mediaUploads).values({
+    key: media.key,
+    workspaceId: uploader.workspaceId,
+    uploaderId: uploader.id,
+    sizeBytes: sizeBytes ?? 0,
+    contentType,
+    pending: true,
+  });
 }
 
 /** A checked direct upload: from now on it is used like one that came through the server. */
