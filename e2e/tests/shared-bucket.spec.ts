@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Browser, Download, Page } from '@playwright/test';
 import { messageBox, messages, openMember, openNewModal, userRow } from '../support/chat';
+import { onePagePdf } from '../support/files';
 import { expect, test } from '../support/fixtures';
-import { pickImage } from '../support/image-picker';
+import { chooseFiles, pickImage } from '../support/image-picker';
 import { pngImage } from '../support/images';
 import { BUCKET, type ServerPair, sharedServices, startServerPair } from '../support/shared-bucket';
 
@@ -25,22 +28,27 @@ test.afterAll(async () => {
   await pair?.close();
 });
 
-test('an image sent through one process is stored in the bucket and shown to a member on the other', async ({ browser }) => {
-  test.setTimeout(120_000);
+/** Ana on the first process and Bruno on the second, in their conversation. */
+async function openPair(browser: Browser): Promise<{ ana: Page; bruno: Page }> {
   const [urlA, urlB] = pair.urls;
   const ana = await openMember(browser, urlA, 'ana');
   const bruno = await openMember(browser, urlB, 'bruno');
-  const puts: { url: string; headers: Record<string, string> }[] = [];
-  ana.on('request', (request) => {
-    if (request.method() === 'PUT') puts.push({ url: request.url(), headers: request.headers() });
-  });
-
   const dialog = await openNewModal(ana, 'Conversa');
   await userRow(dialog, 'bruno').getByRole('button').click();
   await expect(ana).toHaveURL(/\/auth\/conversations\/[0-9a-f-]{36}\/conversation$/);
   await expect(messageBox(ana)).toBeVisible();
   await bruno.goto(new URL(ana.url()).pathname);
   await expect(messageBox(bruno)).toBeVisible();
+  return { ana, bruno };
+}
+
+test('an image sent through one process is stored in the bucket and shown to a member on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { ana, bruno } = await openPair(browser);
+  const puts: { url: string; headers: Record<string, string> }[] = [];
+  ana.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push({ url: request.url(), headers: request.headers() });
+  });
 
   const image = pngImage(320, 240);
   await pickImage(ana, { name: 'quadro.png', mimeType: 'image/png', buffer: image });
@@ -71,4 +79,39 @@ test('an image sent through one process is stored in the bucket and shown to a m
   await expect(received).toBeVisible();
   await expect(received).toHaveAttribute('src', src);
   await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+});
+
+test('a PDF and an HTML page sent as files are read from the bucket and downloaded, never rendered', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { ana, bruno } = await openPair(browser);
+  const pdf = onePagePdf('Pauta no balde');
+  const html = Buffer.from('<!doctype html><script>document.title="pwned"</script>');
+  await chooseFiles(ana, { name: 'Pauta.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await chooseFiles(ana, { name: 'página.html', mimeType: 'text/html', buffer: html });
+
+  // Bruno, on the other process: the PDF's first page drawn by pdf.js from the bucket (CORS, CSP).
+  const card = messages(bruno).filter({ hasText: 'Pauta.pdf' }).last();
+  await expect(card.getByRole('img', { name: 'Primeira página de Pauta.pdf' })).toBeVisible({ timeout: 30_000 });
+  const link = card.getByRole('link', { name: 'Baixar Pauta.pdf' });
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(new RegExp(`^${pair.endpoint}/${BUCKET}/files/[0-9a-f-]{36}-pauta\\.pdf$`));
+
+  // The bucket serves it as a download: the click saves the file, the chat stays where it was.
+  const chat = bruno.url();
+  const download = await new Promise<Download>((resolve) => {
+    bruno.once('download', resolve);
+    bruno.context().once('page', (tab) => tab.once('download', resolve));
+    void link.click();
+  });
+  expect(download.suggestedFilename()).toBe('pauta.pdf');
+  expect(await readFile((await download.path())!)).toEqual(pdf);
+  expect(bruno.url()).toBe(chat);
+
+  const htmlCard = messages(bruno).filter({ hasText: 'página.html' }).last();
+  await expect(htmlCard).toBeVisible({ timeout: 20_000 });
+  const htmlHref = (await htmlCard.getByRole('link', { name: 'Baixar página.html' }).getAttribute('href'))!;
+  const served = await fetch(htmlHref);
+  expect(served.headers.get('content-type')).toBe('application/octet-stream');
+  expect(served.headers.get('content-disposition')).toBe('attachment; filename="pagina.html"');
+  expect(Buffer.from(await served.arrayBuffer()).equals(html)).toBe(true);
 });
