@@ -72,6 +72,10 @@ describe.each([
     expect(contrast(tokens, text, background)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it.each(SURFACES)('draws the edge of a control at 3:1 on %s', (surface) => {
+    expect(contrast(tokens, '--ui-color-border-strong', surface)).toBeGreaterThanOrEqual(3);
+  });
+
   it('keeps white initials and the names of senders readable on every identity colour', () => {
     for (let i = 0; i < 10; i += 1) {
       expect(contrast(tokens, '--ui-color-white', `--ui-identity-${i}`), `fill ${i}`).toBeGreaterThanOrEqual(4.5);
