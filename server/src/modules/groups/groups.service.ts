@@ -12,6 +12,7 @@ import type {
   UpdateGroupBody,
 } from '@chat/contracts';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type MediaAccess, usableMedia } from '../media/media-uploads';
 import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
@@ -24,7 +25,7 @@ import { headFor, headRowsByGroup, headRowsOf } from './group-heads';
 import { addMembersWithinLimit, groupMemberLimitOf, requireWithinLimit } from './group-limit.repository';
 import { GroupLists } from './group-lists';
 import * as repo from './groups.repository';
-import { type Person, postSystemLine, targetsOf } from './system-lines';
+import { insertSystemLine, type Person, sendSystemLine, targetsOf } from './system-lines';
 
 export const GROUP_NOT_FOUND = 'Grupo não encontrado';
 export const NOT_GROUP_ADMIN = 'Apenas administradores do grupo podem fazer isso';
@@ -117,23 +118,31 @@ export class GroupsService {
     );
     // No one else can join a group before it exists: the count needs no lock.
     requireWithinLimit(1 + others.length, await groupMemberLimitOf(this.db, viewer.workspaceId));
-    const row = await repo.insertGroup(
-      this.db,
-      { workspaceId: viewer.workspaceId, name: body.name, description: body.description, createdById: viewer.id },
-      others,
-    );
+    const workspaceId = viewer.workspaceId;
+    const { value: row, sendLines } = await this.recorded(async (tx, note) => {
+      const created = await repo.insertGroup(
+        tx,
+        { workspaceId, name: body.name, description: body.description, createdById: viewer.id },
+        others,
+      );
+      await note(created.id, { kind: 'created', actor: person(viewer), targets: [] });
+      return created;
+    });
     this.events.toUsers([viewer.id, ...others], 'group', await this.one(row.id, null));
-    await this.line(row.id, { kind: 'created', actor: person(viewer), targets: [] });
+    await sendLines();
     return this.one(row.id, viewer.id);
   }
 
   async update(viewer: UserWithWorkspace, groupId: string, body: UpdateGroupBody): Promise<Group> {
     await this.requireAdmin(viewer, groupId);
-    const before = await repo.groupNameOf(this.db, groupId);
-    await repo.updateGroup(this.db, groupId, { name: body.name, description: body.description });
+    const { sendLines } = await this.recorded(async (tx, note) => {
+      const before = await repo.groupNameOf(tx, groupId);
+      await repo.updateGroup(tx, groupId, { name: body.name, description: body.description });
+      // A new description alone is no event of the chat's.
+      if (before !== body.name) await note(groupId, { kind: 'renamed', actor: person(viewer), targets: [], name: body.name });
+    });
     const group = await this.announceUpdate(viewer, groupId, { kind: 'renamed', name: body.name, description: body.description });
-    // A new description alone is no event of the chat's.
-    if (before !== body.name) await this.line(groupId, { kind: 'renamed', actor: person(viewer), targets: [], name: body.name });
+    await sendLines();
     return group;
   }
 
@@ -143,9 +152,13 @@ export class GroupsService {
     const target = await repo.findMembership(this.db, groupId, newAdminId);
     if (!target) throw notFound(NOT_A_MEMBER);
     if (target.isAdmin) throw conflict(ALREADY_ADMIN);
-    await repo.setAdmin(this.db, groupId, newAdminId, true);
+    const promoted = await this.people([newAdminId]);
+    const { sendLines } = await this.recorded(async (tx, note) => {
+      await repo.setAdmin(tx, groupId, newAdminId, true);
+      await note(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(promoted) });
+    });
     const group = await this.announceUpdate(viewer, groupId, { kind: 'adminAdded', adminId: newAdminId });
-    await this.line(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(await this.people([newAdminId])) });
+    await sendLines();
     return group;
   }
 
@@ -167,8 +180,15 @@ export class GroupsService {
     await this.requireAdmin(viewer, groupId);
     if (ids.includes(viewer.id)) throw forbidden(SELF.addMember);
     const users = await this.reachableUsers(viewer, ids);
-    const added = await addMembersWithinLimit(this.db, groupId, users);
-    if (added.length === 0) throw conflict(ALREADY_MEMBERS);
+    const named = await this.people(users);
+    const { value: added, sendLines } = await this.recorded(async (tx, note) => {
+      const fresh = await addMembersWithinLimit(tx, groupId, users);
+      if (fresh.length === 0) throw conflict(ALREADY_MEMBERS);
+      const freshSet = new Set(fresh);
+      const freshNamed = named.filter((p) => freshSet.has(p.id)).slice(0, SYSTEM_LINE_TARGETS_MAX);
+      await note(groupId, { kind: 'added', actor: person(viewer), ...targetsOf(freshNamed), count: fresh.length });
+      return fresh;
+    });
     const addedSet = new Set(added);
     const previous = (await repo.memberIds(this.db, groupId)).filter((id) => !addedSet.has(id));
     this.events.toUsers(added, 'group', await this.one(groupId, null));
@@ -178,8 +198,7 @@ export class GroupsService {
       'group::updated',
       await this.updateEvent(groupId, { kind: 'membersAdded', members: firstAdded.map(toGroupMember), addedCount: added.length }),
     );
-    const named = await this.people(added.slice(0, SYSTEM_LINE_TARGETS_MAX));
-    await this.line(groupId, { kind: 'added', actor: person(viewer), ...targetsOf(named), count: added.length });
+    await sendLines();
     return this.one(groupId, viewer.id);
   }
 
@@ -188,9 +207,12 @@ export class GroupsService {
     await this.requireAdmin(viewer, groupId);
     if (memberId === viewer.id) throw forbidden(SELF.removeMember);
     const removed = await this.people([memberId]);
-    if (!(await repo.removeMember(this.db, groupId, memberId))) throw notFound(NOT_A_MEMBER);
+    const { sendLines } = await this.recorded(async (tx, note) => {
+      if (!(await repo.removeMember(tx, groupId, memberId))) throw notFound(NOT_A_MEMBER);
+      await note(groupId, { kind: 'removed', actor: person(viewer), ...targetsOf(removed) });
+    });
     const group = await this.announceUpdate(viewer, groupId, { kind: 'memberRemoved', memberId }, [memberId]);
-    await this.line(groupId, { kind: 'removed', actor: person(viewer), ...targetsOf(removed) });
+    await sendLines();
     // Their unread messages no longer hold back the others' highlighted ticks.
     await recheckGroupReads({ db: this.db, events: this.events }, [groupId], memberId);
     return group;
@@ -202,14 +224,19 @@ export class GroupsService {
    * member admin (a second `group::updated`, and its line).
    */
   async leave(viewer: UserWithWorkspace, groupId: string): Promise<LeftGroup> {
-    const { left, promotedId } = await repo.leaveGroup(this.db, groupId, viewer.id);
-    if (!left) throw notFound(GROUP_NOT_FOUND);
+    const { value: promotedId, sendLines } = await this.recorded(async (tx, note) => {
+      const { left, promotedId: promoted } = await repo.leaveGroup(tx, groupId, viewer.id);
+      if (!left) throw notFound(GROUP_NOT_FOUND);
+      await note(groupId, { kind: 'left', actor: person(viewer), targets: [] });
+      if (promoted) {
+        const named = targetsOf(await this.people([promoted], tx));
+        await note(groupId, { kind: 'promoted', actor: person(viewer), ...named, automatic: true });
+      }
+      return promoted;
+    });
     await this.announce(groupId, { kind: 'memberRemoved', memberId: viewer.id }, [viewer.id]);
-    await this.line(groupId, { kind: 'left', actor: person(viewer), targets: [] });
-    if (promotedId) {
-      await this.announce(groupId, { kind: 'adminAdded', adminId: promotedId });
-      await this.line(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(await this.people([promotedId])), automatic: true });
-    }
+    if (promotedId) await this.announce(groupId, { kind: 'adminAdded', adminId: promotedId });
+    await sendLines();
     await recheckGroupReads({ db: this.db, events: this.events }, [groupId], viewer.id);
     return { id: groupId };
   }
@@ -220,20 +247,38 @@ export class GroupsService {
     if (avatarUrl !== null && (await usableMedia(media, avatarUrl, viewer))?.folder !== 'avatars') {
       throw badRequest(GROUP_PHOTO_NOT_FROM_MEDIA_STORE);
     }
-    await repo.setGroupPhoto(this.db, groupId, avatarUrl);
+    const { sendLines } = await this.recorded(async (tx, note) => {
+      await repo.setGroupPhoto(tx, groupId, avatarUrl);
+      await note(groupId, { kind: 'photo', actor: person(viewer), targets: [], ...(avatarUrl === null ? { removed: true } : {}) });
+    });
     const group = await this.announceUpdate(viewer, groupId, { kind: 'photoChanged' });
-    await this.line(groupId, { kind: 'photo', actor: person(viewer), targets: [], ...(avatarUrl === null ? { removed: true } : {}) });
+    await sendLines();
     return group;
   }
 
-  /** The group's system line of an act, sent to its members. */
-  private async line(groupId: string, line: SystemLine): Promise<void> {
-    await postSystemLine(this.db, this.events, groupId, line);
+  /**
+   * An act's writes and the system lines it notes commit in one transaction, so the chat records
+   * every act that happened and no act that did not. The lines reach the members with
+   * `sendLines`, once committed and after the act's own events.
+   */
+  private async recorded<T>(
+    work: (tx: Db, note: (groupId: string, line: SystemLine) => Promise<void>) => Promise<T>,
+  ): Promise<{ value: T; sendLines: () => Promise<void> }> {
+    const noted: { groupId: string; id: string }[] = [];
+    const value = await inTransaction(this.db, (tx) =>
+      work(tx, async (groupId, line) => {
+        noted.push({ groupId, id: await insertSystemLine(tx, groupId, line) });
+      }),
+    );
+    const sendLines = async () => {
+      for (const { groupId, id } of noted) await sendSystemLine(this.db, this.events, groupId, id);
+    };
+    return { value, sendLines };
   }
 
   /** These users by their names now, in the order given. */
-  private async people(ids: readonly string[]): Promise<Person[]> {
-    const found = await findUsersByIds(this.db, ids);
+  private async people(ids: readonly string[], db: Db = this.db): Promise<Person[]> {
+    const found = await findUsersByIds(db, ids);
     return ids.flatMap((id) => {
       const user = found.get(id);
       return user ? [person(user)] : [];
