@@ -117,6 +117,8 @@ export interface WorkerResult {
   /** Not on the socket, found by the history call after a reconnect. */
   caughtUp: number;
   httpErrors: number;
+  /** Send attempts answered with anything but 200, or not answered (a network error), including those a retry then got through. */
+  failedAttempts: number;
   /** performance.timeOrigin-based ms, comparable across processes of this machine. */
   startedAt: number;
   endedAt: number;
