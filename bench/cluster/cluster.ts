@@ -14,8 +14,8 @@ import { BACK_NETWORK, buildTopology, reaches, type Topology } from './topology'
 const APP_PORT = 3000;
 const POSTGRES_PORT = 5432;
 const REDIS_PORT = 6379;
-/** What the guide sets behind its HAProxy checks (inter 1s, fall 2): the balancer has it down before it stops listening. */
-export const DRAIN_MS = 3000;
+/** What the guide sets behind its HAProxy checks (inter 1s, fall 3): the balancer has it down before it stops listening. */
+export const DRAIN_MS = 4000;
 export const ROOT_PASSWORD = 'senha-root-cluster';
 
 export interface Cluster {
@@ -91,7 +91,9 @@ export async function deployCluster(root: string): Promise<Cluster> {
   const toBalancer = await reaches(clients.netns, lb.publicAddress, 80);
   const toApp = await reaches(clients.netns, app[0].address, APP_PORT);
   const toDb = await reaches(clients.netns, db.address, POSTGRES_PORT);
-  console.log(`  dos clientes: balanceador ${toBalancer ? 'alcançável' : 'INALCANÇÁVEL'}, app1 ${toApp ? 'ALCANÇÁVEL' : 'inalcançável'}, PostgreSQL ${toDb ? 'ALCANÇÁVEL' : 'inalcançável'}`);
+  console.log(
+    `  dos clientes: balanceador ${toBalancer ? 'alcançável' : 'INALCANÇÁVEL'}, app1 ${toApp ? 'ALCANÇÁVEL' : 'inalcançável'}, PostgreSQL ${toDb ? 'ALCANÇÁVEL' : 'inalcançável'}`,
+  );
   if (!toBalancer || toApp || toDb) throw new Error('a rede dos clientes não está isolada como deveria');
   return { topology, balancer, apps, databaseUrl, jwtSecret, metricsToken };
 }

@@ -54,13 +54,13 @@ export interface Phase<T> {
 
 /**
  * Connects the members' sockets through the balancer, calls `connected` (sockets in place, no
- * sends yet), starts the sends and runs `during` alongside them; resolves once every send is
- * settled and counted.
+ * sends yet), starts the sends and runs `during` alongside them, and `ended` once every send is
+ * settled and counted (the sockets still open); resolves then.
  */
 export async function runLoad<T>(
   cluster: Cluster,
   spec: LoadSpec,
-  hooks: { connected?: () => Promise<void>; during?: () => Promise<T> } = {},
+  hooks: { connected?: () => Promise<void>; during?: () => Promise<T>; ended?: () => Promise<void> } = {},
 ): Promise<Phase<T | undefined>> {
   const url = cluster.balancer.url;
   const task: WorkerTask = {
@@ -84,7 +84,9 @@ export async function runLoad<T>(
     await hooks.connected?.();
     const running = worker.run();
     const during = await hooks.during?.();
-    return { result: await running, during };
+    const result = await running;
+    await hooks.ended?.();
+    return { result, during };
   } finally {
     await worker.finish().catch(() => undefined);
     await stop();

@@ -34,7 +34,8 @@ export function parseClusterOptions(argv: string[]): ClusterOptions {
   }
   const number = (name: keyof typeof DEFAULTS, min: number) => {
     const n = Number(values[name]);
-    if (!Number.isFinite(n) || n < min) throw new Error(`--${name} deve ser um número ${min === 0 ? 'de 0 ou mais' : 'positivo'}\n${USAGE}`);
+    if (!Number.isFinite(n) || n < min)
+      throw new Error(`--${name} deve ser um número ${min === 0 ? 'de 0 ou mais' : 'positivo'}\n${USAGE}`);
     return n;
   };
   const upgradeS = number('upgrade', 1);

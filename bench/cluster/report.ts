@@ -26,7 +26,9 @@ export function printFigures({ cross, kill, upgrade, throughput }: ClusterFigure
       `${kill.accepted} confirmadas, ${kill.lost} perdidas, ${kill.duplicated} duplicadas, ${kill.caughtUp} pela recuperação; ` +
       `envios sem confirmação ${kill.failedSends}, tentativas falhas ${kill.failedAttempts}`,
   );
-  const replaced = upgrade.replaced.map((r) => `${r.host}: encerrou em ${s(r.stopS)} (código ${r.exitCode}), partiu em ${s(r.startS)}, UP em mais ${s(r.upS)}`);
+  const replaced = upgrade.replaced.map(
+    (r) => `${r.host}: encerrou em ${s(r.stopS)} (código ${r.exitCode}), partiu em ${s(r.startS)}, UP em mais ${s(r.upS)}`,
+  );
   console.log(
     `- Atualização contínua: ${replaced.join('; ')}; ${upgrade.accepted} confirmadas, ${upgrade.failedAttempts} envios falhos (tentativas sem 200), ` +
       `${upgrade.failedSends} sem confirmação, ${upgrade.lost} perdidas, ${upgrade.duplicated} duplicadas, ${upgrade.caughtUp} pela recuperação, ${upgrade.notBack} sockets sem volta` +

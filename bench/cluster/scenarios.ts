@@ -21,6 +21,14 @@ export interface Counts {
   notBack: number;
 }
 
+/** Each failure and loss, in seconds from `origin` (epoch ms), by kind: where in a phase they fell. */
+export function timeline(r: WorkerResult, origin: number): string {
+  const at = (t: number) => ((t - origin) / 1000).toFixed(1);
+  const kinds = Object.entries(r.failedBy).map(([answer, times]) => `${answer}: ${times.map(at).join(' ')}`);
+  if (r.lostAt.length > 0) kinds.push(`perdidas (agendadas em): ${r.lostAt.map(at).join(' ')}`);
+  return kinds.join('\n    ');
+}
+
 const counts = (r: WorkerResult): Counts => ({
   accepted: r.accepted,
   lost: r.lost,
@@ -31,7 +39,9 @@ const counts = (r: WorkerResult): Counts => ({
   notBack: r.notBack,
 });
 
-const socketsPerHost = (cluster: Cluster) => Promise.all(cluster.apps.map((app) => metric(app, cluster.metricsToken, SOCKETS)));
+/** Sockets on each host (NaN for a host that does not answer). */
+const socketsPerHost = (cluster: Cluster) =>
+  Promise.all(cluster.apps.map((app) => metric(app, cluster.metricsToken, SOCKETS).catch(() => Number.NaN)));
 
 /** A pair whose sockets sit on different hosts exchanges messages through the balancer. */
 export async function crossHost(cluster: Cluster, pair: BenchMember[]) {
@@ -58,6 +68,7 @@ export async function crossHost(cluster: Cluster, pair: BenchMember[]) {
 export async function killHost(cluster: Cluster, members: BenchMember[], rate: number, durationS: number) {
   const [app1] = cluster.apps;
   let before: number[] = [];
+  let after: number[] = [];
   let killedAt = 0;
   const phase = await runLoad(
     cluster,
@@ -65,6 +76,9 @@ export async function killHost(cluster: Cluster, members: BenchMember[], rate: n
     {
       connected: async () => {
         before = await socketsPerHost(cluster);
+      },
+      ended: async () => {
+        after = await socketsPerHost(cluster);
       },
       during: async () => {
         await sleep((durationS * 1000) / 3);
@@ -75,7 +89,8 @@ export async function killHost(cluster: Cluster, members: BenchMember[], rate: n
       },
     },
   );
-  const after = await socketsPerHost(cluster).catch(() => [Number.NaN, Number.NaN]);
+  if (phase.result.failedAttempts + phase.result.lost > 0)
+    console.log(`  em segundos desde a morte:\n    ${timeline(phase.result, killedAt)}`);
   const back = phase.result.backAt.map((at) => (at - killedAt) / 1000).filter((s) => s >= 0);
   const result = {
     before,
@@ -107,17 +122,25 @@ export interface Replacement {
 export async function rollingUpgrade(cluster: Cluster, members: BenchMember[], rate: number, durationS: number) {
   let loadEnd = 0;
   let upgradeEnd = 0;
+  let loadStart = 0;
   const phase = await runLoad(
     cluster,
     { members, mode: 'open', rate, durationS, reconnect: true },
     {
       during: async () => {
-        loadEnd = epochNow() + durationS * 1000;
+        loadStart = epochNow();
+        void watchStates(
+          cluster,
+          () => (epochNow() - loadStart) / 1000,
+          () => upgradeEnd > 0,
+        );
+        loadEnd = loadStart + durationS * 1000;
         await sleep(5000);
         const replaced: Replacement[] = [];
         for (const [i, app] of cluster.apps.entries()) {
           const host = `app${i + 1}`;
           const t0 = performance.now();
+          console.log(`  SIGTERM em ${host} aos ${((epochNow() - loadStart) / 1000).toFixed(1)} s da carga`);
           const exitCode = await app.stop();
           const t1 = performance.now();
           await app.start();
@@ -125,14 +148,30 @@ export async function rollingUpgrade(cluster: Cluster, members: BenchMember[], r
           await cluster.balancer.waitStatus(host, 'UP');
           const t3 = performance.now();
           replaced.push({ host, stopS: (t1 - t0) / 1000, exitCode, startS: (t2 - t1) / 1000, upS: (t3 - t2) / 1000 });
-          console.log(`  ${host} trocado: encerrou em ${((t1 - t0) / 1000).toFixed(1)} s (código ${exitCode}), de volta ao balanceador ${((t3 - t1) / 1000).toFixed(1)} s depois`);
+          console.log(
+            `  ${host} trocado: encerrou em ${((t1 - t0) / 1000).toFixed(1)} s (código ${exitCode}), de volta ao balanceador ${((t3 - t1) / 1000).toFixed(1)} s depois`,
+          );
         }
         upgradeEnd = epochNow();
         return replaced;
       },
     },
   );
+  if (phase.result.failedAttempts + phase.result.lost > 0)
+    console.log(`  em segundos desde o início da carga:\n    ${timeline(phase.result, loadStart)}`);
   return { replaced: phase.during ?? [], upgradeInsideLoad: upgradeEnd <= loadEnd, ...counts(phase.result) };
+}
+
+/** Prints each change of a server's state in HAProxy, with `clock()` seconds, until `done()`. */
+async function watchStates(cluster: Cluster, clock: () => number, done: () => boolean): Promise<void> {
+  const last = new Map<string, string>();
+  while (!done()) {
+    for (const stat of await cluster.balancer.stats().catch(() => [])) {
+      if (last.get(stat.name) !== stat.status) console.log(`    HAProxy: ${stat.name} ${stat.status} aos ${clock().toFixed(1)} s`);
+      last.set(stat.name, stat.status);
+    }
+    await sleep(100);
+  }
 }
 
 export interface HostFigures {

@@ -54,6 +54,8 @@ const result: WorkerResult = {
   caughtUp: 0,
   httpErrors: 0,
   failedAttempts: 0,
+  failedBy: {},
+  lostAt: [],
   startedAt: 0,
   endedAt: 0,
   backAt: [],
@@ -256,16 +258,21 @@ async function sendOne(sender: number, scheduledAt: number, measure: boolean): P
         }
         return;
       }
-      if (measure) result.failedAttempts++;
+      if (measure) failed(String(answer.status));
       if (!task.reconnect || answer.status < 500) break;
     } catch {
-      if (measure) result.failedAttempts++;
+      if (measure) failed('rede');
       if (!task.reconnect) break;
     }
     await connectedOrAfter(sender, delay);
     delay = Math.min(delay * 2, OUTBOX_RETRY.maxDelayMs);
   }
   if (measure) result.httpErrors++;
+}
+
+function failed(answer: string): void {
+  result.failedAttempts++;
+  (result.failedBy[answer] ??= []).push(now());
 }
 
 /** Resolves when this member's socket connects again, or after `ms`. */
@@ -328,7 +335,11 @@ const settled = (t: Tracked) => !t.accepted || ((t.peerSeen !== undefined || t.c
 async function drain(): Promise<void> {
   const until = now() + task.drainMs;
   while (now() < until && ![...tracked.values()].every(settled)) await sleep(50);
-  for (const t of tracked.values()) if (t.measure && !settled(t)) result.lost++;
+  for (const t of tracked.values()) {
+    if (!t.measure || settled(t)) continue;
+    result.lost++;
+    result.lostAt.push(t.scheduledAt);
+  }
 }
 
 async function connectAll(): Promise<void> {
