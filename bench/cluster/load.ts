@@ -11,8 +11,12 @@ import { type Cluster, ROOT_PASSWORD } from './cluster';
 // sends over HTTP with a clientId each, retried as the page's outbox retries, every receipt
 // counted) in the clients' namespace, pointed at the balancer and nothing else.
 
-/** Niceness of the client process: the members' machines, which here share the hosts' cores. */
-const CLIENTS_NICE = 10;
+/**
+ * Niceness of the client process: the members' machines, which here share the hosts' cores. The
+ * load harness's default (bench:load --clients-nice), so that its figures for one process without
+ * a balancer compare with these.
+ */
+const CLIENTS_NICE = 19;
 
 /** Members seeded straight into the cluster's database, with access tokens signed with its secret. */
 export async function seedClusterMembers(cluster: Cluster, root: string, count: number): Promise<BenchMember[]> {

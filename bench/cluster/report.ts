@@ -35,7 +35,7 @@ export function printFigures({ cross, kill, upgrade, throughput }: ClusterFigure
       (upgrade.upgradeInsideLoad ? '' : ' (ATENÇÃO: a troca terminou depois da carga: aumente --upgrade)'),
   );
   for (const t of throughput) {
-    const hosts = t.perHost.map((h) => `${h.host} ${h.sessions} conexões, ${s(h.cpuS)} de CPU`).join('; ');
+    const hosts = t.perHost.map((h) => `${h.host} ${h.sessions} pedidos, ${s(h.cpuS)} de CPU`).join('; ');
     console.log(
       `- Vazão pelo balanceador com ${t.hosts} host(s): ${t.msgPerS.toFixed(0)} msg/s, resposta p50 ${ms(t.answerP50Ms)} p99 ${ms(t.answerP99Ms)}, ` +
         `entrega p50 ${ms(t.deliverP50Ms)} p99 ${ms(t.deliverP99Ms)}; ${hosts}; ${t.lost} perdidas, ${t.failedSends} falhas`,

@@ -176,7 +176,7 @@ async function watchStates(cluster: Cluster, clock: () => number, done: () => bo
 
 export interface HostFigures {
   host: string;
-  /** Connections HAProxy gave it during the run (HTTP keep-alive connections and websockets). */
+  /** What HAProxy sent it during the run (its `stot`: each HTTP request and each websocket counts one). */
   sessions: number;
   cpuS: number;
 }
