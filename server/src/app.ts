@@ -65,6 +65,7 @@ import { registerApiNoStore } from './plugins/api-no-store';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 import { closeIdleWhileClosing } from './lib/close-idle-connections';
+import { Draining } from './lib/draining';
 
 /** Request bodies above this size are refused with 413 before parsing. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       push,
       metrics: new ServerMetrics(() => events().sockets.size),
+      draining: new Draining(),
     };
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
