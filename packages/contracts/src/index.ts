@@ -35,6 +35,7 @@ export * from './chat-list-cursor';
 export * from './schemas/chat-list-page';
 export * from './schemas/chat-lookups';
 export * from './schemas/message-search';
+export * from './schemas/shared-media';
 export * from './schemas/sso';
 export * from './schemas/push';
 export * from './schemas/notification-settings';
