@@ -8,10 +8,12 @@ import { uuidField } from './fields';
 export const SHARED_MEDIA_KINDS = ['files', 'media'] as const;
 export type SharedMediaKind = (typeof SHARED_MEDIA_KINDS)[number];
 export const SHARED_MEDIA_PAGE_SIZE = 30;
+export const SHARED_MEDIA_LIMIT_MAX = 50;
 
 export const SHARED_MEDIA_CHAT_MESSAGE = 'Informe uma conversa ou um grupo';
 const KIND_MESSAGE = "O tipo deve ser 'files' ou 'media'";
 const CURSOR_MESSAGE = 'Cursor inválido';
+const LIMIT_MESSAGE = `O limite deve ser entre 1 e ${SHARED_MEDIA_LIMIT_MAX}`;
 
 /**
  * One chat, `conversationId` or `groupId`; `kind` 'media' is images and videos, 'files' every other
@@ -24,6 +26,12 @@ export const sharedMediaQuerySchema = z
     groupId: z.optional(uuidField()),
     kind: z.enum(SHARED_MEDIA_KINDS, KIND_MESSAGE),
     before: z.optional(z.string(CURSOR_MESSAGE).check(z.regex(/^\d{1,15}$/, CURSOR_MESSAGE))),
+    limit: z._default(
+      z.optional(
+        z.coerce.number(LIMIT_MESSAGE).check(z.int(LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(SHARED_MEDIA_LIMIT_MAX, LIMIT_MESSAGE)),
+      ),
+      SHARED_MEDIA_PAGE_SIZE,
+    ),
   })
   .check(
     z.refine((query) => (query.conversationId === undefined) !== (query.groupId === undefined), {

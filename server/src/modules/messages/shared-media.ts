@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
-import { SHARED_MEDIA_PAGE_SIZE, type SharedMediaItem, type SharedMediaPage, type SharedMediaQuery } from '@chat/contracts';
+import { type SharedMediaItem, type SharedMediaPage, type SharedMediaQuery } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { messages, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -58,13 +58,13 @@ export async function sharedMedia(db: Db, participants: ConversationParticipants
     )
     .orderBy(desc(messages.seq))
     // One extra row tells whether older items exist.
-    .limit(SHARED_MEDIA_PAGE_SIZE + 1);
-  const page = rows.slice(0, SHARED_MEDIA_PAGE_SIZE);
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(
       ({ seq: _seq, createdAt, type, ...row }): SharedMediaItem => ({ ...row, type: type === 'image' ? 'image' : 'file', createdAt: createdAt.toISOString() }),
     ),
-    nextCursor: rows.length > SHARED_MEDIA_PAGE_SIZE && last ? String(last.seq) : null,
+    nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
   };
 }
