@@ -15,6 +15,7 @@ export * from './mentions';
 export * from './socket-events';
 export * from './remote-props';
 export * from './theme';
+export * from './storage-usage';
 export * from './schemas/fields';
 export * from './schemas/visible-text';
 export * from './schemas/params';
