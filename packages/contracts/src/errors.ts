@@ -37,6 +37,8 @@ export const ERROR_TEXTS = {
   message: {
     list: 'Ocorreu um erro ao buscar as mensagens',
     send: 'Ocorreu um erro ao enviar a mensagem',
+    /** Not in the original spec: the details panel's 'Mídia' and 'Arquivos'. */
+    shared: 'Ocorreu um erro ao buscar os arquivos da conversa',
   },
   user: {
     invite: occurredError('enviar o convite'),
