@@ -116,7 +116,8 @@ export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async
         request.raw.unpipe();
         request.raw.pause();
         // The store's own refusal names the image limit: a file's names its folder's, or the quota.
-        if (error instanceof AppError && error.message === FILE_TOO_LARGE) throw maxBytes < limit.maxBytes ? storageQuotaExceeded() : tooLarge(limit);
+        if (error instanceof AppError && error.message === FILE_TOO_LARGE)
+          throw maxBytes < limit.maxBytes ? storageQuotaExceeded() : tooLarge(limit);
         throw error;
       }
       try {

@@ -36,7 +36,10 @@ async function uploaded(fileName: string, contentType: string, body: Buffer): Pr
 }
 
 /** GET over a real connection, the body as bytes. */
-function get(url: URL, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+function get(
+  url: URL,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method: 'GET', path: url.pathname, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -102,8 +105,17 @@ describe('the name a download is saved as', () => {
   it('keeps the accents of the name sent, with an ASCII fallback', async () => {
     const url = await uploaded('Relatório final.pdf', 'application/pdf', PDF);
     const conversation = expectStatus<{ id: string }>(await as(t.app, ana).post('/conversation/create', { userTwoId: bruno.id }), 200);
-    const content = { type: 'file', body: url.toString(), fileName: 'Relatório "final" de março.pdf', size: 1, mimeType: 'application/pdf' };
-    expectStatus(await as(t.app, ana).post('/message/send', { conversationId: conversation.id, isGroup: false, content, clientId: newClientId() }), 200);
+    const content = {
+      type: 'file',
+      body: url.toString(),
+      fileName: 'Relatório "final" de março.pdf',
+      size: 1,
+      mimeType: 'application/pdf',
+    };
+    expectStatus(
+      await as(t.app, ana).post('/message/send', { conversationId: conversation.id, isGroup: false, content, clientId: newClientId() }),
+      200,
+    );
     const res = await rawRequest(port, 'GET', url.pathname);
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-disposition']).toBe(

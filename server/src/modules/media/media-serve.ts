@@ -61,7 +61,8 @@ function savedName(media: MediaKey, originalName: string | null): string {
 }
 
 /** RFC 8187's value-chars: everything else percent-encoded as UTF-8. */
-const encodeExtValue = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeExtValue = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * RFC 6266: `filename*` carries the name with its accents (UTF-8), `filename` an ASCII fallback for

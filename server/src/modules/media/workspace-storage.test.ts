@@ -76,7 +76,14 @@ const setRefuse = (who: TestUser, refuseExecutables: boolean) => as(t.app, who).
 function chunkedPut(requestTarget: string, contentType: string, body: Buffer): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'PUT', path: requestTarget, headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' }, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: requestTarget,
+        headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' },
+        agent: false,
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

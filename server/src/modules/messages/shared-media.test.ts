@@ -21,7 +21,9 @@ const sent: Record<string, Message> = {};
 async function uploaded(who: TestUser, fileName: string, contentType: string, body: Buffer): Promise<string> {
   const res = await as(t.app, who).post('/cloud/generate-public-media-url', { folder: 'files', fileName, contentType });
   const url = new URL(expectStatus<{ url: string }>(res, 200).url);
-  expect((await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': contentType }, payload: body })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'PUT', url: target(url), headers: { 'content-type': contentType }, payload: body })).statusCode,
+  ).toBe(200);
   return publicUrlFromUploadUrl(url.toString());
 }
 
@@ -86,7 +88,13 @@ describe('GET /message/shared-media', () => {
   });
 
   it("lists a group's files for its members", async () => {
-    const content = { type: 'file', body: await uploaded(ana, 'ata.pdf', 'application/pdf', PDF), fileName: 'ata.pdf', size: 1, mimeType: 'application/pdf' };
+    const content = {
+      type: 'file',
+      body: await uploaded(ana, 'ata.pdf', 'application/pdf', PDF),
+      fileName: 'ata.pdf',
+      size: 1,
+      mimeType: 'application/pdf',
+    };
     const ata = await send(ana, content, { id: group.id, isGroup: true });
     const page = expectStatus<SharedMediaPage>(await shared(bruno, `groupId=${group.id}&kind=files`), 200);
     expect(ids(page)).toEqual([ata.id]);

@@ -25,7 +25,12 @@ function kindMatches(kind: SharedMediaQuery['kind']): SQL {
   return and(shared, wanted)!;
 }
 
-export async function sharedMedia(db: Db, participants: ConversationParticipants, viewerId: string, query: SharedMediaQuery): Promise<SharedMediaPage> {
+export async function sharedMedia(
+  db: Db,
+  participants: ConversationParticipants,
+  viewerId: string,
+  query: SharedMediaQuery,
+): Promise<SharedMediaPage> {
   let chat: SQL;
   if (query.groupId) {
     if (!(await findMembership(db, query.groupId, viewerId))) throw notFound(GROUP_NOT_FOUND);
@@ -62,9 +67,11 @@ export async function sharedMedia(db: Db, participants: ConversationParticipants
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(
-      ({ seq: _seq, createdAt, type, ...row }): SharedMediaItem => ({ ...row, type: type === 'image' ? 'image' : 'file', createdAt: createdAt.toISOString() }),
-    ),
+    items: page.map(({ seq: _seq, createdAt, type, ...row }): SharedMediaItem => ({
+      ...row,
+      type: type === 'image' ? 'image' : 'file',
+      createdAt: createdAt.toISOString(),
+    })),
     nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
   };
 }
