@@ -56,6 +56,7 @@ import { configRoutes } from './modules/web/config.routes';
 import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
+import { workspaceSettingsRoutes } from './modules/workspaces/workspace-settings.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(userLookupRoutes);
         await api.register(mediaUrlRoutes);
         await api.register(memberRoutes);
+        await api.register(workspaceSettingsRoutes);
         await api.register(polygonRoutes);
         await api.register(profileRoutes);
         await api.register(apiKeyRoutes);

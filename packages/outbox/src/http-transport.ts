@@ -1,5 +1,5 @@
 import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, publicUrlFromUploadUrl, type SendMessageBody } from '@chat/contracts';
+import { ERROR_TEXTS, publicUrlFromUploadUrl, uploadTimeoutFor, type SendMessageBody } from '@chat/contracts';
 import type { OutboxTransport } from './outbox-runner';
 import type { OutboxFile } from './types';
 
@@ -52,7 +52,7 @@ async function put(url: string, file: OutboxFile, onProgress: (percent: number) 
   const type = uploadType(file);
   const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
   try {
-    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs, signal });
+    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: uploadTimeoutFor(blob.size), signal });
   } catch (error) {
     const refused = refusalOf(error);
     if (refused && error instanceof UploadRequestError && error.status !== null) {
