@@ -8,7 +8,10 @@ import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 // signature alone, so it goes through a plain instance of its own: no Authorization header, no
 // renewal, and the upload timeout (60 s, longer for a large file: uploadTimeoutFor; every other call has none).
 
-/** POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes. */
+/**
+ * POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes (with
+ * media in a bucket, also the `headers` its PUT carries and the file's `publicUrl`).
+ */
 export const generatePublicMediaUrl = (body: GeneratePublicMediaUrlBody) =>
   request<Partial<GeneratePublicMediaUrlResponse> | null>(http(), {
     method: 'POST',
@@ -52,6 +55,11 @@ export interface UploadOptions {
   /** Defaults to uploadTimeoutFor(file.size): 60000 ms, longer for a large file (docs/produto.md, Validação e limites). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The headers the upload URL was signed with (generate-public-media-url's `headers`), sent as
+   * they are; without them, the file's own type.
+   */
+  headers?: Record<string, string>;
 }
 
 // Created on first use: no base URL (the signed URL is absolute), no interceptors, so no bearer
@@ -69,16 +77,20 @@ const uploadHttp = (): Promise<AxiosInstance> => {
 export async function uploadToSignedUrl(
   url: string,
   file: Blob,
-  { onProgress, timeoutMs = uploadTimeoutFor(file.size), signal }: UploadOptions = {},
+  { onProgress, timeoutMs = uploadTimeoutFor(file.size), signal, headers }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
+  // The body's own type is the one sent: a Blob of the signed type, where it is another (a bucket
+  // stores a download as application/octet-stream, whatever the file is).
+  const signedType = headers?.['content-type'];
+  const body = signedType && signedType !== file.type ? new Blob([file], { type: signedType }) : file;
   try {
     const response = await (
       await uploadHttp()
     ).request({
       method: 'PUT',
       url,
-      data: file,
-      headers: { 'Content-Type': file.type },
+      data: body,
+      headers: headers ?? { 'Content-Type': file.type },
       timeout: timeoutMs,
       signal,
       onUploadProgress: (event) => {

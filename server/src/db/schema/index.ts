@@ -488,6 +488,10 @@ export const mediaUploads = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     // The type the upload URL was signed for (null for uploads stored before it was kept).
     contentType: text('content_type'),
+    // An upload straight to an S3-compatible bucket, signed but not yet checked: written with the
+    // upload URL (the size then is the one declared, or 0), cleared once the server has checked the
+    // object (direct-upload-check.ts). Uploads through the server are checked as they arrive.
+    pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('media_uploads_workspace_id_idx').on(t.workspaceId)],

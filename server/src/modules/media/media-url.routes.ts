@@ -6,7 +6,8 @@ import { invalidFileType } from './media-errors';
 import { folderLimit, tooLarge } from './media-limits';
 import { isImageContentType, newMediaKey } from './media-key';
 import { uploadUrl } from './media-signer';
-import { assertStorageRoom } from './media-uploads';
+import { isDirectUploadStore } from './media-store';
+import { assertStorageRoom, recordPendingUpload } from './media-uploads';
 import { mediaOrigin } from './own-media-url';
 
 /**
@@ -23,7 +24,7 @@ async function refuseNonImageType(request: FastifyRequest): Promise<void> {
 // Mounted under /api. Checked on request, before the body is even parsed: anonymous callers learn
 // nothing about it.
 export const mediaUrlRoutes = signedInRoutes({ stage: 'onRequest' }, (routes) => {
-  const { db, env, mediaSigner, now, rateLimiter, rateLimits } = routes.ctx;
+  const { db, env, mediaSigner, mediaStore, now, rateLimiter, rateLimits } = routes.ctx;
   const origin = mediaOrigin(env.appUrl);
 
   routes.post(
@@ -49,7 +50,11 @@ export const mediaUrlRoutes = signedInRoutes({ stage: 'onRequest' }, (routes) =>
         throw executableRefused();
       }
       const media = newMediaKey(folder, fileName, contentType);
-      return { url: uploadUrl(origin, media, mediaSigner.sign(media, user.id, now(), contentType)) };
+      if (!isDirectUploadStore(mediaStore)) return { url: uploadUrl(origin, media, mediaSigner.sign(media, user.id, now(), contentType)) };
+      // Straight to the bucket: who it is for is written now, and the object checked before any use.
+      await recordPendingUpload(db, media, user, request.body.size ?? null, contentType);
+      const upload = await mediaStore.presignUpload(media, { contentType, size: request.body.size ?? null });
+      return { ...upload, publicUrl: `${mediaStore.publicBaseUrl}/${media.key}` };
     },
   );
 });

@@ -51,7 +51,7 @@ export class MessageActionsService {
     private readonly db: Db,
     private readonly events: ChatEvents,
     private readonly participants: ConversationParticipants,
-    private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
+    private readonly media: { env: Pick<Env, 'appUrl' | 'maxFileMb'>; store: MediaStore },
   ) {}
 
   /** Own text messages only; the same text (and mentions) again changes nothing. */
@@ -152,7 +152,7 @@ export class MessageActionsService {
 
   /** The uploaded file of a deleted image, file or voice note, unless another message or an avatar shows it. */
   private async dropMedia(url: string, messageId: string): Promise<void> {
-    const media = ownMediaKey(url, this.media.env.appUrl);
+    const media = ownMediaKey(url, this.media.env.appUrl, this.media.store);
     if (!media || (await repo.mediaUrlInUse(this.db, url, messageId))) return;
     await this.media.store.delete(media.key);
     await forgetUpload(this.db, media);

@@ -51,7 +51,7 @@ export class MessagesService {
     private readonly events: ChatEvents,
     private readonly presence: Presence,
     private readonly participants: ConversationParticipants,
-    private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
+    private readonly media: { env: Pick<Env, 'appUrl' | 'maxFileMb'>; store: MediaStore },
     engine: Engine,
     private readonly groupReads: GroupReads,
     /** Told of each new message and which recipients had no socket open (Web Push, off the request's path). */

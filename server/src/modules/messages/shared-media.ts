@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { messages, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
-import { GROUP_NOT_FOUND } from '../groups/groups.service';
+import { GROUP_NOT_FOUND } from '../groups/group-views';
 import { findMembership } from '../groups/groups.repository';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
 
