@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { type Message, type MessagesPage, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
+import { type Message, type MessagesPage, type ServerDraining, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
 import { call, ok } from './http';
 import type { Account } from './team';
 
@@ -76,6 +76,14 @@ export class Member {
       if (reason === 'io server disconnect' && !this.closed) setTimeout(() => socket.connect(), SOCKET_RECONNECTION.reconnectionDelay);
     });
     socket.on('sync:required', () => this.catchUp());
+    // As the shell: leave a draining process at a random moment of its window, and come back at once.
+    socket.on('server:draining', ({ reconnectWithinMs }: ServerDraining) => {
+      setTimeout(() => {
+        if (this.closed || !socket.connected) return;
+        socket.disconnect();
+        socket.connect();
+      }, Math.random() * reconnectWithinMs);
+    });
     socket.on('message', (message: Message) => this.show(message, 'live'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name}: socket sem conexão em ${timeoutMs / 1000} s`)), timeoutMs);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,9 +19,24 @@ function asOwner(program: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 }
 
-async function pgTool(program: string, args: string[]): Promise<void> {
-  const [file, argv] = asOwner(program, args);
+/** The command, run inside network namespace `netns` when one is given (`ip netns exec`, root only). */
+export function inNetns(netns: string | undefined, [file, argv]: [string, string[]]): [string, string[]] {
+  return netns ? ['ip', ['netns', 'exec', netns, file, ...argv]] : [file, argv];
+}
+
+async function pgTool(program: string, args: string[], netns?: string): Promise<void> {
+  const [file, argv] = inNetns(netns, asOwner(program, args));
   await run(file, argv, { timeout: 60_000 });
+}
+
+/**
+ * Where a private server listens: by default 127.0.0.1 on a free port; the cluster drill puts it
+ * in a network namespace of its own on that namespace's address.
+ */
+export interface ServicePlace {
+  netns: string;
+  host: string;
+  port: number;
 }
 
 export interface PrivatePostgres {
@@ -34,13 +49,17 @@ export interface PrivatePostgres {
   start(): Promise<void>;
 }
 
-/** In a temp folder of its own, which the `postgres` user must own and reach. */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const port = await freePort();
+/**
+ * In a temp folder of its own, which the `postgres` user must own and reach. With `place`, in that
+ * namespace on that address, trusting connections from `trustedNetwork` (a CIDR).
+ */
+export async function startPrivatePostgres(place?: ServicePlace & { trustedNetwork: string }): Promise<PrivatePostgres> {
+  const port = place?.port ?? (await freePort());
+  const host = place?.host ?? '127.0.0.1';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'papo-exercicio-pg-'));
   const data = path.join(dir, 'data');
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  const ctl = (args: string[]) => pgTool('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, ...args]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=${host} -c max_connections=200`;
+  const ctl = (args: string[]) => pgTool('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, ...args], place?.netns);
   // Cleanup is registered first: a failed initdb or start still leaves nothing behind.
   onCleanup(async () => {
     await ctl(['stop', '-m', 'immediate']).catch(() => undefined);
@@ -52,8 +71,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     chownSync(dir, Number(uid.trim()), Number(gid.trim()));
   }
   await pgTool('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  if (place) appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${place.trustedNetwork} trust\n`);
   await ctl(['start', '-w']);
-  const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const urlOf = (database: string) => `postgres://postgres@${host}:${port}/${database}`;
   return {
     port,
     urlOf,

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { freePort } from '@chat/server/bench-api';
 import { onCleanup } from './cleanup';
+import { inNetns, type ServicePlace } from './private-postgres';
 
 // The drill's own redis-server on a free port, without persistence (as the tests' private ones),
 // never the machine's. A kill is SIGKILL; a restart starts a new empty server on the same port.
@@ -14,9 +15,9 @@ export interface PrivateRedis {
 }
 
 /** Resolves once the port answers PING with PONG. */
-async function answers(port: number): Promise<boolean> {
+async function answers(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(port, host);
     socket.setTimeout(500);
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('data', (data) => {
@@ -31,8 +32,10 @@ async function answers(port: number): Promise<boolean> {
   });
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+/** With `place`, in that network namespace on that address (as ServicePlace says). */
+export async function startPrivateRedis(place?: ServicePlace): Promise<PrivateRedis> {
+  const port = place?.port ?? (await freePort());
+  const host = place?.host ?? '127.0.0.1';
   let child: ChildProcess | null = null;
   const kill = async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -42,12 +45,13 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   const start = async () => {
     // Its own process group: a Ctrl-C in the terminal reaches the drill, which removes it.
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-      detached: true,
-    });
+    const [file, argv] = inNetns(place?.netns, [
+      'redis-server',
+      ['--port', String(port), '--bind', host, '--protected-mode', 'no', '--save', '', '--appendonly', 'no'],
+    ]);
+    child = spawn(file, argv, { stdio: 'ignore', detached: true });
     const deadline = Date.now() + 10_000;
-    while (!(await answers(port))) {
+    while (!(await answers(port, host))) {
       if (child.exitCode !== null) throw new Error(`redis-server saiu com código ${child.exitCode}`);
       if (Date.now() > deadline) throw new Error('redis-server não respondeu em 10 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -55,5 +59,5 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   onCleanup(kill);
   await start();
-  return { url: `redis://127.0.0.1:${port}`, kill, start };
+  return { url: `redis://${host}:${port}`, kill, start };
 }

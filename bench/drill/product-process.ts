@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { SERVER_DIR } from '../server-dir';
 import { onCleanup } from './cleanup';
+import { inNetns } from './private-postgres';
 
 // One server process of the built product (server/dist/main.js, as `npm start` runs it), started
 // on a given port and environment, killed with SIGKILL and started again on the same ones.
@@ -16,24 +17,33 @@ export class ProductProcess {
   private child: ChildProcess | null = null;
   private output = '';
 
+  /** `netns`: the network namespace the process runs in (its host), listening on `host` there. */
   constructor(
     readonly name: string,
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly place: { netns?: string; host: string } = { host: '127.0.0.1' },
   ) {
     onCleanup(() => this.kill());
   }
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `http://${this.place.host}:${this.port}`;
+  }
+
+  /** The running process's id (null when it is not running). */
+  get pid(): number | null {
+    const child = this.child;
+    return child && child.exitCode === null && child.signalCode === null ? (child.pid ?? null) : null;
   }
 
   /** Starts the process; resolves when /api/health answers 200 (at most `timeoutMs`). */
   async start(timeoutMs = 60_000): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, [MAIN_JS], {
+    const [file, argv] = inNetns(this.place.netns, [process.execPath, [MAIN_JS]]);
+    const child = spawn(file, argv, {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(this.port), ...this.env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: this.place.host, PORT: String(this.port), ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -56,6 +66,21 @@ export class ProductProcess {
     } catch {
       return false;
     }
+  }
+
+  /** SIGTERM, as a deploy stops it: resolves with the exit code once the process has exited. */
+  async stop(): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    return code;
+  }
+
+  /** The last lines the process wrote. */
+  lastOutput(): string {
+    return this.output;
   }
 
   /** SIGKILL: nothing of the server's shutdown runs. */

@@ -138,9 +138,15 @@ export class ServerChild {
 export class WorkerChild {
   private constructor(private readonly child: ChildProcess) {}
 
-  /** `nice`: the client process's niceness (options.ts, clientsNice). */
-  static async start(nice: number): Promise<WorkerChild> {
-    const child = fork(await (workerBundle ??= bundleChild('client-worker')), [], { execArgv: [] });
+  /**
+   * `nice`: the client process's niceness (options.ts, clientsNice). `netns`: a network namespace
+   * to run it in (`ip netns exec`, which execs node in place: the IPC channel and the pid carry over).
+   */
+  static async start(nice: number, netns?: string): Promise<WorkerChild> {
+    const file = await (workerBundle ??= bundleChild('client-worker'));
+    const child = netns
+      ? fork(file, [], { execPath: 'ip', execArgv: ['netns', 'exec', netns, process.execPath] })
+      : fork(file, [], { execArgv: [] });
     if (nice > 0) setPriority(child.pid!, nice);
     return new WorkerChild(child);
   }
@@ -162,6 +168,11 @@ export class WorkerChild {
     const result = next<FromWorker, 'result'>(this.child, 'result');
     this.send({ type: 'go' });
     return (await result).result;
+  }
+
+  /** Ends the client process at once (a run that failed half-way). */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
   }
 
   async finish(): Promise<void> {

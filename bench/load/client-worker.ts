@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
-import { FIRST_CALLS, LIMITS, OUTBOX_RETRY, REMOTE_FIRST_CALLS, SOCKET_NAMESPACE, SOCKET_RECONNECTION } from '@chat/contracts';
+import {
+  FIRST_CALLS,
+  LIMITS,
+  OUTBOX_RETRY,
+  REMOTE_FIRST_CALLS,
+  SOCKET_NAMESPACE,
+  SOCKET_RECONNECTION,
+  type ServerDraining,
+} from '@chat/contracts';
 import { readRunQueueWaitMs } from '../measure';
 import { request } from './http-post';
 import { inPool } from './pool';
@@ -45,6 +53,9 @@ const result: WorkerResult = {
   duplicated: 0,
   caughtUp: 0,
   httpErrors: 0,
+  failedAttempts: 0,
+  failedBy: {},
+  lostAt: [],
   startedAt: 0,
   endedAt: 0,
   backAt: [],
@@ -122,6 +133,16 @@ function openSocket(index: number): Promise<void> {
     // transport instead, which socket.io retries by itself): the page connects again after the
     // reconnection delay, and socket.io's back-off takes over from there.
     if (task.reconnect && reason === 'io server disconnect') connectLater(reconnectionDelay);
+  });
+  // As the shell: a draining process's socket leaves at a random moment of the window it was
+  // given and connects again at once, through the balancer to another process.
+  socket.on('server:draining', ({ reconnectWithinMs }: ServerDraining) => {
+    if (!task.reconnect) return;
+    setTimeout(() => {
+      if (!socket.connected) return;
+      socket.disconnect();
+      socket.connect();
+    }, Math.random() * reconnectWithinMs);
   });
   // socket.io stops after its 5 attempts; the page starts another round after the longest delay.
   socket.io.on('reconnect_failed', () => {
@@ -237,14 +258,21 @@ async function sendOne(sender: number, scheduledAt: number, measure: boolean): P
         }
         return;
       }
+      if (measure) failed(String(answer.status));
       if (!task.reconnect || answer.status < 500) break;
     } catch {
+      if (measure) failed('rede');
       if (!task.reconnect) break;
     }
     await connectedOrAfter(sender, delay);
     delay = Math.min(delay * 2, OUTBOX_RETRY.maxDelayMs);
   }
   if (measure) result.httpErrors++;
+}
+
+function failed(answer: string): void {
+  result.failedAttempts++;
+  (result.failedBy[answer] ??= []).push(now());
 }
 
 /** Resolves when this member's socket connects again, or after `ms`. */
@@ -307,7 +335,11 @@ const settled = (t: Tracked) => !t.accepted || ((t.peerSeen !== undefined || t.c
 async function drain(): Promise<void> {
   const until = now() + task.drainMs;
   while (now() < until && ![...tracked.values()].every(settled)) await sleep(50);
-  for (const t of tracked.values()) if (t.measure && !settled(t)) result.lost++;
+  for (const t of tracked.values()) {
+    if (!t.measure || settled(t)) continue;
+    result.lost++;
+    result.lostAt.push(t.scheduledAt);
+  }
 }
 
 async function connectAll(): Promise<void> {

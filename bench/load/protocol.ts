@@ -117,6 +117,12 @@ export interface WorkerResult {
   /** Not on the socket, found by the history call after a reconnect. */
   caughtUp: number;
   httpErrors: number;
+  /** Send attempts answered with anything but 200, or not answered (a network error), including those a retry then got through. */
+  failedAttempts: number;
+  /** The failed attempts by answer (the status, or 'rede' for a network error), with when each came (epoch ms). */
+  failedBy: Record<string, number[]>;
+  /** When each lost message was scheduled (epoch ms). */
+  lostAt: number[];
   /** performance.timeOrigin-based ms, comparable across processes of this machine. */
   startedAt: number;
   endedAt: number;

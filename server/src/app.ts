@@ -57,6 +57,7 @@ import { configRoutes } from './modules/web/config.routes';
 import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
+import { workspaceSettingsRoutes } from './modules/workspaces/workspace-settings.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
@@ -66,6 +67,7 @@ import { registerApiNoStore } from './plugins/api-no-store';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { RequestLogController } from './plugins/request-log';
 import { closeIdleWhileClosing } from './lib/close-idle-connections';
+import { Draining } from './lib/draining';
 
 /** Request bodies above this size are refused with 413 before parsing. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
@@ -189,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       push,
       metrics: new ServerMetrics(() => events().sockets.size),
+      draining: new Draining(),
     };
     app.decorate('ctx', ctx);
     if (isDirectUploadStore(mediaStore)) {
@@ -218,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(userLookupRoutes);
         await api.register(mediaUrlRoutes);
         await api.register(memberRoutes);
+        await api.register(workspaceSettingsRoutes);
         await api.register(polygonRoutes);
         await api.register(profileRoutes);
         await api.register(apiKeyRoutes);

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Env } from './config/env';
 import type { RateLimitSettings } from './config/rate-limits';
 import type { Database, Db } from './db/client';
+import type { Draining } from './lib/draining';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { RateLimiter } from './lib/rate-limit/rate-limiter';
 import type { RefreshTokens } from './modules/auth/refresh-tokens';
@@ -52,6 +53,8 @@ export interface AppContext {
   push: Push;
   /** Prometheus metrics of this process (GET /api/metrics). */
   metrics: ServerMetrics;
+  /** Set once the process is told to shut down: /api/health answers 503 from then on. */
+  draining: Draining;
   /** The clock of expiry rules (reset links, invites, upload URLs); tests move it instead of waiting. */
   now: () => Date;
 }
@@ -61,6 +64,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The socket.io server on the same HTTP server (namespace /events). */
     io: RealtimeServer;
+    /** Draining: tells this process's sockets to reconnect elsewhere and waits (bounded) for them to leave. */
+    moveSockets: () => Promise<void>;
   }
   // The type parameters repeat Fastify's own (declarations of one interface must match), so that
   // `user` can depend on the route's type provider.

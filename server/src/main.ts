@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { LISTEN_BACKLOG } from './config/listen-backlog';
 import { DataDirLockedError } from './db/pglite/data-dir-lock';
+import { drainAndClose } from './drain';
 import { serializeError } from './lib/log-options';
 import { exitOnShutdownSignals } from './lib/shutdown-signals';
 import { formatAccounts } from './modules/bootstrap/credentials-file';
@@ -39,7 +40,13 @@ async function main() {
     console.log(`Credenciais iniciais: ${report.credentialsFile}`);
   }
 
-  exitOnShutdownSignals({ close: () => app.close(), timeoutMs: env.shutdownTimeoutMs, log: app.log });
+  const drainMs = env.shutdownDrainMs;
+  exitOnShutdownSignals({
+    close: () => (drainMs > 0 ? drainAndClose(app, drainMs) : app.close()),
+    // The bound starts once the drain is over: the drain is time the balancer asked for.
+    timeoutMs: drainMs + env.shutdownTimeoutMs,
+    log: app.log,
+  });
 
   try {
     await app.listen({ port: env.port, host: env.host, backlog: LISTEN_BACKLOG });

@@ -1,12 +1,12 @@
 import type { AxiosInstance } from 'axios';
-import { LIMITS, type GeneratePublicMediaUrlBody, type GeneratePublicMediaUrlResponse } from '@chat/contracts';
+import { uploadTimeoutFor, type GeneratePublicMediaUrlBody, type GeneratePublicMediaUrlResponse } from '@chat/contracts';
 import { http } from './client';
 import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 
 // The image upload calls: ask the API for a signed URL (bearer token, renewal
 // on 401 like every call), then PUT the file to that URL. The PUT is authorised by the URL's
 // signature alone, so it goes through a plain instance of its own: no Authorization header, no
-// renewal, and the 60 s upload timeout (LIMITS.uploadTimeoutMs; every other call has none).
+// renewal, and the upload timeout (60 s, longer for a large file: uploadTimeoutFor; every other call has none).
 
 /**
  * POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes (with
@@ -52,7 +52,7 @@ function failureOf(cause: unknown, status: number | null): UploadFailure {
 export interface UploadOptions {
   /** Called as the body goes out, with the percentage sent (0-100). */
   onProgress?: (percent: number) => void;
-  /** Defaults to 60000 ms (docs/produto.md, Validação e limites). */
+  /** Defaults to uploadTimeoutFor(file.size): 60000 ms, longer for a large file (docs/produto.md, Validação e limites). */
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
@@ -77,7 +77,7 @@ const uploadHttp = (): Promise<AxiosInstance> => {
 export async function uploadToSignedUrl(
   url: string,
   file: Blob,
-  { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal, headers }: UploadOptions = {},
+  { onProgress, timeoutMs = uploadTimeoutFor(file.size), signal, headers }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
   // The body's own type is the one sent: a Blob of the signed type, where it is another (a bucket
   // stores a download as application/octet-stream, whatever the file is).

@@ -35,11 +35,12 @@ export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 export const dependencyStatusSchema = z.enum(['ok', 'down']);
 /**
  * GET /api/health: 200 with status 'ok' when every dependency answers, 503 with 'unavailable'
- * (and which one is down) otherwise, so that a load balancer stops sending to that process.
+ * (and which one is down) otherwise, so that a load balancer stops sending to that process; 503
+ * with 'draining' once the process has been told to shut down (it still serves what reaches it).
  * `redis` only where the server uses one.
  */
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'unavailable', 'draining']),
   engine: z.enum(['pglite', 'postgres']),
   version: z.string(),
   dependencies: z.object({ database: dependencyStatusSchema, redis: z.optional(dependencyStatusSchema) }),

@@ -114,6 +114,15 @@ export const socketCatchUpAuthSchema = z.object({
 export type SocketCatchUpAuth = z.infer<typeof socketCatchUpAuthSchema>;
 export type SyncRequired = z.infer<typeof syncRequiredSchema>;
 
+/**
+ * The process holding this socket is shutting down behind a load balancer that has stopped
+ * sending it new connections: the client reconnects at a random moment within
+ * `reconnectWithinMs` (so that a process's sockets do not all land on the others at once), and
+ * the balancer puts it on another process.
+ */
+export const serverDrainingSchema = z.object({ reconnectWithinMs: z.number().check(z.int(), z.gte(0), z.lte(60_000)) });
+export type ServerDraining = z.infer<typeof serverDrainingSchema>;
+
 /** Events the server emits, keyed by event name. */
 export const serverEventSchemas = {
   conversation: conversationSchema,
@@ -138,6 +147,7 @@ export const serverEventSchemas = {
   'message:receipt': messageReceiptEventSchema,
   'chat:muted': chatMutedSchema,
   'sync:required': syncRequiredSchema,
+  'server:draining': serverDrainingSchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -205,6 +215,7 @@ export interface ServerToClientEvents {
   'message:receipt': (payload: MessageReceiptEvent) => void;
   'chat:muted': (payload: ChatMuted) => void;
   'sync:required': (payload: SyncRequired) => void;
+  'server:draining': (payload: ServerDraining) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */

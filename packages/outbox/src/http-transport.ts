@@ -1,5 +1,5 @@
 import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
-import { ERROR_TEXTS, type GeneratePublicMediaUrlResponse, LIMITS, publicUrlOfUpload, type SendMessageBody } from '@chat/contracts';
+import { ERROR_TEXTS, type GeneratePublicMediaUrlResponse, publicUrlOfUpload, type SendMessageBody, uploadTimeoutFor } from '@chat/contracts';
 import type { OutboxTransport } from './outbox-runner';
 import type { OutboxFile } from './types';
 
@@ -57,7 +57,7 @@ async function put(
   const type = uploadType(file);
   const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
   try {
-    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs, signal, headers });
+    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: uploadTimeoutFor(blob.size), signal, headers });
   } catch (error) {
     const refused = refusalOf(error);
     if (refused && error instanceof UploadRequestError && error.status !== null) {

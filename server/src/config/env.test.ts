@@ -149,6 +149,15 @@ describe('DB_DURABILITY', () => {
   });
 });
 
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('is 0 (no drain) by default, and takes 0 or more milliseconds up to two minutes', () => {
+    expect(parseEnv({}).shutdownDrainMs).toBe(0);
+    expect(parseEnv({ SHUTDOWN_DRAIN_MS: '3000' }).shutdownDrainMs).toBe(3000);
+    expect(parseError({ SHUTDOWN_DRAIN_MS: '-1' }).problems).toEqual([{ variable: 'SHUTDOWN_DRAIN_MS', message: 'deve ser 0 ou mais' }]);
+    expect(parseError({ SHUTDOWN_DRAIN_MS: '999999' }).variables).toEqual(['SHUTDOWN_DRAIN_MS']);
+  });
+});
+
 describe('SHUTDOWN_TIMEOUT_MS', () => {
   it('is 10 s by default, takes a positive number of milliseconds, and names itself when wrong', () => {
     expect(parseEnv({}).shutdownTimeoutMs).toBe(10_000);

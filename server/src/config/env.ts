@@ -72,6 +72,9 @@ const rawEnvSchema = z.object({
   ),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'deve ter ao menos 16 caracteres')),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number('deve ser um número').int('deve ser inteiro').min(1, 'deve ser maior que zero')),
+  SHUTDOWN_DRAIN_MS: opt(
+    z.coerce.number('deve ser um número').int('deve ser inteiro').min(0, 'deve ser 0 ou mais').max(120_000, 'deve ser no máximo 120000'),
+  ),
   VAPID_PUBLIC_KEY: opt(
     z
       .string()
@@ -144,6 +147,12 @@ export interface Env {
    * requests, Redis or the database, so a deploy never waits on a backend that is gone.
    */
   shutdownTimeoutMs: number;
+  /**
+   * Behind a load balancer: how long a SIGTERM'd process answers 503 on /api/health, still serving,
+   * before it moves its sockets and closes (the balancer's checks must see it down by then). 0:
+   * close at once.
+   */
+  shutdownDrainMs: number;
   /**
    * The VAPID key pair and contact of Web Push: null keys are generated once and kept in
    * DATA_DIR (vapid-keys.ts). Both keys or neither.
@@ -220,6 +229,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS ?? 0,
     metricsToken: raw.METRICS_TOKEN ?? null,
     vapid: {
       publicKey: raw.VAPID_PUBLIC_KEY ?? null,

@@ -12,8 +12,8 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       const [databaseStatus, redisStatus] = await Promise.all([checkDatabase(db), redis ? checkRedis(redis) : null]);
       const dependencies = { database: databaseStatus, ...(redisStatus ? { redis: redisStatus } : {}) };
       const up = Object.values(dependencies).every((status) => status === 'ok');
-      return reply
-        .status(up ? 200 : 503)
-        .send({ status: up ? ('ok' as const) : ('unavailable' as const), engine: database.engine, version: APP_VERSION, dependencies });
+      // Told to shut down: down for the balancer, whatever the dependencies say.
+      const status = app.ctx.draining.active ? ('draining' as const) : up ? ('ok' as const) : ('unavailable' as const);
+      return reply.status(status === 'ok' ? 200 : 503).send({ status, engine: database.engine, version: APP_VERSION, dependencies });
     });
 };

@@ -149,12 +149,11 @@ export async function activeUploader(db: Db, id: string): Promise<MediaUser | nu
 }
 
 /**
- * Refuses (413) an upload of `incomingBytes` more into `workspaceId` when its quota is set and the
- * stored sizes plus these bytes would pass it. Uploads racing each other may each pass and
- * overshoot by what they carry (at most one file each): the rate limit on upload URLs bounds that.
+ * The bytes `workspaceId` may still store: what its quota leaves, or Infinity without a quota (and
+ * for ROOT, who has no workspace). Never below 0.
  */
-export async function assertStorageRoom(db: Db, workspaceId: string | null, incomingBytes: number): Promise<void> {
-  if (!workspaceId) return;
+export async function storageRoom(db: Db, workspaceId: string | null): Promise<number> {
+  if (!workspaceId) return Infinity;
   const [row] = await db
     .select({
       quotaMb: workspaces.storageQuotaMb,
@@ -162,7 +161,18 @@ export async function assertStorageRoom(db: Db, workspaceId: string | null, inco
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  if (!row || row.quotaMb === 0) return;
-  const used = Number(row.usedBytes);
-  if (used + incomingBytes > row.quotaMb * BYTES_PER_MB || used >= row.quotaMb * BYTES_PER_MB) throw storageQuotaExceeded();
+  if (!row || row.quotaMb === 0) return Infinity;
+  return Math.max(0, row.quotaMb * BYTES_PER_MB - Number(row.usedBytes));
+}
+
+/**
+ * Refuses (413) an upload of `incomingBytes` more into `workspaceId` when its quota is set and the
+ * stored sizes plus these bytes would pass it. Uploads racing each other may each pass and
+ * overshoot by what they carry (at most one file each): the rate limit on upload URLs bounds that.
+ * Returns the room left, which also bounds the upload's body (a size declared small, or none).
+ */
+export async function assertStorageRoom(db: Db, workspaceId: string | null, incomingBytes: number): Promise<number> {
+  const room = await storageRoom(db, workspaceId);
+  if (incomingBytes > room || room === 0) throw storageQuotaExceeded();
+  return room;
 }

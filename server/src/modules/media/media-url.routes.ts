@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { generatePublicMediaUrlBodySchema, generatePublicMediaUrlResponseSchema } from '@chat/contracts';
 import { signedInRoutes } from '../auth/signed-in-routes';
+import { executableRefused, isExecutableFile, refusesExecutables } from './executables';
 import { invalidFileType } from './media-errors';
 import { folderLimit, tooLarge } from './media-limits';
 import { isImageContentType, newMediaKey } from './media-key';
@@ -40,10 +41,14 @@ export const mediaUrlRoutes = signedInRoutes({ stage: 'onRequest' }, (routes) =>
       // Parameters ('audio/webm;codecs=opus' has none here: the schema refuses them) and case never
       // make two types of one.
       const contentType = request.body.contentType.toLowerCase();
-      // Refused before the upload starts: a file over the limit, or one the quota has no room for.
+      // Refused before the upload starts: a file over the limit, one the quota has no room for, or an
+      // executable where the workspace refuses them (its bytes are checked again on upload).
       const limit = folderLimit(folder, env);
       if (size > limit.maxBytes) throw tooLarge(limit);
       await assertStorageRoom(db, user.workspaceId, size);
+      if (folder === 'files' && isExecutableFile(fileName, contentType) && (await refusesExecutables(db, user.workspaceId))) {
+        throw executableRefused();
+      }
       const media = newMediaKey(folder, fileName, contentType);
       if (!isDirectUploadStore(mediaStore)) return { url: uploadUrl(origin, media, mediaSigner.sign(media, user.id, now(), contentType)) };
       // Straight to the bucket: who it is for is written now, and the object checked before any use.

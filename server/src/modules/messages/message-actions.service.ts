@@ -1,4 +1,5 @@
 import {
+  type ContentType,
   type EditMessageBody,
   type Message,
   MESSAGE_ACTION_ERRORS,
@@ -37,6 +38,14 @@ interface Visible {
  * see it (404 for anyone else, as if it did not exist); edits and deletes are idempotent and
  * announced only when they change something.
  */
+/** Why a message of each type other than text cannot be edited, naming what it is. */
+const NOT_EDITABLE: Record<Exclude<ContentType, 'text'>, string> = {
+  image: E.editImage,
+  file: E.editFile,
+  audio: E.editAudio,
+  system: E.systemLine,
+};
+
 export class MessageActionsService {
   constructor(
     private readonly db: Db,
@@ -51,7 +60,7 @@ export class MessageActionsService {
     const m = row.message;
     if (m.authorId !== viewer.id) throw forbidden(E.editOthers);
     if (m.deletedAt) throw conflict(E.editDeleted);
-    if (m.contentType !== 'text') throw forbidden(E.editImage);
+    if (m.contentType !== 'text') throw forbidden(NOT_EDITABLE[m.contentType]);
     const mentions = await checkMentions(viewer.id, body.mentions, {
       isGroup: m.groupId !== null,
       contentType: 'text',

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
 import { findMembership, memberIds } from '../groups/groups.repository';
-import { GROUP_NOT_FOUND } from '../groups/groups.service';
+import { GROUP_NOT_FOUND } from '../groups/group-views';
 import type { MediaStore } from '../media/media-store';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';

@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
  * grace for the clients' answers and then handled their closes one by one, tens of seconds of
  * app.close(); here each socket costs one close(2) and the clean-up of its socket.io state.
  */
-export function trackWebsockets(server: Server): { cut: () => Promise<void> } {
+export function trackWebsockets(server: Server): { refuseNew: () => void; cut: () => Promise<void> } {
   const open = new Set<Duplex>();
   let ending = false;
   server.on('upgrade', (_request, socket: Duplex) => {
@@ -29,6 +29,10 @@ export function trackWebsockets(server: Server): { cut: () => Promise<void> } {
     socket.once('close', () => open.delete(socket));
   });
   return {
+    /** From now on, a new upgrade is cut at once (the process is draining: its sockets move elsewhere). */
+    refuseNew() {
+      ending = true;
+    },
     /** Drops every upgraded connection; resolves once each has closed (its socket.io disconnect handled). */
     async cut() {
       ending = true;

@@ -5,6 +5,7 @@ import { handshakeAuth, type RealtimeServer, type RealtimeSocket, type SocketDat
 import type { RecentEvents } from './recent-events';
 import { RedisRecentMarks } from './redis-recent-marks';
 import { connectRedis } from '../../lib/redis';
+import { moveSockets } from './move-sockets';
 import { trackWebsockets } from './open-websockets';
 import { joinUpgradeWrites } from './upgrade-writes';
 import { useRedisAdapter } from './redis-adapter';
@@ -24,6 +25,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<RealtimeServ
     serveClient: false,
   });
   const websockets = trackWebsockets(app.server);
+  app.decorate('moveSockets', () => moveSockets(io, websockets.refuseNew));
   joinUpgradeWrites(app.server);
   const redis = env.redisUrl
     ? await useRedisAdapter(io, env.redisUrl, env.redisKeyPrefix, {

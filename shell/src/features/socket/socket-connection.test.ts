@@ -239,6 +239,26 @@ describe('openSocket', () => {
     expect(statuses.at(-1)).toBe('connected');
   });
 
+  it('leaves a draining process at once when told, within the window it gives, never showing itself offline', async () => {
+    const first = nextServerSocket();
+    const connected = nextBusEvent('socket:status');
+    open();
+    const socket = await first;
+    await connected;
+    const statuses: string[] = [];
+    eventBus.on('socket:status', ({ status }) => statuses.push(status));
+    const second = nextServerSocket();
+    const reconnected = nextBusEvent('socket:reconnected');
+    const told = Date.now();
+    socket.emit('server:draining', { reconnectWithinMs: 200 });
+    const moved = await second;
+    await reconnected;
+    // Well before socket.io's own reconnection delay (1 s and more) would have brought it back.
+    expect(Date.now() - told).toBeLessThan(700);
+    expect(moved.id).not.toBe(socket.id);
+    expect(statuses).toEqual(['reconnecting', 'connected']);
+  });
+
   it('starts another round of attempts when an outage outlasts the first one, and comes back', async () => {
     // The product's 5 attempts, with delays short enough for a test: a round lasts ~100 ms here.
     const quick = {

@@ -6,6 +6,7 @@ import {
   SOCKET_NAMESPACE,
   SOCKET_RECONNECTION,
   type ClientToServerEvents,
+  type ServerDraining,
   type ServerToClientEvents,
 } from '@chat/contracts';
 import { eventBus, type SocketEmitRequest } from '@chat/event-bus';
@@ -101,7 +102,26 @@ export function openSocket({
       delay * (1 + Math.random() * reconnection.randomizationFactor),
     );
   };
+  /** Set while the page leaves a draining process on its own ('server:draining'), until it is back. */
+  let moving = false;
+  /**
+   * The process is shutting down behind a balancer that no longer sends it new connections: leave
+   * at a random moment of the window it gives (so its sockets do not all land elsewhere at once),
+   * and connect again at once, which the balancer puts on another process. Waiting for the cut
+   * instead would cost socket.io's reconnection delay.
+   */
+  const moveElsewhere = (withinMs: number) => {
+    if (retry !== null) clearTimeout(retry);
+    retry = setTimeout(() => {
+      retry = null;
+      if (!socket.connected) return;
+      moving = true;
+      socket.disconnect();
+      socket.connect();
+    }, Math.random() * withinMs);
+  };
   socket.on('connect', () => {
+    moving = false;
     eventBus.emit('socket:status', { status: 'connected' });
     // After an outage, whatever was sent meanwhile must be fetched again; on the first connect,
     // only what the server says (loadedSince) or everything (catchUpOnFirstConnect alone).
@@ -120,7 +140,7 @@ export function openSocket({
       connectLater(reconnection.reconnectionDelay);
       return;
     }
-    eventBus.emit('socket:status', { status: socket.active ? 'reconnecting' : 'disconnected' });
+    eventBus.emit('socket:status', { status: socket.active || moving ? 'reconnecting' : 'disconnected' });
   });
   socket.io.on('reconnect_attempt', () => eventBus.emit('socket:status', { status: 'reconnecting' }));
   // socket.io stops for good after its 5 attempts (docs/produto.md, Validação e limites): about 17
@@ -160,6 +180,10 @@ export function openSocket({
       // after a reconnect of this socket, announced the same way.
       if (name === 'sync:required') {
         void announceReconnect();
+        return;
+      }
+      if (name === 'server:draining') {
+        moveElsewhere((parsed.data as ServerDraining).reconnectWithinMs);
         return;
       }
       (eventBus.emit as (type: string, data: unknown) => void)(name, parsed.data);
