@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { HTML, SVG, TINY_IMAGES } from '../../test/images';
 import { startTestS3, type TestS3 } from '../../test/s3-test-server';
 import { IMAGE_NOT_FROM_MEDIA_STORE } from '../messages/message-content';
+import { AVATAR_NOT_FROM_MEDIA_STORE } from '../profile/profile.service';
 import { contentSecurityPolicy } from '../web/content-security-policy';
 import { isDirectUploadStore } from './media-store';
 import { PENDING_UPLOAD_TTL_MS, sweepPendingUploads } from './pending-upload-sweeper';
@@ -154,6 +155,18 @@ describe('uploads straight to the bucket', () => {
     expect((await put(bare, HTML, { 'content-disposition': 'inline' })).status).toBe(200);
     expect((await sendFile(bare.publicUrl!, 'pagina.html')).statusCode).toBe(400);
     expect(await objectStatus(bare.publicUrl!)).toBe(404);
+  });
+
+  it('takes a checked upload as a profile photo too', async () => {
+    const upload = await signed(bruno, 'eu.png', 'image/png', 'avatars', PNG.length);
+    expect((await put(upload, PNG)).status).toBe(200);
+    const updated = expectStatus<{ avatarUrl: string }>(await as(t.app, bruno).patch('/user/update', { avatarUrl: upload.publicUrl }), 200);
+    expect(updated.avatarUrl).toBe(upload.publicUrl);
+    expect(await uploadRow(upload.publicUrl!)).toMatchObject({ pending: false });
+    // Another workspace's member cannot take it, checked or not.
+    const [stranger] = await createTeam(t.app, ['Estranho Balde']);
+    const other = await as(t.app, stranger).patch('/user/update', { avatarUrl: upload.publicUrl });
+    expect(other.json()).toMatchObject({ statusCode: 400, message: AVATAR_NOT_FROM_MEDIA_STORE });
   });
 
   it('removes the object when the message is deleted for everyone', async () => {
