@@ -17,6 +17,8 @@ import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
 import type { Push } from './modules/push/push';
+import type { EmailDigests } from './modules/email-digest/email-digests';
+import type { UnsubscribeTokens } from './modules/email-digest/unsubscribe-token';
 import type { ServerMetrics } from './modules/metrics/server-metrics';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
@@ -50,6 +52,10 @@ export interface AppContext {
   mediaSigner: MediaUrlSigner;
   /** Web Push: the VAPID public key and the sends to devices with no tab open. */
   push: Push;
+  /** The e-mail digest of what someone missed: marks after sends, and the periodic rounds that mail it. */
+  digests: EmailDigests;
+  /** Signs and checks the digest's "turn off" links (no sign-in needed). */
+  digestTokens: UnsubscribeTokens;
   /** Prometheus metrics of this process (GET /api/metrics). */
   metrics: ServerMetrics;
   /** The clock of expiry rules (reset links, invites, upload URLs); tests move it instead of waiting. */

@@ -28,7 +28,7 @@ export interface TestAppOptions {
   /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
   env?: Record<string, string | undefined>;
   /** buildApp options beyond the environment: short rate-limit windows, a movable clock, a short upload deadline. */
-  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs' | 'push'>;
+  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs' | 'push' | 'emailDigestRounds'>;
 }
 
 export interface TestApp {
@@ -50,9 +50,9 @@ export const expectedEngine = (): 'pglite' | 'postgres' => (testDatabaseUrl() ? 
  * prefix (so the socket.io adapter and presence join them), DATA_DIR (JWT secret, media) and its
  * own port. PostgreSQL + Redis only: PGlite is a single process. Close it before `t`.
  */
-export async function startPeerApp(t: TestApp): Promise<FastifyInstance> {
+export async function startPeerApp(t: TestApp, options: TestAppOptions['app'] = {}): Promise<FastifyInstance> {
   if (!t.env.databaseUrl || !t.env.redisUrl) throw new Error('um segundo processo precisa de DATABASE_URL e REDIS_URL');
-  const app = await buildApp({ env: t.env });
+  const app = await buildApp({ env: t.env, ...options });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
