@@ -8,6 +8,7 @@ import { createTestApp, startPeerApp, type TestApp } from '../../test/harness';
 import { type OutboxMail, readOutbox } from '../../test/outbox';
 import { closeAll, type Listener, listenAll } from '../../test/socket-helpers';
 import { claimDigest, digestItems } from './email-digest.repository';
+import { roundIntervalMs } from './email-digests';
 
 // The e-mail digest end to end: messages to people with no tab open, a wait past a short
 // EMAIL_DIGEST_DELAY, a round run by hand (app.ctx.digests.runOnce), and the .eml the outbox holds.
@@ -241,6 +242,12 @@ describe('with several processes', () => {
       expect(mailsTo(pia)).toEqual([]);
       await round();
       expect(mailsTo(pia)).toHaveLength(1);
+      // This process stops running rounds (as if it died): once its lease runs out, the peer's run.
+      const quinn = await createUser(t.app, nina.workspaceId, { name: 'Quinn Resumo' });
+      await send(nina, (await conversation(nina, quinn)).id, 'agora o outro');
+      await new Promise((resolve) => setTimeout(resolve, 3 * roundIntervalMs(DELAY_S) + 100));
+      await round(peer);
+      expect(mailsTo(quinn)).toHaveLength(1);
     } finally {
       await peer.close();
     }
