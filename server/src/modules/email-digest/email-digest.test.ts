@@ -197,8 +197,11 @@ describe('no digest', () => {
     await later();
     await round();
     expect([...mailsTo(gil), ...mailsTo(hugo), ...mailsTo(iara)]).toEqual([]);
-    // 'Não perturbe' ended: what waited goes now.
+    // 'Não perturbe' ended: what waited goes (looked at again a delay after the last look).
     expectStatus(await settings(gil, {}), 200);
+    await round();
+    expect(mailsTo(gil)).toEqual([]);
+    await later();
     await round();
     expect(mailsTo(gil)).toHaveLength(1);
     expect([...mailsTo(hugo), ...mailsTo(iara)]).toEqual([]);

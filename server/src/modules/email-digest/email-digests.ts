@@ -120,8 +120,12 @@ export class EmailDigests {
         await clearPending(db, person.userId);
         continue;
       }
-      // Back in the app (what waited is being delivered now), or asleep: looked at again later.
-      if (online.has(person.userId) || inQuietHours(mine, at)) continue;
+      // Back in the app (what waited is being delivered now), or in 'Não perturbe': looked at
+      // again a delay later, behind the others (the oldest marks come first in a round).
+      if (online.has(person.userId) || inQuietHours(mine, at)) {
+        await setPending(db, person.userId, at);
+        continue;
+      }
       try {
         await this.digestFor(person, mine.timeZone, at, cutoff);
       } catch (error) {
