@@ -30,7 +30,8 @@ function vapidKeys(): { publicKey: string; privateKey: string } {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const privateKey = ecdh.getPrivateKey();
-    if (privateKey.length === 32) return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
+    if (privateKey.length === 32)
+      return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
   }
 }
 
@@ -83,10 +84,17 @@ export async function runPushComparison(options: LoadOptions, runProduct: RunPro
     console.log(`  perdidas: ${lost}; notificações por repetição: ${runs.map((run) => run.pushes).join(', ')}`);
     const out =
       options.out ??
-      path.join(import.meta.dirname, 'results', `push-${options.engine}-${options.members}m-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      path.join(
+        import.meta.dirname,
+        'results',
+        `push-${options.engine}-${options.members}m-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+      );
     mkdirSync(path.dirname(out), { recursive: true });
     const { databaseUrl: _d, redisUrl: _r, ...shown } = options;
-    writeFileSync(out, JSON.stringify({ options: shown, machine: { cpus: os.cpus().length, loadAtEnd: os.loadavg() }, runs, ratios }, null, 2));
+    writeFileSync(
+      out,
+      JSON.stringify({ options: shown, machine: { cpus: os.cpus().length, loadAtEnd: os.loadavg() }, runs, ratios }, null, 2),
+    );
     console.log(`\nJSON: ${path.relative(process.cwd(), out)}`);
   } finally {
     await service.close();

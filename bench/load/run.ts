@@ -51,7 +51,11 @@ function bareMembers(count: number): BenchMember[] {
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
-async function runOnce(kind: ServerConfig['kind'], options: LoadOptions, variant: Variant = { away: false, push: null }): Promise<RunFigures> {
+async function runOnce(
+  kind: ServerConfig['kind'],
+  options: LoadOptions,
+  variant: Variant = { away: false, push: null },
+): Promise<RunFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-load-'));
   const postgres = kind !== 'bare' && options.engine === 'postgres';
   const redis = kind === 'product' && postgres;

@@ -15,7 +15,14 @@ export async function seedSubscriptions(app: FastifyInstance, members: BenchMemb
   if (subscribed.length === 0) return;
   const rows = await db
     .insert(sessions)
-    .values(subscribed.map(({ member }) => ({ userId: member.id, device: 'Carga', browser: 'Carga', expiresAt: new Date(Date.now() + SESSION_TTL_MS) })))
+    .values(
+      subscribed.map(({ member }) => ({
+        userId: member.id,
+        device: 'Carga',
+        browser: 'Carga',
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      })),
+    )
     .returning({ id: sessions.id, userId: sessions.userId });
   await db.insert(pushSubscriptions).values(
     subscribed.map(({ member, sub }, i) => ({

@@ -13,6 +13,8 @@ export const EMAIL_DIGEST_TEXTS = {
 } as const;
 
 export const emailDigestUnsubscribeQuerySchema = z.object({
-  token: z.string(EMAIL_DIGEST_TEXTS.badToken).check(z.minLength(1, EMAIL_DIGEST_TEXTS.badToken), z.maxLength(200, EMAIL_DIGEST_TEXTS.badToken)),
+  token: z
+    .string(EMAIL_DIGEST_TEXTS.badToken)
+    .check(z.minLength(1, EMAIL_DIGEST_TEXTS.badToken), z.maxLength(200, EMAIL_DIGEST_TEXTS.badToken)),
 });
 export type EmailDigestUnsubscribeQuery = z.infer<typeof emailDigestUnsubscribeQuerySchema>;

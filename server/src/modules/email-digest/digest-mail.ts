@@ -40,7 +40,13 @@ function lineOf(chat: DigestChat, preview: DigestChat['previews'][number], input
   const { content } = preview;
   const text = clip(
     previewLine(
-      { type: content.type, body: content.body, caption: content.caption, fileName: content.fileName ?? undefined, durationMs: content.durationMs ?? undefined },
+      {
+        type: content.type,
+        body: content.body,
+        caption: content.caption,
+        fileName: content.fileName ?? undefined,
+        durationMs: content.durationMs ?? undefined,
+      },
       input.names,
     ),
   );
@@ -57,7 +63,9 @@ export function digestMail(input: DigestMailInput): Mail {
   const total = chats.reduce((sum, chat) => sum + chat.count, 0);
   const missed = plural(total, 'mensagem sem ler', 'mensagens sem ler');
   const text: string[] = [`Olá, ${name}!`, '', `Enquanto você esteve fora, ficaram ${missed} no Papo:`, ''];
-  const html: string[] = [paragraphs(`Olá, ${escapeHtml(name)}!`, `Enquanto você esteve fora, ficaram <strong>${missed}</strong> no Papo:`)];
+  const html: string[] = [
+    paragraphs(`Olá, ${escapeHtml(name)}!`, `Enquanto você esteve fora, ficaram <strong>${missed}</strong> no Papo:`),
+  ];
   for (const chat of chats) {
     const count = plural(chat.count, 'mensagem', 'mensagens');
     text.push(`${chat.name} (${count})`);
@@ -75,7 +83,14 @@ export function digestMail(input: DigestMailInput): Mail {
       `<ul style="margin: 0; padding-left: 20px">${items.join('')}</ul>`,
     );
   }
-  text.push('Abrir o Papo:', openLink, '', 'Para não receber mais este resumo, abra o link abaixo (ou desligue-o em Configurações > Notificações):', unsubscribeLink, '');
+  text.push(
+    'Abrir o Papo:',
+    openLink,
+    '',
+    'Para não receber mais este resumo, abra o link abaixo (ou desligue-o em Configurações > Notificações):',
+    unsubscribeLink,
+    '',
+  );
   html.push(
     button(openLink, 'Abrir o Papo'),
     `<p style="color: #6b7280; font-size: 12px">Não quer mais receber este resumo? <a href="${escapeHtml(unsubscribeLink)}">Desativar o resumo por e-mail</a> (ou desligue-o em Configurações &gt; Notificações).</p>`,

@@ -132,7 +132,13 @@ export async function digestItems(db: Db, userId: string, afterSeq: number): Pro
   const me = sql`${userId}::uuid`;
   const targets = sql`ARRAY[${userId}::text, 'todos']`;
   const rows = await executeRows<
-    Omit<DigestItem, 'createdAt' | 'seq' | 'chatTotal'> & { seq: string; createdAt: string; chatTotal: string; topSeq: string; oldestAt: string }
+    Omit<DigestItem, 'createdAt' | 'seq' | 'chatTotal'> & {
+      seq: string;
+      createdAt: string;
+      chatTotal: string;
+      topSeq: string;
+      oldestAt: string;
+    }
   >(
     db,
     sql`WITH items AS (

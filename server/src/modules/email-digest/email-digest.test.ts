@@ -80,7 +80,7 @@ describe('a digest for someone who was away', () => {
     expect(mailsTo(bruno)).toEqual([]);
     await later();
     await round();
-    [mail] = mailsTo(bruno);
+    mail = mailsTo(bruno)[0]!;
   });
 
   it('arrives once the delay has passed: one e-mail listing each chat, its count and previews', () => {
@@ -140,7 +140,10 @@ describe('a digest for someone who was away', () => {
     const refused = await t.app.inject({ method: 'GET', url: forged });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(EMAIL_DIGEST_TEXTS.badToken);
-    const other = await t.app.inject({ method: 'GET', url: `${link.pathname}?token=${carla.id}.${link.searchParams.get('token')!.split('.')[1]}` });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `${link.pathname}?token=${carla.id}.${link.searchParams.get('token')!.split('.')[1]}`,
+    });
     expect(other.statusCode).toBe(400);
 
     const page = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
@@ -173,9 +176,9 @@ describe('no digest', () => {
     await send(dani, chat.id, 'Volta logo');
     await t.app.ctx.digests.settled();
     await listenAll(t.app, [edu], listeners);
-    await expect.poll(async () => (await t.app.ctx.db.select().from(messages).where(eq(messages.conversationId, chat.id)))[0]!.status).toBe(
-      'DELIVERED',
-    );
+    await expect
+      .poll(async () => (await t.app.ctx.db.select().from(messages).where(eq(messages.conversationId, chat.id)))[0]!.status)
+      .toBe('DELIVERED');
     await closeAll(t.app, listeners);
     await later();
     await round();
@@ -230,29 +233,32 @@ describe('with several processes', () => {
     expect(won.sort()).toEqual([false, true]);
   });
 
-  it.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)('the rounds run on one process at a time, and pass on when it stops', async () => {
-    const peer = await startPeerApp(t, { emailDigestRounds: false });
-    try {
-      const [nina, otto, pia] = await createTeam(t.app, ['Nina Resumo', 'Otto Resumo', 'Pia Resumo']);
-      await send(nina, (await conversation(nina, otto)).id, 'dois processos');
-      await later();
-      await Promise.all([round(), round(peer)]);
-      expect(mailsTo(otto)).toHaveLength(1);
-      // This process holds the job: the peer's rounds do nothing while it runs them.
-      await send(nina, (await conversation(nina, pia)).id, 'só o primeiro');
-      await later();
-      await round(peer);
-      expect(mailsTo(pia)).toEqual([]);
-      await round();
-      expect(mailsTo(pia)).toHaveLength(1);
-      // This process stops running rounds (as if it died): once its lease runs out, the peer's run.
-      const quinn = await createUser(t.app, nina.workspaceId, { name: 'Quinn Resumo' });
-      await send(nina, (await conversation(nina, quinn)).id, 'agora o outro');
-      await new Promise((resolve) => setTimeout(resolve, 3 * roundIntervalMs(DELAY_S) + 100));
-      await round(peer);
-      expect(mailsTo(quinn)).toHaveLength(1);
-    } finally {
-      await peer.close();
-    }
-  });
+  it.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)(
+    'the rounds run on one process at a time, and pass on when it stops',
+    async () => {
+      const peer = await startPeerApp(t, { emailDigestRounds: false });
+      try {
+        const [nina, otto, pia] = await createTeam(t.app, ['Nina Resumo', 'Otto Resumo', 'Pia Resumo']);
+        await send(nina, (await conversation(nina, otto)).id, 'dois processos');
+        await later();
+        await Promise.all([round(), round(peer)]);
+        expect(mailsTo(otto)).toHaveLength(1);
+        // This process holds the job: the peer's rounds do nothing while it runs them.
+        await send(nina, (await conversation(nina, pia)).id, 'só o primeiro');
+        await later();
+        await round(peer);
+        expect(mailsTo(pia)).toEqual([]);
+        await round();
+        expect(mailsTo(pia)).toHaveLength(1);
+        // This process stops running rounds (as if it died): once its lease runs out, the peer's run.
+        const quinn = await createUser(t.app, nina.workspaceId, { name: 'Quinn Resumo' });
+        await send(nina, (await conversation(nina, quinn)).id, 'agora o outro');
+        await new Promise((resolve) => setTimeout(resolve, 3 * roundIntervalMs(DELAY_S) + 100));
+        await round(peer);
+        expect(mailsTo(quinn)).toHaveLength(1);
+      } finally {
+        await peer.close();
+      }
+    },
+  );
 });

@@ -196,7 +196,10 @@ export class EmailDigests {
     for (const item of found.items) for (const m of item.body.matchAll(MENTION_TOKEN_PATTERN)) ids.add(m[1]!.toLowerCase());
     ids.delete(MENTION_ALL);
     if (ids.size === 0) return new Map();
-    const rows = await this.deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...ids]));
+    const rows = await this.deps.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
     return new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
   }
 }
