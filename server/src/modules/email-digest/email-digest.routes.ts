@@ -17,14 +17,11 @@ export const emailDigestRoutes: FastifyPluginAsync = async (app) => {
     if (!userId || !(await turnDigestsOff(db, userId, now()))) throw badRequest(T.badToken);
   };
 
+  const schema = (description: string) => ({ description, querystring: emailDigestUnsubscribeQuerySchema });
+
   routes.get(
     '/email-digest/unsubscribe',
-    {
-      schema: {
-        description: 'O link "desativar" do resumo por e-mail: desliga o resumo da pessoa do token e responde uma página.',
-        querystring: emailDigestUnsubscribeQuerySchema,
-      },
-    },
+    { schema: schema('O link "desativar" do resumo por e-mail: desliga o resumo da pessoa do token e responde uma página.') },
     async (request, reply) => {
       await turnOff(request.query.token);
       return page(reply, env.appUrl);
@@ -38,12 +35,7 @@ export const emailDigestRoutes: FastifyPluginAsync = async (app) => {
   );
   routes.post(
     '/email-digest/unsubscribe',
-    {
-      schema: {
-        description: 'O mesmo, pelo botão "cancelar inscrição" do programa de e-mail (List-Unsubscribe-Post, RFC 8058).',
-        querystring: emailDigestUnsubscribeQuerySchema,
-      },
-    },
+    { schema: schema('O mesmo, pelo botão "cancelar inscrição" do programa de e-mail (List-Unsubscribe-Post, RFC 8058).') },
     async (request, reply) => {
       await turnOff(request.query.token);
       return reply.status(204).send();
