@@ -20,7 +20,8 @@ const env = productEnv(
 );
 
 const loaded = performance.now();
-const app = await buildApp({ env, ...(push ? { push: { agent: new Agent({ ca: push.certificate }) } } : {}) });
+// Keep-alive, as Node's global agent (what the server uses without one) keeps connections to a push service open.
+const app = await buildApp({ env, ...(push ? { push: { agent: new Agent({ ca: push.certificate, keepAlive: true }) } } : {}) });
 const readWaits = watchReadWaits();
 answerHarness(
   () => closeWatched(),
