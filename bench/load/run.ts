@@ -118,9 +118,8 @@ async function runOnce(
     const connecting = performance.now();
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
     const connectS = (performance.now() - connecting) / 1000;
-    console.log(
-      `  ${members.length} sockets conectados em ${connectS.toFixed(1)} s, ${(members.length / connectS).toFixed(0)} por segundo (${kind})`,
-    );
+    const opened = tasks.reduce((n, task) => n + task.members.length - (task.away?.filter(Boolean).length ?? 0), 0);
+    console.log(`  ${opened} sockets conectados em ${connectS.toFixed(1)} s, ${(opened / connectS).toFixed(0)} por segundo (${kind})`);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
