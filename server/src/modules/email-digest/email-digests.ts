@@ -62,9 +62,11 @@ export class EmailDigests {
       what: 'resumo por e-mail: falha na rodada',
       intervalMs,
       log: deps.log,
-      // The lease outlives a round or two of its holder, and passes on when the holder stops renewing it.
-      takeTurn: () => {
+      // Nothing due, nothing written (an idle server reads one index a round). The lease outlives
+      // a round or two of its holder, and passes on when the holder stops renewing it.
+      takeTurn: async () => {
         const now = deps.now();
+        if ((await dueDigests(deps.db, this.cutoff(now), 1)).length === 0) return false;
         return takeJobLease(deps.db, { name: JOB, holder: this.holder, now, until: new Date(now.getTime() + 3 * intervalMs) });
       },
       round: () => this.round(),
@@ -107,9 +109,9 @@ export class EmailDigests {
   }
 
   private async round(): Promise<void> {
-    const { db, presence, now, delaySeconds } = this.deps;
+    const { db, presence, now } = this.deps;
     const at = now();
-    const cutoff = new Date(at.getTime() - delaySeconds * 1000);
+    const cutoff = this.cutoff(at);
     const due = await dueDigests(db, cutoff, ROUND_SIZE);
     if (due.length === 0) return;
     const ids = due.map((d) => d.userId);
@@ -132,6 +134,11 @@ export class EmailDigests {
         this.deps.log.error({ err: error, userId: person.userId }, 'resumo por e-mail: falha ao enviar');
       }
     }
+  }
+
+  /** Marks and digests older than this are due. */
+  private cutoff(at: Date): Date {
+    return new Date(at.getTime() - this.deps.delaySeconds * 1000);
   }
 
   private async digestFor(person: DueDigest, timeZone: string, at: Date, cutoff: Date): Promise<void> {
