@@ -330,7 +330,12 @@ async function waitAllBack(): Promise<void> {
   }
 }
 
-const settled = (t: Tracked) => !t.accepted || ((t.peerSeen !== undefined || t.caught & 2) && (t.ownSeen !== undefined || t.caught & 1));
+/** Whether member `index` has no socket (--push: away from the app). Pairs are adjacent: a member's peer is index ^ 1. */
+const isAway = (index: number) => task.away?.[index] === true;
+
+const settled = (t: Tracked) =>
+  !t.accepted ||
+  ((t.peerSeen !== undefined || t.caught & 2 || isAway(t.sender ^ 1)) && (t.ownSeen !== undefined || t.caught & 1 || isAway(t.sender)));
 
 async function drain(): Promise<void> {
   const until = now() + task.drainMs;
@@ -343,7 +348,7 @@ async function drain(): Promise<void> {
 }
 
 async function connectAll(): Promise<void> {
-  await inPool(task.members.length, CONNECT_CONCURRENCY, openSocket);
+  await inPool(task.members.length, CONNECT_CONCURRENCY, (index) => (isAway(index) ? Promise.resolve() : openSocket(index)));
 }
 
 process.on('message', (message: ToWorker) => {
@@ -351,7 +356,7 @@ process.on('message', (message: ToWorker) => {
     task = message.task;
     void (async () => {
       await connectAll();
-      reply({ type: 'connected', count: sockets.length });
+      reply({ type: 'connected', count: sockets.filter(Boolean).length });
     })().catch(fail);
   }
   // Only when asked: the harness reads the server's CPU for the connection wave before the warm-up.
@@ -382,7 +387,7 @@ process.on('message', (message: ToWorker) => {
     })().catch(fail);
   }
   if (message.type === 'finish') {
-    for (const s of sockets) s.disconnect();
+    for (const s of sockets) s?.disconnect();
     process.exit(0);
   }
 });

@@ -20,3 +20,18 @@ describe('parseOptions --durability', () => {
     expect(() => parse('--engine', 'pglite', '--durability', 'relaxed')).toThrow('--durability deve ser strict ou fast');
   });
 });
+
+// --push compares the product with Web Push on and off (push-run.ts): neither base nor floor.
+describe('parseOptions --push', () => {
+  const parse = (...argv: string[]) => parseOptions(argv, {});
+
+  it('is off unless asked; when asked, runs no base or floor', () => {
+    expect(parse().push).toBe(false);
+    expect(parse('--push')).toMatchObject({ push: true, skipBare: true, skipFloor: true });
+  });
+
+  it('measures one process, without a restart', () => {
+    expect(() => parse('--push', '--processes', '2')).toThrow('--push mede um processo, sem --restart');
+    expect(() => parse('--push', '--rate', '10', '--restart')).toThrow('--push mede um processo, sem --restart');
+  });
+});

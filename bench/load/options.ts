@@ -33,11 +33,13 @@ export interface LoadOptions {
   workspaceSize: number;
   /** The client processes' niceness (0-19): they stand in for the members' own machines. */
   clientsNice: number;
+  /** Web Push on against off, half the members away (push-run.ts); no base or floor. */
+  push: boolean;
   out: string | null;
 }
 
 const USAGE = `npm run bench:load -- [--engine postgres|pglite] [--members 40] [--messages 20 | --rate 50 --duration 60]
-  [--repeat 3] [--processes 1|2] [--workers N] [--warmup N] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--durability strict|fast] [--workspace-size N] [--clients-nice 19] [--out file.json]`;
+  [--repeat 3] [--processes 1|2] [--workers N] [--warmup N] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--durability strict|fast] [--workspace-size N] [--clients-nice 19] [--push] [--out file.json]`;
 
 /** The default warm-up, in sends from all members together (see `warmup` below). */
 const WARMUP_SENDS = 500;
@@ -63,6 +65,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
       durability: { type: 'string', default: 'strict' },
       'workspace-size': { type: 'string' },
       'clients-nice': { type: 'string', default: '19' },
+      push: { type: 'boolean', default: false },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -91,6 +94,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     throw new Error(`--clients-nice deve ser um inteiro de 0 a 19\n${USAGE}`);
   const rate = values.rate === undefined ? null : positive('rate', values.rate);
   if (values.restart && rate === null) throw new Error('--restart precisa de --rate (carga contínua durante o reinício)');
+  if (values.push && (values.restart || processes === 2)) throw new Error('--push mede um processo, sem --restart');
   return {
     engine,
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -110,12 +114,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     restart: values.restart,
     reconnectWaitS: positive('reconnect-wait', values['reconnect-wait']),
     profile: values.profile,
-    skipBare: values['skip-bare'] || values.restart,
+    skipBare: values['skip-bare'] || values.restart || values.push,
     durability,
     // Even, so that both members of a pair are in one workspace.
     workspaceSize: values['workspace-size'] ? Math.ceil(positive('workspace-size', values['workspace-size']) / 2) * 2 : members,
     // Two bare processes share nothing (no adapter), so there is no floor to compare two nodes with.
-    skipFloor: values['skip-floor'] || values['skip-bare'] || values.restart || processes === 2,
+    skipFloor: values['skip-floor'] || values['skip-bare'] || values.restart || values.push || processes === 2,
     // The simulated members share this machine's cores with the server, its database and Redis,
     // where real members' browsers run elsewhere. At the same priority, every write that woke a
     // client let it take the server's core: in the 10,000-member restart the new process spent a
@@ -123,6 +127,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     // several times as long (docs/desempenho.md, Como medir). At niceness 19 the clients get what
     // the system under test leaves; 0 runs them at the server's priority.
     clientsNice,
+    push: values.push,
     out: values.out ?? null,
   };
 }

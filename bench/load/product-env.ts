@@ -12,7 +12,7 @@ export type ProductPlace = Pick<
  * The product's configuration in a harness's server child, as an operator's environment would give
  * it: its own data directory (or scratch database and Redis prefix), no demo, loopback only.
  */
-export function productEnv(place: ProductPlace) {
+export function productEnv(place: ProductPlace, extra: Record<string, string> = {}) {
   return parseEnv({
     DATA_DIR: place.dataDir,
     DATABASE_URL: place.databaseUrl,
@@ -25,5 +25,6 @@ export function productEnv(place: ProductPlace) {
     HOST: '127.0.0.1',
     PORT: String(place.port),
     DB_DURABILITY: place.durability,
+    ...extra,
   });
 }

@@ -1,19 +1,27 @@
+import { Agent } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { buildApp, LISTEN_BACKLOG } from '@chat/server/bench-api';
 import { type HistogramBucket, percentile } from '../measure';
 import { productEnv } from './product-env';
 import { SENT_AT_HEADER, type ServerConfig, type ToServer } from './protocol';
 import { seedMembers } from './seed-members';
+import { seedSubscriptions } from './seed-subscriptions';
 import { answerHarness, send, serverConfig } from './stats-reporter';
 
 // A server child of the load harness: the real app (buildApp, as main.ts starts it) at the default
 // LOG_LEVEL (its stdout goes to /dev/null, the cost of writing it stays), seeded with the harness's members on its first start. Run by run.ts, never alone.
 
 const config = serverConfig<ServerConfig>();
-const env = productEnv(config);
+const push = config.push;
+// --push: the server posts to the harness's push service (and trusts its certificate), signing with keys the harness knows.
+const env = productEnv(
+  config,
+  push ? { PUSH_ENDPOINT_HOSTS: push.host, VAPID_PUBLIC_KEY: push.vapid.publicKey, VAPID_PRIVATE_KEY: push.vapid.privateKey } : {},
+);
 
 const loaded = performance.now();
-const app = await buildApp({ env });
+// Keep-alive, as Node's global agent (what the server uses without one) keeps connections to a push service open.
+const app = await buildApp({ env, ...(push ? { push: { agent: new Agent({ ca: push.certificate, keepAlive: true }) } } : {}) });
 const readWaits = watchReadWaits();
 answerHarness(
   () => closeWatched(),
@@ -28,6 +36,7 @@ if (config.seedMembers === 0) {
   );
 }
 const members = config.seedMembers > 0 ? await seedMembers(app, config.seedMembers, config.workspaceSize) : [];
+if (push && members.length > 0) await seedSubscriptions(app, members, push);
 const address = app.server.address();
 send({ type: 'ready', port: typeof address === 'object' && address ? address.port : config.port, members });
 

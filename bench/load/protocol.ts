@@ -29,6 +29,19 @@ export interface ServerConfig {
   seedMembers: number;
   /** Members per workspace when seeding (each connect and disconnect is announced to its whole workspace). */
   workspaceSize: number;
+  /** Product with --push: Web Push to the harness's push service, the away members subscribed to it. */
+  push?: ServerPush;
+}
+
+/** Web Push as a product child gets it: where the push service is, how to trust it, and the subscriptions to seed. */
+export interface ServerPush {
+  /** `127.0.0.1:<port>` (PUSH_ENDPOINT_HOSTS). */
+  host: string;
+  /** The service's certificate (PEM), trusted by the server's push requests. */
+  certificate: string;
+  vapid: { publicKey: string; privateKey: string };
+  /** By member index: the subscription of that member's device (away members only). */
+  subscriptions: Record<number, { endpoint: string; keys: { p256dh: string; auth: string } }>;
 }
 
 export interface ServerStats {
@@ -95,6 +108,11 @@ export interface WorkerTask {
   warmup: number;
   /** Reconnect after a server restart and catch up through the history call. */
   reconnect: boolean;
+  /**
+   * --push: members (by index) with no socket, away from the app: they still send, and what is
+   * sent to them is pushed (or not) and never expected on a socket.
+   */
+  away?: boolean[];
   /** After a restart, how long (from the first drop) to wait for every socket to be back and caught up before counting. */
   reconnectWaitMs: number;
   drainMs: number;

@@ -17,6 +17,7 @@ import { readMachineCpu, stealShare } from '../measure';
 import { scratchDatabase } from '../scratch-database';
 import { ServerChild, WorkerChild } from './children';
 import { type LoadOptions, parseOptions } from './options';
+import { runPushComparison, type Variant } from './push-run';
 import type { BenchMember, ServerConfig, ServerStats, WorkerTask } from './protocol';
 import { percent, printProfile, printRuns } from './report';
 import { figures, type RestartTimes, type RunFigures } from './summary';
@@ -50,7 +51,11 @@ function bareMembers(count: number): BenchMember[] {
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
-async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promise<RunFigures> {
+async function runOnce(
+  kind: ServerConfig['kind'],
+  options: LoadOptions,
+  variant: Variant = { away: false, push: null },
+): Promise<RunFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-load-'));
   const postgres = kind !== 'bare' && options.engine === 'postgres';
   const redis = kind === 'product' && postgres;
@@ -67,6 +72,7 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     seedMembers: kind === 'product' ? options.members : 0,
     durability: options.durability,
     workspaceSize: options.workspaceSize,
+    push: variant.push ?? undefined,
   };
   const servers: ServerChild[] = [];
   const workers: WorkerChild[] = [];
@@ -100,6 +106,8 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
         // lets the last live deliveries arrive.
         reconnectWaitMs: options.reconnectWaitS * 1000,
         drainMs: 10_000,
+        // Slices start at even indexes: the second of each pair is away.
+        away: variant.away ? slice.map((_, i) => (offset + i) % 2 === 1) : undefined,
       };
       offset += slice.length;
       return task;
@@ -110,9 +118,8 @@ async function runOnce(kind: ServerConfig['kind'], options: LoadOptions): Promis
     const connecting = performance.now();
     await Promise.all(workers.map((w, i) => w.connect(tasks[i]!)));
     const connectS = (performance.now() - connecting) / 1000;
-    console.log(
-      `  ${members.length} sockets conectados em ${connectS.toFixed(1)} s, ${(members.length / connectS).toFixed(0)} por segundo (${kind})`,
-    );
+    const opened = tasks.reduce((n, task) => n + task.members.length - (task.away?.filter(Boolean).length ?? 0), 0);
+    console.log(`  ${opened} sockets conectados em ${connectS.toFixed(1)} s, ${(opened / connectS).toFixed(0)} por segundo (${kind})`);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
@@ -184,6 +191,7 @@ async function main() {
   console.log(
     `${label}, ${options.processes} processo(s), ${options.members} membros, ${load}, ${options.repeat} repetição(ões), clientes com nice ${options.clientsNice}`,
   );
+  if (options.push) return runPushComparison(options, (variant) => runOnce('product', options, variant));
   const runs: Array<{ bare: RunFigures | null; floor: RunFigures | null; product: RunFigures }> = [];
   for (let r = 0; r < options.repeat; r++) {
     const load = os

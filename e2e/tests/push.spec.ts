@@ -57,6 +57,8 @@ test('Configurações > Notificações: what rings is saved and read back', asyn
   await page.getByLabel('às', { exact: true }).fill('06:45');
   await page.getByLabel('Fuso horário', { exact: true }).selectOption('America/Manaus');
   await page.getByRole('switch', { name: 'Som' }).click();
+  await expect(page.getByRole('switch', { name: 'Resumo por e-mail do que ficou sem ler' })).toHaveAttribute('data-state', 'checked');
+  await page.getByRole('switch', { name: 'Resumo por e-mail do que ficou sem ler' }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expectToast(page, 'Notificações salvas');
 
@@ -67,6 +69,7 @@ test('Configurações > Notificações: what rings is saved and read back', asyn
   await expect(page.getByLabel('às', { exact: true })).toHaveValue('06:45');
   await expect(page.getByLabel('Fuso horário', { exact: true })).toHaveValue('America/Manaus');
   await expect(page.getByRole('switch', { name: 'Som' })).toHaveAttribute('data-state', 'unchecked');
+  await expect(page.getByRole('switch', { name: 'Resumo por e-mail do que ficou sem ler' })).toHaveAttribute('data-state', 'unchecked');
   await context.close();
 });
 

@@ -52,6 +52,9 @@ import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { createPush, type PushOptions } from './modules/push/push';
+import { EmailDigests } from './modules/email-digest/email-digests';
+import { emailDigestRoutes } from './modules/email-digest/email-digest.routes';
+import { UnsubscribeTokens } from './modules/email-digest/unsubscribe-token';
 import { pushRoutes } from './modules/push/push.routes';
 import { configRoutes } from './modules/web/config.routes';
 import { appConfig } from './modules/web/app-config';
@@ -88,6 +91,8 @@ export interface BuildAppOptions {
   mediaUploadTimeoutMs?: number;
   /** Web Push's TLS agent and retry waits (tests point it at their own push service). */
   push?: PushOptions;
+  /** False: the e-mail digest's rounds run only when a test calls app.ctx.digests.runOnce(). */
+  emailDigestRounds?: boolean;
 }
 
 declare module 'fastify' {
@@ -170,6 +175,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const push = createPush({ env, db: database.db, redis, presence, revokedSessions, log: app.log, now }, options.push);
     // Before the database closes (hooks run in reverse): pushes in flight still read it.
     app.addHook('onClose', () => push.close());
+    const digestTokens = new UnsubscribeTokens(env.jwtSecret);
+    const digests = new EmailDigests({
+      db: database.db,
+      presence,
+      mailer,
+      tokens: digestTokens,
+      appUrl: env.appUrl,
+      delaySeconds: env.emailDigestDelaySeconds,
+      log: app.log,
+      now,
+    });
+    // Before the mailer and the database close: a round in progress still reads and mails.
+    app.addHook('onClose', () => digests.close());
     const ctx: AppContext = {
       env,
       database,
@@ -190,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mediaSigner: new MediaUrlSigner(env.jwtSecret),
       now,
       push,
+      digests,
+      digestTokens,
       metrics: new ServerMetrics(() => events().sockets.size),
       draining: new Draining(),
     };
@@ -229,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(ssoApiRoutes);
         await api.register(pushRoutes);
         await api.register(notificationSettingsRoutes);
+        await api.register(emailDigestRoutes);
       },
       { prefix: '/api' },
     );
@@ -238,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(ssoStartRoute);
     await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
+    if (options.emailDigestRounds !== false) digests.start();
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

@@ -5,7 +5,17 @@ export { buildApp } from './app';
 export { parseEnv } from './config/env';
 export { LISTEN_BACKLOG } from './config/listen-backlog';
 export { type PgliteDurability, pgliteStorage } from './db/pglite/durability';
-export { conversations, groupMembers, groups, messageReactions, messages, users, workspaces } from './db/schema';
+export {
+  conversations,
+  groupMembers,
+  groups,
+  messageReactions,
+  messages,
+  pushSubscriptions,
+  sessions,
+  users,
+  workspaces,
+} from './db/schema';
 export { dropRedisPrefix } from './lib/drop-redis-prefix';
 export { outboxDir } from './modules/mail/outbox';
 export { userRoom } from './modules/realtime/rooms';

@@ -18,6 +18,8 @@ import type { Mailer } from './modules/mail/mail';
 import type { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
 import type { Push } from './modules/push/push';
+import type { EmailDigests } from './modules/email-digest/email-digests';
+import type { UnsubscribeTokens } from './modules/email-digest/unsubscribe-token';
 import type { ServerMetrics } from './modules/metrics/server-metrics';
 import type { UserWithWorkspace } from './modules/users/user-entity';
 
@@ -51,6 +53,10 @@ export interface AppContext {
   mediaSigner: MediaUrlSigner;
   /** Web Push: the VAPID public key and the sends to devices with no tab open. */
   push: Push;
+  /** The e-mail digest of what someone missed: marks after sends, and the periodic rounds that mail it. */
+  digests: EmailDigests;
+  /** Signs and checks the digest's "turn off" links (no sign-in needed). */
+  digestTokens: UnsubscribeTokens;
   /** Prometheus metrics of this process (GET /api/metrics). */
   metrics: ServerMetrics;
   /** Set once the process is told to shut down: /api/health answers 503 from then on. */

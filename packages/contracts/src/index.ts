@@ -40,3 +40,4 @@ export * from './schemas/shared-media';
 export * from './schemas/sso';
 export * from './schemas/push';
 export * from './schemas/notification-settings';
+export * from './schemas/email-digest';

@@ -1,5 +1,8 @@
+import { MENTION_TOKEN_PATTERN } from './mentions';
+
 // What a message reads as in one line, when its body is no text to show: the chat list's preview,
-// a quote, a notification. Text (and a group's own lines) are the caller's to format.
+// a quote, a notification. Text (and a group's own lines) are the caller's to format, except in
+// previewLine, the whole line of a message shown away from its chat.
 
 export const IMAGE_PREVIEW_TEXT = 'Imagem';
 export const VOICE_NOTE_PREVIEW_PREFIX = 'Mensagem de voz';
@@ -40,4 +43,23 @@ export function formatFileSize(bytes: number): string {
   if (kb < 1024) return `${Math.round(kb)} KB`;
   const mb = kb / 1024;
   return `${(mb < 10 ? mb.toFixed(1) : Math.round(mb).toString()).replace('.', ',')} MB`;
+}
+
+/** A message's content as a notification or a digest shows it in one line. */
+export interface PreviewLineContent extends PreviewableContent {
+  body: string;
+  caption?: string | null;
+}
+
+/**
+ * One line for a message away from the chat (a push, an e-mail): its text with each mention as
+ * '@Name' (`names` by lower-case user id), or what the chat list says for the rest ('Imagem' with
+ * its caption, a file's name, 'Mensagem de voz (0:42)').
+ */
+export function previewLine(content: PreviewLineContent, names: ReadonlyMap<string, string>): string {
+  const media = mediaPreviewText(content);
+  if (media !== null) return content.type === 'image' && content.caption ? `${media}: ${content.caption}` : media;
+  return content.body.replace(MENTION_TOKEN_PATTERN, (_m, target: string) =>
+    target.toLowerCase() === 'todos' ? '@todos' : `@${names.get(target.toLowerCase()) ?? ''}`,
+  );
 }

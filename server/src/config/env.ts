@@ -94,6 +94,13 @@ const rawEnvSchema = z.object({
       .refine((v) => /^mailto:.+@.+/.test(v) || /^https:\/\/.+/.test(v), 'deve ser mailto:alguem@exemplo ou uma URL https://'),
   ),
   PUSH_ENDPOINT_HOSTS: opt(pushEndpointHostsSchema),
+  EMAIL_DIGEST_DELAY: opt(
+    z.coerce
+      .number('deve ser um número')
+      .int('deve ser inteiro')
+      .min(1, 'deve ser maior que zero')
+      .max(7 * 24 * 3600, 'deve ser no máximo 604800 (7 dias)'),
+  ),
   LOG_LEVEL: opt(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent'),
   ),
@@ -160,6 +167,11 @@ export interface Env {
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   /** Hosts a push subscription's endpoint may be on (the known push services by default): the server posts nowhere else. */
   pushEndpointHosts: readonly string[];
+  /**
+   * Seconds: unread direct messages and mentions this old, with no tab of theirs open since,
+   * bring someone an e-mail digest; and at most one digest per person per this long.
+   */
+  emailDigestDelaySeconds: number;
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
   /** The largest file or voice note one upload may carry, in MB (images keep their 10 MB). */
@@ -237,6 +249,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       subject: raw.VAPID_SUBJECT ?? 'mailto:root@chat.local',
     },
     pushEndpointHosts: raw.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+    emailDigestDelaySeconds: raw.EMAIL_DIGEST_DELAY ?? 900,
     maxFileMb: raw.MAX_FILE_MB ?? LIMITS.fileMaxMbDefault,
     s3,
   };

@@ -15,7 +15,8 @@ export { createScratchDatabase } from './scratch-database';
 // DATA_DIR by default (a copy of the suite's migrated template); with DATABASE_URL in the test
 // environment, a new PostgreSQL database (chat_test_<random>, created from the suite's migrated
 // template) through that URL and dropped at the end. With REDIS_URL, socket.io uses Redis under a
-// key prefix of its own.
+// key prefix of its own. The e-mail digest's periodic rounds are off (they would write to the
+// database between a test's reads): a test runs one with app.ctx.digests.runOnce().
 
 export const TEST_ROOT_PASSWORD = 'senha-root-teste';
 export const TEST_DEMO_PASSWORD = 'senha-demo-teste';
@@ -28,7 +29,7 @@ export interface TestAppOptions {
   /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
   env?: Record<string, string | undefined>;
   /** buildApp options beyond the environment: short rate-limit windows, a movable clock, a short upload deadline. */
-  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs' | 'push'>;
+  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs' | 'push' | 'emailDigestRounds'>;
 }
 
 export interface TestApp {
@@ -50,9 +51,9 @@ export const expectedEngine = (): 'pglite' | 'postgres' => (testDatabaseUrl() ? 
  * prefix (so the socket.io adapter and presence join them), DATA_DIR (JWT secret, media) and its
  * own port. PostgreSQL + Redis only: PGlite is a single process. Close it before `t`.
  */
-export async function startPeerApp(t: TestApp): Promise<FastifyInstance> {
+export async function startPeerApp(t: TestApp, options: TestAppOptions['app'] = {}): Promise<FastifyInstance> {
   if (!t.env.databaseUrl || !t.env.redisUrl) throw new Error('um segundo processo precisa de DATABASE_URL e REDIS_URL');
-  const app = await buildApp({ env: t.env });
+  const app = await buildApp({ env: t.env, emailDigestRounds: false, ...options });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
@@ -90,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env, ...options.app });
+    app = await buildApp({ env, emailDigestRounds: false, ...options.app });
   } catch (error) {
     await cleanup();
     throw error;
@@ -102,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     env,
     async restart() {
       await app.close();
-      app = await buildApp({ env, ...options.app });
+      app = await buildApp({ env, emailDigestRounds: false, ...options.app });
       return app;
     },
     async close() {

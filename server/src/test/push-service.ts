@@ -36,6 +36,8 @@ export interface TestPushService {
   host: string;
   /** Trusts this service's self-signed certificate. */
   agent: Agent;
+  /** That certificate (PEM), for another process to trust it (the load benchmark's server). */
+  certificate: string;
   /** A new browser subscription: its endpoint here and its public keys (the private one stays here). */
   subscribe(): TestSubscription;
   /** The pushes accepted so far (answered 201), in order of arrival. */
@@ -140,6 +142,7 @@ export async function startPushService(options: PushServiceOptions): Promise<Tes
   return {
     host: `127.0.0.1:${port}`,
     agent,
+    certificate: cert.toString('utf8'),
     received,
     attempts,
     subscribe() {

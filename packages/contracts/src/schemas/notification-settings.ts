@@ -88,6 +88,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   timeZone: 'Fuso horário',
   sound: 'Som',
   emailDigest: 'Resumo por e-mail do que ficou sem ler',
+  emailDigestHint: 'Quando você passa um tempo fora, mensagens diretas e menções que ninguém viu chegam num e-mail só.',
   save: 'Salvar',
   saved: 'Notificações salvas',
   saveError: 'Ocorreu um erro ao salvar as notificações',

@@ -564,3 +564,4 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 
 export * from './sso';
+export * from './email-digest';

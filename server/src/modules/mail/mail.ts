@@ -6,6 +6,8 @@ export interface Mail {
   html: string;
   /** The link the mail exists for; logged when mails go to the outbox, so a developer can open it. */
   link: string;
+  /** Extra headers (a digest's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -32,7 +32,7 @@ export function createMailer(env: MailerEnv, log: FastifyBaseLogger): Mailer {
   const background = new Set<Promise<void>>();
 
   async function send(mail: Mail): Promise<void> {
-    const message: SendMailOptions = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+    const message: SendMailOptions = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
     if (!toOutbox) {
       await transport.sendMail(message);
       log.info({ to: mail.to, subject: mail.subject }, 'e-mail enviado');

@@ -25,7 +25,7 @@ import { sharedMedia } from './shared-media';
 
 // Mounted under /api: the message calls, and the media URL call of image messages.
 export const messageRoutes: FastifyPluginAsync = async (app) => {
-  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics, groupReads, push } = app.ctx;
+  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics, groupReads, push, digests } = app.ctx;
   const service = new MessagesService(
     db,
     chatEvents,
@@ -34,7 +34,10 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     { env, store: mediaStore },
     database.engine,
     groupReads,
-    (message, offline) => push.notifier.messageSent(message, offline),
+    (message, offline) => {
+      push.notifier.messageSent(message, offline);
+      digests.messageSent(message, offline);
+    },
   );
   const actions = new MessageActionsService(db, chatEvents, conversationParticipants, { env, store: mediaStore });
   const page = { 200: messagesPageSchema };

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { notificationSettings, type NotificationSettingsRow } from '../../db/schema';
+import { notificationSettings, type NotificationSettingsRow, users } from '../../db/schema';
 
 const toSettings = (row: NotificationSettingsRow | undefined): NotificationSettings =>
   row
@@ -48,4 +48,12 @@ export async function saveSettings(db: Db, userId: string, settings: Notificatio
     .onConflictDoUpdate({ target: notificationSettings.userId, set: values })
     .returning();
   return toSettings(row);
+}
+
+/** The digest's "turn off" link: digests off, the rest as it was (the defaults for someone who never saved any). False for no such person. */
+export async function turnDigestsOff(db: Db, userId: string, now: Date): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return false;
+  await saveSettings(db, userId, { ...(await settingsOf(db, userId)), emailDigest: false }, now);
+  return true;
 }

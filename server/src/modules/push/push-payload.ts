@@ -1,4 +1,4 @@
-import { chatPath, mediaPreviewText, type Message, MENTION_TOKEN_PATTERN, type PushPayload, pushTag } from '@chat/contracts';
+import { chatPath, type Message, previewLine, type PushPayload, pushTag } from '@chat/contracts';
 
 /** Push services take about 4 KB: a preview is a line, not the message. */
 const PREVIEW_MAX = 140;
@@ -11,16 +11,7 @@ const PREVIEW_MAX = 140;
 export function messagePayload(message: Message, groupName: string | null, names: ReadonlyMap<string, string>): PushPayload {
   const isGroup = message.groupId !== null;
   const chatId = (message.groupId ?? message.conversationId)!;
-  const media = mediaPreviewText(message.content);
-  const caption = message.content.type === 'image' ? message.content.caption : null;
-  const text =
-    media !== null
-      ? caption
-        ? `${media}: ${caption}`
-        : media
-      : message.content.body.replace(MENTION_TOKEN_PATTERN, (_m, target: string) =>
-          target.toLowerCase() === 'todos' ? '@todos' : `@${names.get(target.toLowerCase()) ?? ''}`,
-        );
+  const text = previewLine(message.content, names);
   const preview = text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text;
   return {
     kind: 'message',

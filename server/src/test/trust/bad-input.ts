@@ -47,6 +47,14 @@ const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
   'GET /api/sso/callback': { access: 'MEMBER', url: '/api/sso/callback?code=abc&state=def' },
   'POST /api/sso/exchange': { access: 'MEMBER', url: '/api/sso/exchange', body: { code: 'x'.repeat(43) } },
   'GET /sso/:slug': { access: 'MEMBER', url: '/sso/equipe-demo' },
+  'GET /api/email-digest/unsubscribe': {
+    access: 'MEMBER',
+    url: `/api/email-digest/unsubscribe?token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.x`,
+  },
+  'POST /api/email-digest/unsubscribe': {
+    access: 'MEMBER',
+    url: `/api/email-digest/unsubscribe?token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.x`,
+  },
 };
 
 interface OpenApiOperation {

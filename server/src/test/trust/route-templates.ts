@@ -236,6 +236,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/sso/callback': "the provider's return: its code and the state bound to the browser's cookie are the credentials (sso tests)",
   'POST /api/sso/exchange': 'the one-time code the return handed to the page is the credential (sso tests)',
   'GET /sso/:slug': "a workspace's own sign-in link: sends the browser to its provider, carries no data (sso tests)",
+  'GET /api/email-digest/unsubscribe':
+    "the e-mail digest's link: its signed token is the credential, bound to one person, and it only turns their digests off (email-digest tests)",
+  'POST /api/email-digest/unsubscribe': "the same link, posted by a mail client's one-click button (RFC 8058; email-digest tests)",
 };
 
 /** Swagger UI's own assets are public documentation. */

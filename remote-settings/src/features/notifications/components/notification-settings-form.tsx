@@ -97,6 +97,19 @@ function SettingsFields({
         <Switch id="sound" checked={draft.sound} onCheckedChange={(sound) => set({ sound })} />
       </div>
 
+      <div className={styles.switchRow}>
+        <label htmlFor="email-digest">{T.emailDigest}</label>
+        <Switch
+          id="email-digest"
+          aria-describedby="email-digest-hint"
+          checked={draft.emailDigest}
+          onCheckedChange={(emailDigest) => set({ emailDigest })}
+        />
+      </div>
+      <p id="email-digest-hint" className={styles.hint}>
+        {T.emailDigestHint}
+      </p>
+
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -111,7 +124,7 @@ function SettingsFields({
   );
 }
 
-/** What rings, for this person on every device: the server applies it to pushes, the page to sound and desktop notifications. */
+/** What rings, for this person on every device: the server applies it to pushes and the e-mail digest, the page to sound and desktop notifications. */
 export function NotificationSettingsForm() {
   const { settings, loading, save, saving } = useNotificationSettings();
   return (
