@@ -28,7 +28,9 @@ describe('the upgrade rule', () => {
       .slice(since + 1)
       .filter((tag) => !(tag in CONTRACT_STEPS))
       .flatMap((tag) =>
-        contractingStatements(readFileSync(path.join(migrationsFolder(), `${tag}.sql`), 'utf8')).map((b) => `${tag}: ${b.reason}: ${b.statement}`),
+        contractingStatements(readFileSync(path.join(migrationsFolder(), `${tag}.sql`), 'utf8')).map(
+          (b) => `${tag}: ${b.reason}: ${b.statement}`,
+        ),
       );
     expect(breaches).toEqual([]);
   });
