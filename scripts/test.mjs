@@ -70,6 +70,9 @@ async function e2eTests(chromium) {
   if ((await testStep('Compilando o produto', ['-r', '--workspace-concurrency=2', 'build'], baseEnv)) !== 0) return;
   await testStep('Testes e2e (Playwright + Chromium)', ['--filter', '@chat/e2e', 'test'], {
     ...baseEnv,
+    // Products under e2e run on their own embedded database; the few that test several processes
+    // on PostgreSQL + Redis get these.
+    ...(DATABASE_URL && REDIS_URL ? { E2E_DATABASE_URL: DATABASE_URL, E2E_REDIS_URL: REDIS_URL } : {}),
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'),
   });

@@ -59,7 +59,7 @@ export function spawnServer(env: Record<string, string>): { child: ChildProcess;
   return { child, output: () => output };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${output()}`);
@@ -74,7 +74,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`o servidor não respondeu em 60 s:\n${output()}`);
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { listEntry, messageBox, messages, openMember, openNewModal, userRow } from '../support/chat';
+import { listEntry, messageBox, messages, openMember, openNewModal, toggleDetails, userRow } from '../support/chat';
 import { dropFiles, FAKE_MICROPHONE, onePagePdf } from '../support/files';
 import { chooseFiles } from '../support/image-picker';
 import { openMemberOn, PHONE } from '../support/phone';
@@ -61,12 +61,15 @@ test('a PDF dropped on the chat and a file from the clip reach Bruno, who downlo
   const downloading = bruno.waitForEvent('download');
   await link.click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('pauta-da-reuniao.pdf');
+  // The name as Ana had it, accents included (RFC 6266 filename*).
+  expect(download.suggestedFilename()).toBe('Pauta da reunião.pdf');
   const { readFile } = await import('node:fs/promises');
   expect(await readFile((await download.path())!)).toEqual(pdf);
   const served = await bruno.request.get(href!);
   expect(served.headers()['content-type']).toBe('application/octet-stream');
-  expect(served.headers()['content-disposition']).toBe('attachment; filename="pauta-da-reuniao.pdf"');
+  expect(served.headers()['content-disposition']).toBe(
+    `attachment; filename="Pauta da reuniao.pdf"; filename*=UTF-8''Pauta%20da%20reuni%C3%A3o.pdf`,
+  );
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
 
   // An HTML page sent as a file: a card and a download, never a page of ours.
@@ -77,8 +80,21 @@ test('a PDF dropped on the chat and a file from the clip reach Bruno, who downlo
   const htmlHref = await htmlCard.getByRole('link', { name: 'Baixar página.html' }).getAttribute('href');
   const htmlServed = await bruno.request.get(htmlHref!);
   expect(htmlServed.headers()['content-type']).toBe('application/octet-stream');
-  expect(htmlServed.headers()['content-disposition']).toBe('attachment; filename="pagina.html"');
+  expect(htmlServed.headers()['content-disposition']).toBe(`attachment; filename="pagina.html"; filename*=UTF-8''p%C3%A1gina.html`);
   expect(await htmlServed.body()).toEqual(html);
+
+  // Bruno's details panel lists both under 'Arquivos', newest first; one opens the chat at it.
+  await toggleDetails(bruno);
+  await bruno.getByRole('tab', { name: 'Arquivos' }).click();
+  const shared = bruno.getByRole('list', { name: 'Arquivos' });
+  await expect(shared.getByRole('button')).toHaveText([/^página\.html/, /^Pauta da reunião\.pdf/]);
+  await shared.getByRole('button', { name: 'Ir para a mensagem: Pauta da reunião.pdf' }).click();
+  await expect(bruno).toHaveURL(/\?mensagem=[0-9a-f-]{36}$/);
+  await expect(card).toBeInViewport();
+
+  // The list search finds the file by its name, without the accent.
+  await bruno.getByPlaceholder('Buscar conversa').fill('reuniao');
+  await expect(bruno.getByTestId('message-hit').filter({ hasText: 'Pauta da reunião.pdf' })).toBeVisible();
 });
 
 test('a voice note recorded with the mouse is received and played at 2x', async ({ browser, baseURL }) => {

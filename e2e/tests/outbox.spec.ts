@@ -175,7 +175,7 @@ test('images survive a reload: one picked offline, one whose upload is under way
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
   await pickImage(ana, { name: 'no-caminho.png', mimeType: 'image/png', buffer: pngImage(320, 240, undefined, 48) });
   const progress = ana.getByRole('progressbar', { name: 'Enviando imagem' });
-  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
   await ana.reload();
   await cdp
     .send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })

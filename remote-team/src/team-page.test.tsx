@@ -44,6 +44,8 @@ const workspace: Workspace = {
   membersCount: 3,
   limitOfMembers: 10,
   storageQuotaMb: 0,
+  storageUsedBytes: 0,
+  refuseExecutables: false,
   features: ['polygonal', 'create_members', 'edit_members'],
   createdAt: '2026-01-01T00:00:00.000Z',
   members: [ana, bruno, carla],

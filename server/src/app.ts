@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_VERSION, SOCKET_NAMESPACE } from '@chat/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -26,7 +25,9 @@ import { bootstrap, type BootstrapReport } from './modules/bootstrap/bootstrap';
 import { healthRoutes } from './modules/health/health.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { createMailer } from './modules/mail/mailer';
-import { LocalMediaStore } from './modules/media/local-media-store';
+import { createMediaStore, mediaOrigins } from './modules/media/create-media-store';
+import { isDirectUploadStore } from './modules/media/media-store';
+import { startPendingUploadSweeper } from './modules/media/pending-upload-sweeper';
 import { mediaFileRoutes } from './modules/media/media-files.routes';
 import { MediaUrlSigner } from './modules/media/media-signer';
 import type { MediaStore } from './modules/media/media-store';
@@ -56,6 +57,7 @@ import { configRoutes } from './modules/web/config.routes';
 import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
+import { workspaceSettingsRoutes } from './modules/workspaces/workspace-settings.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
@@ -124,8 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
     database.logTo?.(app.log);
+    // Before the headers: the page's policy lets the browser reach the bucket it names.
+    const mediaStore = options.mediaStore ?? (await createMediaStore(env));
+    if (!options.mediaStore) app.addHook('onClose', async () => mediaStore.close?.());
     // First, so every route registered below (and every 404) carries the headers.
-    await registerSecurityHeaders(app, env);
+    await registerSecurityHeaders(app, env, { mediaOrigins: mediaOrigins(mediaStore) });
     // The embedded database lives in DATA_DIR; PostgreSQL watches its own disk.
     if (database.engine === 'pglite') registerDiskReserve(app, { dataDir: env.dataDir, minFreeBytes: env.dataDirMinFreeBytes });
     registerApiNoStore(app);
@@ -181,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimiter,
       redis,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      mediaStore: options.mediaStore ?? new LocalMediaStore(path.join(env.dataDir, 'media')),
+      mediaStore,
       mediaSigner: new MediaUrlSigner(env.jwtSecret),
       now,
       push,
@@ -189,6 +194,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       draining: new Draining(),
     };
     app.decorate('ctx', ctx);
+    if (isDirectUploadStore(mediaStore)) {
+      const stopSweeper = startPendingUploadSweeper({ db: database.db, store: mediaStore, now, log: app.log });
+      app.addHook('onClose', async () => stopSweeper());
+    }
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorate('ssoClients', new OidcClients());
     app.decorateRequest('user', null);
@@ -212,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(userLookupRoutes);
         await api.register(mediaUrlRoutes);
         await api.register(memberRoutes);
+        await api.register(workspaceSettingsRoutes);
         await api.register(polygonRoutes);
         await api.register(profileRoutes);
         await api.register(apiKeyRoutes);

@@ -91,6 +91,25 @@ describe('uploadToSignedUrl', () => {
     expect(progress.at(-1)).toBe(100);
   });
 
+  it("sends a bucket's signed headers as they are, instead of the file's type", async () => {
+    const headers = {
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="a.html"',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'if-none-match': '*',
+    };
+    const { status } = await uploadToSignedUrl(
+      `${baseURL}/media/files/abc-a.html?X-Amz-Signature=s`,
+      new Blob(['<p>oi</p>'], { type: 'text/html' }),
+      {
+        headers,
+      },
+    );
+    expect(status).toBe(200);
+    expect(seen[0]!.headers).toMatchObject(headers);
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
   it('reports an error status with the server message, without a session renewal', async () => {
     const error = (await uploadToSignedUrl(`${baseURL}/media/avatars/grande.png?s=1`, png()).catch(
       (e: unknown) => e,

@@ -1,14 +1,17 @@
 import type { AxiosInstance } from 'axios';
-import { LIMITS, type GeneratePublicMediaUrlBody, type GeneratePublicMediaUrlResponse } from '@chat/contracts';
+import { uploadTimeoutFor, type GeneratePublicMediaUrlBody, type GeneratePublicMediaUrlResponse } from '@chat/contracts';
 import { http } from './client';
 import { ApiCallError, isAxiosError, request, type ApiResult } from './http';
 
 // The image upload calls: ask the API for a signed URL (bearer token, renewal
 // on 401 like every call), then PUT the file to that URL. The PUT is authorised by the URL's
 // signature alone, so it goes through a plain instance of its own: no Authorization header, no
-// renewal, and the 60 s upload timeout (LIMITS.uploadTimeoutMs; every other call has none).
+// renewal, and the upload timeout (60 s, longer for a large file: uploadTimeoutFor; every other call has none).
 
-/** POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes. */
+/**
+ * POST /cloud/generate-public-media-url: `{ url }`, a signed upload URL valid for 5 minutes (with
+ * media in a bucket, also the `headers` its PUT carries and the file's `publicUrl`).
+ */
 export const generatePublicMediaUrl = (body: GeneratePublicMediaUrlBody) =>
   request<Partial<GeneratePublicMediaUrlResponse> | null>(http(), {
     method: 'POST',
@@ -49,9 +52,14 @@ function failureOf(cause: unknown, status: number | null): UploadFailure {
 export interface UploadOptions {
   /** Called as the body goes out, with the percentage sent (0-100). */
   onProgress?: (percent: number) => void;
-  /** Defaults to 60000 ms (docs/produto.md, Validação e limites). */
+  /** Defaults to uploadTimeoutFor(file.size): 60000 ms, longer for a large file (docs/produto.md, Validação e limites). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The headers the upload URL was signed with (generate-public-media-url's `headers`), sent as
+   * they are; without them, the file's own type.
+   */
+  headers?: Record<string, string>;
 }
 
 // Created on first use: no base URL (the signed URL is absolute), no interceptors, so no bearer
@@ -69,16 +77,20 @@ const uploadHttp = (): Promise<AxiosInstance> => {
 export async function uploadToSignedUrl(
   url: string,
   file: Blob,
-  { onProgress, timeoutMs = LIMITS.uploadTimeoutMs, signal }: UploadOptions = {},
+  { onProgress, timeoutMs = uploadTimeoutFor(file.size), signal, headers }: UploadOptions = {},
 ): Promise<ApiResult<unknown>> {
+  // The body's own type is the one sent: a Blob of the signed type, where it is another (a bucket
+  // stores a download as application/octet-stream, whatever the file is).
+  const signedType = headers?.['content-type'];
+  const body = signedType && signedType !== file.type ? new Blob([file], { type: signedType }) : file;
   try {
     const response = await (
       await uploadHttp()
     ).request({
       method: 'PUT',
       url,
-      data: file,
-      headers: { 'Content-Type': file.type },
+      data: body,
+      headers: headers ?? { 'Content-Type': file.type },
       timeout: timeoutMs,
       signal,
       onUploadProgress: (event) => {

@@ -1,4 +1,14 @@
-import type { CreateMemberBody, EditMemberBody, MemberPage, MessageResponse, PendingInvite, User, Workspace } from '@chat/contracts';
+import type {
+  CreateMemberBody,
+  EditMemberBody,
+  MemberPage,
+  MessageResponse,
+  PendingInvite,
+  User,
+  Workspace,
+  WorkspaceSettings,
+  WorkspaceSettingsBody,
+} from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
 
@@ -10,6 +20,10 @@ const seg = encodeURIComponent;
  * first page of its members.
  */
 export const getWorkspaceByAdmin = () => request<Workspace>(http(), { method: 'GET', url: '/workspace/get-by-admin-id' });
+
+/** PUT /workspace/settings: the admin's own settings of their workspace (refusing executables). */
+export const updateWorkspaceSettings = (body: WorkspaceSettingsBody) =>
+  request<WorkspaceSettings>(http(), { method: 'PUT', url: '/workspace/settings', data: body });
 
 /** What a members page asks for: the previous page's nextCursor, a page size, a search ('' for everyone). */
 export interface MemberPageParams {

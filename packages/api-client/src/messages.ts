@@ -6,6 +6,8 @@ import type {
   MessageSearchPage,
   MuteBody,
   SendMessageBody,
+  SharedMediaKind,
+  SharedMediaPage,
 } from '@chat/contracts';
 import { http } from './client';
 import { request } from './http';
@@ -50,6 +52,10 @@ export const getMessagesByGroup = (groupId: string, paging: HistoryPaging = {}) 
  */
 export const searchMessages = (content: string, paging: { limit?: number; before?: string } = {}) =>
   request<MessageSearchPage>(http(), { method: 'GET', url: '/message/search', params: { content, ...paging } });
+
+/** GET /message/shared-media: a chat's shared images and videos ('media') or other files ('files'), newest first. */
+export const getSharedMedia = (query: { conversationId?: string; groupId?: string; kind: SharedMediaKind; before?: string }) =>
+  request<SharedMediaPage>(http(), { method: 'GET', url: '/message/shared-media', params: query });
 
 /** Idempotent on (author, clientId): a retry with the same clientId returns the stored message. */
 export const sendMessage = (body: SendMessageBody) => request<Message>(http(), { method: 'POST', url: '/message/send', data: body });

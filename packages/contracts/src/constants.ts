@@ -27,6 +27,11 @@ export const LIMITS = {
   /** The longest voice note. */
   voiceNoteMaxMs: 15 * 60 * 1000,
   uploadTimeoutMs: 60_000,
+  /**
+   * The slowest upload link an upload is given time for: about 1 Mbit/s, a weak mobile uplink.
+   * At this rate 60 s carries 7.5 MB; a 25 MB file needs 200 s.
+   */
+  uploadMinBytesPerSecond: 128 * 1024,
   typingIdleMs: 2000,
   /**
    * A stop signal can be lost (a dropped packet, a crashed tab): the receiver hides 'Digitando...'
@@ -84,6 +89,14 @@ export const LIMITS = {
   chatListPageSize: 50,
   chatListPageMax: 200,
 } as const;
+
+/**
+ * How long the browser waits for an upload of `bytes`: 60 s (the original spec's image upload), or
+ * longer when the file needs more at LIMITS.uploadMinBytesPerSecond. A flat 60 s would fail a 25 MB
+ * file on any link under 3.4 Mbit/s, which is a common mobile uplink in Brazil.
+ */
+export const uploadTimeoutFor = (bytes: number): number =>
+  Math.max(LIMITS.uploadTimeoutMs, Math.ceil((bytes / LIMITS.uploadMinBytesPerSecond) * 1000));
 
 export const TOAST = {
   productDurationMs: 3000,

@@ -37,6 +37,8 @@ export const ERROR_TEXTS = {
   message: {
     list: 'Ocorreu um erro ao buscar as mensagens',
     send: 'Ocorreu um erro ao enviar a mensagem',
+    /** Not in the original spec: the details panel's 'Mídia' and 'Arquivos'. */
+    shared: 'Ocorreu um erro ao buscar os arquivos da conversa',
   },
   user: {
     invite: occurredError('enviar o convite'),
@@ -55,6 +57,8 @@ export const ERROR_TEXTS = {
     cancelInvite: occurredError('cancelar o convite'),
     /** Not in the original spec: loading the team page. */
     loadTeam: occurredError('carregar a equipe'),
+    /** Not in the original spec: the team page's storage settings. */
+    saveSettings: occurredError('salvar a configuração'),
   },
   upload: {
     publicUrl: 'Erro ao gerar URL pública',
@@ -122,6 +126,8 @@ export const SUCCESS_TEXTS = {
     memberRemoved: 'Membro removido com sucesso',
     /** Not in the original spec. */
     inviteCancelled: 'Convite cancelado com sucesso',
+    /** Not in the original spec. */
+    settingsSaved: 'Configuração salva',
   },
   passwordToken: {
     tokenCreated: 'Token criado com sucesso',

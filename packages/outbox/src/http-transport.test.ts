@@ -63,6 +63,21 @@ describe('httpTransport.upload (signed URL, then PUT; the product texts for refu
     expect(progress).toEqual([50, 100]);
   });
 
+  it('PUTs to a bucket with the headers it was signed with, and returns the public URL the server names', async () => {
+    const headers = { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="a.pdf"' };
+    const bucketUrl = 'https://balde.s3.sa-east-1.amazonaws.com/files/0b1c-a.pdf';
+    api.generatePublicMediaUrl.mockResolvedValue({
+      status: 200,
+      data: { url: `${bucketUrl}?X-Amz-Signature=s`, headers, publicUrl: 'https://cdn.exemplo/files/0b1c-a.pdf' },
+    });
+    await expect(httpTransport.upload(file, () => undefined)).resolves.toBe('https://cdn.exemplo/files/0b1c-a.pdf');
+    expect(api.uploadToSignedUrl).toHaveBeenCalledExactlyOnceWith(
+      `${bucketUrl}?X-Amz-Signature=s`,
+      file.blob,
+      expect.objectContaining({ headers }),
+    );
+  });
+
   it('sends a file to the files folder with its type without parameters, the Blob typed alike', async () => {
     const note = {
       blob: new Blob(['OggS'], { type: 'audio/ogg;codecs=opus' }),

@@ -1,5 +1,5 @@
 import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
-import { ERROR_TEXTS, LIMITS, publicUrlFromUploadUrl, type SendMessageBody } from '@chat/contracts';
+import { ERROR_TEXTS, type GeneratePublicMediaUrlResponse, publicUrlOfUpload, type SendMessageBody, uploadTimeoutFor } from '@chat/contracts';
 import type { OutboxTransport } from './outbox-runner';
 import type { OutboxFile } from './types';
 
@@ -28,8 +28,8 @@ class UploadRefused extends Error {}
 export const uploadType = (file: OutboxFile) => file.type.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
 
 /** A signed upload URL for the file; a refusal says 'Erro ao gerar URL pública' unless the server said why. */
-async function signedUrl(file: OutboxFile): Promise<string> {
-  let url: string | undefined;
+async function signedUrl(file: OutboxFile): Promise<GeneratePublicMediaUrlResponse> {
+  let answer: Partial<GeneratePublicMediaUrlResponse> | null;
   try {
     const { data } = await generatePublicMediaUrl({
       fileName: file.name.trim().slice(-255).trim() || (file.folder ? 'arquivo' : 'imagem'),
@@ -38,21 +38,26 @@ async function signedUrl(file: OutboxFile): Promise<string> {
       // Known before the upload: a file over the limit or the workspace's quota is refused at once.
       size: file.blob.size,
     });
-    url = data?.url;
+    answer = data;
   } catch (error) {
     const refused = refusalOf(error);
     throw refused ? new UploadRefused(refused.reason ?? ERROR_TEXTS.upload.publicUrl) : error;
   }
-  if (!url) throw new UploadRefused(ERROR_TEXTS.upload.noUploadUrl);
-  return url;
+  if (!answer?.url) throw new UploadRefused(ERROR_TEXTS.upload.noUploadUrl);
+  return { ...answer, url: answer.url };
 }
 
 /** The file PUT to its signed URL; a refusal says 'Upload falhou com status: N' unless the server said why. */
-async function put(url: string, file: OutboxFile, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+async function put(
+  { url, headers }: GeneratePublicMediaUrlResponse,
+  file: OutboxFile,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const type = uploadType(file);
   const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
   try {
-    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: LIMITS.uploadTimeoutMs, signal });
+    await uploadToSignedUrl(url, blob, { onProgress, timeoutMs: uploadTimeoutFor(blob.size), signal, headers });
   } catch (error) {
     const refused = refusalOf(error);
     if (refused && error instanceof UploadRequestError && error.status !== null) {
@@ -70,9 +75,9 @@ async function put(url: string, file: OutboxFile, onProgress: (percent: number) 
  */
 export const httpTransport: OutboxTransport = {
   async upload(file, onProgress, signal) {
-    const url = await signedUrl(file);
-    await put(url, file, onProgress, signal);
-    return publicUrlFromUploadUrl(url);
+    const answer = await signedUrl(file);
+    await put(answer, file, onProgress, signal);
+    return publicUrlOfUpload(answer);
   },
   async send(entry) {
     const { data } = await sendMessage({

@@ -22,6 +22,8 @@ export const chatKeys = {
       : ([...chatKeys.all, 'group-member-pages', groupId, term] as const),
   /** The member pickers' pages of users who may join (`groupId` empty for a new group). */
   groupCandidates: (groupId: string, term: string) => [...chatKeys.all, 'group-candidates', groupId, term] as const,
+  /** The details panel's 'Mídia' or 'Arquivos' of one chat. */
+  sharedMedia: (kind: ChatKind, id: string, media: 'files' | 'media') => [...chatKeys.all, 'shared-media', kind, id, media] as const,
   commonGroups: (userId: string) => [...chatKeys.all, 'common-groups', userId] as const,
   receipts: (messageId: string) => [...chatKeys.all, 'receipts', messageId] as const,
   userSearch: (term: string) => [...chatKeys.all, 'user-search', term] as const,

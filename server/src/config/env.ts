@@ -4,6 +4,7 @@ import { LIMITS, REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS, pushEndpointHostsSchema } from './push-endpoint-hosts';
+import { S3EnvError, s3EnvShape, type S3Settings, s3Settings } from './s3-env';
 
 // The only place that reads process.env (docs/operacao.md, Configuração). Everything else receives
 // an Env.
@@ -96,6 +97,7 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: opt(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent'),
   ),
+  ...s3EnvShape,
 });
 
 export interface Env {
@@ -162,6 +164,8 @@ export interface Env {
   metricsToken: string | null;
   /** The largest file or voice note one upload may carry, in MB (images keep their 10 MB). */
   maxFileMb: number;
+  /** Uploads in an S3-compatible bucket (S3_BUCKET); null: on the local disk, DATA_DIR/media. */
+  s3: S3Settings | null;
 }
 
 export class EnvError extends Error {
@@ -185,6 +189,13 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   if (!raw.VAPID_PUBLIC_KEY !== !raw.VAPID_PRIVATE_KEY) {
     const missing = raw.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     throw new EnvError([{ variable: missing, message: 'VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas' }]);
+  }
+  let s3: S3Settings | null;
+  try {
+    s3 = s3Settings(raw);
+  } catch (error) {
+    if (error instanceof S3EnvError) throw new EnvError(error.problems);
+    throw error;
   }
   const port = raw.PORT ?? 3000;
   const host = raw.HOST ?? '127.0.0.1';
@@ -227,6 +238,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     pushEndpointHosts: raw.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
     maxFileMb: raw.MAX_FILE_MB ?? LIMITS.fileMaxMbDefault,
+    s3,
   };
 }
 

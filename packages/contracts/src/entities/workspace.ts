@@ -14,6 +14,10 @@ export const workspaceSummarySchema = z.object({
   limitOfMembers: countField(),
   /** MB of uploaded files the workspace may keep; 0 means no quota. */
   storageQuotaMb: countField(),
+  /** Bytes of uploaded files the workspace keeps now (what the quota counts). */
+  storageUsedBytes: countField(),
+  /** Uploads of executables (programs, installers, scripts) are refused (the ADMIN's setting). */
+  refuseExecutables: z.boolean(),
   /** Members one group of the workspace may have (every way in: create, add, pasted e-mails). */
   groupMemberLimit: z.optional(countField()),
   features: workspaceFeaturesSchema,

@@ -19,6 +19,8 @@ export const MESSAGE_ACTION_ERRORS = {
   replyNotFound: 'Mensagem respondida não encontrada',
   editOthers: 'Você só pode editar suas próprias mensagens',
   editImage: 'Imagens não podem ser editadas',
+  editFile: 'Arquivos não podem ser editados',
+  editAudio: 'Mensagens de voz não podem ser editadas',
   editDeleted: 'Uma mensagem apagada não pode ser editada',
   deleteOthers: 'Você só pode apagar suas próprias mensagens',
   reactDeleted: 'Não é possível reagir a uma mensagem apagada',

@@ -3,7 +3,7 @@ import '../zod-locale';
 import { contentTypeSchema } from '../entities/message';
 import { searchQuerySchema } from './conversations';
 
-// GET /message/search finds messages by their text in every chat of the caller.
+// GET /message/search finds messages by their text (and files by their name) in every chat of the caller.
 
 export const MESSAGE_SEARCH_LIMIT_MAX = 50;
 export const MESSAGE_SEARCH_LIMIT_DEFAULT = 20;
@@ -34,8 +34,9 @@ export const messageSearchChatSchema = z.object({
 export type MessageSearchChat = z.infer<typeof messageSearchChatSchema>;
 
 /**
- * One message found by the words someone wrote: a text message's body, or an image's caption
- * (`type` 'image'; `body` is then the caption, never the image's URL).
+ * One message found by the words someone wrote: a text message's body, an image's caption
+ * (`type` 'image'; `body` is then the caption, never the image's URL) or a file's name (`type`
+ * 'file'; `body` is then the name as sent).
  */
 export const messageSearchHitSchema = z.object({
   id: z.string(),

@@ -100,13 +100,28 @@ export const generatePublicMediaUrlBodySchema = z
   );
 export type GeneratePublicMediaUrlBody = z.infer<typeof generatePublicMediaUrlBodySchema>;
 
-export const generatePublicMediaUrlResponseSchema = z.object({ url: z.string() });
+/**
+ * `url`: the signed upload URL. With media in an S3-compatible bucket it is the bucket's presigned
+ * PUT, and two more fields come: `headers`, which the PUT must carry as they are (they are part of
+ * its signature), and `publicUrl`, where the file is read (the upload URL without its query, or
+ * the CDN in front of the bucket).
+ */
+export const generatePublicMediaUrlResponseSchema = z.object({
+  url: z.string(),
+  headers: z.optional(z.record(z.string(), z.string())),
+  publicUrl: z.optional(z.string()),
+});
 export type GeneratePublicMediaUrlResponse = z.infer<typeof generatePublicMediaUrlResponseSchema>;
 
 /** The public image URL is the signed upload URL without its query string. */
 export function publicUrlFromUploadUrl(uploadUrl: string): string {
   const cut = uploadUrl.search(/[?#]/);
   return cut === -1 ? uploadUrl : uploadUrl.slice(0, cut);
+}
+
+/** Where an uploaded file is read: the answer's publicUrl when it names one, else the upload URL without its query. */
+export function publicUrlOfUpload(answer: { url: string; publicUrl?: string | undefined }): string {
+  return answer.publicUrl ?? publicUrlFromUploadUrl(answer.url);
 }
 
 export type ImageUploadAlert = typeof ALERT_TEXTS.invalidFileType | typeof ALERT_TEXTS.fileTooLarge;

@@ -137,3 +137,11 @@ export type UpdateWorkspaceBody = z.output<typeof updateWorkspaceBodySchema>;
 /** Body of PATCH /workspace/change-admin/{id}. */
 export const changeAdminBodySchema = z.object({ newAdminEmail: emailField(ADMIN_EMAIL_MESSAGE) });
 export type ChangeAdminBody = z.infer<typeof changeAdminBodySchema>;
+
+/** Body of PUT /workspace/settings: the ADMIN's own settings of their workspace. */
+export const workspaceSettingsBodySchema = z.object({
+  refuseExecutables: z.boolean('Informe se executáveis são recusados'),
+});
+export type WorkspaceSettingsBody = z.output<typeof workspaceSettingsBodySchema>;
+export const workspaceSettingsSchema = workspaceSettingsBodySchema;
+export type WorkspaceSettings = WorkspaceSettingsBody;

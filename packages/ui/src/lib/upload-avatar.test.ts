@@ -23,7 +23,24 @@ describe('uploadAvatar', () => {
     media.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
     await expect(uploadAvatar(photo)).resolves.toBe('http://x/media/avatars/a-foto.png');
     expect(media.generatePublicMediaUrl).toHaveBeenCalledWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
-    expect(media.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/a-foto.png?signature=s', photo);
+    expect(media.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/a-foto.png?signature=s', photo, { headers: undefined });
+  });
+
+  it("sends a bucket's signed headers and answers the public URL it names (a CDN)", async () => {
+    const headers = { 'content-type': 'image/png', 'if-none-match': '*' };
+    media.generatePublicMediaUrl.mockResolvedValue({
+      status: 200,
+      data: {
+        url: 'https://balde.s3.amazonaws.com/avatars/a-foto.png?X-Amz-Signature=s',
+        headers,
+        publicUrl: 'https://cdn.x/avatars/a-foto.png',
+      },
+    });
+    media.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
+    await expect(uploadAvatar(photo)).resolves.toBe('https://cdn.x/avatars/a-foto.png');
+    expect(media.uploadToSignedUrl).toHaveBeenCalledWith('https://balde.s3.amazonaws.com/avatars/a-foto.png?X-Amz-Signature=s', photo, {
+      headers,
+    });
   });
 
   it('throws the product texts when the URL is missing or the upload fails', async () => {

@@ -72,6 +72,23 @@ describe.each([
     expect(contrast(tokens, text, background)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it.each(SURFACES)('draws the edge of a control at 3:1 on %s', (surface) => {
+    expect(contrast(tokens, '--ui-color-border-strong', surface)).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    ['--ui-rgb-primary', '--ui-color-primary'],
+    ['--ui-rgb-surface', '--ui-color-surface'],
+    ['--ui-rgb-text', '--ui-color-text'],
+  ])('gives %s the channels of %s', (channels, colour) => {
+    const hex = resolve(tokens, colour).replace('#', '');
+    const expected = hex
+      .match(/../g)!
+      .map((pair) => parseInt(pair, 16))
+      .join(', ');
+    expect(resolve(tokens, channels)).toBe(expected);
+  });
+
   it('keeps white initials and the names of senders readable on every identity colour', () => {
     for (let i = 0; i < 10; i += 1) {
       expect(contrast(tokens, '--ui-color-white', `--ui-identity-${i}`), `fill ${i}`).toBeGreaterThanOrEqual(4.5);

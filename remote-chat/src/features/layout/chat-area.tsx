@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { Message } from '@chat/contracts';
 import { EmptyState, Spinner } from '@chat/ui';
-import { otherParticipant, type ChatKind } from '../../shared/chat-types';
+import { messagePath, otherParticipant, type ChatKind } from '../../shared/chat-types';
 import { ChatView } from '../chat/components/chat-view';
 import { useChatTarget } from '../chat/hooks/use-chat-target';
 import type { Me } from '../chat/hooks/use-messages';
@@ -47,6 +48,10 @@ interface Props {
 export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, basePath, openDirectChat, onSent, onOpened, onBack }: Props) {
   const { target, loading, reload, removed } = useChatTarget(kind, chatId, me.id);
   const { shown, show, close } = useSidePanel<Panel>(closesOnEscape);
+  const navigate = useNavigate();
+  // An item of 'Mídia' or 'Arquivos' opens the chat at its message, as a search hit does; it
+  // replaces the panel's entry, so that back leaves the chat as it would have.
+  const openMessage = (messageId: string) => void navigate(messagePath(basePath, chatId, kind, messageId), { replace: true });
 
   if (removed) {
     return (
@@ -82,9 +87,22 @@ export function ChatArea({ kind, chatId, focusMessageId, unreadAtOpen, me, baseP
           {shown.kind === 'receipts' ? (
             target.kind === 'group' && <ReceiptsPanel key={shown.messageId} messageId={shown.messageId} groupId={chatId} onClose={close} />
           ) : target.kind === 'group' ? (
-            <GroupDetailsPanel group={target.group} meId={me.id} onChanged={reload} onLeft={onBack} onClose={close} />
+            <GroupDetailsPanel
+              group={target.group}
+              meId={me.id}
+              onChanged={reload}
+              onLeft={onBack}
+              onClose={close}
+              onOpenMessage={openMessage}
+            />
           ) : (
-            <ContactDetailsPanel user={otherParticipant(target.conversation, me.id)} basePath={basePath} onClose={close} />
+            <ContactDetailsPanel
+              user={otherParticipant(target.conversation, me.id)}
+              basePath={basePath}
+              conversationId={chatId}
+              onClose={close}
+              onOpenMessage={openMessage}
+            />
           )}
         </Suspense>
       )}

@@ -35,6 +35,8 @@ export const workspaces = pgTable('workspaces', {
   storageQuotaMb: integer('storage_quota_mb').notNull().default(0),
   // Members one group may have; checked under the group's row lock on every way in.
   groupMemberLimit: integer('group_member_limit').notNull().default(LIMITS.groupMemberLimitDefault),
+  // The ADMIN's setting: uploads of programs, installers and scripts are refused (media/executables.ts).
+  refuseExecutables: boolean('refuse_executables').notNull().default(false),
   // Per-workspace features: a subset of WORKSPACE_FEATURES, read by the contracts' featureFlags.
   features: text('features')
     .array()
@@ -292,14 +294,17 @@ export const messages = pgTable(
     mimeType: text('mime_type'),
     durationMs: integer('duration_ms'),
     // What the message search reads, kept by PostgreSQL itself: the words someone wrote (a text's
-    // body, an image's caption; an image's body is its URL, a group's own line nobody's words)
-    // folded as lib/search.ts's folded() does, without mention tokens (`<@uuid>`, whose hex digits
-    // are no words of the text). Stored, so a search does not fold every candidate again.
+    // body, an image's caption, a file's name; an image's body is its URL, a group's own line
+    // nobody's words, a voice note's name the same for all) folded as lib/search.ts's folded()
+    // does, without mention tokens (`<@uuid>`, whose hex digits are no words of the text). Stored,
+    // so a search does not fold every candidate again. A file is told from a voice note by its
+    // missing length, not by its type: a migration cannot name an enum value added in the same
+    // transaction (and the migrations run in one).
     bodyFolded: text('body_folded')
       .notNull()
       .generatedAlwaysAs((): SQL =>
         folded(
-          sql`regexp_replace(CASE ${messages.contentType} WHEN 'text' THEN ${messages.body} WHEN 'image' THEN coalesce(${messages.caption}, '') ELSE '' END, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`,
+          sql`regexp_replace(CASE ${messages.contentType} WHEN 'text' THEN ${messages.body} WHEN 'image' THEN coalesce(${messages.caption}, '') ELSE coalesce(CASE WHEN ${messages.durationMs} IS NULL THEN ${messages.fileName} END, '') END, ${sql.raw(`'${MENTION_UUID_TOKEN}'`)}, ' ', 'g')`,
         ),
       ),
     // A conversation's message moves SENT -> DELIVERED -> READ here. A group message keeps the
@@ -358,6 +363,14 @@ export const messages = pgTable(
     index('messages_file_body_idx')
       .on(t.body)
       .where(sql`${t.fileName} IS NOT NULL`),
+    // The details panel's 'Arquivos' and 'Mídia': a chat's images and files, newest first, without
+    // walking its text messages.
+    index('messages_conversation_shared_idx')
+      .on(t.conversationId, t.seq)
+      .where(sql`${t.conversationId} IS NOT NULL AND (${t.contentType} = 'image' OR ${t.fileName} IS NOT NULL)`),
+    index('messages_group_shared_idx')
+      .on(t.groupId, t.seq)
+      .where(sql`${t.groupId} IS NOT NULL AND (${t.contentType} = 'image' OR ${t.fileName} IS NOT NULL)`),
   ],
 );
 
@@ -475,6 +488,10 @@ export const mediaUploads = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     // The type the upload URL was signed for (null for uploads stored before it was kept).
     contentType: text('content_type'),
+    // An upload straight to an S3-compatible bucket, signed but not yet checked: written with the
+    // upload URL (the size then is the one declared, or 0), cleared once the server has checked the
+    // object (direct-upload-check.ts). Uploads through the server are checked as they arrive.
+    pending: boolean('pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('media_uploads_workspace_id_idx').on(t.workspaceId)],

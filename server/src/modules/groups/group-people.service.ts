@@ -17,7 +17,8 @@ import { toGroupMember } from './group-entity';
 import { candidateIds, candidatePage, memberPage, membersAmong, usersByEmails } from './group-people.repository';
 import * as repo from './groups.repository';
 import { decodeCursor, encodeCursor } from './page-cursor';
-import { GROUP_NOT_FOUND, NO_WORKSPACE, NOT_GROUP_ADMIN } from './groups.service';
+import { NO_WORKSPACE } from './group-acts.service';
+import { GROUP_NOT_FOUND, NOT_GROUP_ADMIN } from './group-views';
 
 /**
  * The people of a group, a page at a time: its members (the details panel) and the users who may

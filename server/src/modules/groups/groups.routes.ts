@@ -28,18 +28,20 @@ import {
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { signedInRoutes } from '../auth/signed-in-routes';
+import { GroupActs } from './group-acts.service';
 import { GroupPeopleService } from './group-people.service';
 import { GroupsService } from './groups.service';
 
 // Mounted under /api: the group calls. Every mutation answers the updated Group.
 export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
   const service = new GroupsService(routes.ctx.db, routes.ctx.chatEvents);
+  const acts = new GroupActs(routes.ctx.db, routes.ctx.chatEvents);
   const people = new GroupPeopleService(routes.ctx.db);
   const media = { db: routes.ctx.db, env: routes.ctx.env, store: routes.ctx.mediaStore };
   const one = { 200: groupSchema };
 
   routes.post('/group/create', { schema: { body: createGroupBodySchema, response: one } }, (request) =>
-    service.create(request.user, request.body),
+    acts.create(request.user, request.body),
   );
 
   routes.get('/group/list', { schema: { querystring: listGroupsQuerySchema, response: { 200: groupListSchema } } }, (request) =>
@@ -87,43 +89,43 @@ export const groupRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
   );
 
   routes.patch('/group/update/:id', { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: one } }, (request) =>
-    service.update(request.user, request.params.id, request.body),
+    acts.update(request.user, request.params.id, request.body),
   );
 
   routes.post(
     '/group/add-admin/:groupId',
     { schema: { params: groupIdParamsSchema, body: addAdminBodySchema, response: one } },
-    (request) => service.addAdmin(request.user, request.params.groupId, request.body.newAdminId),
+    (request) => acts.addAdmin(request.user, request.params.groupId, request.body.newAdminId),
   );
 
   routes.post(
     '/group/remove-admin/:groupId',
     { schema: { params: groupIdParamsSchema, body: removeAdminBodySchema, response: one } },
-    (request) => service.removeAdmin(request.user, request.params.groupId, request.body.adminId),
+    (request) => acts.removeAdmin(request.user, request.params.groupId, request.body.adminId),
   );
 
   routes.post(
     '/group/add-member/:groupId',
     { schema: { params: groupIdParamsSchema, body: addMembersBodySchema, response: one } },
-    (request) => service.addMembers(request.user, request.params.groupId, request.body.newMembersIds),
+    (request) => acts.addMembers(request.user, request.params.groupId, request.body.newMembersIds),
   );
 
   routes.post(
     '/group/remove-member/:groupId',
     { schema: { params: groupIdParamsSchema, body: removeMemberBodySchema, response: one } },
-    (request) => service.removeMember(request.user, request.params.groupId, request.body.memberId),
+    (request) => acts.removeMember(request.user, request.params.groupId, request.body.memberId),
   );
 
   // Beyond the original spec: 'Sair do grupo', for oneself (remove-member is for the others).
   routes.post('/group/leave/:groupId', { schema: { params: groupIdParamsSchema, response: { 200: leftGroupSchema } } }, (request) =>
-    service.leave(request.user, request.params.groupId),
+    acts.leave(request.user, request.params.groupId),
   );
 
   // Beyond the original spec: the group's photo, uploaded as avatars are (folder 'avatars').
   routes.post(
     '/group/update-photo/:groupId',
     { schema: { params: groupIdParamsSchema, body: updateGroupPhotoBodySchema, response: one } },
-    (request) => service.updatePhoto(request.user, request.params.groupId, request.body.avatarUrl, media),
+    (request) => acts.updatePhoto(request.user, request.params.groupId, request.body.avatarUrl, media),
   );
 
   routes.patch(

@@ -1,85 +1,62 @@
-import { and, type SQL } from 'drizzle-orm';
-import { LIMITS, SYSTEM_LINE_TARGETS_MAX } from '@chat/contracts';
-import type {
-  ChatListPage,
-  CreateGroupBody,
-  Group,
-  GroupChange,
-  GroupMember,
-  GroupUpdated,
-  LeftGroup,
-  SystemLine,
-  UpdateGroupBody,
-} from '@chat/contracts';
+import { and } from 'drizzle-orm';
+import type { ChatListPage, Group, GroupMember } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { type MediaAccess, usableMedia } from '../media/media-uploads';
-import { isReachable, USER_NOT_FOUND } from '../conversations/conversations.service';
+import { notFound } from '../../lib/errors';
+import { USER_NOT_FOUND } from '../conversations/conversations.service';
 import type { ChatEvents } from '../realtime/chat-events';
-import { recheckGroupReads } from '../realtime/group-receipts';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
 import { toGroupEntity, toGroupMember } from './group-entity';
-import { headFor, headRowsByGroup, headRowsOf } from './group-heads';
-import { addMembersWithinLimit, groupMemberLimitOf, requireWithinLimit } from './group-limit.repository';
+import { headFor } from './group-heads';
 import { GroupLists } from './group-lists';
+import { GroupViews } from './group-views';
 import * as repo from './groups.repository';
-import { type Person, postSystemLine, targetsOf } from './system-lines';
 
-export const GROUP_NOT_FOUND = 'Grupo não encontrado';
-export const NOT_GROUP_ADMIN = 'Apenas administradores do grupo podem fazer isso';
-export const NOT_A_MEMBER = 'Usuário não é membro do grupo';
-export const ALREADY_ADMIN = 'Usuário já é administrador do grupo';
-export const NOT_AN_ADMIN = 'Usuário não é administrador do grupo';
-export const ALREADY_MEMBERS = 'Os usuários selecionados já são membros do grupo';
-export const NO_WORKSPACE = 'Você não pertence a nenhum workspace';
-export const SELF = {
-  addAdmin: 'Você não pode adicionar a si mesmo como administrador',
-  removeAdmin: 'Você não pode remover a si mesmo como administrador',
-  addMember: 'Você não pode adicionar a si mesmo ao grupo',
-  removeMember: 'Você não pode remover a si mesmo do grupo',
-} as const;
-export const GROUP_PHOTO_NOT_FROM_MEDIA_STORE = 'A foto do grupo deve ser enviada pelo upload de avatar';
-
+/** The group calls that read: lists, search, one group, its members; and one's own silence. */
 export class GroupsService {
   private readonly lists: GroupLists;
+  private readonly views: GroupViews;
 
   constructor(
     private readonly db: Db,
     private readonly events: ChatEvents,
   ) {
     this.lists = new GroupLists(db);
+    this.views = new GroupViews(db, events);
   }
 
   async list(viewer: UserWithWorkspace, page?: ChatListPage): Promise<Group[]> {
     // A page (the sidebar) is its own statement; the whole list (API clients) keeps the batched read.
     if (page && (page.limit !== null || page.before)) {
-      return this.forViewer(viewer, await this.withHeads(await repo.groupPage(this.db, viewer.id, page), viewer.id));
+      return this.forViewer(viewer, await this.views.withHeads(await repo.groupPage(this.db, viewer.id, page), viewer.id));
     }
     const { rows, heads } = await this.lists.of(viewer.id);
     return rows.map((r) => withState(toGroupEntity(r, headFor(heads.get(r.group.id), viewer.id)), r.state));
   }
 
   async search(viewer: UserWithWorkspace, content: string): Promise<Group[]> {
-    return this.forViewer(viewer, await this.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content)), viewer.id));
+    return this.forViewer(
+      viewer,
+      await this.views.load(and(repo.hasMember(this.db, viewer.id), repo.groupMatches(this.db, content)), viewer.id),
+    );
   }
 
   /** Groups both users belong to; the other user must be in the viewer's workspace. */
   async commonWith(viewer: UserWithWorkspace, otherId: string): Promise<Group[]> {
     const other = (await findUsersByIds(this.db, [otherId])).get(otherId);
     if (!other || !viewer.workspaceId || other.workspaceId !== viewer.workspaceId) throw notFound(USER_NOT_FOUND);
-    return this.load(and(repo.hasMember(this.db, viewer.id), repo.hasMember(this.db, otherId)), viewer.id);
+    return this.views.load(and(repo.hasMember(this.db, viewer.id), repo.hasMember(this.db, otherId)), viewer.id);
   }
 
   async getById(viewer: UserWithWorkspace, id: string): Promise<Group> {
-    await this.requireMember(viewer, id);
-    const [group] = await this.forViewer(viewer, [await this.one(id, viewer.id)]);
+    await this.views.requireMember(viewer, id);
+    const [group] = await this.forViewer(viewer, [await this.views.one(id, viewer.id)]);
     return group!;
   }
 
   /** 'Silenciar' / 'Reativar som' for the viewer only; their other tabs hear `chat:muted`. */
   async setMuted(viewer: UserWithWorkspace, groupId: string, muted: boolean): Promise<{ muted: boolean }> {
-    await this.requireMember(viewer, groupId);
+    await this.views.requireMember(viewer, groupId);
     await repo.setGroupMuted(this.db, groupId, viewer.id, muted);
     this.events.toUsers([viewer.id], 'chat:muted', { chatId: groupId, isGroup: true, muted });
     return { muted };
@@ -99,218 +76,11 @@ export class GroupsService {
   }
 
   async searchMembers(viewer: UserWithWorkspace, groupId: string, content: string): Promise<GroupMember[]> {
-    await this.requireMember(viewer, groupId);
+    await this.views.requireMember(viewer, groupId);
     const rows = await repo.membersOf(this.db, [groupId], content ? repo.memberMatches(content) : undefined);
     return rows.map(toGroupMember);
   }
-
-  /**
-   * The creator becomes admin and member; everyone listed must be an active user of the same
-   * workspace, and all of them together within the workspace's group member limit.
-   */
-  async create(viewer: UserWithWorkspace, body: CreateGroupBody): Promise<Group> {
-    // A group lives in its creator's workspace (a member whose workspace was deleted has none).
-    if (!viewer.workspaceId) throw forbidden(NO_WORKSPACE);
-    const others = await this.reachableUsers(
-      viewer,
-      body.members.filter((id) => id !== viewer.id),
-    );
-    // No one else can join a group before it exists: the count needs no lock.
-    requireWithinLimit(1 + others.length, await groupMemberLimitOf(this.db, viewer.workspaceId));
-    const row = await repo.insertGroup(
-      this.db,
-      { workspaceId: viewer.workspaceId, name: body.name, description: body.description, createdById: viewer.id },
-      others,
-    );
-    this.events.toUsers([viewer.id, ...others], 'group', await this.one(row.id, null));
-    await this.line(row.id, { kind: 'created', actor: person(viewer), targets: [] });
-    return this.one(row.id, viewer.id);
-  }
-
-  async update(viewer: UserWithWorkspace, groupId: string, body: UpdateGroupBody): Promise<Group> {
-    await this.requireAdmin(viewer, groupId);
-    const before = await repo.groupNameOf(this.db, groupId);
-    await repo.updateGroup(this.db, groupId, { name: body.name, description: body.description });
-    const group = await this.announceUpdate(viewer, groupId, { kind: 'renamed', name: body.name, description: body.description });
-    // A new description alone is no event of the chat's.
-    if (before !== body.name) await this.line(groupId, { kind: 'renamed', actor: person(viewer), targets: [], name: body.name });
-    return group;
-  }
-
-  async addAdmin(viewer: UserWithWorkspace, groupId: string, newAdminId: string): Promise<Group> {
-    await this.requireAdmin(viewer, groupId);
-    if (newAdminId === viewer.id) throw forbidden(SELF.addAdmin);
-    const target = await repo.findMembership(this.db, groupId, newAdminId);
-    if (!target) throw notFound(NOT_A_MEMBER);
-    if (target.isAdmin) throw conflict(ALREADY_ADMIN);
-    await repo.setAdmin(this.db, groupId, newAdminId, true);
-    const group = await this.announceUpdate(viewer, groupId, { kind: 'adminAdded', adminId: newAdminId });
-    await this.line(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(await this.people([newAdminId])) });
-    return group;
-  }
-
-  async removeAdmin(viewer: UserWithWorkspace, groupId: string, adminId: string): Promise<Group> {
-    await this.requireAdmin(viewer, groupId);
-    if (adminId === viewer.id) throw forbidden(SELF.removeAdmin);
-    const target = await repo.findMembership(this.db, groupId, adminId);
-    if (!target) throw notFound(NOT_A_MEMBER);
-    if (!target.isAdmin) throw conflict(NOT_AN_ADMIN);
-    await repo.setAdmin(this.db, groupId, adminId, false);
-    return this.announceUpdate(viewer, groupId, { kind: 'adminRemoved', adminId });
-  }
-
-  /**
-   * New members hear `group` (the chat appears in their list); the others `group::updated` with the
-   * first few of them. Within the workspace's group member limit, counted under the group's lock.
-   */
-  async addMembers(viewer: UserWithWorkspace, groupId: string, ids: readonly string[]): Promise<Group> {
-    await this.requireAdmin(viewer, groupId);
-    if (ids.includes(viewer.id)) throw forbidden(SELF.addMember);
-    const users = await this.reachableUsers(viewer, ids);
-    const added = await addMembersWithinLimit(this.db, groupId, users);
-    if (added.length === 0) throw conflict(ALREADY_MEMBERS);
-    const addedSet = new Set(added);
-    const previous = (await repo.memberIds(this.db, groupId)).filter((id) => !addedSet.has(id));
-    this.events.toUsers(added, 'group', await this.one(groupId, null));
-    const firstAdded = await repo.membersOf(this.db, [groupId], repo.memberIdIn(added.slice(0, LIMITS.groupEventHeadSize)));
-    this.events.toUsers(
-      previous,
-      'group::updated',
-      await this.updateEvent(groupId, { kind: 'membersAdded', members: firstAdded.map(toGroupMember), addedCount: added.length }),
-    );
-    const named = await this.people(added.slice(0, SYSTEM_LINE_TARGETS_MAX));
-    await this.line(groupId, { kind: 'added', actor: person(viewer), ...targetsOf(named), count: added.length });
-    return this.one(groupId, viewer.id);
-  }
-
-  /** The removed member hears `group::updated` too: the group without them drops from their list. */
-  async removeMember(viewer: UserWithWorkspace, groupId: string, memberId: string): Promise<Group> {
-    await this.requireAdmin(viewer, groupId);
-    if (memberId === viewer.id) throw forbidden(SELF.removeMember);
-    const removed = await this.people([memberId]);
-    if (!(await repo.removeMember(this.db, groupId, memberId))) throw notFound(NOT_A_MEMBER);
-    const group = await this.announceUpdate(viewer, groupId, { kind: 'memberRemoved', memberId }, [memberId]);
-    await this.line(groupId, { kind: 'removed', actor: person(viewer), ...targetsOf(removed) });
-    // Their unread messages no longer hold back the others' highlighted ticks.
-    await recheckGroupReads({ db: this.db, events: this.events }, [groupId], memberId);
-    return group;
-  }
-
-  /**
-   * 'Sair do grupo': any member, for themselves. They hear `group::updated` as a removed member
-   * does (the chat drops from their list); the last admin leaving makes the longest-standing
-   * member admin (a second `group::updated`, and its line).
-   */
-  async leave(viewer: UserWithWorkspace, groupId: string): Promise<LeftGroup> {
-    const { left, promotedId } = await repo.leaveGroup(this.db, groupId, viewer.id);
-    if (!left) throw notFound(GROUP_NOT_FOUND);
-    await this.announce(groupId, { kind: 'memberRemoved', memberId: viewer.id }, [viewer.id]);
-    await this.line(groupId, { kind: 'left', actor: person(viewer), targets: [] });
-    if (promotedId) {
-      await this.announce(groupId, { kind: 'adminAdded', adminId: promotedId });
-      await this.line(groupId, { kind: 'promoted', actor: person(viewer), ...targetsOf(await this.people([promotedId])), automatic: true });
-    }
-    await recheckGroupReads({ db: this.db, events: this.events }, [groupId], viewer.id);
-    return { id: groupId };
-  }
-
-  /** The group's photo, for its admins: an image uploaded within the workspace ('avatars'), or null. */
-  async updatePhoto(viewer: UserWithWorkspace, groupId: string, avatarUrl: string | null, media: MediaAccess): Promise<Group> {
-    await this.requireAdmin(viewer, groupId);
-    if (avatarUrl !== null && (await usableMedia(media, avatarUrl, viewer))?.folder !== 'avatars') {
-      throw badRequest(GROUP_PHOTO_NOT_FROM_MEDIA_STORE);
-    }
-    await repo.setGroupPhoto(this.db, groupId, avatarUrl);
-    const group = await this.announceUpdate(viewer, groupId, { kind: 'photoChanged' });
-    await this.line(groupId, { kind: 'photo', actor: person(viewer), targets: [], ...(avatarUrl === null ? { removed: true } : {}) });
-    return group;
-  }
-
-  /** The group's system line of an act, sent to its members. */
-  private async line(groupId: string, line: SystemLine): Promise<void> {
-    await postSystemLine(this.db, this.events, groupId, line);
-  }
-
-  /** These users by their names now, in the order given. */
-  private async people(ids: readonly string[]): Promise<Person[]> {
-    const found = await findUsersByIds(this.db, ids);
-    return ids.flatMap((id) => {
-      const user = found.get(id);
-      return user ? [person(user)] : [];
-    });
-  }
-
-  /** 404 for a group of another workspace or one the viewer is not in: its existence is not revealed. */
-  private async requireMember(viewer: UserWithWorkspace, groupId: string) {
-    const membership = await repo.findMembership(this.db, groupId, viewer.id);
-    if (!membership) throw notFound(GROUP_NOT_FOUND);
-    return membership;
-  }
-
-  private async requireAdmin(viewer: UserWithWorkspace, groupId: string): Promise<void> {
-    if (!(await this.requireMember(viewer, groupId)).isAdmin) throw forbidden(NOT_GROUP_ADMIN);
-  }
-
-  /** Distinct ids, each an active user of the viewer's workspace (404 otherwise). */
-  private async reachableUsers(viewer: UserWithWorkspace, ids: readonly string[]): Promise<string[]> {
-    const unique = [...new Set(ids)];
-    const found = await findUsersByIds(this.db, unique);
-    if (!unique.every((id) => isReachable(viewer, found.get(id)))) throw notFound(USER_NOT_FOUND);
-    return unique;
-  }
-
-  /**
-   * `group::updated` to every member (and `alsoTo`): what changed and the group's head, never the
-   * whole membership. Answers the viewer's own view of the group.
-   */
-  private async announceUpdate(
-    viewer: UserWithWorkspace,
-    groupId: string,
-    change: GroupChange,
-    alsoTo: readonly string[] = [],
-  ): Promise<Group> {
-    await this.announce(groupId, change, alsoTo);
-    return this.one(groupId, viewer.id);
-  }
-
-  private async announce(groupId: string, change: GroupChange, alsoTo: readonly string[] = []): Promise<void> {
-    const members = await repo.memberIds(this.db, groupId);
-    this.events.toUsers([...members, ...alsoTo], 'group::updated', await this.updateEvent(groupId, change));
-  }
-
-  /** `group::updated`'s payload: the change and the event's small head (docs/api.md, Grupos grandes). */
-  private async updateEvent(groupId: string, change: GroupChange): Promise<GroupUpdated> {
-    const [row] = await repo.groupSummaries(this.db, repo.groupIdIs(groupId));
-    if (!row) throw notFound(GROUP_NOT_FOUND);
-    const head = headFor(headRowsByGroup(await headRowsOf(this.db, [groupId])).get(groupId), null, LIMITS.groupEventHeadSize);
-    const { lastMessage: _unchanged, ...group } = toGroupEntity(row, head);
-    return { ...group, change };
-  }
-
-  /** The group as `viewerId` sees it, or (null) as an event for every member carries it. */
-  private async one(groupId: string, viewerId: string | null): Promise<Group> {
-    const [group] = await this.load(repo.groupIdIs(groupId), viewerId);
-    if (!group) throw notFound(GROUP_NOT_FOUND);
-    return group;
-  }
-
-  private async load(where: SQL | undefined, viewerId: string | null): Promise<Group[]> {
-    return this.withHeads(await repo.groupSummaries(this.db, where), viewerId);
-  }
-
-  private async withHeads(rows: repo.GroupSummaryRow[], viewerId: string | null): Promise<Group[]> {
-    const heads = headRowsByGroup(
-      await headRowsOf(
-        this.db,
-        rows.map((r) => r.group.id),
-        viewerId === null ? [] : [viewerId],
-      ),
-    );
-    return rows.map((r) => toGroupEntity(r, headFor(heads.get(r.group.id), viewerId)));
-  }
 }
-
-const person = (user: { id: string; name: string }): Person => ({ id: user.id, name: user.name });
 
 const withState = (g: Group, state: repo.ViewerGroupState | undefined): Group => ({
   ...g,

@@ -65,9 +65,16 @@ describe('POST /api/group/create', () => {
     const group = await newGroup(ana, 'Avisos', [bruno, carla]);
     await settle(t.app, listeners);
     // The event is the same for every member: without the answer's per-viewer field.
-    // The group came before its first line ('Ana criou o grupo').
+    // The group and its first line ('Ana criou o grupo') are committed together: the event
+    // already shows the line as the last message, which then arrives as a 'message' too.
     const { viewerIsAdmin: _mine, ...head } = group;
-    for (const l of [la, lb, lc]) expect(l.of('group')).toEqual([{ ...head, lastMessage: null }]);
+    expect(head.lastMessage?.content.type).toBe('system');
+    for (const l of [la, lb, lc]) {
+      expect(l.of('group')).toEqual([head]);
+      expect(l.of('message')).toEqual([
+        expect.objectContaining({ id: head.lastMessage!.id, content: expect.objectContaining(head.lastMessage!.content) }),
+      ]);
+    }
     expect(ld.events).toEqual([]);
     expect(lo.events).toEqual([]);
   });

@@ -20,16 +20,21 @@ export const targetsOf = (people: readonly Person[]) => ({
 });
 
 /**
- * Writes a system line in the group ('Ana adicionou Bruno') and sends it as `message` to its
- * members now. Authored by the actor, stored READ: it awaits nobody's reading, so it holds back no
- * tick, counts as no one's unread message and mentions nobody.
+ * Writes a system line in the group ('Ana adicionou Bruno'), in the caller's transaction: the act
+ * and its line commit together. Authored by the actor, stored READ: it awaits nobody's reading, so
+ * it holds back no tick, counts as no one's unread message and mentions nobody.
  */
-export async function postSystemLine(db: Db, events: ChatEvents, groupId: string, line: SystemLine): Promise<Message> {
+export async function insertSystemLine(db: Db, groupId: string, line: SystemLine): Promise<string> {
   const [row] = await db
     .insert(messages)
     .values({ authorId: line.actor.id, groupId, contentType: 'system', body: JSON.stringify(line), status: 'READ' })
     .returning({ id: messages.id });
-  const [stored] = await selectMessages(db, { where: eq(messages.id, row!.id) });
+  return row!.id;
+}
+
+/** Sends a committed system line as `message` to the group's members now. */
+export async function sendSystemLine(db: Db, events: ChatEvents, groupId: string, lineId: string): Promise<Message> {
+  const [stored] = await selectMessages(db, { where: eq(messages.id, lineId) });
   const message = toMessageEntity(stored!);
   events.toUsers(await memberIds(db, groupId), 'message', message);
   return message;

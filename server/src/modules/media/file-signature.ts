@@ -6,7 +6,8 @@ import { invalidFileType } from './media-errors';
 // type (and never served as an image, audio or video from our origin). Types without a signature
 // are stored as they come and only ever served as downloads.
 
-const HEADER_BYTES = 12;
+/** How many first bytes the signatures below look at. */
+export const SIGNATURE_BYTES = 12;
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
@@ -73,7 +74,7 @@ export function signatureCheck(contentType: string): Transform {
     transform(chunk: Buffer, _encoding, callback) {
       if (head === null) return callback(null, chunk);
       head = Buffer.concat([head, chunk]);
-      callback(head.length >= HEADER_BYTES ? check(this) : null);
+      callback(head.length >= SIGNATURE_BYTES ? check(this) : null);
     },
     flush(callback) {
       callback(head === null ? null : check(this));

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS } from '@chat/contracts';
+import { LIMITS, uploadTimeoutFor } from '@chat/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import {
   FILE_TOO_LARGE,
@@ -12,38 +12,16 @@ import {
   uploadUrlInvalid,
   uploadUrlUsed,
 } from './media-errors';
+import { executableCheck, executableRefused, isExecutableFile, refusesExecutables } from './executables';
 import { signatureCheck } from './file-signature';
 import { folderLimit, tooLarge } from './media-limits';
-import { downloadName, DOWNLOAD_CONTENT_TYPE, type MediaKey, parseMediaKey } from './media-key';
+import { type MediaKey, parseMediaKey } from './media-key';
+import { originalFileName, parseRange, serveHeaders, sliceStream } from './media-serve';
 import { publicMediaUrl } from './media-signer';
-import { activeUploader, assertStorageRoom, recordUpload } from './media-uploads';
+import { activeUploader, assertStorageRoom, recordUpload, storageQuotaExceeded } from './media-uploads';
 import { mediaOrigin } from './own-media-url';
 
 export const MEDIA_NOT_FOUND = 'Arquivo não encontrado';
-
-/**
- * Uploaded files never change (a new upload is a new URL). Whatever a file holds, it is served as
- * an image, audio or video whose signature was checked, or as a download (serveHeaders).
- */
-const SERVE_HEADERS = {
-  'cache-control': 'public, max-age=31536000, immutable',
-  'x-content-type-options': 'nosniff',
-  // Opened directly, the file still cannot run script or load anything.
-  'content-security-policy': "default-src 'none'",
-};
-
-/**
- * A download is never rendered: a type no browser shows (so HTML, SVG, XML and PDF alike are
- * saved, not opened) and an attachment under its safe name.
- */
-function serveHeaders(media: MediaKey): Record<string, string> {
-  if (!media.attachment) return { ...SERVE_HEADERS, 'content-type': media.contentType };
-  return {
-    ...SERVE_HEADERS,
-    'content-type': DOWNLOAD_CONTENT_TYPE,
-    'content-disposition': `attachment; filename="${downloadName(media)}"`,
-  };
-}
 
 /** The raw request target, split by hand: URL parsing would resolve "..", which must be refused instead. */
 function mediaTarget(url: string): { media: MediaKey | null; query: URLSearchParams } {
@@ -60,8 +38,11 @@ const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim(
  * destroy the request (that would kill the socket before the 413/415 is sent). A client that
  * goes away mid-upload fails the upload, so the temporary file is removed.
  */
-function checkedBody(raw: IncomingMessage, contentType: string, timeoutMs: number): Transform {
-  const checked = signatureCheck(contentType);
+function checkedBody(raw: IncomingMessage, contentType: string, timeoutMs: number, refuseExecutables: boolean): Transform {
+  const signed = signatureCheck(contentType);
+  // An executable's bytes are refused where the workspace asks, whatever its name and type said.
+  const checked = refuseExecutables ? signed.pipe(executableCheck()) : signed;
+  signed.on('error', (error) => checked.destroy(error));
   // A client trickling bytes would hold a connection and a temporary file for ever.
   const timer = setTimeout(() => checked.destroy(uploadTimedOut()), timeoutMs);
   checked.once('close', () => clearTimeout(timer));
@@ -73,23 +54,24 @@ function checkedBody(raw: IncomingMessage, contentType: string, timeoutMs: numbe
   raw.once('close', () => {
     if (!raw.complete) interrupted();
   });
-  return raw.pipe(checked);
+  raw.pipe(signed);
+  return checked;
 }
 
 /**
- * The browser gives up after 60 s (docs/produto.md, Validação e limites); the server allows twice
- * that.
+ * How long the server waits for a body of `bytes`: twice what the browser waits (uploadTimeoutFor,
+ * 60 s or the time the file needs on a slow link), so the browser's own timeout always comes first.
  */
+export const uploadTimeoutMsFor = (bytes: number) => 2 * uploadTimeoutFor(bytes);
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 2 * LIMITS.uploadTimeoutMs;
 
 export interface MediaFileRoutesOptions {
-  /** How long one PUT may take to send its body. */
+  /** How long one PUT may take to send its body (tests); by default by its size (uploadTimeoutMsFor). */
   uploadTimeoutMs?: number;
 }
 
 // Mounted at the root: /media/<folder>/<file>, the same path for PUT (signed) and GET (public).
 export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async (app, options) => {
-  const uploadTimeoutMs = options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
   const { db, env, mediaSigner, mediaStore, now } = app.ctx;
   const origin = mediaOrigin(env.appUrl);
 
@@ -118,18 +100,24 @@ export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async
       // The file will belong to the uploader's workspace: an account removed since the URL was made uploads nothing.
       const uploader = await activeUploader(db, signed.uploader);
       if (!uploader) throw uploadUrlInvalid();
-      await assertStorageRoom(db, uploader.workspaceId, declaredBytes);
+      // The room left bounds the body too: a size declared small (or not at all) cannot pass the quota.
+      const room = await assertStorageRoom(db, uploader.workspaceId, declaredBytes);
+      const refuseExecutables = media.folder === 'files' && (await refusesExecutables(db, uploader.workspaceId));
+      if (refuseExecutables && isExecutableFile(media.file, signed.contentType)) throw executableRefused();
       if (await mediaStore.exists(media.key)) throw uploadUrlUsed();
 
-      const body = checkedBody(request.raw, signed.contentType, uploadTimeoutMs);
+      const timeoutMs = options.uploadTimeoutMs ?? uploadTimeoutMsFor(declaredBytes || limit.maxBytes);
+      const body = checkedBody(request.raw, signed.contentType, timeoutMs, refuseExecutables);
+      const maxBytes = Math.min(limit.maxBytes, room);
       let stored: { size: number };
       try {
-        stored = await mediaStore.put(body, media.key, { maxBytes: limit.maxBytes });
+        stored = await mediaStore.put(body, media.key, { maxBytes });
       } catch (error) {
-        request.raw.unpipe(body);
+        request.raw.unpipe();
         request.raw.pause();
-        // The store's own refusal names the image limit: a file's names its folder's.
-        if (error instanceof AppError && error.message === FILE_TOO_LARGE) throw tooLarge(limit);
+        // The store's own refusal names the image limit: a file's names its folder's, or the quota.
+        if (error instanceof AppError && error.message === FILE_TOO_LARGE)
+          throw maxBytes < limit.maxBytes ? storageQuotaExceeded() : tooLarge(limit);
         throw error;
       }
       try {
@@ -147,6 +135,18 @@ export const mediaFileRoutes: FastifyPluginAsync<MediaFileRoutesOptions> = async
     const { media } = mediaTarget(request.url);
     const stored = media ? await mediaStore.get(media.key) : null;
     if (!media || !stored) throw notFound(MEDIA_NOT_FOUND);
-    return reply.headers(serveHeaders(media)).header('content-length', stored.size).send(stored.stream);
+    const originalName = media.attachment ? await originalFileName(db, publicMediaUrl(origin, media)) : null;
+    reply.headers(serveHeaders(media, originalName));
+    const range = parseRange(request.headers.range, stored.size);
+    if (range === null) return reply.header('content-length', stored.size).send(stored.stream);
+    if (range === 'unsatisfiable') {
+      stored.stream.destroy();
+      return reply.code(416).header('content-range', `bytes */${stored.size}`).send();
+    }
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(sliceStream(stored.stream, range));
   });
 };

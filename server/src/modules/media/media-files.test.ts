@@ -135,7 +135,7 @@ describe('serving files', () => {
     const res = await download(url);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(body);
-    expect(res.headers).toMatchObject({ ...DOWNLOAD, 'content-disposition': `attachment; filename="${saved}"` });
+    expect(res.headers).toMatchObject({ ...DOWNLOAD, 'content-disposition': `attachment; filename="${saved}"; filename*=UTF-8''${saved}` });
   });
 
   it('serves a voice note as audio, inline', async () => {

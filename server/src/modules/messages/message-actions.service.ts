@@ -1,4 +1,5 @@
 import {
+  type ContentType,
   type EditMessageBody,
   type Message,
   MESSAGE_ACTION_ERRORS,
@@ -37,12 +38,20 @@ interface Visible {
  * see it (404 for anyone else, as if it did not exist); edits and deletes are idempotent and
  * announced only when they change something.
  */
+/** Why a message of each type other than text cannot be edited, naming what it is. */
+const NOT_EDITABLE: Record<Exclude<ContentType, 'text'>, string> = {
+  image: E.editImage,
+  file: E.editFile,
+  audio: E.editAudio,
+  system: E.systemLine,
+};
+
 export class MessageActionsService {
   constructor(
     private readonly db: Db,
     private readonly events: ChatEvents,
     private readonly participants: ConversationParticipants,
-    private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
+    private readonly media: { env: Pick<Env, 'appUrl' | 'maxFileMb'>; store: MediaStore },
   ) {}
 
   /** Own text messages only; the same text (and mentions) again changes nothing. */
@@ -51,7 +60,7 @@ export class MessageActionsService {
     const m = row.message;
     if (m.authorId !== viewer.id) throw forbidden(E.editOthers);
     if (m.deletedAt) throw conflict(E.editDeleted);
-    if (m.contentType !== 'text') throw forbidden(E.editImage);
+    if (m.contentType !== 'text') throw forbidden(NOT_EDITABLE[m.contentType]);
     const mentions = await checkMentions(viewer.id, body.mentions, {
       isGroup: m.groupId !== null,
       contentType: 'text',
@@ -143,7 +152,7 @@ export class MessageActionsService {
 
   /** The uploaded file of a deleted image, file or voice note, unless another message or an avatar shows it. */
   private async dropMedia(url: string, messageId: string): Promise<void> {
-    const media = ownMediaKey(url, this.media.env.appUrl);
+    const media = ownMediaKey(url, this.media.env.appUrl, this.media.store);
     if (!media || (await repo.mediaUrlInUse(this.db, url, messageId))) return;
     await this.media.store.delete(media.key);
     await forgetUpload(this.db, media);

@@ -17,6 +17,7 @@ export interface MessageSearchRow {
   seq: number;
   body: string;
   caption: string | null;
+  fileName: string | null;
   type: 'text' | 'image' | 'system' | 'file' | 'audio';
   createdAt: Date;
   conversationId: string | null;
@@ -29,7 +30,7 @@ export interface MessageSearchRow {
 }
 
 /**
- * Messages whose words (a text's body, an image's caption: the folded column holds those)
+ * Messages whose words (a text's body, an image's caption, a file's name: the folded column holds those)
  * contain `term` (case- and accent-insensitive) in the viewer's conversations and
  * groups, newest first, `take` rows before `beforeSeq`. One statement: the trigram index on the
  * stored folded body finds candidates, the two membership subqueries keep the viewer's chats only, and
@@ -48,6 +49,7 @@ export function searchMessages(db: Db, viewerId: string, term: string, beforeSeq
       seq: messages.seq,
       body: messages.body,
       caption: messages.caption,
+      fileName: messages.fileName,
       type: messages.contentType,
       createdAt: messages.createdAt,
       conversationId: messages.conversationId,

@@ -2,6 +2,12 @@ import type { MessageSearchHit, MessageSearchPage, MessageSearchQuery } from '@c
 import type { Db } from '../../db/client';
 import { type MessageSearchRow, searchMessages } from './message-search.repository';
 
+function hitText(row: MessageSearchRow): string {
+  if (row.type === 'image') return row.caption ?? '';
+  if (row.type === 'file') return row.fileName ?? '';
+  return row.body;
+}
+
 function toHit(row: MessageSearchRow): MessageSearchHit {
   const chat: MessageSearchHit['chat'] = row.groupId
     ? { kind: 'group', id: row.groupId, name: row.groupName ?? '', avatarUrl: row.groupAvatarUrl, peerId: null }
@@ -17,8 +23,8 @@ function toHit(row: MessageSearchRow): MessageSearchHit {
     chat,
     author: row.author,
     createdAt: row.createdAt.toISOString(),
-    // An image is found by its caption, which is what the hit shows.
-    body: row.type === 'image' ? (row.caption ?? '') : row.body,
+    // An image is found by its caption and a file by its name, which is what the hit shows.
+    body: hitText(row),
     type: row.type,
   };
 }

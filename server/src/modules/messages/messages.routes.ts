@@ -13,12 +13,15 @@ import {
   messageSearchQuerySchema,
   messagesPageSchema,
   sendMessageBodySchema,
+  sharedMediaPageSchema,
+  sharedMediaQuerySchema,
 } from '@chat/contracts';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import { MessageActionsService } from './message-actions.service';
 import { searchViewerMessages } from './message-search.service';
 import { MessagesService } from './messages.service';
+import { sharedMedia } from './shared-media';
 
 // Mounted under /api: the message calls, and the media URL call of image messages.
 export const messageRoutes: FastifyPluginAsync = async (app) => {
@@ -83,6 +86,13 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
         '/message/search',
         { schema: { querystring: messageSearchQuerySchema, response: { 200: messageSearchPageSchema } } },
         (request) => searchViewerMessages(db, request.user.id, request.query),
+      );
+
+      // A chat's shared images and files (the details panel's 'Arquivos' and 'Mídia'), newest first.
+      routes.get(
+        '/message/shared-media',
+        { schema: { querystring: sharedMediaQuerySchema, response: { 200: sharedMediaPageSchema } } },
+        (request) => sharedMedia(db, conversationParticipants, request.user.id, request.query),
       );
 
       // Edit, delete, reactions and receipts of one message.

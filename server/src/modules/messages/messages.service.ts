@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND } from '../conversations/conversations.service';
 import { findMembership, memberIds } from '../groups/groups.repository';
-import { GROUP_NOT_FOUND } from '../groups/groups.service';
+import { GROUP_NOT_FOUND } from '../groups/group-views';
 import type { MediaStore } from '../media/media-store';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
@@ -51,7 +51,7 @@ export class MessagesService {
     private readonly events: ChatEvents,
     private readonly presence: Presence,
     private readonly participants: ConversationParticipants,
-    private readonly media: { env: Pick<Env, 'appUrl'>; store: MediaStore },
+    private readonly media: { env: Pick<Env, 'appUrl' | 'maxFileMb'>; store: MediaStore },
     engine: Engine,
     private readonly groupReads: GroupReads,
     /** Told of each new message and which recipients had no socket open (Web Push, off the request's path). */

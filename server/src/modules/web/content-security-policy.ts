@@ -29,8 +29,11 @@ export function remoteOrigins(env: Pick<Env, 'remoteUrls'>): string[] {
  *   a video still uploading, data: for the notification chime (a generated WAV).
  * - connect-src: API and uploads (same origin), the socket (ws/wss on APP_URL's host), each
  *   remote's mf-manifest.json fetched from its origin.
+ * - `mediaOrigins`: with media in an S3-compatible bucket, the bucket's origin (the browser PUTs
+ *   there: connect-src) and the one files are read from (S3_PUBLIC_URL or the bucket: img-src,
+ *   media-src), as the media store derives them from S3_*.
  */
-export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>): CspDirectives {
+export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>, mediaOrigins: readonly string[] = []): CspDirectives {
   const app = new URL(env.appUrl);
   const socket = `${app.protocol === 'https:' ? 'wss' : 'ws'}://${app.host}`;
   const remotes = remoteOrigins(env);
@@ -45,10 +48,10 @@ export function contentSecurityPolicy(env: Pick<Env, 'appUrl' | 'remoteUrls'>): 
     ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", app.origin, 'blob:', 'data:'],
-    'media-src': ["'self'", app.origin, 'blob:', 'data:'],
+    'img-src': ["'self'", app.origin, ...mediaOrigins, 'blob:', 'data:'],
+    'media-src': ["'self'", app.origin, ...mediaOrigins, 'blob:', 'data:'],
     'font-src': ["'self'", ...remotes],
-    'connect-src': ["'self'", app.origin, socket, ...remotes],
+    'connect-src': ["'self'", app.origin, socket, ...mediaOrigins, ...remotes],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

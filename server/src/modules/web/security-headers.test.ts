@@ -144,7 +144,7 @@ describe('registerSecurityHeaders', () => {
     await registerSecurityHeaders(
       app,
       { appUrl: 'http://localhost:3000', remoteUrls: { chat: null, team: null, settings: null, root: null } },
-      [{ prefix: '/api/docs', csp: (d) => ({ ...d, 'script-src': [...d['script-src']!, "'unsafe-inline'"] }) }],
+      { prefixPolicies: [{ prefix: '/api/docs', csp: (d) => ({ ...d, 'script-src': [...d['script-src']!, "'unsafe-inline'"] }) }] },
     );
     app.get('/api/docs', async () => 'docs');
     app.get('/api/docs/static/x.js', async () => 'js');

@@ -101,9 +101,12 @@ function headersOf(options: HelmetSettings): ReadonlyArray<readonly [string, str
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   env: Pick<Env, 'appUrl' | 'remoteUrls'>,
-  prefixPolicies: readonly PrefixPolicy[] = DEFAULT_PREFIX_POLICIES,
+  {
+    mediaOrigins = [],
+    prefixPolicies = DEFAULT_PREFIX_POLICIES,
+  }: { mediaOrigins?: readonly string[]; prefixPolicies?: readonly PrefixPolicy[] } = {},
 ): Promise<void> {
-  const directives = contentSecurityPolicy(env);
+  const directives = contentSecurityPolicy(env, mediaOrigins);
   const base = baseOptions(env, directives);
   const withPermissions = (options: HelmetSettings) => [...headersOf(options), ['permissions-policy', PERMISSIONS_POLICY] as const];
   const everywhere = withPermissions(base);

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS, type Workspace, type WorkspaceFeature, type WorkspaceSummary } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { users, workspaces } from '../../db/schema';
+import { mediaUploads, users, workspaces } from '../../db/schema';
 import { memberPage } from '../users/member-pages';
 
 // Queries of the ROOT workspace calls. Counts are of active members: removed ones keep their rows.
@@ -15,6 +15,10 @@ const summaryColumns = {
   description: workspaces.description,
   limitOfMembers: workspaces.limitOfMembers,
   storageQuotaMb: workspaces.storageQuotaMb,
+  // Summed, not counted up and down: the uploads' rows are the one record of what is stored, so
+  // a delete, a failed upload or a removed workspace can never leave the figure wrong.
+  storageUsedBytes: sql<string>`(select coalesce(sum(${mediaUploads.sizeBytes}), 0) from ${mediaUploads} where ${mediaUploads.workspaceId} = ${workspaces.id})`,
+  refuseExecutables: workspaces.refuseExecutables,
   groupMemberLimit: workspaces.groupMemberLimit,
   features: workspaces.features,
   createdAt: workspaces.createdAt,
@@ -37,6 +41,9 @@ const toSummary = (row: SummaryRow): WorkspaceSummary => ({
   membersCount: row.membersCount,
   limitOfMembers: row.limitOfMembers,
   storageQuotaMb: row.storageQuotaMb,
+  // bigint's sum arrives as text on PostgreSQL.
+  storageUsedBytes: Number(row.storageUsedBytes),
+  refuseExecutables: row.refuseExecutables,
   groupMemberLimit: row.groupMemberLimit,
   features: [...row.features],
   createdAt: row.createdAt.toISOString(),

@@ -98,6 +98,8 @@ describe('POST /api/workspace/create', () => {
       membersNextCursor: null,
       limitOfMembers: 10,
       storageQuotaMb: 0,
+      storageUsedBytes: 0,
+      refuseExecutables: false,
       groupMemberLimit: 1000,
       features: [...DEFAULT_WORKSPACE_FEATURES],
       createdAt: expect.any(String),

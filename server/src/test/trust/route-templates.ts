@@ -93,6 +93,10 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   ],
   // Search over the caller's chats.
   'GET /api/message/search': [{ access: 'MEMBER', url: `/api/message/search?content=${slot('term')}` }],
+  'GET /api/message/shared-media': [
+    { access: 'MEMBER', url: `/api/message/shared-media?conversationId=${slot('conversation')}&kind=files` },
+    { access: 'MEMBER', url: `/api/message/shared-media?groupId=${slot('group')}&kind=media` },
+  ],
   // Message actions and silence.
   'PATCH /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}`, body: { body: 'editada' } }],
   'DELETE /api/message/:id': [{ access: 'MEMBER', url: `/api/message/${slot('message')}` }],
@@ -133,6 +137,7 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
     },
   ],
   'GET /api/workspace/get-by-admin-id': [{ access: 'ADMIN', url: '/api/workspace/get-by-admin-id' }],
+  'PUT /api/workspace/settings': [{ access: 'ADMIN', url: '/api/workspace/settings', body: { refuseExecutables: false } }],
   'GET /api/workspace/members': [{ access: 'ADMIN', url: `/api/workspace/members?limit=10&content=${slot('term')}` }],
   'POST /api/user/create-member-without-invite': [
     () => {

@@ -32,4 +32,15 @@ describe('MessageHits', () => {
     expect(background('Bruno')).not.toBe(expected('c-1'));
     expect(background('Projeto')).toBe(expected('g-1'));
   });
+
+  it('marks a file found by its name, and highlights the name', () => {
+    const file = {
+      ...hit({ kind: 'group', id: 'g-1', name: 'Projeto', avatarUrl: null, peerId: null }),
+      body: 'Relatório final.pdf',
+      type: 'file' as const,
+    };
+    render(<MessageHits term="relatorio" hits={[file]} hasMore={false} loading={false} onOpen={vi.fn()} onMore={vi.fn()} />);
+    expect(screen.getByRole('img', { name: 'Arquivo' })).toBeInTheDocument();
+    expect(screen.getByText('Relatório', { selector: 'mark' })).toBeInTheDocument();
+  });
 });

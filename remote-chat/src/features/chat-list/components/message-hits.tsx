@@ -1,4 +1,4 @@
-import { Image } from 'lucide-react';
+import { File, Image } from 'lucide-react';
 import type { MessageSearchHit } from '@chat/contracts';
 import { Avatar, Button } from '@chat/ui';
 import { listTime } from '../../../shared/dates';
@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Messages found by their words (a text, an image's caption), below the chats found; each opens its
+ * Messages found by their words (a text, an image's caption, a file's name), below the chats found; each opens its
  * chat at the message. A conversation's avatar takes the other person's colour, as in the list.
  */
 export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Props) {
@@ -40,6 +40,8 @@ export function MessageHits({ term, hits, hasMore, loading, onOpen, onMore }: Pr
                     <span className={styles.author}>{hit.author.name}: </span>
                     {/* An image found by its caption. */}
                     {hit.type === 'image' && <Image className={styles.imageMark} size={14} aria-label="Imagem" role="img" />}
+                    {/* A file found by its name. */}
+                    {hit.type === 'file' && <File className={styles.imageMark} size={14} aria-label="Arquivo" role="img" />}
                     {highlightParts(text, term).map((part, i) =>
                       part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
                     )}

@@ -76,10 +76,15 @@ export function MessageFile({ url, fileName, size, mimeType, progress, onCancel 
               </IconButton>
             )
           : src && (
+              // `download` names the file on this origin; a bucket's URL (another origin) ignores
+              // it, and the file opens in a tab of its own instead of replacing the chat (a
+              // download still downloads: the bucket serves it as an attachment).
               <a
                 className={styles.download}
                 href={src}
                 download={fileName}
+                target="_blank"
+                rel="noopener noreferrer"
                 aria-label={FILE_TEXTS.download(fileName)}
                 title={FILE_TEXTS.download(fileName)}
               >

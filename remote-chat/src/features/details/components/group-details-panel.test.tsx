@@ -52,7 +52,7 @@ describe('group details panel', () => {
 
   it("counts from memberCount and lists the server's first page: 'Você', then admins with the badge", async () => {
     serveMembers();
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} onLeft={vi.fn()} onOpenMessage={vi.fn()} />);
     expect(screen.getByText('Detalhes do grupo')).toBeInTheDocument();
     expect(screen.getByText('Grupo · 1000 membros')).toBeInTheDocument();
     await waitFor(() => expect(rows().length).toBeGreaterThan(3));
@@ -75,7 +75,7 @@ describe('group details panel', () => {
     serveMembers();
     const onChanged = vi.fn();
     api.addGroupAdmin.mockResolvedValue({ status: 200, data: aurora });
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} onOpenMessage={vi.fn()} />);
     expect(screen.getByRole('button', { name: /Editar grupo/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Adicionar membro/ })).toBeInTheDocument();
     await waitFor(() => expect(rows().length).toBeGreaterThan(3));
@@ -94,7 +94,15 @@ describe('group details panel', () => {
 
   it('shows a plain member no admin action', async () => {
     serveMembers([carla, admin(ana), admin(bruno), diego]);
-    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
+    renderWithQuery(
+      <GroupDetailsPanel
+        group={{ ...aurora, viewerIsAdmin: false }}
+        meId={carla.id}
+        onChanged={vi.fn()}
+        onLeft={vi.fn()}
+        onOpenMessage={vi.fn()}
+      />,
+    );
     expect(screen.queryByRole('button', { name: /Editar grupo/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Adicionar membro/ })).toBeNull();
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Você'));
@@ -105,7 +113,7 @@ describe('group details panel', () => {
     serveMembers();
     const onChanged = vi.fn();
     api.removeGroupMember.mockResolvedValue({ status: 200, data: aurora });
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} onOpenMessage={vi.fn()} />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(3));
     await userEvent.click(within(rows()[2]!).getByRole('button', { name: 'Mais opções' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Remover do grupo' }));
@@ -121,7 +129,15 @@ describe('group details panel', () => {
     serveMembers([carla, admin(ana), admin(bruno), diego]);
     const onLeft = vi.fn();
     api.leaveGroup.mockResolvedValue({ status: 200, data: { id: 'g1' } });
-    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={onLeft} />);
+    renderWithQuery(
+      <GroupDetailsPanel
+        group={{ ...aurora, viewerIsAdmin: false }}
+        meId={carla.id}
+        onChanged={vi.fn()}
+        onLeft={onLeft}
+        onOpenMessage={vi.fn()}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: /Sair do grupo/ }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -138,7 +154,9 @@ describe('group details panel', () => {
     api.generatePublicMediaUrl.mockResolvedValue({ status: 200, data: { url: 'http://x/media/avatars/g.png?signature=s' } });
     api.uploadToSignedUrl.mockResolvedValue({ status: 200, data: null });
     api.updateGroupPhoto.mockResolvedValue({ status: 200, data: { ...aurora, avatarUrl: 'http://x/media/avatars/g.png' } });
-    const { unmount } = renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} />);
+    const { unmount } = renderWithQuery(
+      <GroupDetailsPanel group={aurora} meId={ana.id} onChanged={onChanged} onLeft={vi.fn()} onOpenMessage={vi.fn()} />,
+    );
     const photo = new File([new Uint8Array([0x89, 0x50])], 'g.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Foto do grupo'), photo);
     await waitFor(() => expect(api.updateGroupPhoto).toHaveBeenCalledWith('g1', { avatarUrl: 'http://x/media/avatars/g.png' }));
@@ -146,14 +164,22 @@ describe('group details panel', () => {
     expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/g.png?signature=s', photo);
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     unmount();
-    renderWithQuery(<GroupDetailsPanel group={{ ...aurora, viewerIsAdmin: false }} meId={carla.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
+    renderWithQuery(
+      <GroupDetailsPanel
+        group={{ ...aurora, viewerIsAdmin: false }}
+        meId={carla.id}
+        onChanged={vi.fn()}
+        onLeft={vi.fn()}
+        onOpenMessage={vi.fn()}
+      />,
+    );
     expect(screen.queryByLabelText('Foto do grupo')).toBeNull();
   });
 
   it("searches members on the server after a pause and says 'Nenhum membro encontrado'", async () => {
     vi.useFakeTimers();
     serveMembers();
-    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} onLeft={vi.fn()} />);
+    renderWithQuery(<GroupDetailsPanel group={aurora} meId={ana.id} onChanged={vi.fn()} onLeft={vi.fn()} onOpenMessage={vi.fn()} />);
     fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'z' } });
     fireEvent.change(screen.getByPlaceholderText('Buscar membro'), { target: { value: 'zé' } });
     await act(async () => vi.advanceTimersByTime(500));
@@ -168,7 +194,7 @@ describe('contact details panel', () => {
     api.getCommonGroups.mockResolvedValue({ status: 200, data: [aurora] });
     renderWithQuery(
       <MemoryRouter>
-        <ContactDetailsPanel user={bruno} basePath="/auth/conversations" />
+        <ContactDetailsPanel user={bruno} basePath="/auth/conversations" conversationId="c1" onOpenMessage={vi.fn()} />
       </MemoryRouter>,
     );
     expect(screen.getByText('Detalhes do contato')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { Button, notify, SearchInput } from '@chat/ui';
 import { useGroupMemberPages } from '../hooks/use-group-member-pages';
 import { type PendingAct, useLeaveOrRemove } from '../hooks/use-leave-or-remove';
 import { ConfirmDialog } from './confirm-dialog';
+import { DetailsTabs } from './details-tabs';
 import { GroupPhoto } from './group-photo';
 import { MemberList } from './member-list';
 import { SidePanel } from '../../../shared/components/side-panel';
@@ -26,12 +27,17 @@ interface Props {
   /** I left the group: its chat closes. */
   onLeft: () => void;
   onClose?: () => void;
+  /** Opens the chat at a message ('Mídia' and 'Arquivos'). */
+  onOpenMessage: (messageId: string) => void;
 }
 
 export const memberCountText = (count: number) => `Grupo · ${count} ${count === 1 ? 'membro' : 'membros'}`;
 
-/** 'Detalhes do grupo' (docs/produto.md, Telas), with the admin actions for group admins. */
-export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose }: Props) {
+/**
+ * 'Detalhes do grupo' (docs/produto.md, Telas), with the admin actions for group admins; its members,
+ * images and videos ('Mídia') and files ('Arquivos') in tabs.
+ */
+export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose, onOpenMessage }: Props) {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -74,17 +80,29 @@ export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose }: P
           </Button>
         </div>
       )}
-      <SearchInput value={text} onChange={setText} placeholder="Buscar membro" />
-      <MemberList
-        members={pages.members}
-        meId={meId}
-        loading={pages.loading}
-        canManage={canManage}
-        onPromote={(id) => changeAdmin.mutate({ userId: id, promote: true })}
-        onDemote={(id) => changeAdmin.mutate({ userId: id, promote: false })}
-        onRemove={(member) => acts.ask({ kind: 'remove', member })}
-        onEndReached={pages.loadMore}
-        term={pages.term}
+      <DetailsTabs
+        chat="group"
+        chatId={group.id}
+        onOpenMessage={onOpenMessage}
+        first={{
+          label: 'Membros',
+          content: (
+            <>
+              <SearchInput value={text} onChange={setText} placeholder="Buscar membro" />
+              <MemberList
+                members={pages.members}
+                meId={meId}
+                loading={pages.loading}
+                canManage={canManage}
+                onPromote={(id) => changeAdmin.mutate({ userId: id, promote: true })}
+                onDemote={(id) => changeAdmin.mutate({ userId: id, promote: false })}
+                onRemove={(member) => acts.ask({ kind: 'remove', member })}
+                onEndReached={pages.loadMore}
+                term={pages.term}
+              />
+            </>
+          ),
+        }}
       />
       <div className={styles.leave}>
         <Button variant="outline" colorType="destructive" size="sm" width="full" onClick={() => acts.ask({ kind: 'leave' })}>

@@ -48,6 +48,7 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
               mode="edit"
               submitLabel="Salvar"
               onSubmit={save}
+              storageUsedBytes={workspace.storageUsedBytes}
               defaultValues={{
                 name: workspace.name,
                 description: workspace.description,

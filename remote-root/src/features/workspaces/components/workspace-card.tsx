@@ -1,5 +1,5 @@
-import type { WorkspaceSummary } from '@chat/contracts';
-import { Building2, ShieldCheck, Users } from 'lucide-react';
+import { storageUsage, type WorkspaceSummary } from '@chat/contracts';
+import { Building2, HardDrive, ShieldCheck, Users } from 'lucide-react';
 import { memberCountText } from '../lib/member-count';
 import styles from './workspaces.module.css';
 
@@ -10,11 +10,12 @@ interface Props {
 
 /**
  * A workspace card (docs/produto.md, Telas): name, description, responsible admin, member count ('n
- * / limite' with a limit).
+ * / limite' with a limit) and stored files ('x MB de y MB' with a quota).
  */
 export function WorkspaceCard({ workspace, onOpen }: Props) {
   const { name, description, admin, membersCount, limitOfMembers } = workspace;
   const full = limitOfMembers > 0 && membersCount >= limitOfMembers;
+  const storage = storageUsage(workspace.storageUsedBytes, workspace.storageQuotaMb);
   return (
     <li className={styles.item}>
       <button type="button" className={styles.card} onClick={() => onOpen(workspace)} aria-label={`Editar ${name}`}>
@@ -35,6 +36,10 @@ export function WorkspaceCard({ workspace, onOpen }: Props) {
           <span className={full ? `${styles.cardMeta} ${styles.full}` : styles.cardMeta} title="Membros">
             <Users size={14} aria-hidden="true" />
             {memberCountText({ membersCount, limitOfMembers })}
+          </span>
+          <span className={storage.full ? `${styles.cardMeta} ${styles.full}` : styles.cardMeta} title="Armazenamento">
+            <HardDrive size={14} aria-hidden="true" />
+            {storage.text}
           </span>
         </span>
       </button>

@@ -1,6 +1,7 @@
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatStorage,
   LIMITS,
   type WorkspaceEditFormInput,
   type WorkspaceEditFormValues,
@@ -17,6 +18,8 @@ interface Props {
   submitLabel: string;
   /** Reports its own failures: the form only waits for it. */
   onSubmit: (values: WorkspaceEditFormValues) => Promise<void>;
+  /** Editing: what the workspace's files take now, shown beside the quota. */
+  storageUsedBytes?: number;
 }
 
 const LIMIT_NUMBER = (n: number) => n.toLocaleString('pt-BR');
@@ -32,7 +35,7 @@ const resolvers = {
  * adminEmail, limitOfMembers (0-1000, or above with the "limite ampliado" box); plus description,
  * the storage quota and features.
  */
-export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Props) {
+export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit, storageUsedBytes }: Props) {
   const {
     register,
     control,
@@ -100,7 +103,9 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit }: Pr
           label="Cota de armazenamento (MB)"
           htmlFor={id('storageQuotaMb')}
           error={errors.storageQuotaMb?.message}
-          hint="0 significa sem cota. Soma os arquivos enviados pelos membros (fotos e imagens)."
+          hint={`0 significa sem cota. Soma os arquivos enviados pelos membros (fotos, imagens, arquivos e mensagens de voz).${
+            storageUsedBytes === undefined ? '' : ` Em uso agora: ${formatStorage(storageUsedBytes)}.`
+          }`}
         >
           <Input
             id={id('storageQuotaMb')}

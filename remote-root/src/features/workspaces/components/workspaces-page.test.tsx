@@ -28,11 +28,15 @@ const demo: WorkspaceSummary = {
   membersCount: 4,
   limitOfMembers: 10,
   storageQuotaMb: 0,
+  storageUsedBytes: 0,
+  refuseExecutables: false,
   features: ['polygonal', 'create_members', 'edit_members'],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const vendas: WorkspaceSummary = {
   ...demo,
+  storageQuotaMb: 500,
+  storageUsedBytes: 500 * 1024 * 1024,
   id: 'w2',
   name: 'Vendas',
   description: '',
@@ -57,15 +61,15 @@ const cards = () => within(screen.getByRole('list', { name: 'Workspaces' })).get
 afterEach(() => vi.clearAllMocks());
 
 describe('/root/workspaces', () => {
-  it('shows a card per workspace after loading: name, description, admin and n / limite', async () => {
+  it('shows a card per workspace after loading: name, description, admin, n / limite and storage', async () => {
     api.listWorkspaces.mockReturnValue(ok([demo, vendas]));
     renderPage();
     expect(screen.getByLabelText('Carregando workspaces')).toBeInTheDocument();
     await screen.findByText('Equipe Demo');
     expect(cards().map((c) => c.textContent)).toEqual([
       'Criar Workspace',
-      'Equipe DemoWorkspace de demonstraçãoAna Souza4 / 10 membros',
-      'VendasSem descriçãoRui1 membro',
+      'Equipe DemoWorkspace de demonstraçãoAna Souza4 / 10 membros0 MB',
+      'VendasSem descriçãoRui1 membro500 MB de 500 MB',
     ]);
   });
 
@@ -220,7 +224,9 @@ describe('edit modal', () => {
     const quota = within(dialog).getByLabelText('Cota de armazenamento (MB)');
     expect(quota).toHaveValue(0);
     expect(
-      within(dialog).getByText('0 significa sem cota. Soma os arquivos enviados pelos membros (fotos e imagens).'),
+      within(dialog).getByText(
+        '0 significa sem cota. Soma os arquivos enviados pelos membros (fotos, imagens, arquivos e mensagens de voz). Em uso agora: 0 MB.',
+      ),
     ).toBeInTheDocument();
     await userEvent.clear(quota);
     await userEvent.type(quota, '-5');
