@@ -47,6 +47,8 @@ describe('the upgrade rule', () => {
       `ALTER TYPE "public"."message_content_type" ADD VALUE 'poll';`,
       'CREATE INDEX "messages_note_idx" ON "messages" USING btree ("note");',
       'DROP INDEX "messages_old_idx";',
+      'ALTER TABLE "messages" drop column "folded";',
+      'ALTER TABLE "messages" ADD COLUMN "folded" text GENERATED ALWAYS AS (lower("caption")) STORED NOT NULL;',
       `UPDATE "messages" SET "note" = '';`,
     ].join('--> statement-breakpoint\n');
     expect(contractingStatements(expand)).toEqual([]);
