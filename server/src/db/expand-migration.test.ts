@@ -60,7 +60,10 @@ async function messageFlow(app: FastifyInstance, label: string): Promise<void> {
     200,
   );
   expect(history.messages.map((m) => m.content.body)).toEqual(expect.arrayContaining(['antes da migração', `oi ${label}`]));
-  const groupHistory = expectStatus<{ messages: Message[] }>(await as(app, ana).get(`/message/get-messages-by-group?groupId=${groupId}`), 200);
+  const groupHistory = expectStatus<{ messages: Message[] }>(
+    await as(app, ana).get(`/message/get-messages-by-group?groupId=${groupId}`),
+    200,
+  );
   expect(groupHistory.messages.some((m) => m.content.body === `grupo ${label}`)).toBe(true);
   expectStatus(await as(app, ana).get('/conversation/get-conversations'), 200);
   expectStatus(await as(app, ana).get('/conversation/chat-summary'), 200);

@@ -28,7 +28,9 @@ describe('the upgrade rule', () => {
       .slice(since + 1)
       .filter((tag) => !(tag in CONTRACT_STEPS))
       .flatMap((tag) =>
-        contractingStatements(readFileSync(path.join(migrationsFolder(), `${tag}.sql`), 'utf8')).map((b) => `${tag}: ${b.reason}: ${b.statement}`),
+        contractingStatements(readFileSync(path.join(migrationsFolder(), `${tag}.sql`), 'utf8')).map(
+          (b) => `${tag}: ${b.reason}: ${b.statement}`,
+        ),
       );
     expect(breaches).toEqual([]);
   });
@@ -45,6 +47,8 @@ describe('the upgrade rule', () => {
       `ALTER TYPE "public"."message_content_type" ADD VALUE 'poll';`,
       'CREATE INDEX "messages_note_idx" ON "messages" USING btree ("note");',
       'DROP INDEX "messages_old_idx";',
+      'ALTER TABLE "messages" drop column "folded";',
+      'ALTER TABLE "messages" ADD COLUMN "folded" text GENERATED ALWAYS AS (lower("caption")) STORED NOT NULL;',
       `UPDATE "messages" SET "note" = '';`,
     ].join('--> statement-breakpoint\n');
     expect(contractingStatements(expand)).toEqual([]);

@@ -21,11 +21,21 @@ export function contractingStatements(sql: string): Breach[] {
   const indexed = (s: string) => tableOf(s, /^CREATE UNIQUE INDEX .*? ON (?:"public"\.)?"([^"]+)"/i);
   const breaches: Breach[] = [];
   const flag = (statement: string, reason: string) => breaches.push({ statement: statement.slice(0, 160), reason });
+  // A column dropped and added again by the same migration (a generated column's new expression):
+  // the migration runs in one transaction, so no other session sees it missing.
+  const readded = new Set(
+    statements
+      .map((s) => /^ALTER TABLE (?:"public"\.)?"([^"]+)" ADD COLUMN "([^"]+)"/i.exec(s))
+      .flatMap((m) => (m ? [`${m[1]}.${m[2]}`] : [])),
+  );
+  const droppedColumn = (s: string) => /^ALTER TABLE (?:"public"\.)?"([^"]+)" DROP COLUMN "([^"]+)"/i.exec(s);
   for (const s of statements) {
     const table = altered(s) ?? indexed(s);
     const onNewTable = table !== null && created.has(table);
+    const dropped = droppedColumn(s);
     if (/\bDROP\s+TABLE\b/i.test(s)) flag(s, 'apaga uma tabela que a versão anterior lê');
-    if (/\bDROP\s+COLUMN\b/i.test(s)) flag(s, 'apaga uma coluna que a versão anterior lê');
+    if (/\bDROP\s+COLUMN\b/i.test(s) && !(dropped && readded.has(`${dropped[1]}.${dropped[2]}`)))
+      flag(s, 'apaga uma coluna que a versão anterior lê');
     if (/\bRENAME\b/i.test(s)) flag(s, 'renomeia o que a versão anterior chama pelo nome antigo');
     if (/\bDROP\s+(TYPE|VIEW|FUNCTION)\b/i.test(s)) flag(s, 'apaga um tipo, visão ou função');
     if (/\bALTER\s+COLUMN\s+"[^"]+"\s+(SET\s+DATA\s+)?TYPE\b/i.test(s)) flag(s, 'muda o tipo de uma coluna');

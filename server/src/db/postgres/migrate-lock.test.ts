@@ -39,9 +39,7 @@ describe.skipIf(!adminUrl)('migrations under the advisory lock', () => {
       }),
     );
     await sleep(500);
-    const { rows: before } = await holder.query<{ exists: boolean }>(
-      "SELECT to_regclass('public.messages') IS NOT NULL AS exists",
-    );
+    const { rows: before } = await holder.query<{ exists: boolean }>("SELECT to_regclass('public.messages') IS NOT NULL AS exists");
     expect(done).toBe(0);
     expect(before[0]!.exists).toBe(false);
     await holder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
