@@ -16,7 +16,8 @@ const CURSOR_MESSAGE = 'Cursor inválido';
 const LIMIT_MESSAGE = `O limite deve ser entre 1 e ${SHARED_MEDIA_LIMIT_MAX}`;
 
 /**
- * One chat, `conversationId` or `groupId`; `kind` 'media' is images and videos, 'files' every other
+ * One chat, `conversationId` or `groupId`; `kind` 'media' is images and videos (an image sent as a
+ * file too), 'files' every other
  * file (documents, spreadsheets, audio files; voice notes are conversation, not shared files).
  * `before` is the previous page's `nextCursor` (newest first).
  */

@@ -44,6 +44,7 @@ beforeAll(async () => {
   sent.image = await send(bruno, { type: 'image', body: await uploaded(bruno, 'gato.png', 'image/png', TINY_IMAGES['image/png']) });
   sent.text = await send(ana, textMessage(conversationId, 'só texto').content);
   sent.video = await file(bruno, 'férias.mp4', 'video/mp4', MP4);
+  sent.pngFile = await file(ana, 'planta.png', 'image/png', TINY_IMAGES['image/png']);
   sent.voice = await send(ana, {
     type: 'audio',
     body: await uploaded(ana, 'mensagem-de-voz.weba', 'audio/webm', WEBM),
@@ -62,11 +63,11 @@ const shared = (who: TestUser, query: string) => as(t.app, who).get(`/message/sh
 const ids = (page: SharedMediaPage) => page.items.map((item) => item.messageId);
 
 describe('GET /message/shared-media', () => {
-  it("lists a conversation's images and videos as 'media', newest first", async () => {
+  it("lists a conversation's images and videos (images sent as files too) as 'media', newest first", async () => {
     const page = expectStatus<SharedMediaPage>(await shared(bruno, `conversationId=${conversationId}&kind=media`), 200);
-    expect(ids(page)).toEqual([sent.video!.id, sent.image!.id]);
-    expect(page.items[0]).toMatchObject({ type: 'file', fileName: 'férias.mp4', mimeType: 'video/mp4', author: { id: bruno.id } });
-    expect(page.items[1]).toMatchObject({ type: 'image', url: sent.image!.content.body, fileName: null });
+    expect(ids(page)).toEqual([sent.pngFile!.id, sent.video!.id, sent.image!.id]);
+    expect(page.items[1]).toMatchObject({ type: 'file', fileName: 'férias.mp4', mimeType: 'video/mp4', author: { id: bruno.id } });
+    expect(page.items[2]).toMatchObject({ type: 'image', url: sent.image!.content.body, fileName: null });
     expect(page.nextCursor).toBeNull();
   });
 

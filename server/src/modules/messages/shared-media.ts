@@ -11,17 +11,18 @@ import type { ConversationParticipants } from '../realtime/conversation-particip
 // GET /message/shared-media: a chat's images and files for the details panel, newest first. A
 // chat the viewer is not part of is a 404, the same answer as for no chat at all.
 
-const VIDEO = like(messages.mimeType, 'video/%');
+/** A file shown in the page: a video, or an image sent as a file (served as that image). */
+const VISUAL = or(like(messages.mimeType, 'video/%'), like(messages.mimeType, 'image/%'))!;
 
 /**
- * 'media' is what is shown (images, videos), 'files' what is downloaded or played as a file;
+ * 'media' is what is shown (images, videos, images sent as files), 'files' what is downloaded or played as a file;
  * voice notes are neither (they have a length). The first condition repeats the partial indexes'
  * own (db/schema, messages_*_shared_idx), so the planner can walk them.
  */
 function kindMatches(kind: SharedMediaQuery['kind']): SQL {
   const shared = or(eq(messages.contentType, 'image'), sql`${messages.fileName} IS NOT NULL`)!;
   const file = and(eq(messages.contentType, 'file'), isNull(messages.durationMs))!;
-  const wanted = kind === 'media' ? or(eq(messages.contentType, 'image'), and(file, VIDEO)) : and(file, not(VIDEO));
+  const wanted = kind === 'media' ? or(eq(messages.contentType, 'image'), and(file, VISUAL)) : and(file, not(VISUAL));
   return and(shared, wanted)!;
 }
 

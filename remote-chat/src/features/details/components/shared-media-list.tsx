@@ -35,7 +35,7 @@ function MediaTile({ item, onOpen }: { item: SharedMediaItem; onOpen: () => void
   return (
     <li>
       <button type="button" className={styles.tile} onClick={onOpen} aria-label={SHARED_TEXTS.open(label)} title={label}>
-        {item.type === 'image' && src ? (
+        {(item.type === 'image' || item.mimeType?.startsWith('image/')) && src ? (
           <img className={styles.thumb} src={src} alt="" loading="lazy" />
         ) : (
           <span className={styles.videoTile} aria-hidden="true">

@@ -1,5 +1,5 @@
 import { storageUsage, type WorkspaceSummary } from '@chat/contracts';
-import { Building2, HardDrive, ShieldCheck, Users } from 'lucide-react';
+import { Building2, ShieldCheck, Users } from 'lucide-react';
 import { memberCountText } from '../lib/member-count';
 import styles from './workspaces.module.css';
 
@@ -15,7 +15,6 @@ interface Props {
 export function WorkspaceCard({ workspace, onOpen }: Props) {
   const { name, description, admin, membersCount, limitOfMembers } = workspace;
   const full = limitOfMembers > 0 && membersCount >= limitOfMembers;
-  const storage = storageUsage(workspace.storageUsedBytes, workspace.storageQuotaMb);
   return (
     <li className={styles.item}>
       <button type="button" className={styles.card} onClick={() => onOpen(workspace)} aria-label={`Editar ${name}`}>
@@ -37,10 +36,8 @@ export function WorkspaceCard({ workspace, onOpen }: Props) {
             <Users size={14} aria-hidden="true" />
             {memberCountText({ membersCount, limitOfMembers })}
           </span>
-          <span className={storage.full ? `${styles.cardMeta} ${styles.full}` : styles.cardMeta} title="Armazenamento">
-            <HardDrive size={14} aria-hidden="true" />
-            {storage.text}
-          </span>
+          {/* No icon nor title of its own: the card stays within the page's budget. */}
+          <span className={styles.cardMeta}>{storageUsage(workspace.storageUsedBytes, workspace.storageQuotaMb).text}</span>
         </span>
       </button>
     </li>

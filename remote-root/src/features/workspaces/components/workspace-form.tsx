@@ -103,8 +103,8 @@ export function WorkspaceForm({ mode, defaultValues, submitLabel, onSubmit, stor
           label="Cota de armazenamento (MB)"
           htmlFor={id('storageQuotaMb')}
           error={errors.storageQuotaMb?.message}
-          hint={`0 significa sem cota. Soma os arquivos enviados pelos membros (fotos, imagens, arquivos e mensagens de voz).${
-            storageUsedBytes === undefined ? '' : ` Em uso agora: ${formatStorage(storageUsedBytes)}.`
+          hint={`0 significa sem cota. Soma tudo o que os membros enviam.${
+            storageUsedBytes === undefined ? '' : ` Em uso: ${formatStorage(storageUsedBytes)}.`
           }`}
         >
           <Input

@@ -223,11 +223,7 @@ describe('edit modal', () => {
     const dialog = await openDemo();
     const quota = within(dialog).getByLabelText('Cota de armazenamento (MB)');
     expect(quota).toHaveValue(0);
-    expect(
-      within(dialog).getByText(
-        '0 significa sem cota. Soma os arquivos enviados pelos membros (fotos, imagens, arquivos e mensagens de voz). Em uso agora: 0 MB.',
-      ),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('0 significa sem cota. Soma tudo o que os membros enviam. Em uso: 0 MB.')).toBeInTheDocument();
     await userEvent.clear(quota);
     await userEvent.type(quota, '-5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Workspace } from '@chat/contracts';
 import { renderWithQueryClient } from '@chat/ui/testing';
-import { STORAGE_TEXTS, StorageSection } from './storage-section';
+import { STORAGE_TEXTS } from '../storage-texts';
+import { StorageSection } from './storage-section';
 
 const api = vi.hoisted(() => ({ getWorkspaceByAdmin: vi.fn(), updateWorkspaceSettings: vi.fn() }));
 vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
@@ -34,6 +35,8 @@ describe('StorageSection', () => {
   it('shows what the uploads take against the quota', async () => {
     api.getWorkspaceByAdmin.mockImplementation(() => ok(workspace()));
     renderWithQueryClient(<StorageSection />);
+    // Closed, its title says it all; opened, the bar.
+    await userEvent.click(await screen.findByRole('button', { name: 'Armazenamento · 125 MB de 500 MB' }));
     expect(await screen.findByTestId('storage-used')).toHaveTextContent('125 MB de 500 MB');
     expect(screen.getByRole('meter', { name: STORAGE_TEXTS.used })).toHaveAttribute('aria-valuenow', '25');
   });
@@ -41,11 +44,13 @@ describe('StorageSection', () => {
   it('says when there is no quota, and when it is full', async () => {
     api.getWorkspaceByAdmin.mockImplementation(() => ok(workspace({ storageQuotaMb: 0 })));
     const { unmount } = renderWithQueryClient(<StorageSection />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Armazenamento · 125 MB' }));
     expect(await screen.findByText(STORAGE_TEXTS.noQuota)).toBeInTheDocument();
     expect(screen.queryByRole('meter')).toBeNull();
     unmount();
     api.getWorkspaceByAdmin.mockImplementation(() => ok(workspace({ storageQuotaMb: 100, storageUsedBytes: 100 * MB })));
     renderWithQueryClient(<StorageSection />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Armazenamento · 100 MB de 100 MB/ }));
     expect(await screen.findByText(STORAGE_TEXTS.full)).toBeInTheDocument();
   });
 
@@ -53,6 +58,7 @@ describe('StorageSection', () => {
     api.getWorkspaceByAdmin.mockImplementation(() => ok(workspace()));
     api.updateWorkspaceSettings.mockImplementation(() => ok({ refuseExecutables: true }));
     renderWithQueryClient(<StorageSection />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Armazenamento/ }));
     const toggle = await screen.findByRole('switch', { name: STORAGE_TEXTS.refuse });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(toggle);

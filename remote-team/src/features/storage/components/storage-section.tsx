@@ -1,81 +1,22 @@
-import { useId } from 'react';
-import { HardDrive } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { storageUsage } from '@chat/contracts';
-import { CollapsibleSection, Spinner, Switch } from '@chat/ui';
+import { CollapsibleSection, Spinner } from '@chat/ui';
 import { useStorage } from '../hooks/use-storage';
-import styles from './storage.module.css';
+import { STORAGE_TEXTS } from '../storage-texts';
 
-export const STORAGE_TEXTS = {
-  title: 'Armazenamento',
-  used: 'Arquivos enviados',
-  noQuota: 'Sem cota definida',
-  full: 'Cota esgotada: novos arquivos são recusados até que algo seja apagado.',
-  refuse: 'Recusar arquivos executáveis',
-  refuseHint: 'Programas, instaladores e scripts: .exe, .msi, .bat, .cmd, .ps1, .sh, .apk, .jar e outros, também quando renomeados.',
-} as const;
+// The body (its bar and switch) loads when the section opens: the team page's first download stays
+// within its budget, and the title already says what is used.
+const StorageDetails = lazy(async () => ({ default: (await import('./storage-details')).StorageDetails }));
 
-/**
- * The team page's storage: what the workspace's uploads take (against ROOT's quota, when set) and
- * the admin's setting that refuses executables.
- */
+/** The team page's 'Armazenamento': the usage in its title, the details and settings when opened. */
 export function StorageSection() {
-  const { workspace, setRefuseExecutables, saving } = useStorage();
-  const switchId = useId();
-  const hintId = useId();
+  const { workspace } = useStorage();
   const usage = workspace ? storageUsage(workspace.storageUsedBytes, workspace.storageQuotaMb) : null;
-
   return (
-    <CollapsibleSection title={STORAGE_TEXTS.title} defaultOpen fit contentHeight={240}>
-      {!workspace || !usage ? (
-        <Spinner size="md" />
-      ) : (
-        <div className={styles.section}>
-          <div className={styles.usage}>
-            <span className={styles.icon} aria-hidden="true">
-              <HardDrive size={18} />
-            </span>
-            <span className={styles.label}>{STORAGE_TEXTS.used}</span>
-            <span className={styles.figure} data-testid="storage-used">
-              {usage.text}
-            </span>
-          </div>
-          {usage.percent === null ? (
-            <span className={styles.muted}>{STORAGE_TEXTS.noQuota}</span>
-          ) : (
-            <>
-              <div
-                className={styles.track}
-                role="meter"
-                aria-label={STORAGE_TEXTS.used}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={usage.percent}
-                aria-valuetext={usage.text}
-              >
-                <span className={styles.bar} data-full={usage.full || undefined} style={{ width: `${usage.percent}%` }} />
-              </div>
-              {usage.full && <span className={styles.full}>{STORAGE_TEXTS.full}</span>}
-            </>
-          )}
-          <div className={styles.setting}>
-            <span className={styles.settingText}>
-              <label htmlFor={switchId} className={styles.settingLabel}>
-                {STORAGE_TEXTS.refuse}
-              </label>
-              <span id={hintId} className={styles.muted}>
-                {STORAGE_TEXTS.refuseHint}
-              </span>
-            </span>
-            <Switch
-              id={switchId}
-              aria-describedby={hintId}
-              checked={workspace.refuseExecutables}
-              disabled={saving}
-              onCheckedChange={(checked) => setRefuseExecutables(checked)}
-            />
-          </div>
-        </div>
-      )}
+    <CollapsibleSection title={usage ? `${STORAGE_TEXTS.title} · ${usage.text}` : STORAGE_TEXTS.title} fit contentHeight={240}>
+      <Suspense fallback={<Spinner size="md" />}>
+        <StorageDetails />
+      </Suspense>
     </CollapsibleSection>
   );
 }
