@@ -59,6 +59,10 @@ import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
+import { hookRoutes } from './modules/webhooks/hooks.routes';
+import type { WebhookDeliveryOptions } from './modules/webhooks/webhook-deliveries';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import { setUpWebhooks } from './modules/webhooks/webhooks-setup';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerDiskReserve } from './plugins/disk-reserve';
 import { registerApiNoStore } from './plugins/api-no-store';
@@ -85,6 +89,8 @@ export interface BuildAppOptions {
   mediaUploadTimeoutMs?: number;
   /** Web Push's TLS agent and retry waits (tests point it at their own push service). */
   push?: PushOptions;
+  /** The outgoing webhooks' polling and retry waits (tests shorten them). */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 declare module 'fastify' {
@@ -189,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('ctx', ctx);
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorate('ssoClients', new OidcClients());
+    setUpWebhooks(app, options.webhooks);
     app.decorateRequest('user', null);
     app.decorateRequest('recheckUser', null);
     app.decorateRequest('sessionId', null);
@@ -217,6 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(ssoApiRoutes);
         await api.register(pushRoutes);
         await api.register(notificationSettingsRoutes);
+        await api.register(webhookRoutes);
+        await api.register(hookRoutes);
       },
       { prefix: '/api' },
     );

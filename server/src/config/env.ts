@@ -4,6 +4,7 @@ import { LIMITS, REMOTE_NAMES, type RemoteName } from '@chat/contracts';
 import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS, pushEndpointHostsSchema } from './push-endpoint-hosts';
+import { NO_ALLOWED_HOSTS, type WebhookAllowedHosts, webhookAllowedHostsSchema } from './webhook-allowed-hosts';
 
 // The only place that reads process.env (docs/operacao.md, Configuração). Everything else receives
 // an Env.
@@ -90,6 +91,7 @@ const rawEnvSchema = z.object({
       .refine((v) => /^mailto:.+@.+/.test(v) || /^https:\/\/.+/.test(v), 'deve ser mailto:alguem@exemplo ou uma URL https://'),
   ),
   PUSH_ENDPOINT_HOSTS: opt(pushEndpointHostsSchema),
+  WEBHOOK_ALLOWED_HOSTS: opt(webhookAllowedHostsSchema),
   LOG_LEVEL: opt(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent'),
   ),
@@ -149,6 +151,8 @@ export interface Env {
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
   /** Hosts a push subscription's endpoint may be on (the known push services by default): the server posts nowhere else. */
   pushEndpointHosts: readonly string[];
+  /** Internal hosts and ranges outgoing webhooks may post to after all (none by default). */
+  webhookAllowedHosts: WebhookAllowedHosts;
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
   /** The largest file or voice note one upload may carry, in MB (images keep their 10 MB). */
@@ -216,6 +220,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       subject: raw.VAPID_SUBJECT ?? 'mailto:root@chat.local',
     },
     pushEndpointHosts: raw.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+    webhookAllowedHosts: raw.WEBHOOK_ALLOWED_HOSTS ?? NO_ALLOWED_HOSTS,
     maxFileMb: raw.MAX_FILE_MB ?? LIMITS.fileMaxMbDefault,
   };
 }

@@ -29,6 +29,8 @@ export interface RateLimitSettings {
   apiKeyFailuresPerIp: RateRule;
   /** Upload URLs per member: each lets one file onto the disk. */
   uploadUrlsPerMember: RateRule;
+  /** Posts per incoming webhook: a runaway script cannot flood its group. */
+  webhookPosts: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -44,4 +46,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   apiKeyRequests: { max: 120, windowMs: MINUTE },
   apiKeyFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
   uploadUrlsPerMember: { max: 30, windowMs: MINUTE },
+  webhookPosts: { max: 60, windowMs: MINUTE },
 };
