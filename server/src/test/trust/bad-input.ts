@@ -47,6 +47,7 @@ const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
   'GET /api/sso/callback': { access: 'MEMBER', url: '/api/sso/callback?code=abc&state=def' },
   'POST /api/sso/exchange': { access: 'MEMBER', url: '/api/sso/exchange', body: { code: 'x'.repeat(43) } },
   'GET /sso/:slug': { access: 'MEMBER', url: '/sso/equipe-demo' },
+  'POST /api/hooks/:token': { access: 'MEMBER', url: `/api/hooks/${'x'.repeat(43)}`, body: { text: 'oi' } },
 };
 
 interface OpenApiOperation {
