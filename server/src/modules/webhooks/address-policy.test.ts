@@ -8,10 +8,25 @@ import { REFUSED_ADDRESS, safePost } from './safe-post';
 
 describe('isInternalAddress', () => {
   it('knows loopback, private, link-local and the like, in both families', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:a00:1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a00:1',
+    ]) {
       expect(isInternalAddress(address), address).toBe(true);
     }
-    for (const address of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isInternalAddress(address), address).toBe(false);
+    for (const address of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])
+      expect(isInternalAddress(address), address).toBe(false);
   });
 });
 

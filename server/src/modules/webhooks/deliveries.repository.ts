@@ -76,7 +76,7 @@ export type Outcome =
 
 export async function recordOutcome(db: Db, id: string, outcome: Outcome): Promise<void> {
   const status = outcome.status;
-  const error = outcome.state === 'delivered' ? null : outcome.error?.slice(0, 300) ?? null;
+  const error = outcome.state === 'delivered' ? null : (outcome.error?.slice(0, 300) ?? null);
   if (outcome.state === 'retry') {
     await db.execute(
       sql`UPDATE webhook_deliveries SET last_status = ${status}, last_error = ${error}, locked_until = NULL,

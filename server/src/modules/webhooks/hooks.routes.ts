@@ -54,7 +54,9 @@ export const hookRoutes: FastifyPluginAsync = async (app) => {
       // The body's meaning is read by parseIncomingPayload, after the token and the rate limit:
       // an unknown token is a 404 whatever it carries.
       validatorCompiler: (route) =>
-        route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]),
+        route.httpPart === 'body'
+          ? (data: unknown) => ({ value: data })
+          : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]),
     },
     (request) => posts.post(request.params.token, request.body),
   );

@@ -35,9 +35,10 @@ const postTo = (url: string, payload: unknown, contentType = 'application/json')
 const unread = async (who: TestUser, groupId: string) =>
   expectStatus<Group[]>(await as(t.app, who).get('/group/list'), 200).find((g) => g.id === groupId)!.unreadMessages;
 const history = async (groupId: string) =>
-  expectStatus<{ messages: Message[] }>(await as(t.app, ana).get(`/message/get-messages-by-group?groupId=${groupId}&all=true`), 200).messages.filter(
-    (m) => m.content.type !== 'system',
-  );
+  expectStatus<{ messages: Message[] }>(
+    await as(t.app, ana).get(`/message/get-messages-by-group?groupId=${groupId}&all=true`),
+    200,
+  ).messages.filter((m) => m.content.type !== 'system');
 
 describe('managing a group webhook', () => {
   it('gives the URL once, to group admins only', async () => {
@@ -58,7 +59,10 @@ describe('managing a group webhook', () => {
   it('regenerates (the old URL stops) and deletes', async () => {
     const group = await newGroup('Troca');
     const first = await createHook(group.id);
-    const second = expectStatus<IncomingWebhookCreated>(await as(t.app, ana).post(`/group/${group.id}/webhooks/${first.id}/regenerate`, {}), 200);
+    const second = expectStatus<IncomingWebhookCreated>(
+      await as(t.app, ana).post(`/group/${group.id}/webhooks/${first.id}/regenerate`, {}),
+      200,
+    );
     expect(second.url).not.toBe(first.url);
     expect((await postTo(first.url, { text: 'velha' })).statusCode).toBe(404);
     expect((await postTo(second.url, { text: 'nova' })).statusCode).toBe(200);
@@ -136,7 +140,9 @@ describe('posting to a webhook', () => {
   });
 
   it('is 404 for an unknown token and 429 past the limit of one webhook', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/hooks/nao-existe-este-token-aqui', payload: { text: 'oi' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/hooks/nao-existe-este-token-aqui', payload: { text: 'oi' } })).statusCode).toBe(
+      404,
+    );
     const group = await newGroup('Limite');
     const hook = await createHook(group.id);
     const other = await createHook(group.id, { name: 'Outro' });

@@ -38,7 +38,11 @@ export class OutgoingWebhooks {
 
   async list(userId: string, groupId: string): Promise<OutgoingWebhook[]> {
     await requireGroupAdmin(this.db, groupId, userId);
-    const rows = await this.db.select().from(outgoingWebhooks).where(eq(outgoingWebhooks.groupId, groupId)).orderBy(asc(outgoingWebhooks.createdAt));
+    const rows = await this.db
+      .select()
+      .from(outgoingWebhooks)
+      .where(eq(outgoingWebhooks.groupId, groupId))
+      .orderBy(asc(outgoingWebhooks.createdAt));
     return rows.map(toOutgoing);
   }
 

@@ -62,8 +62,10 @@ const send = async (who: TestUser, groupId: string, body: string) =>
   expectStatus<{ id: string }>(await as(t.app, who).post('/message/send', textMessage(groupId, body, { isGroup: true })), 200);
 const at = (path: string) => received.filter((r) => r.path === path);
 const deliveries = async (groupId: string, webhookId: string) =>
-  expectStatus<{ deliveries: WebhookDelivery[] }>(await as(t.app, ana).get(`/group/${groupId}/outgoing-webhooks/${webhookId}/deliveries`), 200)
-    .deliveries;
+  expectStatus<{ deliveries: WebhookDelivery[] }>(
+    await as(t.app, ana).get(`/group/${groupId}/outgoing-webhooks/${webhookId}/deliveries`),
+    200,
+  ).deliveries;
 /** Lets the queue run several rounds, to see that nothing more arrives. */
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 600));
 
@@ -76,7 +78,10 @@ function verify(secret: string, r: Received): boolean {
 describe('an outgoing webhook', () => {
   it('receives each new message of the group once, signed, and the log shows it', async () => {
     const group = await newGroup('Saída todas');
-    const hook = expectStatus<OutgoingWebhookCreated>(await register(group.id, { name: 'Arquivo', url: `${base}/todas`, trigger: 'all' }), 200);
+    const hook = expectStatus<OutgoingWebhookCreated>(
+      await register(group.id, { name: 'Arquivo', url: `${base}/todas`, trigger: 'all' }),
+      200,
+    );
     expect(hook.secret).toMatch(/^whsec_/);
     const sent = await send(bruno, group.id, 'olá, receptor');
     await expect.poll(() => at('/todas').length).toBe(1);
@@ -111,17 +116,25 @@ describe('an outgoing webhook', () => {
 
   it('retries a receiver that answers 500, then logs the delivery', async () => {
     const group = await newGroup('Saída falha');
-    const hook = expectStatus<OutgoingWebhookCreated>(await register(group.id, { name: 'Instável', url: `${base}/falha`, trigger: 'all' }), 200);
+    const hook = expectStatus<OutgoingWebhookCreated>(
+      await register(group.id, { name: 'Instável', url: `${base}/falha`, trigger: 'all' }),
+      200,
+    );
     failFirst.push(500);
     await send(bruno, group.id, 'tente de novo');
     await expect.poll(() => at('/falha').length, { timeout: 5000 }).toBe(2);
     expect(at('/falha')[0]!.body).toBe(at('/falha')[1]!.body);
-    await expect.poll(async () => (await deliveries(group.id, hook.id))[0]).toMatchObject({ state: 'delivered', attempts: 2, lastStatus: 200 });
+    await expect
+      .poll(async () => (await deliveries(group.id, hook.id))[0])
+      .toMatchObject({ state: 'delivered', attempts: 2, lastStatus: 200 });
   });
 
   it('gives up after the last retry and keeps the status code in the log', async () => {
     const group = await newGroup('Saída desiste');
-    const hook = expectStatus<OutgoingWebhookCreated>(await register(group.id, { name: 'Fora', url: `${base}/desiste`, trigger: 'all' }), 200);
+    const hook = expectStatus<OutgoingWebhookCreated>(
+      await register(group.id, { name: 'Fora', url: `${base}/desiste`, trigger: 'all' }),
+      200,
+    );
     failFirst.push(503, 503, 503);
     await send(bruno, group.id, 'sem sorte');
     await expect
@@ -151,7 +164,9 @@ describe('an outgoing webhook', () => {
     }
     const plain = await register(group.id, { name: 'Http', url: 'http://example.com/x', trigger: 'all' });
     expect(plain.json().message).toBe(WEBHOOK_TEXTS.urlNotHttps);
-    expect((await as(t.app, bruno).post(`/group/${group.id}/outgoing-webhooks`, { name: 'X', url: `${base}/x`, trigger: 'all' })).statusCode).toBe(403);
+    expect(
+      (await as(t.app, bruno).post(`/group/${group.id}/outgoing-webhooks`, { name: 'X', url: `${base}/x`, trigger: 'all' })).statusCode,
+    ).toBe(403);
     expect((await as(t.app, diego).get(`/group/${group.id}/outgoing-webhooks`)).statusCode).toBe(404);
   });
 });

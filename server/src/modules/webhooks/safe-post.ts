@@ -37,7 +37,13 @@ export interface PostResult {
  * or rejects with a DeliveryError (refused address, no connection, timeout). Redirects are not
  * followed: a 3xx is an answer like any other, not a way around the address check.
  */
-export function safePost(url: URL, body: string, headers: Record<string, string>, policy: AddressPolicy, timeoutMs: number): Promise<PostResult> {
+export function safePost(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  policy: AddressPolicy,
+  timeoutMs: number,
+): Promise<PostResult> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // An address literal is connected to without a lookup: it is checked here instead.
   if (isIP(host) !== 0 && !policy.allowsAddress(host, host)) return Promise.reject(new DeliveryError(REFUSED_ADDRESS));

@@ -28,7 +28,12 @@ export class WebhookPosts {
 
   async post(token: string, payload: unknown): Promise<{ ok: true; messageId: string }> {
     const { db, rateLimiter, rateLimits } = this.app.ctx;
-    const [webhook] = TOKEN.test(token) ? await db.select().from(incomingWebhooks).where(eq(incomingWebhooks.tokenHash, hashToken(token))) : [];
+    const [webhook] = TOKEN.test(token)
+      ? await db
+          .select()
+          .from(incomingWebhooks)
+          .where(eq(incomingWebhooks.tokenHash, hashToken(token)))
+      : [];
     if (!webhook) throw notFound(WEBHOOK_TEXTS.notFound);
     // Counted before the payload is read: a script sending bad payloads in a loop is stopped too.
     await rateLimiter.consume([{ name: 'webhook:post', subject: webhook.id, rule: rateLimits.webhookPosts }]);
