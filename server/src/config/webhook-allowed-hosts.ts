@@ -23,20 +23,21 @@ function parseEntry(entry: string): { name: string } | { address: string; prefix
   return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
 }
 
-export const webhookAllowedHostsSchema = z
-  .string()
-  .transform((value, context) => {
-    const hosts: { names: string[]; ranges: Array<{ address: string; prefix: number; family: 'ipv4' | 'ipv6' }> } = { names: [], ranges: [] };
-    for (const entry of value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)) {
-      const parsed = parseEntry(entry);
-      if (!parsed) {
-        context.addIssue({ code: 'custom', message: `entrada inválida: ${entry} (use host, endereço IP ou faixa CIDR)` });
-        return z.NEVER;
-      }
-      if ('name' in parsed) hosts.names.push(parsed.name);
-      else hosts.ranges.push(parsed);
+export const webhookAllowedHostsSchema = z.string().transform((value, context) => {
+  const hosts: { names: string[]; ranges: Array<{ address: string; prefix: number; family: 'ipv4' | 'ipv6' }> } = { names: [], ranges: [] };
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)) {
+    const parsed = parseEntry(entry);
+    if (!parsed) {
+      context.addIssue({ code: 'custom', message: `entrada inválida: ${entry} (use host, endereço IP ou faixa CIDR)` });
+      return z.NEVER;
     }
-    return hosts as WebhookAllowedHosts;
-  });
+    if ('name' in parsed) hosts.names.push(parsed.name);
+    else hosts.ranges.push(parsed);
+  }
+  return hosts;
+});
 
 export const NO_ALLOWED_HOSTS: WebhookAllowedHosts = { names: [], ranges: [] };
