@@ -15,7 +15,7 @@ const botMessage = (page: Page, text: string) => messages(page).filter({ hasText
 test('a Slack payload posted to the URL appears live for two members, with the bot badge', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const url = baseURL!;
-  const name = `Integrações ${Date.now().toString(36)}`;
+  const name = `Ganchos ${Date.now().toString(36)}`;
   const [carlaApi, diegoApi] = await Promise.all(['carla', 'diego'].map((n) => signInApi(url, n)));
   await call(url, '/group/create', {
     method: 'POST',
@@ -28,9 +28,9 @@ test('a Slack payload posted to the URL appears live for two members, with the b
 
   // Carla, the group's admin, creates the webhook and reads its URL, shown once.
   await toggleDetails(carla);
-  await carla.getByRole('button', { name: 'Integrações' }).click();
+  await carla.getByRole('button', { name: 'Integrações', exact: true }).click();
   const dialog = carla.getByRole('dialog', { name: 'Integrações' });
-  await dialog.getByLabel('Nome').fill('Deploy');
+  await dialog.getByLabel('Nome', { exact: true }).fill('Deploy');
   await dialog.getByRole('button', { name: 'Criar webhook de entrada' }).click();
   const field = dialog.locator('#incoming-webhook-url');
   await expect(field).toHaveValue(/\/api\/hooks\/[A-Za-z0-9_-]{43}$/);
@@ -45,7 +45,7 @@ test('a Slack payload posted to the URL appears live for two members, with the b
   for (const page of [carla, diego]) {
     const posted = botMessage(page, 'pipeline 7 (https://ci.exemplo.com/7)');
     await expect(posted).toBeVisible();
-    await expect(posted.getByText('Deploy', { exact: true })).toBeVisible();
+    await expect(posted).toContainText('Deploy bot');
     await expect(posted.getByText('bot', { exact: true })).toBeVisible();
     await expect(posted.locator('strong', { hasText: 'Build' })).toBeVisible();
   }

@@ -197,8 +197,7 @@ export function MessageBubble(props: Props) {
           {showAuthor && message.bot && (
             // An integration's message: its name with the 'bot' badge, and no profile to open.
             <span className={styles.author} style={{ color: identityTextColor(message.authorId) }}>
-              {message.author.name}
-              <span className={styles.botBadge}>bot</span>
+              {message.author.name} <span className={styles.botBadge}>bot</span>
             </span>
           )}
           {showAuthor && !message.bot && (
