@@ -17,7 +17,8 @@ export const webhookNameField = () =>
       z.maxLength(WEBHOOK_NAME_MAX, `O nome da integração deve ter no máximo ${WEBHOOK_NAME_MAX} caracteres`),
     );
 
-const httpsUrlField = (message: string) => z.string(message).check(z.trim(), z.maxLength(2000, message), z.url({ protocol: /^https$/, error: message }));
+const httpsUrlField = (message: string) =>
+  z.string(message).check(z.trim(), z.maxLength(2000, message), z.url({ protocol: /^https$/, error: message }));
 
 export const webhookParamsSchema = z.object({ groupId: uuidField(), webhookId: uuidField() });
 
@@ -72,7 +73,9 @@ export const incomingWebhookPayloadSchema = z.looseObject({
   text: optionalText(),
   username: optionalText(),
   icon_url: optionalText(),
-  attachments: z.optional(z.array(z.looseObject({ fallback: optionalText(), pretext: optionalText(), title: optionalText(), text: optionalText() }))),
+  attachments: z.optional(
+    z.array(z.looseObject({ fallback: optionalText(), pretext: optionalText(), title: optionalText(), text: optionalText() })),
+  ),
   body: optionalText(),
   name: optionalText(),
   avatarUrl: optionalText(),
@@ -88,7 +91,9 @@ export type OutgoingTrigger = (typeof OUTGOING_TRIGGERS)[number];
 
 export const createOutgoingWebhookBodySchema = z.object({
   name: webhookNameField(),
-  url: z.string('Informe o endereço').check(z.trim(), z.maxLength(2000, 'Endereço muito longo'), z.url({ protocol: /^https?$/, error: 'Endereço inválido' })),
+  url: z
+    .string('Informe o endereço')
+    .check(z.trim(), z.maxLength(2000, 'Endereço muito longo'), z.url({ protocol: /^https?$/, error: 'Endereço inválido' })),
   trigger: z.enum(OUTGOING_TRIGGERS, 'Escolha quais mensagens a integração recebe'),
 });
 export type CreateOutgoingWebhookBody = z.infer<typeof createOutgoingWebhookBodySchema>;
