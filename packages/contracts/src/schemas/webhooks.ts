@@ -47,12 +47,7 @@ export const incomingWebhookListSchema = z.object({ webhooks: z.array(incomingWe
 export const incomingWebhookCreatedSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
 export type IncomingWebhookCreated = z.infer<typeof incomingWebhookCreatedSchema>;
 
-/**
- * What POST /api/hooks/<token> accepts: Slack's basic payload (`text`, with Slack's formatting,
- * and `username` / `icon_url` where the webhook allows them; `attachments`' fallback texts when
- * there is no text), or Papo's own (`body` in Papo's formatting, `name` / `avatarUrl`, and a
- * `clientId` that makes a retry store the message once).
- */
+/** Why a webhook's payload was refused (400), one message per thing to fix. */
 export const WEBHOOK_PAYLOAD_ERRORS = {
   notObject: 'O corpo deve ser um objeto JSON com "text" (formato do Slack) ou "body" (formato do Papo)',
   noText: 'Informe o texto da mensagem em "text" (formato do Slack) ou "body" (formato do Papo)',
@@ -63,12 +58,18 @@ export const WEBHOOK_PAYLOAD_ERRORS = {
   avatar: 'A imagem deve ser um endereço https',
   clientId: 'clientId deve ter de 1 a 100 caracteres',
   badJson: 'O corpo não é um JSON válido',
-  mediaType: 'Envie o corpo como application/json (ou payload=<json> em application/x-www-form-urlencoded)',
 } as const;
 
 const optionalText = () => z.optional(z.nullable(z.string()));
 
-/** The payload as the reference shows it; parseIncomingPayload (server) reads its meaning. */
+/**
+ * What POST /api/hooks/<token> accepts: Slack's basic payload (`text`, with Slack's formatting,
+ * and `username` / `icon_url` where the webhook allows them; `attachments`' fallback texts when
+ * there is no text), or Papo's own (`body` in Papo's formatting, `name` / `avatarUrl`, and a
+ * `clientId` that makes a retry store the message once).
+ *
+ * As the reference shows it; parseIncomingPayload (server) reads its meaning.
+ */
 export const incomingWebhookPayloadSchema = z.looseObject({
   text: optionalText(),
   username: optionalText(),
