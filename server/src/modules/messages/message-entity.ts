@@ -100,7 +100,7 @@ export function toMessageEntity({ message: m, author, reply, reactions = [] }: M
     clientId: m.clientId,
     editedAt: m.editedAt?.toISOString() ?? null,
     deletedAt: m.deletedAt?.toISOString() ?? null,
-    deletedBy: m.deletedAt === null ? null : m.deletedById === m.authorId ? 'author' : 'admin',
+    deletedBy: m.deletedAt === null ? null : m.deletedById === m.authorId && !bot ? 'author' : 'admin',
     replyTo: toReplyQuote(reply),
     reactions: m.deletedAt === null ? reactions : [],
     mentions: m.mentions,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Message } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/queries/execute-rows';
@@ -44,6 +44,21 @@ export interface ClaimedDelivery {
   attempts: number;
   url: string;
   secret: string;
+}
+
+/**
+ * Whether any delivery is due: the idle round of every process is this one read on the partial
+ * index, and only a round that finds work takes rows (claimDue).
+ */
+export async function anyDue(db: Db): Promise<boolean> {
+  const d = webhookDeliveries;
+  const now = sql`now()`;
+  const rows = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.state, 'pending'), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -96,9 +111,8 @@ export async function recordOutcome(db: Db, id: string, outcome: Outcome): Promi
 export const DELIVERY_LOG_DAYS = 7;
 
 export async function pruneFinished(db: Db): Promise<void> {
-  await db.execute(
-    sql`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < now() - make_interval(days => ${DELIVERY_LOG_DAYS})`,
-  );
+  const d = webhookDeliveries;
+  await db.delete(d).where(and(ne(d.state, 'pending'), lt(d.finishedAt, sql`now() - make_interval(days => ${DELIVERY_LOG_DAYS})`)));
 }
 
 /** A webhook's latest deliveries, newest first. */
@@ -106,7 +120,7 @@ export function latestDeliveries(db: Db, webhookId: string, limit: number) {
   return db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.webhookId, webhookId)))
+    .where(eq(webhookDeliveries.webhookId, webhookId))
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(limit);
 }

@@ -154,6 +154,16 @@ describe('posting to a webhook', () => {
     expectStatus(await postTo(other.url, { text: 'livre' }), 200);
   });
 
+  it('is nobody’s to edit, and only a group admin deletes it', async () => {
+    const group = await newGroup('Ações');
+    const hook = await createHook(group.id);
+    const { messageId } = expectStatus<{ messageId: string }>(await postTo(hook.url, { text: 'do bot' }), 200);
+    // Ana created the webhook (its messages are stored under her), Bruno is a member.
+    for (const who of [ana, bruno]) expect((await as(t.app, who).patch(`/message/${messageId}`, { body: 'mudado' })).statusCode).toBe(403);
+    expect((await as(t.app, bruno).delete(`/message/${messageId}`)).statusCode).toBe(403);
+    expect(expectStatus<Message>(await as(t.app, ana).delete(`/message/${messageId}`), 200).deletedBy).toBe('admin');
+  });
+
   it('keeps posting through another admin when its creator leaves the group', async () => {
     const group = await newGroup('Saída');
     const hook = await createHook(group.id);

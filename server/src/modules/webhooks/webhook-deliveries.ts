@@ -3,7 +3,15 @@ import { OUTGOING_HEADERS, type Message } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { BackgroundTasks } from '../../lib/background-tasks';
 import type { AddressPolicy } from './address-policy';
-import { type ClaimedDelivery, claimDue, enqueueDeliveries, type Outcome, pruneFinished, recordOutcome } from './deliveries.repository';
+import {
+  anyDue,
+  type ClaimedDelivery,
+  claimDue,
+  enqueueDeliveries,
+  type Outcome,
+  pruneFinished,
+  recordOutcome,
+} from './deliveries.repository';
 import { DeliveryError, safePost } from './safe-post';
 import { signDelivery } from './signature';
 
@@ -106,6 +114,7 @@ export class WebhookDeliveries {
   private async runRound(): Promise<void> {
     try {
       if (++this.rounds % PRUNE_EVERY === 0) await pruneFinished(this.db);
+      if (!(await anyDue(this.db))) return;
       const due = await claimDue(this.db, BATCH, this.options.timeoutMs * 2 + 5000);
       await Promise.all(due.map((delivery) => this.deliver(delivery)));
       if (due.length === BATCH) this.again = true;
