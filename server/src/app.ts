@@ -64,6 +64,10 @@ import { workspaceSettingsRoutes } from './modules/workspaces/workspace-settings
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
+import { hookRoutes } from './modules/webhooks/hooks.routes';
+import type { WebhookDeliveryOptions } from './modules/webhooks/webhook-deliveries';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import { setUpWebhooks } from './modules/webhooks/webhooks-setup';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerDiskReserve } from './plugins/disk-reserve';
 import { registerApiNoStore } from './plugins/api-no-store';
@@ -93,6 +97,8 @@ export interface BuildAppOptions {
   push?: PushOptions;
   /** False: the e-mail digest's rounds run only when a test calls app.ctx.digests.runOnce(). */
   emailDigestRounds?: boolean;
+  /** The outgoing webhooks' polling and retry waits (tests shorten them). */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 declare module 'fastify' {
@@ -220,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     app.decorate('bootstrapReport', { getter: () => bootstrapReport });
     app.decorate('ssoClients', new OidcClients());
+    setUpWebhooks(app, options.webhooks);
     app.decorateRequest('user', null);
     app.decorateRequest('recheckUser', null);
     app.decorateRequest('sessionId', null);
@@ -250,6 +257,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(pushRoutes);
         await api.register(notificationSettingsRoutes);
         await api.register(emailDigestRoutes);
+        await api.register(webhookRoutes);
+        await api.register(hookRoutes);
       },
       { prefix: '/api' },
     );

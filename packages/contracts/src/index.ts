@@ -41,3 +41,4 @@ export * from './schemas/sso';
 export * from './schemas/push';
 export * from './schemas/notification-settings';
 export * from './schemas/email-digest';
+export * from './schemas/webhooks';

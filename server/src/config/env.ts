@@ -5,6 +5,7 @@ import { repoRoot } from './paths';
 import { type TrustProxy, trustProxySchema } from './trust-proxy';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS, pushEndpointHostsSchema } from './push-endpoint-hosts';
 import { S3EnvError, s3EnvShape, type S3Settings, s3Settings } from './s3-env';
+import { NO_ALLOWED_HOSTS, type WebhookAllowedHosts, webhookAllowedHostsSchema } from './webhook-allowed-hosts';
 
 // The only place that reads process.env (docs/operacao.md, Configuração). Everything else receives
 // an Env.
@@ -101,6 +102,7 @@ const rawEnvSchema = z.object({
       .min(1, 'deve ser maior que zero')
       .max(7 * 24 * 3600, 'deve ser no máximo 604800 (7 dias)'),
   ),
+  WEBHOOK_ALLOWED_HOSTS: opt(webhookAllowedHostsSchema),
   LOG_LEVEL: opt(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'deve ser fatal, error, warn, info, debug, trace ou silent'),
   ),
@@ -172,6 +174,8 @@ export interface Env {
    * bring someone an e-mail digest; and at most one digest per person per this long.
    */
   emailDigestDelaySeconds: number;
+  /** Internal hosts and ranges outgoing webhooks may post to after all (none by default). */
+  webhookAllowedHosts: WebhookAllowedHosts;
   /** When set, GET /api/metrics requires `Authorization: Bearer <it>`; unset, it answers loopback clients only. */
   metricsToken: string | null;
   /** The largest file or voice note one upload may carry, in MB (images keep their 10 MB). */
@@ -250,6 +254,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     pushEndpointHosts: raw.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
     emailDigestDelaySeconds: raw.EMAIL_DIGEST_DELAY ?? 900,
+    webhookAllowedHosts: raw.WEBHOOK_ALLOWED_HOSTS ?? NO_ALLOWED_HOSTS,
     maxFileMb: raw.MAX_FILE_MB ?? LIMITS.fileMaxMbDefault,
     s3,
   };

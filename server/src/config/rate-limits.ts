@@ -29,6 +29,10 @@ export interface RateLimitSettings {
   apiKeyFailuresPerIp: RateRule;
   /** Upload URLs per member: each lets one file onto the disk. */
   uploadUrlsPerMember: RateRule;
+  /** Company sign-in lookups per IP: which e-mail domains sign in through a provider cannot be listed in bulk. */
+  ssoLookupPerIp: RateRule;
+  /** Posts per incoming webhook: a runaway script cannot flood its group. */
+  webhookPosts: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -44,4 +48,6 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   apiKeyRequests: { max: 120, windowMs: MINUTE },
   apiKeyFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
   uploadUrlsPerMember: { max: 30, windowMs: MINUTE },
+  ssoLookupPerIp: { max: 60, windowMs: 15 * MINUTE },
+  webhookPosts: { max: 60, windowMs: MINUTE },
 };

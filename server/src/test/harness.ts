@@ -29,7 +29,7 @@ export interface TestAppOptions {
   /** Extra variables, e.g. { REMOTE_TEAM_URL: '...' } or { ROOT_PASSWORD: '' } to have it generated. */
   env?: Record<string, string | undefined>;
   /** buildApp options beyond the environment: short rate-limit windows, a movable clock, a short upload deadline. */
-  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs' | 'push' | 'emailDigestRounds'>;
+  app?: Pick<BuildAppOptions, 'rateLimits' | 'now' | 'mediaUploadTimeoutMs' | 'push' | 'emailDigestRounds' | 'webhooks'>;
 }
 
 export interface TestApp {

@@ -33,6 +33,9 @@ export const messageSchema = z.object({
   id: z.string(),
   authorId: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatarUrl: z.nullable(z.string()) }),
+  // Posted by an incoming webhook: authorId and author are the webhook's (its name, shown with the
+  // 'bot' badge), never a member's.
+  bot: z.optional(z.literal(true)),
   // An image's caption, when it was sent with one; a file's and a voice note's name, size and type,
   // and a voice note's length.
   content: z.object({

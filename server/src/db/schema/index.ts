@@ -326,6 +326,12 @@ export const messages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // --- Posted by an incoming webhook (modules/webhooks) ---
+    // The webhook that posted it (kept after the webhook is deleted: the message stays its), and
+    // the name and avatar shown as its author; author_id is then the member it is stored under.
+    webhookId: uuid('webhook_id'),
+    botName: text('bot_name'),
+    botAvatarUrl: text('bot_avatar_url'),
   },
   (t) => [
     check('messages_one_target', sql`(${t.conversationId} IS NULL) <> (${t.groupId} IS NULL)`),
@@ -565,3 +571,4 @@ export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 
 export * from './sso';
 export * from './email-digest';
+export * from './webhooks';

@@ -18,7 +18,7 @@ export interface MembershipColumns {
  * What a member has not read of a group, for the outer query's membership row `gm` of `viewer`:
  * counts as SQL expressions, each a walk over the group's seq index from the member's read
  * watermark that stops at UNREAD_COUNT_CAP rows, whatever the group's size or history.
- * Unread: messages of others after the watermark, since the member joined, not deleted, and of
+ * Unread: messages of others (or of a webhook) after the watermark, since the member joined, not deleted, and of
  * the types people write (UNREAD_CONTENT_TYPES, listed so that a line the product writes itself
  * never counts). `mentions` walks only those that mention the member or '@todos'.
  */
@@ -28,7 +28,8 @@ export function groupUnreadCounts(db: Db, gm: MembershipColumns, viewer: SQL) {
     eq(m.groupId, gm.groupId),
     sql`${m.seq} > ${gm.readSeq}`,
     sql`${m.createdAt} >= ${gm.createdAt}`,
-    sql`${m.authorId} <> ${viewer}`,
+    // A webhook's message is unread for the member it is stored under as well.
+    sql`(${m.authorId} <> ${viewer} OR ${m.webhookId} IS NOT NULL)`,
     isNull(m.deletedAt),
     inArray(m.contentType, [...UNREAD_CONTENT_TYPES]),
   );

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { messages, users } from '../../db/schema';
@@ -17,8 +17,9 @@ export function lastMessageLateral(db: Db, target: 'conversation' | 'group', cha
       type: messages.contentType,
       fileName: messages.fileName,
       durationMs: messages.durationMs,
-      authorId: messages.authorId,
-      authorName: users.name,
+      // A webhook's message under the webhook's name, as the chat shows it.
+      authorId: sql<string>`coalesce(${messages.webhookId}, ${messages.authorId})`.as('author_id'),
+      authorName: sql<string>`coalesce(${messages.botName}, ${users.name})`.as('author_name'),
       createdAt: messages.createdAt,
       updatedAt: messages.updatedAt,
     })

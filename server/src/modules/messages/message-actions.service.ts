@@ -58,7 +58,8 @@ export class MessageActionsService {
   async edit(viewer: UserWithWorkspace, id: string, body: EditMessageBody): Promise<Message> {
     const { row, participantIds, isGroupAdmin } = await this.visible(viewer, id);
     const m = row.message;
-    if (m.authorId !== viewer.id) throw forbidden(E.editOthers);
+    // A webhook's message is nobody's to edit, the member it is stored under included.
+    if (m.authorId !== viewer.id || m.webhookId !== null) throw forbidden(E.editOthers);
     if (m.deletedAt) throw conflict(E.editDeleted);
     if (m.contentType !== 'text') throw forbidden(NOT_EDITABLE[m.contentType]);
     const mentions = await checkMentions(viewer.id, body.mentions, {
@@ -84,7 +85,7 @@ export class MessageActionsService {
   async delete(viewer: UserWithWorkspace, id: string): Promise<Message> {
     const { row, participantIds, isGroupAdmin } = await this.visible(viewer, id);
     const m = row.message;
-    if (m.authorId !== viewer.id && !isGroupAdmin) throw forbidden(E.deleteOthers);
+    if ((m.authorId !== viewer.id || m.webhookId !== null) && !isGroupAdmin) throw forbidden(E.deleteOthers);
     if (m.deletedAt) return this.entity(row);
     const deleted = await repo.markDeleted(this.db, id, viewer.id);
     if (!deleted) return this.entity((await repo.findMessage(this.db, id)) ?? row);

@@ -22,6 +22,7 @@ export interface BatchRow {
 const RECORD = sql.raw(`r(
   ord int, author_id uuid, conversation_id uuid, group_id uuid, content_type message_content_type, body text, caption text,
   file_name text, file_size bigint, mime_type text, duration_ms int, status message_status, client_id text, reply_to_id uuid, mentions text[],
+  webhook_id uuid, bot_name text, bot_avatar_url text,
   guard_id uuid, guard_role user_role, guard_password_hash text, guard_name text, guard_avatar_url text,
   delivered_to uuid[])`);
 
@@ -63,9 +64,10 @@ const insertBatch = (records: string) => sql`
       SELECT * FROM json_to_recordset(${records}::json) AS ${RECORD}
     ), stored AS (
       INSERT INTO ${messages} (author_id, conversation_id, group_id, content_type, body, caption, file_name, file_size, mime_type, duration_ms,
-        status, client_id, reply_to_id, mentions)
+        status, client_id, reply_to_id, mentions, webhook_id, bot_name, bot_avatar_url)
       SELECT CASE WHEN r.guard_id IS NULL THEN r.author_id ELSE ${guardedAuthor} END,
-        r.conversation_id, r.group_id, r.content_type, r.body, r.caption, r.file_name, r.file_size, r.mime_type, r.duration_ms, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}')
+        r.conversation_id, r.group_id, r.content_type, r.body, r.caption, r.file_name, r.file_size, r.mime_type, r.duration_ms, r.status, r.client_id, r.reply_to_id, coalesce(r.mentions, '{}'),
+        r.webhook_id, r.bot_name, r.bot_avatar_url
       FROM r
       ORDER BY r.ord
       ON CONFLICT (author_id, client_id) DO NOTHING
@@ -111,6 +113,9 @@ function toRecord({ values, guard, deliveredTo }: BatchRow, ord: number) {
     client_id: values.clientId,
     reply_to_id: values.replyToId,
     mentions: values.mentions,
+    webhook_id: values.webhookId ?? null,
+    bot_name: values.botName ?? null,
+    bot_avatar_url: values.botAvatarUrl ?? null,
     guard_id: guard?.id ?? null,
     guard_role: guard?.role ?? null,
     guard_password_hash: guard?.passwordHash ?? null,

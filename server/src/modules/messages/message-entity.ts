@@ -36,8 +36,9 @@ export function pageReplies(db: Db, quotedIds: SQLWrapper) {
   return db
     .select({
       id: replied.id,
-      authorId: replied.authorId,
-      authorName: sql<string | null>`${repliedAuthor.name}`.as('author_name'),
+      // A webhook's message is quoted under the webhook's name, as it is shown.
+      authorId: sql<string | null>`coalesce(${replied.webhookId}, ${replied.authorId})`.as('author_id'),
+      authorName: sql<string | null>`coalesce(${replied.botName}, ${repliedAuthor.name})`.as('author_name'),
       body: replied.body,
       type: replied.contentType,
       deletedAt: replied.deletedAt,
@@ -76,10 +77,14 @@ function fileFields(m: Pick<MessageRow, 'fileName' | 'fileSize' | 'mimeType' | '
  * is the message id: the browser only uses it as a React key.
  */
 export function toMessageEntity({ message: m, author, reply, reactions = [] }: MessageWithAuthor): Message {
+  // A webhook's message is the webhook's, under its name and with the 'bot' badge: the member it
+  // is stored under is no author anyone sees (and it is unread and notified for them too).
+  const bot = m.webhookId !== null ? { id: m.webhookId, name: m.botName ?? '', avatarUrl: m.botAvatarUrl } : null;
   return {
     id: m.id,
-    authorId: m.authorId,
-    author,
+    authorId: bot?.id ?? m.authorId,
+    author: bot ?? author,
+    ...(bot ? { bot: true as const } : {}),
     content: {
       id: m.id,
       body: m.body,
@@ -95,7 +100,7 @@ export function toMessageEntity({ message: m, author, reply, reactions = [] }: M
     clientId: m.clientId,
     editedAt: m.editedAt?.toISOString() ?? null,
     deletedAt: m.deletedAt?.toISOString() ?? null,
-    deletedBy: m.deletedAt === null ? null : m.deletedById === m.authorId ? 'author' : 'admin',
+    deletedBy: m.deletedAt === null ? null : m.deletedById === m.authorId && !bot ? 'author' : 'admin',
     replyTo: toReplyQuote(reply),
     reactions: m.deletedAt === null ? reactions : [],
     mentions: m.mentions,

@@ -20,7 +20,7 @@ export type NewMessage = typeof messages.$inferInsert;
 /** The columns a send sets (message-commits.ts); the others take their defaults. */
 export type SentMessage = Pick<NewMessage, 'conversationId' | 'groupId'> &
   Required<Pick<NewMessage, 'authorId' | 'contentType' | 'body' | 'caption' | 'status' | 'clientId' | 'replyToId' | 'mentions'>> &
-  Pick<NewMessage, 'fileName' | 'fileSize' | 'mimeType' | 'durationMs'>;
+  Pick<NewMessage, 'fileName' | 'fileSize' | 'mimeType' | 'durationMs' | 'webhookId' | 'botName' | 'botAvatarUrl'>;
 
 /** Which messages selectMessages reads: a filter on messages, and optionally their order by seq and how many. */
 export interface MessageSelection {
@@ -119,6 +119,9 @@ export function insertOneMessageQuery(db: Db): (row: SentMessage, guard: AuthorG
       fileSize: row.fileSize ?? null,
       mimeType: row.mimeType ?? null,
       durationMs: row.durationMs ?? null,
+      webhookId: row.webhookId ?? null,
+      botName: row.botName ?? null,
+      botAvatarUrl: row.botAvatarUrl ?? null,
     };
     if (!guard) return plain.execute(values);
     const { id, role, passwordHash, name, avatarUrl } = guard;
@@ -161,6 +164,9 @@ function prepareInsertOne(db: Db, guarded: boolean) {
       clientId: p('clientId'),
       replyToId: p('replyToId'),
       mentions: p('mentions'),
+      webhookId: p('webhookId'),
+      botName: p('botName'),
+      botAvatarUrl: p('botAvatarUrl'),
     })
     .onConflictDoNothing({ target: [messages.authorId, messages.clientId] })
     .returning(messageColumns)

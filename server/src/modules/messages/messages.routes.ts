@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   editMessageBodySchema,
   getMessagesByConversationQuerySchema,
@@ -23,10 +23,15 @@ import { searchViewerMessages } from './message-search.service';
 import { MessagesService } from './messages.service';
 import { sharedMedia } from './shared-media';
 
-// Mounted under /api: the message calls, and the media URL call of image messages.
-export const messageRoutes: FastifyPluginAsync = async (app) => {
-  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, metrics, groupReads, push, digests } = app.ctx;
-  const service = new MessagesService(
+/**
+ * The send path as every sender uses it (the message calls, incoming webhooks): after a message is
+ * stored, Web Push tells the offline, the e-mail digest notes who is away, and the group's outgoing
+ * webhooks are queued.
+ */
+export function createMessagesService(app: FastifyInstance): MessagesService {
+  const { db, database, chatEvents, presence, conversationParticipants, env, mediaStore, groupReads, push, digests } = app.ctx;
+  const { webhookDeliveries } = app;
+  return new MessagesService(
     db,
     chatEvents,
     presence,
@@ -37,8 +42,15 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     (message, offline) => {
       push.notifier.messageSent(message, offline);
       digests.messageSent(message, offline);
+      webhookDeliveries.messageStored(message);
     },
   );
+}
+
+// Mounted under /api: the message calls, and the media URL call of image messages.
+export const messageRoutes: FastifyPluginAsync = async (app) => {
+  const { db, chatEvents, conversationParticipants, env, mediaStore, metrics } = app.ctx;
+  const service = createMessagesService(app);
   const actions = new MessageActionsService(db, chatEvents, conversationParticipants, { env, store: mediaStore });
   const page = { 200: messagesPageSchema };
   // The schemas stay for the OpenAPI doc; these answers are serialised as they are (the

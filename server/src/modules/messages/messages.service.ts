@@ -34,6 +34,16 @@ export interface HistoryQuery {
   limit: number;
 }
 
+/**
+ * An incoming webhook posting through a member (the one its message is stored under): shown under
+ * its name and avatar, and heard, counted unread and notified by that member too.
+ */
+export interface BotAuthor {
+  webhookId: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
 /** The chat a message goes to, with everyone who takes part in it (author included). */
 interface Audience {
   target: repo.ChatTarget;
@@ -122,17 +132,18 @@ export class MessagesService {
     viewer: UserWithWorkspace,
     body: SendMessageBody,
     recheck: (() => Promise<UserWithWorkspace>) | null = null,
+    bot: BotAuthor | null = null,
   ): Promise<Message> {
-    if (!recheck) return this.sendAs(viewer, body, false);
+    if (!recheck) return this.sendAs(viewer, body, false, bot);
     try {
-      return await this.sendAs(viewer, body, true);
+      return await this.sendAs(viewer, body, true, bot);
     } catch (error) {
       if (!isNotNullViolation(error, 'author_id')) throw error;
-      return this.sendAs(await recheck(), body, false);
+      return this.sendAs(await recheck(), body, false, bot);
     }
   }
 
-  private async sendAs(viewer: UserWithWorkspace, body: SendMessageBody, guarded: boolean): Promise<Message> {
+  private async sendAs(viewer: UserWithWorkspace, body: SendMessageBody, guarded: boolean, bot: BotAuthor | null): Promise<Message> {
     const { target, participantIds } = await this.audience(viewer, body.isGroup, body.conversationId);
     const stored = await storableContent(body.content, viewer, { db: this.db, ...this.media });
     const mentions = await checkMentions(viewer.id, body.mentions, {
@@ -146,7 +157,8 @@ export class MessagesService {
 
     // Insert first and let the unique (author, clientId) index spot a retry: the usual first
     // attempt costs no extra lookup, and two simultaneous attempts still store one row.
-    const recipients = participantIds.filter((id) => id !== viewer.id);
+    // A webhook's message is news to every member, the one it is stored under included.
+    const recipients = bot ? participantIds : participantIds.filter((id) => id !== viewer.id);
     const online = await this.presence.onlineAmong(recipients);
     const committed = await this.commits.submit({
       values: {
@@ -159,6 +171,7 @@ export class MessagesService {
         clientId: body.clientId,
         replyToId: reply?.id ?? null,
         mentions,
+        ...(bot ? { webhookId: bot.webhookId, botName: bot.name, botAvatarUrl: bot.avatarUrl } : {}),
       },
       authorGuard: guarded
         ? { id: viewer.id, role: viewer.role, passwordHash: viewer.passwordHash, name: viewer.name, avatarUrl: viewer.avatarUrl }
@@ -167,7 +180,7 @@ export class MessagesService {
       reply,
       // Recipients first: the event is written to each socket in this order, and the author's own
       // tab also has the HTTP answer coming, so the peer's frame does not wait behind the author's.
-      audience: [...recipients, viewer.id],
+      audience: bot ? recipients : [...recipients, viewer.id],
       // Group members online now have it delivered ('Entregue a'); conversations keep it in the status.
       deliveredTo: body.isGroup ? [...online] : [],
     });
@@ -176,7 +189,7 @@ export class MessagesService {
       // Posting reads the group (as it does elsewhere): the author's read watermark passes the
       // message, which then awaits only the other members' reads for its highlighted tick. Queued
       // before the answer, so any read that follows it on this process comes after it.
-      if (body.isGroup) this.readOwnSend(body.conversationId, viewer.id, inserted.id);
+      if (body.isGroup && !bot) this.readOwnSend(body.conversationId, viewer.id, inserted.id);
       this.onStored(
         inserted,
         recipients.filter((id) => !online.has(id)),
@@ -193,7 +206,7 @@ export class MessagesService {
     // Announced again: the first attempt may have been committed by a process that died before
     // emitting it, or its event lost between processes. Pages merge a message by id, so one that
     // had it already shows it, counts it and notifies it once.
-    this.events.toUsers([...recipients, viewer.id], 'message', replayed);
+    this.events.toUsers(bot ? recipients : [...recipients, viewer.id], 'message', replayed);
     return replayed;
   }
 

@@ -66,6 +66,7 @@ export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
     '/sso/lookup',
     { schema: { querystring: ssoLookupQuerySchema, response: { 200: ssoLookupResponseSchema } } },
     async (request) => {
+      await ctx.rateLimiter.consume([{ name: 'sso-lookup:ip', subject: request.ip, rule: ctx.rateLimits.ssoLookupPerIp }]);
       const sso = await findSsoByDomain(ctx.db, request.query.email.split('@')[1] ?? '');
       if (!sso) throw notFound(SSO_TEXTS.notFound);
       return { url: new URL(ssoSignInUrl(ctx.env.appUrl, sso.slug)).pathname };

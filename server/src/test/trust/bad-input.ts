@@ -55,6 +55,7 @@ const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
     access: 'MEMBER',
     url: `/api/email-digest/unsubscribe?token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.x`,
   },
+  'POST /api/hooks/:token': { access: 'MEMBER', url: `/api/hooks/${'x'.repeat(43)}`, body: { text: 'oi' } },
 };
 
 interface OpenApiOperation {

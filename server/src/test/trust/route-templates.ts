@@ -4,7 +4,19 @@
 // route cannot escape them.
 
 /** What a placeholder stands for. `term` is a search text (the other workspace's names). */
-export type SlotKind = 'user' | 'conversation' | 'group' | 'message' | 'polygon' | 'workspace' | 'invite' | 'email' | 'session' | 'term';
+export type SlotKind =
+  | 'user'
+  | 'conversation'
+  | 'group'
+  | 'message'
+  | 'polygon'
+  | 'workspace'
+  | 'invite'
+  | 'email'
+  | 'session'
+  | 'term'
+  | 'webhook'
+  | 'outgoingWebhook';
 
 /** A placeholder: "{{user}}", "{{group}}"... in the path, the query or anywhere in the body. */
 export const slot = (kind: SlotKind) => `{{${kind}}}`;
@@ -107,6 +119,27 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'GET /api/message/:id/receipts': [{ access: 'MEMBER', url: `/api/message/${slot('message')}/receipts` }],
   'PATCH /api/conversation/:id/mute': [{ access: 'MEMBER', url: `/api/conversation/${slot('conversation')}/mute`, body: { muted: true } }],
   'PATCH /api/group/:id/mute': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/mute`, body: { muted: true } }],
+  // A group's integrations, for its admins.
+  'GET /api/group/:groupId/webhooks': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks` }],
+  'POST /api/group/:groupId/webhooks': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks`, body: { name: 'Intrusa' } }],
+  'POST /api/group/:groupId/webhooks/:webhookId/regenerate': [
+    { access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks/${slot('webhook')}/regenerate` },
+  ],
+  'DELETE /api/group/:groupId/webhooks/:webhookId': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks/${slot('webhook')}` }],
+  'GET /api/group/:groupId/outgoing-webhooks': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/outgoing-webhooks` }],
+  'POST /api/group/:groupId/outgoing-webhooks': [
+    {
+      access: 'MEMBER',
+      url: `/api/group/${slot('group')}/outgoing-webhooks`,
+      body: { name: 'Intrusa', url: 'https://hooks.exemplo.com/intrusa', trigger: 'mention' },
+    },
+  ],
+  'DELETE /api/group/:groupId/outgoing-webhooks/:webhookId': [
+    { access: 'MEMBER', url: `/api/group/${slot('group')}/outgoing-webhooks/${slot('outgoingWebhook')}` },
+  ],
+  'GET /api/group/:groupId/outgoing-webhooks/:webhookId/deliveries': [
+    { access: 'MEMBER', url: `/api/group/${slot('group')}/outgoing-webhooks/${slot('outgoingWebhook')}/deliveries` },
+  ],
   'GET /api/push/vapid-public-key': [{ access: 'MEMBER', url: '/api/push/vapid-public-key' }],
   'POST /api/push/subscriptions': [
     {
@@ -239,6 +272,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/email-digest/unsubscribe':
     "the e-mail digest's link: its signed token is the credential, bound to one person, and it only turns their digests off (email-digest tests)",
   'POST /api/email-digest/unsubscribe': "the same link, posted by a mail client's one-click button (RFC 8058; email-digest tests)",
+  'POST /api/hooks/:token':
+    'an incoming webhook: the token in the URL is the credential, and it only posts into its own group (webhooks tests)',
 };
 
 /** Swagger UI's own assets are public documentation. */

@@ -9,8 +9,8 @@ import { createAdminTeam } from '../team';
 import type { SlotKind } from './route-templates';
 
 // Two workspaces filled through the real routes: one of everything the API has ids for
-// (members, a conversation with a message, a group, a polygon, an invite, an API key, an upload,
-// a session).
+// (members, a conversation with a message, a group with its webhooks, a polygon, an invite, an
+// API key, an upload, a session).
 
 export interface Tenant {
   workspaceId: string;
@@ -52,6 +52,18 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
   const groupName = `Grupo ${label} ${t}`;
   const group = ok<{ id: string }>(
     await as(app, member).post('/group/create', { name: groupName, description: `Descrição ${label} ${t}`, members: [peer.id] }),
+  );
+  // The group's integrations; the outgoing one waits for a mention nobody writes, so no delivery
+  // runs in the background of the proofs.
+  const hookName = `Gancho ${label} ${t}`;
+  const hook = ok<{ id: string; url: string }>(await as(app, member).post(`/group/${group.id}/webhooks`, { name: hookName }));
+  const outgoingName = `Saida ${label} ${t}`;
+  const outgoing = ok<{ id: string; secret: string }>(
+    await as(app, member).post(`/group/${group.id}/outgoing-webhooks`, {
+      name: outgoingName,
+      url: `https://hooks.exemplo.com/${t}`,
+      trigger: 'mention',
+    }),
   );
   const polygonName = `Pol ${label} ${t}`;
   const polygonRes = await as(app, admin).post('/neo-custom-data/create', { name: polygonName });
@@ -95,6 +107,8 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
       email: peer.email,
       session: session.familyId,
       term: peer.name.split(' ').slice(1).join(' '),
+      webhook: hook.id,
+      outgoingWebhook: outgoing.id,
     },
     marks: [
       workspaceId,
@@ -114,6 +128,12 @@ export async function createTenant(app: FastifyInstance, label: string): Promise
       key,
       mediaKey,
       session.familyId,
+      hook.id,
+      hookName,
+      hook.url.split('/').pop()!,
+      outgoing.id,
+      outgoingName,
+      outgoing.secret,
     ],
   };
 }

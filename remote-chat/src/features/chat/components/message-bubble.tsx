@@ -194,7 +194,13 @@ export function MessageBubble(props: Props) {
               <Reply size={18} />
             </span>
           )}
-          {showAuthor && (
+          {showAuthor && message.bot && (
+            // An integration's message: its name with the 'bot' badge, and no profile to open.
+            <span className={styles.author} style={{ color: identityTextColor(message.authorId) }}>
+              {message.author.name} <span className={styles.botBadge}>bot</span>
+            </span>
+          )}
+          {showAuthor && !message.bot && (
             <button
               type="button"
               className={styles.author}

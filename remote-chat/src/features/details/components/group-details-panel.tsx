@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogOut, Pencil, UserPlus } from 'lucide-react';
+import { LogOut, Pencil, Plug, UserPlus } from 'lucide-react';
 import { addGroupAdmin, removeGroupAdmin } from '@chat/api-client';
 import { ERROR_TEXTS, SUCCESS_TEXTS, type Group } from '@chat/contracts';
 import { Button, notify, SearchInput } from '@chat/ui';
@@ -18,6 +18,7 @@ import styles from './details-panel.module.css';
 // The group's modals (a form with its schema, a member search) load when first opened.
 const EditGroupModal = lazy(async () => ({ default: (await import('./edit-group-modal')).EditGroupModal }));
 const AddMemberModal = lazy(async () => ({ default: (await import('./add-member-modal')).AddMemberModal }));
+const IntegrationsModal = lazy(async () => ({ default: (await import('./integrations-modal')).IntegrationsModal }));
 
 interface Props {
   group: Group;
@@ -41,6 +42,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose, onO
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [integrating, setIntegrating] = useState(false);
   const pages = useGroupMemberPages(group.id, text);
   const canManage = viewerIsGroupAdmin(group, meId);
   const queryClient = useQueryClient();
@@ -77,6 +79,9 @@ export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose, onO
           </Button>
           <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
             <UserPlus size={14} /> Adicionar membro
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setIntegrating(true)}>
+            <Plug size={14} /> Integrações
           </Button>
         </div>
       )}
@@ -115,6 +120,7 @@ export function GroupDetailsPanel({ group, meId, onChanged, onLeft, onClose, onO
       <Suspense fallback={null}>
         {editing && <EditGroupModal group={group} open onOpenChange={setEditing} onSaved={onChanged} />}
         {adding && <AddMemberModal group={group} open onOpenChange={setAdding} onAdded={changed} />}
+        {integrating && <IntegrationsModal groupId={group.id} open onOpenChange={setIntegrating} />}
       </Suspense>
     </SidePanel>
   );
