@@ -111,6 +111,7 @@ const goodServer = {
   },
   'chat:muted': { chatId: uuid(30), isGroup: true, muted: true },
   'sync:required': undefined,
+  'data-export:ready': { expiresAt: '2025-01-02T10:00:00.000Z' },
 } as const;
 
 const badServer = {
@@ -132,6 +133,7 @@ const badServer = {
   'message:receipt': { groupId: uuid(30), userIds: [uuid(2)], status: 'SEEN', at: 'x', completedIds: [] },
   'chat:muted': { chatId: uuid(30), muted: 'yes' },
   'sync:required': { since: 0 },
+  'data-export:ready': {},
 };
 
 const goodClient = {
@@ -172,6 +174,7 @@ describe('event names', () => {
         'message:receipt',
         'chat:muted',
         'sync:required',
+        'data-export:ready',
       ].sort(),
     );
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'group:read', 'message:read', 'message:read:all', 'user:typing']);

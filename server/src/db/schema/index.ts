@@ -547,3 +547,4 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 
 export * from './sso';
+export * from './data-exports';
