@@ -47,6 +47,9 @@ import { GroupReads } from './modules/realtime/group-reads';
 import { ReceiptNotices } from './modules/realtime/receipt-notices';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { registerDataExportJobs } from './modules/account-data/account-data';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
+import { privacyPageRoute } from './modules/account-data/privacy-page.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
@@ -193,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('recheckUser', null);
     app.decorateRequest('sessionId', null);
 
+    const dataExportJobs = registerDataExportJobs(app);
+
     // Before every route: the OpenAPI generator collects routes as they are added.
     await registerOpenApi(app, APP_VERSION);
     await app.register(
@@ -217,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(ssoApiRoutes);
         await api.register(pushRoutes);
         await api.register(notificationSettingsRoutes);
+        await api.register(accountDataRoutes(dataExportJobs));
       },
       { prefix: '/api' },
     );
@@ -224,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(configRoutes);
     await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
     await app.register(ssoStartRoute);
+    await app.register(privacyPageRoute);
     await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
     return app;

@@ -1,14 +1,13 @@
+import { escapeHtml } from '../../lib/html';
 import type { Mail } from './mail';
 
 // Portuguese mails. The link stays alone on its line in the text part: mail clients make it
 // clickable and tests find it with a regex.
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
+export const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
 
-function htmlPage(body: string): string {
+export function htmlPage(body: string): string {
   return `<!doctype html>
 <html lang="pt-BR"><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
 ${body}
@@ -16,10 +15,10 @@ ${body}
 </body></html>`;
 }
 
-const button = (link: string, label: string) =>
+export const button = (link: string, label: string) =>
   `<p><a href="${escapeHtml(link)}" style="background: #2563eb; color: #fff; padding: 10px 16px; border-radius: 6px; text-decoration: none">${label}</a></p>`;
 
-const formatDate = (date: Date) =>
+export const formatDate = (date: Date) =>
   new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(date);
 
 export function passwordResetMail(input: { to: string; name: string; link: string }): Mail {
