@@ -39,3 +39,4 @@ export * from './schemas/sso';
 export * from './schemas/push';
 export * from './schemas/notification-settings';
 export * from './schemas/account-data';
+export * from './account-data-texts';

@@ -29,7 +29,11 @@ export interface EraseOptions {
   deleteMessages: boolean;
 }
 
-export async function eraseAccount(app: Pick<FastifyInstance, 'ctx' | 'io'>, user: UserWithWorkspace, options: EraseOptions): Promise<void> {
+export async function eraseAccount(
+  app: Pick<FastifyInstance, 'ctx' | 'io'>,
+  user: UserWithWorkspace,
+  options: EraseOptions,
+): Promise<void> {
   const { db, refreshTokens, revokedSessions, chatEvents, now, env } = app.ctx;
 
   // First nobody acts as the person any more: every session ends, on every process, sockets too.
@@ -42,7 +46,7 @@ export async function eraseAccount(app: Pick<FastifyInstance, 'ctx' | 'io'>, use
   await removeExports({ db, dataDir: env.dataDir }, await allOf(db, user.id));
   await inTransaction(db, (tx) => erasePersonalRows(tx, user));
   // The photo, and with the messages every other file the person uploaded, unless still shown elsewhere.
-  await dropUploads(app, user.id, options.deleteMessages ? 'all' : user.avatarUrl);
+  await dropUploads(app, user.id, options.deleteMessages ? { all: true } : { url: user.avatarUrl });
 
   // Colleagues' open pages show 'Usuário removido' in place of the person at once.
   const erased = await findUserById(db, user.id);
@@ -75,16 +79,24 @@ async function deleteMessagesOf(app: Pick<FastifyInstance, 'ctx'>, userId: strin
 }
 
 /** Removes the person's uploads that nothing shows any more: all of them, or just one URL (the photo). */
-async function dropUploads(app: Pick<FastifyInstance, 'ctx'>, userId: string, which: 'all' | string | null): Promise<void> {
+async function dropUploads(
+  app: Pick<FastifyInstance, 'ctx'>,
+  userId: string,
+  which: { all: true } | { url: string | null },
+): Promise<void> {
   const { db, env, mediaStore } = app.ctx;
-  if (which === null) return;
+  if ('url' in which && which.url === null) return;
   const origin = mediaOrigin(env.appUrl);
   const keys =
-    which === 'all'
-      ? (await db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.uploaderId, userId)).orderBy(asc(mediaUploads.key))).map(
-          (u) => u.key,
-        )
-      : [ownMediaKey(which, env.appUrl)?.key].filter((k): k is string => !!k);
+    'all' in which
+      ? (
+          await db
+            .select({ key: mediaUploads.key })
+            .from(mediaUploads)
+            .where(eq(mediaUploads.uploaderId, userId))
+            .orderBy(asc(mediaUploads.key))
+        ).map((u) => u.key)
+      : [ownMediaKey(which.url!, env.appUrl)?.key].filter((k): k is string => !!k);
   for (const key of keys) {
     const media = ownMediaKey(`${origin}/media/${key}`, env.appUrl);
     if (!media || (await mediaUrlInUse(db, `${origin}/media/${key}`, NO_MESSAGE))) continue;

@@ -168,6 +168,12 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
     () => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY' } }),
   ],
   'GET /api/api-key/active': [{ access: 'MEMBER', url: '/api/api-key/active' }],
+  // The caller's own data: nothing in the request names anyone, so nothing can reach another's.
+  'POST /api/user/me/export': [{ access: 'MEMBER', url: '/api/user/me/export' }],
+  'GET /api/user/me/export/status': [{ access: 'MEMBER', url: '/api/user/me/export/status' }],
+  'GET /api/user/me/export': [{ access: 'MEMBER', url: '/api/user/me/export' }],
+  // A wrong password: the proof must not erase its own tenants.
+  'DELETE /api/user/me': [{ access: 'MEMBER', url: '/api/user/me', body: { password: 'errada-123', deleteMessages: false } }],
   'POST /api/workspace/create': [
     () => {
       const nick = nextNonce();
@@ -231,6 +237,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/sso/callback': "the provider's return: its code and the state bound to the browser's cookie are the credentials (sso tests)",
   'POST /api/sso/exchange': 'the one-time code the return handed to the page is the credential (sso tests)',
   'GET /sso/:slug': "a workspace's own sign-in link: sends the browser to its provider, carries no data (sso tests)",
+  'GET /privacidade': "the deployment's privacy page, written from its configuration: the same for everyone, carries no one's data",
 };
 
 /** Swagger UI's own assets are public documentation. */
