@@ -47,7 +47,10 @@ export class StreamingZip {
 
   /** A small text written whole (an index page, a short JSON). */
   addText(name: string, text: string, options: EntryOptions = {}): void {
-    this.zip.addBuffer(Buffer.from(text, 'utf8'), name, { compress: options.compress ?? true, ...(options.mtime ? { mtime: options.mtime } : {}) });
+    this.zip.addBuffer(Buffer.from(text, 'utf8'), name, {
+      compress: options.compress ?? true,
+      ...(options.mtime ? { mtime: options.mtime } : {}),
+    });
   }
 
   /** Text produced piece by piece (a long JSON array read a page at a time from the database). */

@@ -40,7 +40,12 @@ async function withSession(app: FastifyInstance, user: TestUser): Promise<string
 
 export async function uploadImage(app: FastifyInstance, owner: TestUser, name: string): Promise<string> {
   const upload = await uploadUrlFor(app, owner.token, 'image/png', name);
-  const put = await app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await app.inject({
+    method: 'PUT',
+    url: target(upload),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   expect(put.statusCode).toBeLessThan(300);
   return publicUrlFromUploadUrl(upload.toString());
 }
@@ -53,7 +58,10 @@ export async function seedPair(app: FastifyInstance, names: { me: string; peer: 
   const meUser = await createUser(app, workspaceId, { name: names.me });
   const peerUser = await createUser(app, workspaceId, { name: names.peer });
   const conversation = expectStatus<Conversation>(await as(app, meUser).post('/conversation/create', { userTwoId: peerUser.id }), 200);
-  const group = expectStatus<Group>(await as(app, meUser).post('/group/create', { name: `Grupo ${tag}`, description: '', members: [peerUser.id] }), 200);
+  const group = expectStatus<Group>(
+    await as(app, meUser).post('/group/create', { name: `Grupo ${tag}`, description: '', members: [peerUser.id] }),
+    200,
+  );
 
   const people: Person[] = [];
   for (const [user, who] of [
@@ -65,14 +73,22 @@ export async function seedPair(app: FastifyInstance, names: { me: string; peer: 
     await send(app, user, group.id, texts[1]!, true);
     const imageUrl = await uploadImage(app, user, `imagem-${who}.png`);
     expectStatus(
-      await as(app, user).post('/message/send', { conversationId: conversation.id, isGroup: false, clientId: newClientId(), content: { type: 'image', body: imageUrl } }),
+      await as(app, user).post('/message/send', {
+        conversationId: conversation.id,
+        isGroup: false,
+        clientId: newClientId(),
+        content: { type: 'image', body: imageUrl },
+      }),
       200,
     );
     people.push({ ...user, sessionToken: await withSession(app, user), imageUrl, texts });
   }
   const [me, peer] = people as [Person, Person];
   // Each reacts to the other's first message.
-  const history = expectStatus<{ messages: Message[] }>(await as(app, me).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`), 200);
+  const history = expectStatus<{ messages: Message[] }>(
+    await as(app, me).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
+    200,
+  );
   const mine = history.messages.find((m) => m.content.body === me.texts[0])!;
   const theirs = history.messages.find((m) => m.content.body === peer.texts[0])!;
   expectStatus(await as(app, me).post(`/message/${theirs.id}/reactions`, { emoji: '🎉' }), 200);

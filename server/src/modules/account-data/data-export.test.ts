@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterEach(() => closeAll(t.app, listeners));
 afterAll(() => t?.close());
 
-const status = async (who = pair.me) => expectStatus<DataExportState>(await asSession(t.app, who).get('/user/me/export/status'), 200).export;
+const status = async (who = pair.me) =>
+  expectStatus<DataExportState>(await asSession(t.app, who).get('/user/me/export/status'), 200).export;
 
 async function download(who = pair.me) {
   const res = await t.app.inject({ method: 'GET', url: '/api/user/me/export', headers: { authorization: `Bearer ${who.sessionToken}` } });
@@ -40,7 +41,10 @@ describe('POST /api/user/me/export', () => {
     const socket = await listen(t.app, { ...me, token: me.sessionToken });
     listeners.push(socket);
     const ready = nextEvent<{ expiresAt: string }>(socket, 'data-export:ready');
-    const [first, second] = await Promise.all([asSession(t.app, me).post('/user/me/export', {}), asSession(t.app, me).post('/user/me/export', {})]);
+    const [first, second] = await Promise.all([
+      asSession(t.app, me).post('/user/me/export', {}),
+      asSession(t.app, me).post('/user/me/export', {}),
+    ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses).toEqual([202, 409]);
     const refused = first.statusCode === 409 ? first : second;
@@ -70,9 +74,18 @@ describe('POST /api/user/me/export', () => {
     const sessions = JSON.parse(zip.get('sessoes.json')!.toString()) as unknown[];
     expect(sessions).toHaveLength(1);
 
-    const messages = JSON.parse(zip.get('mensagens.json')!.toString()) as Array<{ text: string | null; chat: { id: string; name: string }; createdAt: string; type: string }>;
+    const messages = JSON.parse(zip.get('mensagens.json')!.toString()) as Array<{
+      text: string | null;
+      chat: { id: string; name: string };
+      createdAt: string;
+      type: string;
+    }>;
     expect(messages.map((m) => m.type).sort()).toEqual(['image', 'text', 'text']);
-    expect(messages.find((m) => m.text === me.texts[0])!.chat).toEqual({ kind: 'conversa', id: conversation.id, name: `Conversa com ${peer.name}` });
+    expect(messages.find((m) => m.text === me.texts[0])!.chat).toEqual({
+      kind: 'conversa',
+      id: conversation.id,
+      name: `Conversa com ${peer.name}`,
+    });
     expect(messages.find((m) => m.text === me.texts[1])!.chat).toEqual({ kind: 'grupo', id: group.id, name: group.name });
     expect(messages.every((m) => !Number.isNaN(Date.parse(m.createdAt)))).toBe(true);
 
@@ -92,7 +105,9 @@ describe('POST /api/user/me/export', () => {
 
     // Nothing of the peer anywhere: their words, e-mail, nickName, file, reaction. Their name only
     // labels the conversation, as the person's own chat list showed it.
-    const everything = [...zip.entries()].map(([name, bytes]) => `${name}\n${bytes.toString('latin1')}\n${bytes.toString('utf8')}`).join('\n');
+    const everything = [...zip.entries()]
+      .map(([name, bytes]) => `${name}\n${bytes.toString('latin1')}\n${bytes.toString('utf8')}`)
+      .join('\n');
     for (const secret of [...peer.texts, peer.email, peer.nickName, peerKey, '👀', peer.id]) expect(everything).not.toContain(secret);
     expect(everything.replaceAll(`Conversa com ${peer.name}`, '')).not.toContain(peer.name);
   });

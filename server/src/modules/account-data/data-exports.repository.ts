@@ -32,7 +32,11 @@ export async function claimNext(db: Db): Promise<DataExportRow | null> {
     .for('update', { skipLocked: true });
   const [row] = await db
     .update(dataExports)
-    .set({ status: 'running', leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${dataExports.attempts} + 1` })
+    .set({
+      status: 'running',
+      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      attempts: sql`${dataExports.attempts} + 1`,
+    })
     .where(inArray(dataExports.id, candidate))
     .returning();
   return row ?? null;

@@ -22,7 +22,13 @@ export const RECENT_SIGN_IN_MINUTES = 10;
  * erase the account; the fresh sign-in at the provider is the re-authentication, as the password
  * is for everyone else.
  */
-export async function assertMayErase(db: Db, user: UserWithWorkspace, body: DeleteAccountBody, sessionId: string | null, now: Date): Promise<void> {
+export async function assertMayErase(
+  db: Db,
+  user: UserWithWorkspace,
+  body: DeleteAccountBody,
+  sessionId: string | null,
+  now: Date,
+): Promise<void> {
   if (user.role === 'ROOT') throw forbidden(E.rootAccount);
   if (user.role === 'ADMIN' && user.workspaceId && !(await hasOtherAdmin(db, user))) throw conflict(E.lastAdmin);
   if (body.password !== undefined && body.password !== '') {

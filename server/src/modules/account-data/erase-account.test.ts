@@ -53,7 +53,10 @@ async function traces(needles: readonly string[]): Promise<string[]> {
 async function furnish(person: Person): Promise<void> {
   const avatarUrl = await uploadImage(t.app, person, 'retrato.png');
   expectStatus(await asSession(t.app, person).patch('/user/update', { avatarUrl }), 200);
-  const [polygon] = await t.app.ctx.db.insert(neoCustomData).values({ workspaceId: person.workspaceId, name: 'Poligonal Norte' }).returning();
+  const [polygon] = await t.app.ctx.db
+    .insert(neoCustomData)
+    .values({ workspaceId: person.workspaceId, name: 'Poligonal Norte' })
+    .returning();
   await t.app.ctx.db.update(users).set({ neoCustomDataId: polygon!.id }).where(eq(users.id, person.id));
   expectStatus(await asSession(t.app, person).post('/api-key/create', { name: `Chave de ${person.name}`, permissions: 'READ_ONLY' }), 200);
   const [session] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, person.id));
@@ -73,7 +76,9 @@ async function furnish(person: Person): Promise<void> {
     usedById: person.id,
     usedAt: new Date(),
   });
-  await t.app.ctx.db.insert(ssoIdentities).values({ issuer: 'https://idp.exemplo.com', subject: `sub-${person.nickName}`, userId: person.id });
+  await t.app.ctx.db
+    .insert(ssoIdentities)
+    .values({ issuer: 'https://idp.exemplo.com', subject: `sub-${person.nickName}`, userId: person.id });
 }
 
 describe('DELETE /api/user/me', () => {

@@ -58,11 +58,9 @@ export async function writeExportArchive(
     const ownKeys = new Set<string>();
     for await (const upload of uploadsOf(db, userId)) {
       ownKeys.add(upload.key);
-      zip.addStream(
-        `arquivos/${upload.key}`,
-        async () => (await mediaStore.get(upload.key))?.stream ?? Readable.from([]),
-        { compress: !COMPRESSED.test(upload.contentType ?? '') },
-      );
+      zip.addStream(`arquivos/${upload.key}`, async () => (await mediaStore.get(upload.key))?.stream ?? Readable.from([]), {
+        compress: !COMPRESSED.test(upload.contentType ?? ''),
+      });
     }
     const fileInZip = (url: string) => {
       const key = ownMediaKey(url, appUrl)?.key;

@@ -4,7 +4,6 @@ import type { ExportedMessage, ExportedProfile, ExportedReaction, ExportedSessio
 // The export's index.html: the same data as the JSON files, for a person to read in a browser,
 // offline, in Portuguese. Everything that came from the database is escaped; the page has no script.
 
-
 const dateFormat = (timeZone: string) => {
   let format: Intl.DateTimeFormat;
   try {
@@ -62,12 +61,14 @@ export async function* exportPage(src: ExportPageSources): AsyncGenerator<string
   yield `</dl>\n`;
   if (p.apiKeys.length > 0) {
     yield `<h3>Chaves de API</h3><table>${head(['Nome', 'Permissão', 'Final', 'Criada em', 'Revogada em'])}<tbody>`;
-    for (const k of p.apiKeys) yield row([escapeHtml(k.name), escapeHtml(k.permissions), escapeHtml(k.preview), when(k.createdAt), when(k.revokedAt)]);
+    for (const k of p.apiKeys)
+      yield row([escapeHtml(k.name), escapeHtml(k.permissions), escapeHtml(k.preview), when(k.createdAt), when(k.revokedAt)]);
     yield `</tbody></table>\n`;
   }
 
   yield `<h2>Sessões</h2>\n<table>${head(['Aparelho', 'Navegador', 'Início', 'Último uso', 'Encerrada em'])}<tbody>`;
-  for (const s of src.sessions) yield row([escapeHtml(s.device), escapeHtml(s.browser), when(s.createdAt), when(s.lastUsedAt), when(s.endedAt)]);
+  for (const s of src.sessions)
+    yield row([escapeHtml(s.device), escapeHtml(s.browser), when(s.createdAt), when(s.lastUsedAt), when(s.endedAt)]);
   yield `</tbody></table>\n`;
 
   yield `<h2>Mensagens que você escreveu</h2>\n<table>${head(['Data', 'Conversa ou grupo', 'Tipo', 'Conteúdo'])}<tbody>`;
@@ -78,7 +79,12 @@ export async function* exportPage(src: ExportPageSources): AsyncGenerator<string
     const file = m.file ? (inZip ? link(inZip, m.file.name ?? inZip) : escapeHtml(m.file.name ?? m.file.url)) : '';
     const text = m.text ? escapeHtml(m.text) : '';
     const edited = m.editedAt ? ' <span class="muted">(editada)</span>' : '';
-    yield row([when(m.createdAt), escapeHtml(m.chat.name), TYPE_NAMES[m.type] ?? escapeHtml(m.type), [text, file].filter(Boolean).join('<br>') + edited]);
+    yield row([
+      when(m.createdAt),
+      escapeHtml(m.chat.name),
+      TYPE_NAMES[m.type] ?? escapeHtml(m.type),
+      [text, file].filter(Boolean).join('<br>') + edited,
+    ]);
   }
   yield `</tbody></table>\n<p class="muted">${count} mensage${count === 1 ? 'm' : 'ns'}.</p>\n`;
 
@@ -88,7 +94,12 @@ export async function* exportPage(src: ExportPageSources): AsyncGenerator<string
 
   yield `<h2>Arquivos que você enviou</h2>\n<table>${head(['Arquivo', 'Tipo', 'Tamanho', 'Enviado em'])}<tbody>`;
   for await (const u of src.uploads()) {
-    yield row([link(`arquivos/${u.key}`, u.key), escapeHtml(u.contentType ?? '—'), `${Math.ceil(u.sizeBytes / 1024)} KB`, when(u.createdAt)]);
+    yield row([
+      link(`arquivos/${u.key}`, u.key),
+      escapeHtml(u.contentType ?? '—'),
+      `${Math.ceil(u.sizeBytes / 1024)} KB`,
+      when(u.createdAt),
+    ]);
   }
   yield `</tbody></table>\n</body></html>\n`;
 }

@@ -61,7 +61,13 @@ export async function profileOf(db: Db, userId: string) {
   if (!user) return null;
   const [settings] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   const keys = await db
-    .select({ name: apiKeys.name, permissions: apiKeys.permissions, preview: apiKeys.preview, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt })
+    .select({
+      name: apiKeys.name,
+      permissions: apiKeys.permissions,
+      preview: apiKeys.preview,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.userId, userId))
     .orderBy(asc(apiKeys.createdAt));
@@ -127,7 +133,9 @@ export class ChatLabels {
   ) {}
 
   async of(rows: ReadonlyArray<{ conversationId: string | null; groupId: string | null }>): Promise<void> {
-    const conversationIds = [...new Set(rows.flatMap((r) => (r.conversationId && !this.known.has(r.conversationId) ? [r.conversationId] : [])))];
+    const conversationIds = [
+      ...new Set(rows.flatMap((r) => (r.conversationId && !this.known.has(r.conversationId) ? [r.conversationId] : []))),
+    ];
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId && !this.known.has(r.groupId) ? [r.groupId] : [])))];
     if (conversationIds.length > 0) {
       const other = alias(users, 'other');
@@ -203,26 +211,27 @@ export async function* reactionsOf(db: Db, userId: string): AsyncGenerator<Expor
   let after: Cursor | null = null;
   for (;;) {
     const cursor: Cursor | null = after;
-    const page: Array<{ emoji: string; messageId: string; createdAt: Date; conversationId: string | null; groupId: string | null }> = await db
-      .select({
-        emoji: messageReactions.emoji,
-        messageId: messageReactions.messageId,
-        createdAt: messageReactions.createdAt,
-        conversationId: messages.conversationId,
-        groupId: messages.groupId,
-      })
-      .from(messageReactions)
-      .innerJoin(messages, eq(messages.id, messageReactions.messageId))
-      .where(
-        and(
-          eq(messageReactions.userId, userId),
-          cursor
-            ? sql`(${messageReactions.messageId}, ${messageReactions.emoji}) > (${cursor.messageId}::uuid, ${cursor.emoji})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(messageReactions.messageId), asc(messageReactions.emoji))
-      .limit(EXPORT_PAGE_SIZE);
+    const page: Array<{ emoji: string; messageId: string; createdAt: Date; conversationId: string | null; groupId: string | null }> =
+      await db
+        .select({
+          emoji: messageReactions.emoji,
+          messageId: messageReactions.messageId,
+          createdAt: messageReactions.createdAt,
+          conversationId: messages.conversationId,
+          groupId: messages.groupId,
+        })
+        .from(messageReactions)
+        .innerJoin(messages, eq(messages.id, messageReactions.messageId))
+        .where(
+          and(
+            eq(messageReactions.userId, userId),
+            cursor
+              ? sql`(${messageReactions.messageId}, ${messageReactions.emoji}) > (${cursor.messageId}::uuid, ${cursor.emoji})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(messageReactions.messageId), asc(messageReactions.emoji))
+        .limit(EXPORT_PAGE_SIZE);
     if (page.length === 0) return;
     await labels.of(page);
     for (const r of page) yield { emoji: r.emoji, messageId: r.messageId, chat: labels.label(r), createdAt: r.createdAt.toISOString() };

@@ -46,7 +46,7 @@ describe('GET /privacidade', () => {
     // Never the connection strings or their secrets.
     for (const secret of ['segredo', 'db.interno', 'u:p@mail']) expect(cluster).not.toContain(secret);
     // How long things last, from the same constants the server applies.
-    expect(cluster).toContain('30 dias com "lembrar de mim", 12 horas sem');
+    expect(cluster).toContain('30 dias com &quot;lembrar de mim&quot;, 12 horas sem');
     expect(cluster).toContain('24 horas');
   });
 });

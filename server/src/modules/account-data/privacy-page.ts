@@ -24,8 +24,12 @@ interface Row {
 }
 
 function rows({ env, mediaOnLocalDisk }: PrivacyFacts): Row[] {
-  const database = env.databaseUrl ? 'No banco de dados PostgreSQL do servidor' : `No banco de dados embutido, na pasta de dados do servidor (${env.dataDirLabel})`;
-  const files = mediaOnLocalDisk ? `No disco do servidor (${env.dataDirLabel}/media)` : 'No armazenamento de objetos configurado pelo operador';
+  const database = env.databaseUrl
+    ? 'No banco de dados PostgreSQL do servidor'
+    : `No banco de dados embutido, na pasta de dados do servidor (${env.dataDirLabel})`;
+  const files = mediaOnLocalDisk
+    ? `No disco do servidor (${env.dataDirLabel}/media)`
+    : 'No armazenamento de objetos configurado pelo operador';
   return [
     {
       what: 'Conta: nome, apelido, e-mail, foto, papel, workspace e poligonal; a senha só como resumo criptográfico (argon2id)',
@@ -37,7 +41,11 @@ function rows({ env, mediaOnLocalDisk }: PrivacyFacts): Row[] {
       where: database,
       howLong: 'Até serem apagadas por você, pelo administrador do grupo ou com a sua conta (se você escolher apagá-las)',
     },
-    { what: 'Imagens, arquivos e mensagens de voz que você envia', where: files, howLong: 'Até a mensagem ou a foto que os mostra ser apagada' },
+    {
+      what: 'Imagens, arquivos e mensagens de voz que você envia',
+      where: files,
+      howLong: 'Até a mensagem ou a foto que os mostra ser apagada',
+    },
     {
       what: 'Sessões: aparelho, navegador, início e último uso',
       where: database,
@@ -48,10 +56,16 @@ function rows({ env, mediaOnLocalDisk }: PrivacyFacts): Row[] {
       where: `${database}; os avisos passam pelo serviço de push do navegador (${env.pushEndpointHosts.slice(0, 4).join(', ')}${env.pushEndpointHosts.length > 4 ? '…' : ''})`,
       howLong: 'Até você desativar as notificações no aparelho ou a sessão terminar',
     },
-    { what: 'Chave de API: nome, permissão e os 4 últimos caracteres (a chave só como resumo)', where: database, howLong: 'Até ser revogada' },
+    {
+      what: 'Chave de API: nome, permissão e os 4 últimos caracteres (a chave só como resumo)',
+      where: database,
+      howLong: 'Até ser revogada',
+    },
     {
       what: 'E-mails (convites, redefinição de senha, aviso de dados prontos)',
-      where: env.smtpUrl ? 'Enviados pelo servidor de e-mail (SMTP) configurado pelo operador' : `Gravados como arquivos .eml na pasta de dados do servidor (${env.dataDirLabel}/outbox)`,
+      where: env.smtpUrl
+        ? 'Enviados pelo servidor de e-mail (SMTP) configurado pelo operador'
+        : `Gravados como arquivos .eml na pasta de dados do servidor (${env.dataDirLabel}/outbox)`,
       howLong: `Links de senha valem ${hours(LIMITS.resetTokenTtlMs)} hora, convites ${days(LIMITS.inviteTtlMs)} dias`,
     },
     {

@@ -6,7 +6,8 @@ import { useDataExport } from '../hooks/use-data-export';
 import styles from '../../../my-data.module.css';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-const size = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number | null) =>
+  bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** 'Baixar meus dados': ask for the zip, follow it while it is made, download it for 24 hours. */
 export function DataExportSection() {

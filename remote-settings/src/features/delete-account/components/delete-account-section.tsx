@@ -62,13 +62,22 @@ export function DeleteAccountSection() {
           </FormField>
         ) : (
           <FormField label={T.deletePasswordLabel} htmlFor="delete-password" error={fieldError ?? undefined}>
-            <PasswordInput id="delete-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordInput
+              id="delete-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </FormField>
         )}
-        <button type="button" className={styles.linkButton} onClick={() => {
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => {
             setBySso(!bySso);
             setFieldError(null);
-          }}>
+          }}
+        >
           {bySso ? 'Confirmar com a minha senha' : 'Entro pelo provedor da minha empresa (sem senha)'}
         </button>
         <div className={styles.actions}>
@@ -77,7 +86,9 @@ export function DeleteAccountSection() {
           </Button>
         </div>
       </form>
-      {confirming && <DeleteAccountDialog deleteMessages={deleteMessages} onConfirm={() => void confirm()} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <DeleteAccountDialog deleteMessages={deleteMessages} onConfirm={() => void confirm()} onClose={() => setConfirming(false)} />
+      )}
     </section>
   );
 }
