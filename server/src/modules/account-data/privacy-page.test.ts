@@ -27,9 +27,11 @@ describe('GET /privacidade', () => {
   it('says where data lives, from the configuration: embedded or PostgreSQL, outbox or SMTP, memory or Redis', () => {
     const laptop = privacyPage({ env: envOf({}), mediaOnLocalDisk: true });
     expect(laptop).toContain('banco de dados embutido');
-    expect(laptop).toContain('/srv/papo/outbox');
+    expect(laptop).toContain('arquivos .eml');
     expect(laptop).toContain('Na memória do servidor');
-    expect(laptop).toContain('/srv/papo/media');
+    expect(laptop).toContain('No disco do servidor');
+    // The page is public: kinds of place, never the server's paths.
+    expect(laptop).not.toContain('/srv/papo');
 
     const cluster = privacyPage({
       env: envOf({

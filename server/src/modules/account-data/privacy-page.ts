@@ -9,7 +9,7 @@ import { REFRESH_TTL_MS } from '../auth/refresh-tokens';
 // page without script: the sign-in page only links to it.
 
 export interface PrivacyFacts {
-  env: Pick<Env, 'databaseUrl' | 'dataDirLabel' | 'redisUrl' | 'smtpUrl' | 'pushEndpointHosts' | 'appUrl'>;
+  env: Pick<Env, 'databaseUrl' | 'redisUrl' | 'smtpUrl' | 'pushEndpointHosts' | 'appUrl'>;
   /** Whether uploads stay on this server's disk (else an object store set up by the operator). */
   mediaOnLocalDisk: boolean;
 }
@@ -24,12 +24,11 @@ interface Row {
 }
 
 function rows({ env, mediaOnLocalDisk }: PrivacyFacts): Row[] {
+  // Kinds of place, never paths or hosts: the page is public.
   const database = env.databaseUrl
     ? 'No banco de dados PostgreSQL do servidor'
-    : `No banco de dados embutido, na pasta de dados do servidor (${env.dataDirLabel})`;
-  const files = mediaOnLocalDisk
-    ? `No disco do servidor (${env.dataDirLabel}/media)`
-    : 'No armazenamento de objetos configurado pelo operador';
+    : 'No banco de dados embutido, na pasta de dados do servidor';
+  const files = mediaOnLocalDisk ? 'No disco do servidor, na pasta de dados' : 'No armazenamento de objetos configurado pelo operador';
   return [
     {
       what: 'Conta: nome, apelido, e-mail, foto, papel, workspace e poligonal; a senha só como resumo criptográfico (argon2id)',
@@ -65,7 +64,7 @@ function rows({ env, mediaOnLocalDisk }: PrivacyFacts): Row[] {
       what: 'E-mails (convites, redefinição de senha, aviso de dados prontos)',
       where: env.smtpUrl
         ? 'Enviados pelo servidor de e-mail (SMTP) configurado pelo operador'
-        : `Gravados como arquivos .eml na pasta de dados do servidor (${env.dataDirLabel}/outbox)`,
+        : 'Gravados como arquivos .eml na pasta de dados do servidor',
       howLong: `Links de senha valem ${hours(LIMITS.resetTokenTtlMs)} hora, convites ${days(LIMITS.inviteTtlMs)} dias`,
     },
     {
@@ -75,7 +74,7 @@ function rows({ env, mediaOnLocalDisk }: PrivacyFacts): Row[] {
     },
     {
       what: '"Baixar meus dados": o arquivo .zip com os seus dados',
-      where: `Na pasta de dados do servidor (${env.dataDirLabel}/exports)`,
+      where: 'Na pasta de dados do servidor',
       howLong: `${DATA_EXPORT_TTL_HOURS} horas; só você, com a sua sessão, pode baixá-lo`,
     },
   ];

@@ -19,12 +19,11 @@ export function DeleteAccountDialog({ deleteMessages, onConfirm, onClose }: Prop
       maxWidth="sm"
     >
       <div className={styles.dialogActions}>
-        <Button variant="outline" width="sm" onClick={onClose}>
+        <Button variant="outline" onClick={onClose}>
           {T.cancel}
         </Button>
         <Button
           colorType="destructive"
-          width="sm"
           onClick={() => {
             onClose();
             onConfirm();
