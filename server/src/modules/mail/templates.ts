@@ -4,7 +4,6 @@ import type { Mail } from './mail';
 // Portuguese mails. The link stays alone on its line in the text part: mail clients make it
 // clickable and tests find it with a regex.
 
-
 export const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
 
 export function htmlPage(body: string): string {
