@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { type Conversation, type Group, type Message, publicUrlFromUploadUrl } from '@chat/contracts';
+import type { Conversation, Group, Message } from '@chat/contracts';
 import { users } from '../db/schema';
 import { signIn } from './auth-helpers';
 import { as, createUser, createWorkspace, expectStatus, newClientId, textMessage, type TestUser } from './chat-helpers';
-import { TINY_IMAGES } from './images';
-import { target, uploadUrlFor } from './media';
+import { uploadedPng } from './media';
 import { hashPassword } from '../modules/auth/passwords';
 
 // Two colleagues who chat (a conversation and a group), each with messages, an image, a reaction
@@ -38,17 +36,7 @@ async function withSession(app: FastifyInstance, user: TestUser): Promise<string
   return (await signIn(app, user.email, PASSWORD)).accessToken;
 }
 
-export async function uploadImage(app: FastifyInstance, owner: TestUser, name: string): Promise<string> {
-  const upload = await uploadUrlFor(app, owner.token, 'image/png', name);
-  const put = await app.inject({
-    method: 'PUT',
-    url: target(upload),
-    headers: { 'content-type': 'image/png' },
-    payload: TINY_IMAGES['image/png'],
-  });
-  expect(put.statusCode).toBeLessThan(300);
-  return publicUrlFromUploadUrl(upload.toString());
-}
+export const uploadImage = (app: FastifyInstance, owner: TestUser, name: string): Promise<string> => uploadedPng(app, owner.token, name);
 
 const send = async (app: FastifyInstance, who: TestUser, chatId: string, body: string, isGroup = false) =>
   expectStatus<Message>(await as(app, who).post('/message/send', textMessage(chatId, body, { isGroup })), 200);
