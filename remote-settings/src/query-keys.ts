@@ -3,4 +3,5 @@ export const settingsKeys = {
   activeApiKey: ['settings', 'api-key', 'active'] as const,
   sessions: ['settings', 'sessions'] as const,
   notifications: ['settings', 'notifications'] as const,
+  dataExport: ['settings', 'data-export'] as const,
 };

@@ -48,6 +48,9 @@ import { GroupReads } from './modules/realtime/group-reads';
 import { ReceiptNotices } from './modules/realtime/receipt-notices';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { registerDataExportJobs } from './modules/account-data/account-data';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
+import { privacyPageRoute } from './modules/account-data/privacy-page.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
@@ -231,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('recheckUser', null);
     app.decorateRequest('sessionId', null);
 
+    const dataExportJobs = registerDataExportJobs(app);
+
     // Before every route: the OpenAPI generator collects routes as they are added.
     await registerOpenApi(app, APP_VERSION);
     await app.register(
@@ -259,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(emailDigestRoutes);
         await api.register(webhookRoutes);
         await api.register(hookRoutes);
+        await api.register(accountDataRoutes(dataExportJobs));
       },
       { prefix: '/api' },
     );
@@ -266,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(configRoutes);
     await app.register(mediaFileRoutes, { uploadTimeoutMs: options.mediaUploadTimeoutMs });
     await app.register(ssoStartRoute);
+    await app.register(privacyPageRoute);
     await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
     if (options.emailDigestRounds !== false) digests.start();

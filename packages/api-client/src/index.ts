@@ -20,3 +20,4 @@ export * from './notifications';
 export * from './api-keys';
 export * from './sso';
 export * from './webhooks';
+export * from './account-data';

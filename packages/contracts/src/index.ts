@@ -42,3 +42,5 @@ export * from './schemas/push';
 export * from './schemas/notification-settings';
 export * from './schemas/email-digest';
 export * from './schemas/webhooks';
+export * from './schemas/account-data';
+export * from './account-data-texts';

@@ -112,6 +112,7 @@ const goodServer = {
   'chat:muted': { chatId: uuid(30), isGroup: true, muted: true },
   'sync:required': undefined,
   'server:draining': { reconnectWithinMs: 500 },
+  'data-export:ready': { expiresAt: '2025-01-02T10:00:00.000Z' },
 } as const;
 
 const badServer = {
@@ -134,6 +135,7 @@ const badServer = {
   'chat:muted': { chatId: uuid(30), muted: 'yes' },
   'sync:required': { since: 0 },
   'server:draining': { reconnectWithinMs: -1 },
+  'data-export:ready': {},
 };
 
 const goodClient = {
@@ -175,6 +177,7 @@ describe('event names', () => {
         'chat:muted',
         'sync:required',
         'server:draining',
+        'data-export:ready',
       ].sort(),
     );
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'group:read', 'message:read', 'message:read:all', 'user:typing']);

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import './zod-locale';
 import { conversationSchema, groupSchema, groupUpdatedSchema, messageSchema, reactionSchema, userSchema } from './entities';
 import { uuidField } from './schemas/fields';
+import { dataExportReadySchema, type DataExportReady } from './schemas/account-data';
 import type { Conversation, Group, GroupUpdated, Message, User } from './entities';
 
 // The realtime event map (namespace /events). Both ends validate what they
@@ -148,6 +149,8 @@ export const serverEventSchemas = {
   'chat:muted': chatMutedSchema,
   'sync:required': syncRequiredSchema,
   'server:draining': serverDrainingSchema,
+  /** The person's data export is ready to download (to their own sockets). */
+  'data-export:ready': dataExportReadySchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -216,6 +219,7 @@ export interface ServerToClientEvents {
   'chat:muted': (payload: ChatMuted) => void;
   'sync:required': (payload: SyncRequired) => void;
   'server:draining': (payload: ServerDraining) => void;
+  'data-export:ready': (payload: DataExportReady) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { publicUrlFromUploadUrl } from '@chat/contracts';
+import { TINY_IMAGES } from './images';
 
 // Media test helpers: what is on disk, signed URLs from the real route, raw HTTP for what
 // app.inject cannot do (it normalises "..", and it buffers bodies).
@@ -35,6 +37,19 @@ export async function uploadUrlFor(app: FastifyInstance, accessToken: string, co
 
 /** The request target of a URL as the browser sends it: path and query. */
 export const target = (url: URL) => `${url.pathname}${url.search}`;
+
+/** A small PNG uploaded through the browser's signed-URL flow as `accessToken`; its public URL. */
+export async function uploadedPng(app: FastifyInstance, accessToken: string, fileName = 'foto.png'): Promise<string> {
+  const upload = await uploadUrlFor(app, accessToken, 'image/png', fileName);
+  const put = await app.inject({
+    method: 'PUT',
+    url: target(upload),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
+  if (put.statusCode >= 300) throw new Error(`upload falhou: ${put.statusCode} ${put.body}`);
+  return publicUrlFromUploadUrl(upload.toString());
+}
 
 export interface RawResponse {
   status: number;

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { eventBus } from '@chat/event-bus';
-import type { RemoteAppProps } from '@chat/contracts';
-import { Bell, ChevronRight, LogOut, UserRound } from 'lucide-react';
+import { ACCOUNT_DATA_TEXTS, type RemoteAppProps } from '@chat/contracts';
+import { Bell, ChevronRight, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { loadAccountPage } from '../../load-account-page';
+import { loadMyDataPage } from '../../load-my-data-page';
 import { loadNotificationsPage } from '../../load-notifications-page';
 import styles from './settings.module.css';
 
@@ -12,6 +13,9 @@ const prefetchAccountPage = () => {
 };
 const prefetchNotificationsPage = () => {
   loadNotificationsPage().catch(() => undefined);
+};
+const prefetchMyDataPage = () => {
+  loadMyDataPage().catch(() => undefined);
 };
 
 export function SettingsMenu({ basePath }: RemoteAppProps) {
@@ -30,6 +34,11 @@ export function SettingsMenu({ basePath }: RemoteAppProps) {
       >
         <Bell size={18} aria-hidden />
         <span>Notificações</span>
+        <ChevronRight size={16} aria-hidden className={styles.chevron} />
+      </Link>
+      <Link className={styles.item} to={`${basePath}/meus-dados`} onPointerEnter={prefetchMyDataPage} onFocus={prefetchMyDataPage}>
+        <ShieldCheck size={18} aria-hidden />
+        <span>{ACCOUNT_DATA_TEXTS.menu}</span>
         <ChevronRight size={16} aria-hidden className={styles.chevron} />
       </Link>
       {/* Sign-out belongs to the shell: ask it through the shared bus. */}

@@ -572,3 +572,4 @@ export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 export * from './sso';
 export * from './email-digest';
 export * from './webhooks';
+export * from './data-exports';

@@ -1,8 +1,9 @@
 // The HTML part of every mail: one plain page, inline styles (mail clients drop style sheets), and
 // every value from a person escaped.
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html';
+
+export { escapeHtml };
 
 export const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
 

@@ -4,7 +4,7 @@ import type { Mail } from './mail';
 // Portuguese mails. The link stays alone on its line in the text part: mail clients make it
 // clickable and tests find it with a regex.
 
-const formatDate = (date: Date) =>
+export const formatDate = (date: Date) =>
   new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(date);
 
 export function passwordResetMail(input: { to: string; name: string; link: string }): Mail {

@@ -12,12 +12,11 @@ import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findMembership, memberIds } from '../groups/groups.repository';
 import type { MediaStore } from '../media/media-store';
-import { forgetUpload } from '../media/media-uploads';
-import { ownMediaKey } from '../media/own-media-url';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
 import type { UserWithWorkspace } from '../users/user-entity';
 import { findUsersByIds } from '../users/user-lookups.repository';
+import { deleteForEveryone } from './delete-for-everyone';
 import { receiptsOf } from './group-receipts.repository';
 import * as repo from './message-actions.repository';
 import { type MessageWithAuthor, toMessageEntity } from './message-entity';
@@ -87,12 +86,8 @@ export class MessageActionsService {
     const m = row.message;
     if ((m.authorId !== viewer.id || m.webhookId !== null) && !isGroupAdmin) throw forbidden(E.deleteOthers);
     if (m.deletedAt) return this.entity(row);
-    const deleted = await repo.markDeleted(this.db, id, viewer.id);
-    if (!deleted) return this.entity((await repo.findMessage(this.db, id)) ?? row);
-    if (m.contentType === 'image' || m.contentType === 'file' || m.contentType === 'audio') await this.dropMedia(m.body, id);
-    const message = this.entity({ ...row, message: deleted });
-    this.events.toUsers(participantIds, 'message:deleted', message);
-    return message;
+    const deleted = await deleteForEveryone({ db: this.db, events: this.events, media: this.media }, row, participantIds, viewer.id);
+    return deleted ?? this.entity((await repo.findMessage(this.db, id)) ?? row);
   }
 
   async react(viewer: UserWithWorkspace, id: string, emoji: string): Promise<MessageReactionEvent> {
@@ -149,14 +144,6 @@ export class MessageActionsService {
   /** Rows come from findMessage, reactions included (an edit or a delete leaves them as read). */
   private entity(row: MessageWithAuthor): Message {
     return toMessageEntity(row);
-  }
-
-  /** The uploaded file of a deleted image, file or voice note, unless another message or an avatar shows it. */
-  private async dropMedia(url: string, messageId: string): Promise<void> {
-    const media = ownMediaKey(url, this.media.env.appUrl, this.media.store);
-    if (!media || (await repo.mediaUrlInUse(this.db, url, messageId))) return;
-    await this.media.store.delete(media.key);
-    await forgetUpload(this.db, media);
   }
 
   /** The message when the viewer takes part in its chat (404 otherwise, the same answer as for no message). */

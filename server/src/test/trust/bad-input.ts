@@ -21,6 +21,7 @@ const SEED = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** Valid examples for the public routes (the others come from ROUTE_TEMPLATES). */
 const PUBLIC_EXAMPLES: Record<string, RouteTemplate> = {
   'GET /api/health': { access: 'MEMBER', url: '/api/health' },
+  'GET /privacidade': { access: 'MEMBER', url: '/privacidade' },
   'POST /api/auth/signin': { access: 'MEMBER', url: '/api/auth/signin', body: { identifier: 'ninguem', password: 'senha-qualquer' } },
   'POST /api/refresh-token/use': { access: 'MEMBER', url: '/api/refresh-token/use', body: { refreshToken: 'x'.repeat(40) } },
   'POST /api/auth/signout': { access: 'MEMBER', url: '/api/auth/signout', body: { refreshToken: 'x'.repeat(40) } },
@@ -81,6 +82,8 @@ async function check(
   token: string | null,
   payload: { json?: unknown; raw?: string | Buffer; contentType?: string },
 ): Promise<string[]> {
+  // Background work a previous request started (a data export) changes the database on its own time.
+  await t.app.dataExportJobs.idle();
   const before = await dbFingerprint(t.app);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -104,6 +107,7 @@ async function check(
   }
   if (res.statusCode >= 400) {
     if (!isPortugueseMessage(res.body)) problems.push(`${label}: mensagem fora do padrão ${res.body.slice(0, 200)}`);
+    await t.app.dataExportJobs.idle();
     if ((await dbFingerprint(t.app)) !== before) problems.push(`${label}: recusada, mas alterou o banco`);
   }
   return problems;

@@ -206,6 +206,12 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
     () => ({ access: 'MEMBER', url: '/api/api-key/create', body: { name: `Chave ${nextNonce()}`, permissions: 'READ_ONLY' } }),
   ],
   'GET /api/api-key/active': [{ access: 'MEMBER', url: '/api/api-key/active' }],
+  // The caller's own data: nothing in the request names anyone, so nothing can reach another's.
+  'POST /api/user/me/export': [{ access: 'MEMBER', url: '/api/user/me/export' }],
+  'GET /api/user/me/export/status': [{ access: 'MEMBER', url: '/api/user/me/export/status' }],
+  'GET /api/user/me/export': [{ access: 'MEMBER', url: '/api/user/me/export' }],
+  // A wrong password: the proof must not erase its own tenants.
+  'DELETE /api/user/me': [{ access: 'MEMBER', url: '/api/user/me', body: { password: 'errada-123', deleteMessages: false } }],
   'POST /api/workspace/create': [
     () => {
       const nick = nextNonce();
@@ -274,6 +280,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/email-digest/unsubscribe': "the same link, posted by a mail client's one-click button (RFC 8058; email-digest tests)",
   'POST /api/hooks/:token':
     'an incoming webhook: the token in the URL is the credential, and it only posts into its own group (webhooks tests)',
+  'GET /privacidade': "the deployment's privacy page, written from its configuration: the same for everyone, carries no one's data",
 };
 
 /** Swagger UI's own assets are public documentation. */

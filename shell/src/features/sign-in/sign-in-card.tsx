@@ -21,7 +21,14 @@ export function SignInCard({ preview = false, ...form }: SignInCardProps) {
   return (
     <CardLayout
       title="Entrar na sua conta"
-      footer={<span className={styles.version}>Versão {APP_VERSION}</span>}
+      footer={
+        <span className={styles.version}>
+          Versão {APP_VERSION} · {/* A server-rendered page: nothing of it weighs on this one. */}
+          <a className={styles.privacy} href="/privacidade">
+            Privacidade
+          </a>
+        </span>
+      }
       inert={preview || undefined}
       data-prerendered={preview || undefined}
     >

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_TEXTS, type AppConfig, type User } from '@chat/contracts';
+import { ACCOUNT_DATA_TEXTS, SESSION_TEXTS, type AppConfig, type User } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { ToastHost } from '@chat/ui';
 import { resetToastStore } from '@chat/ui/toast-store';
@@ -112,6 +112,15 @@ describe('useAccountEvents', () => {
     expect(await screen.findByText(SESSION_TEXTS.deactivated.description)).toBeInTheDocument();
     expect(readSession()).toEqual({ user: null, token: null, refreshToken: null });
     await waitFor(() => expect(wentHome).toBe(1));
+  });
+
+  it('data-export:ready says so in a toast, wherever the person is, and keeps the session', async () => {
+    renderProbe();
+    act(() => eventBus.emit('data-export:ready', { expiresAt: '2026-12-08T10:00:00.000Z' }));
+    expect(await screen.findByText(ACCOUNT_DATA_TEXTS.exportReady)).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_DATA_TEXTS.exportReadyToast)).toBeInTheDocument();
+    expect(screen.getByText('Bruno:USER')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
   });
 
   it('socket:reconnected (the first connect too) reads my user again: what changed before the socket was there shows', async () => {

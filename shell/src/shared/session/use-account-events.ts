@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SESSION_TEXTS } from '@chat/contracts';
+import { ACCOUNT_DATA_TEXTS, SESSION_TEXTS } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { toast } from '@chat/ui';
 import { loadApiClient } from '../api/load-api-client';
@@ -18,6 +18,8 @@ import { readSession } from './storage';
  *   tokens still hold. The tab that changed it stored the new pair first (its tabs share it), so
  *   it stays; any other session gets a 401 saying why, its renewal fails and the session ends
  *   with a toast (session-expiry.ts: a page that missed the event learns it from any call).
+ * - 'data-export:ready': the person's data (Configurações > Meus dados) can be downloaded; a toast
+ *   says so wherever the person is in the app.
  * - 'socket:reconnected', also for the first connect when the server says something was sent to
  *   this user or workspace since the page loaded (the socket opens once the page has settled, so
  *   it does not compete with the first screen): what changed before it reached no socket of this
@@ -58,6 +60,9 @@ export function useAccountEvents(): void {
       endSession();
       toast({ type: 'error', ...SESSION_TEXTS.deactivated });
     });
+    const offExport = subscribe(eventBus, 'data-export:ready', () => {
+      toast({ type: 'success', title: ACCOUNT_DATA_TEXTS.exportReady, description: ACCOUNT_DATA_TEXTS.exportReadyToast });
+    });
     const offRevoked = subscribe(eventBus, 'session:revoked', () => {
       void loadApiClient(config)
         .then((client) => client.getCurrentUser())
@@ -65,6 +70,7 @@ export function useAccountEvents(): void {
         .catch(() => undefined);
     });
     return () => {
+      offExport();
       offReconnected();
       offRevoked();
       offChanged();

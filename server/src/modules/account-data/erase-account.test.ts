@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_DATA_ERRORS, type Conversation, type Message, REMOVED_USER_NAME } from '@chat/contracts';
+import { invites, neoCustomData, notificationSettings, pushSubscriptions, sessions, ssoIdentities, users } from '../../db/schema';
+import { as, createUser, createWorkspace, expectStatus, type TestUser } from '../../test/chat-helpers';
+import { createTestApp, TEST_ROOT_PASSWORD, type TestApp } from '../../test/harness';
+import { mediaFiles } from '../../test/media';
+import { asSession, PASSWORD, type Person, seedPair, uploadImage } from '../../test/person-pair';
+import { closeAll, type Listener, listen, nextEvent } from '../../test/socket-helpers';
+import { signIn } from '../../test/auth-helpers';
+import { eq } from 'drizzle-orm';
+
+// 'Excluir minha conta': confirmed, it ends every session and leaves nothing of the person's
+// own fields anywhere in the database; their messages stay as 'Usuário removido', or go for
+// everyone with their files.
+
+let t: TestApp;
+let clockOffsetMs = 0;
+const listeners: Listener[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false, app: { now: () => new Date(Date.now() + clockOffsetMs) } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => closeAll(t.app, listeners));
+afterAll(() => t?.close());
+
+const erase = (token: string, body: unknown): Promise<LightMyRequestResponse> =>
+  t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: { authorization: `Bearer ${token}` }, payload: body as object });
+
+/** Every text-like column of every table in the database, searched for each needle (case-insensitive). */
+async function traces(needles: readonly string[]): Promise<string[]> {
+  const { rows: columns } = (await t.app.ctx.db.execute(sql`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'ARRAY', 'jsonb', 'json')`)) as unknown as {
+    rows: Array<{ table_name: string; column_name: string }>;
+  };
+  expect(columns.length).toBeGreaterThan(30);
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    for (const needle of needles) {
+      const { rows } = (await t.app.ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text ILIKE ${`%${needle}%`}`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      if (rows[0]!.n > 0) found.push(`${table}.${column} ~ ${needle}`);
+    }
+  }
+  return found;
+}
+
+/** Everything the person can have besides messages: photo, polygon, API key, push device, settings, invite, SSO link. */
+async function furnish(person: Person): Promise<void> {
+  const avatarUrl = await uploadImage(t.app, person, 'retrato.png');
+  expectStatus(await asSession(t.app, person).patch('/user/update', { avatarUrl }), 200);
+  const [polygon] = await t.app.ctx.db
+    .insert(neoCustomData)
+    .values({ workspaceId: person.workspaceId, name: 'Poligonal Norte' })
+    .returning();
+  await t.app.ctx.db.update(users).set({ neoCustomDataId: polygon!.id }).where(eq(users.id, person.id));
+  expectStatus(await asSession(t.app, person).post('/api-key/create', { name: `Chave de ${person.name}`, permissions: 'READ_ONLY' }), 200);
+  const [session] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, person.id));
+  await t.app.ctx.db.insert(pushSubscriptions).values({
+    userId: person.id,
+    sessionId: session!.id,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${person.nickName}`,
+    p256dh: 'p',
+    auth: 'a',
+  });
+  await t.app.ctx.db.insert(notificationSettings).values({ userId: person.id, timeZone: 'America/Sao_Paulo' });
+  await t.app.ctx.db.insert(invites).values({
+    workspaceId: person.workspaceId,
+    email: person.email,
+    code: `X${person.nickName.slice(-5).toUpperCase()}`,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    usedById: person.id,
+    usedAt: new Date(),
+  });
+  await t.app.ctx.db
+    .insert(ssoIdentities)
+    .values({ issuer: 'https://idp.exemplo.com', subject: `sub-${person.nickName}`, userId: person.id });
+}
+
+describe('DELETE /api/user/me', () => {
+  it('refuses a wrong password, ROOT, and a workspace’s last ADMIN (until another takes over)', async () => {
+    const { me } = await seedPair(t.app, { me: 'Rui Recusa', peer: 'Pia Par' }, 'recusa');
+    const wrong = await erase(me.sessionToken, { password: 'outra-senha-1', deleteMessages: false });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, ACCOUNT_DATA_ERRORS.wrongPassword]);
+
+    const root = await signIn(t.app, 'root@chat.local', TEST_ROOT_PASSWORD);
+    const byRoot = await erase(root.accessToken, { password: TEST_ROOT_PASSWORD, deleteMessages: false });
+    expect([byRoot.statusCode, byRoot.json().message]).toEqual([403, ACCOUNT_DATA_ERRORS.rootAccount]);
+
+    await t.app.ctx.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, me.id));
+    const lastAdmin = await erase(me.sessionToken, { password: PASSWORD, deleteMessages: false });
+    expect([lastAdmin.statusCode, lastAdmin.json().message]).toEqual([409, ACCOUNT_DATA_ERRORS.lastAdmin]);
+    expect((await asSession(t.app, me).get('/auth/me')).statusCode).toBe(200);
+
+    await createUser(t.app, me.workspaceId, { name: 'Nova Admin', role: 'ADMIN' });
+    expect((await erase(me.sessionToken, { password: PASSWORD, deleteMessages: false })).statusCode).toBe(204);
+  });
+
+  it('erases every personal field, everywhere; the peer’s chats show "Usuário removido"; the e-mail is free again', async () => {
+    const { me, peer, conversation } = await seedPair(t.app, { me: 'Heloísa Apagada', peer: 'Otto Fica' }, 'apaga');
+    await furnish(me);
+    const socket = await listen(t.app, { ...me, token: me.sessionToken });
+    const peerSocket = await listen(t.app, peer);
+    listeners.push(socket, peerSocket);
+    const revoked = nextEvent(socket, 'session:revoked');
+    const renamed = nextEvent<{ id: string; name: string }>(peerSocket, 'user:updated');
+    const disconnected = new Promise((resolve) => socket.socket.once('disconnect', resolve));
+    expect(await traces([me.name, me.email, me.nickName])).not.toEqual([]);
+
+    const res = await erase(me.sessionToken, { password: PASSWORD, deleteMessages: false });
+    expect(res.statusCode).toBe(204);
+    await Promise.all([revoked, disconnected]);
+    expect(await renamed).toMatchObject({ id: me.id, name: REMOVED_USER_NAME });
+
+    expect(await traces([me.name, me.email, me.nickName, 'Heloísa'])).toEqual([]);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, me.id))).toEqual([]);
+    expect(mediaFiles(t.env.dataDir).filter((f) => f.includes('retrato'))).toEqual([]);
+
+    // Signed out everywhere and for good.
+    expect((await asSession(t.app, me).get('/auth/me')).statusCode).toBe(401);
+    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { identifier: me.email, password: PASSWORD } });
+    expect(signin.statusCode).toBe(401);
+
+    // The peer still has the conversation, its messages signed 'Usuário removido'.
+    const history = expectStatus<{ messages: Message[] }>(
+      await as(t.app, peer).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
+      200,
+    );
+    const hers = history.messages.filter((m) => m.authorId === me.id);
+    expect(hers.map((m) => m.content.body)).toContain(me.texts[0]);
+    expect(hers.every((m) => m.author.name === REMOVED_USER_NAME)).toBe(true);
+    const chat = expectStatus<Conversation>(await as(t.app, peer).get(`/conversation/get-by-id/${conversation.id}`), 200);
+    expect([chat.userOne.name, chat.userTwo.name]).toContain(REMOVED_USER_NAME);
+
+    // The same e-mail and nickName make a new account.
+    const again = await createUser(t.app, me.workspaceId, { name: 'Heloísa Volta', email: me.email });
+    expect(again.email).toBe(me.email);
+  });
+
+  it('with deleteMessages, the messages and their files go for everyone, announced to the chat', async () => {
+    const { me, peer, conversation, group } = await seedPair(t.app, { me: 'Caio Tudo', peer: 'Lia Vê' }, 'tudo');
+    const peerSocket = await listen(t.app, peer);
+    listeners.push(peerSocket);
+    const myFile = new URL(me.imageUrl).pathname.replace('/media/', '');
+    expect(mediaFiles(t.env.dataDir)).toContain(myFile);
+
+    const deletion = nextEvent<Message>(peerSocket, 'message:deleted');
+    expect((await erase(me.sessionToken, { password: PASSWORD, deleteMessages: true })).statusCode).toBe(204);
+    const deleted = await deletion;
+    expect(deleted.authorId).toBe(me.id);
+
+    for (const [kind, id] of [
+      ['conversation', conversation.id],
+      ['group', group.id],
+    ] as const) {
+      const { messages } = expectStatus<{ messages: Message[] }>(
+        await as(t.app, peer).get(`/message/get-messages-by-${kind}?${kind}Id=${id}&all=true`),
+        200,
+      );
+      const hers = messages.filter((m) => m.authorId === me.id && m.content.type !== 'system');
+      expect(hers.length).toBeGreaterThan(0);
+      expect(hers.every((m) => m.content.body === '')).toBe(true);
+      expect(messages.some((m) => m.content.body === peer.texts[kind === 'group' ? 1 : 0])).toBe(true);
+    }
+    expect(mediaFiles(t.env.dataDir)).not.toContain(myFile);
+    expect(mediaFiles(t.env.dataDir)).toContain(new URL(peer.imageUrl).pathname.replace('/media/', ''));
+    expect(await traces([me.name, me.email, me.nickName])).toEqual([]);
+  });
+
+  it('an account linked to the company’s provider confirms with its e-mail from a fresh sign-in', async () => {
+    const workspaceId = await createWorkspace(t.app);
+    const sso: TestUser = await createUser(t.app, workspaceId, { name: 'Sara Empresa' });
+    await t.app.ctx.db.insert(ssoIdentities).values({ issuer: 'https://idp.exemplo.com', subject: `sub-${sso.nickName}`, userId: sso.id });
+    const { familyId } = await t.app.ctx.refreshTokens.issue(sso.id, false, new Date());
+    const token = await t.app.ctx.accessTokens.sign({ id: sso.id, role: 'USER', workspaceId, sessionId: familyId });
+
+    const noPassword = await erase(token, { deleteMessages: false });
+    expect([noPassword.statusCode, noPassword.json().message]).toEqual([400, ACCOUNT_DATA_ERRORS.wrongEmail]);
+    clockOffsetMs = 11 * 60 * 1000;
+    try {
+      const stale = await erase(token, { email: sso.email.toUpperCase(), deleteMessages: false });
+      expect([stale.statusCode, stale.json().message]).toEqual([403, ACCOUNT_DATA_ERRORS.recentSignInNeeded]);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    expect((await erase(token, { email: sso.email.toUpperCase(), deleteMessages: false })).statusCode).toBe(204);
+    expect(await t.app.ctx.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, sso.id))).toEqual([]);
+  });
+
+  it('an account without a password or a provider link must give its password', async () => {
+    const workspaceId = await createWorkspace(t.app);
+    const plain = await createUser(t.app, workspaceId, { name: 'Tito Simples' });
+    const res = await erase(plain.token, { email: plain.email, deleteMessages: false });
+    expect([res.statusCode, res.json().message]).toEqual([400, ACCOUNT_DATA_ERRORS.confirmationMissing]);
+  });
+});
