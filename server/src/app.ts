@@ -57,6 +57,9 @@ import { appConfig } from './modules/web/app-config';
 import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { startDailyJobs } from './modules/jobs/daily-jobs';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
 import { registerApiCompression } from './plugins/api-compression';
@@ -85,6 +88,8 @@ export interface BuildAppOptions {
   mediaUploadTimeoutMs?: number;
   /** Web Push's TLS agent and retry waits (tests point it at their own push service). */
   push?: PushOptions;
+  /** Runs the daily maintenance (retention, the activity log's period) on a timer; main turns it on, tests call it themselves. */
+  dailyJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -217,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(ssoApiRoutes);
         await api.register(pushRoutes);
         await api.register(notificationSettingsRoutes);
+        await api.register(auditRoutes);
+        await api.register(retentionRoutes);
       },
       { prefix: '/api' },
     );
@@ -226,6 +233,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(ssoStartRoute);
     await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
+    if (options.dailyJobs) {
+      const jobs = startDailyJobs({ media: { db: ctx.db, env, store: ctx.mediaStore }, log: app.log, now });
+      app.addHook('onClose', () => jobs.close());
+    }
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

@@ -38,3 +38,4 @@ export * from './schemas/message-search';
 export * from './schemas/sso';
 export * from './schemas/push';
 export * from './schemas/notification-settings';
+export * from './schemas/audit';

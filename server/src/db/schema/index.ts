@@ -358,6 +358,11 @@ export const messages = pgTable(
     index('messages_file_body_idx')
       .on(t.body)
       .where(sql`${t.fileName} IS NOT NULL`),
+    // Deleting messages (retention, account deletion) sets the replies to them to null: without
+    // this, every deleted row would scan the whole table for its replies.
+    index('messages_reply_to_id_idx')
+      .on(t.replyToId)
+      .where(sql`${t.replyToId} IS NOT NULL`),
   ],
 );
 
@@ -547,3 +552,4 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 
 export * from './sso';
+export * from './audit';

@@ -11,8 +11,6 @@ import type { Db } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findMembership, memberIds } from '../groups/groups.repository';
 import type { MediaStore } from '../media/media-store';
-import { forgetUpload } from '../media/media-uploads';
-import { ownMediaKey } from '../media/own-media-url';
 import type { ChatEvents } from '../realtime/chat-events';
 import type { ConversationParticipants } from '../realtime/conversation-participants';
 import type { UserWithWorkspace } from '../users/user-entity';
@@ -21,6 +19,7 @@ import { receiptsOf } from './group-receipts.repository';
 import * as repo from './message-actions.repository';
 import { type MessageWithAuthor, toMessageEntity } from './message-entity';
 import { checkMentions } from './mentions';
+import { dropMessageMedia } from './message-media';
 
 const E = MESSAGE_ACTION_ERRORS;
 
@@ -143,10 +142,7 @@ export class MessageActionsService {
 
   /** The uploaded file of a deleted image, file or voice note, unless another message or an avatar shows it. */
   private async dropMedia(url: string, messageId: string): Promise<void> {
-    const media = ownMediaKey(url, this.media.env.appUrl);
-    if (!media || (await repo.mediaUrlInUse(this.db, url, messageId))) return;
-    await this.media.store.delete(media.key);
-    await forgetUpload(this.db, media);
+    await dropMessageMedia({ db: this.db, ...this.media }, url, messageId);
   }
 
   /** The message when the viewer takes part in its chat (404 otherwise, the same answer as for no message). */

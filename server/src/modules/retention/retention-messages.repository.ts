@@ -1,0 +1,70 @@
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, groups, messages, users } from '../../db/schema';
+
+/** A chat of a workspace: each is walked on its own index (messages_conversation_seq_idx / messages_group_seq_idx). */
+export type Chat = { kind: 'conversation' | 'group'; id: string };
+
+/** The workspace's conversations (through their first participant) and groups. */
+export async function chatsOf(db: Db, workspaceId: string): Promise<Chat[]> {
+  const [ones, groupRows] = await Promise.all([
+    db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.userOneId))
+      .where(eq(users.workspaceId, workspaceId)),
+    db.select({ id: groups.id }).from(groups).where(eq(groups.workspaceId, workspaceId)),
+  ]);
+  return [...ones.map((c) => ({ kind: 'conversation' as const, id: c.id })), ...groupRows.map((g) => ({ kind: 'group' as const, id: g.id }))];
+}
+
+/**
+ * The last seq written before `cutoff`, or null when none was. A binary search over seq (messages_seq_idx),
+ * a handful of index lookups, since seq follows insertion and so, closely, created_at: the batches
+ * below then walk each chat's index only up to it instead of past every newer message.
+ */
+export async function lastSeqBefore(db: Db, cutoff: Date): Promise<number | null> {
+  const [bounds] = await db.select({ low: sql<string | null>`min(${messages.seq})`, high: sql<string | null>`max(${messages.seq})` }).from(messages);
+  if (!bounds?.low || !bounds.high) return null;
+  let low = Number(bounds.low);
+  let high = Number(bounds.high);
+  const createdAtFrom = async (seq: number) => {
+    const [row] = await db.select({ at: messages.createdAt }).from(messages).where(gte(messages.seq, seq)).orderBy(asc(messages.seq)).limit(1);
+    return row?.at ?? null;
+  };
+  const first = await createdAtFrom(low);
+  if (!first || first >= cutoff) return null;
+  // Invariant: the message at `low` is older than the cutoff; find the largest such seq.
+  while (low < high) {
+    const mid = Math.floor((low + high + 1) / 2);
+    const at = await createdAtFrom(mid);
+    if (at && at < cutoff) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+export interface ExpiredMessage {
+  id: string;
+  body: string;
+  hasFile: boolean;
+}
+
+/** Up to `limit` messages of one chat written before `cutoff`, oldest first. */
+export async function expiredBatch(db: Db, chat: Chat, maxSeq: number, cutoff: Date, limit: number): Promise<ExpiredMessage[]> {
+  const column = chat.kind === 'conversation' ? messages.conversationId : messages.groupId;
+  const rows = await db
+    .select({ id: messages.id, body: messages.body, contentType: messages.contentType, fileName: messages.fileName })
+    .from(messages)
+    .where(and(eq(column, chat.id), lte(messages.seq, maxSeq), lt(messages.createdAt, cutoff)))
+    .orderBy(asc(messages.seq))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, body: r.body, hasFile: r.contentType === 'image' || r.fileName !== null }));
+}
+
+/** Deletes the messages (their reactions go with them; replies to them keep their text). */
+export async function deleteMessages(db: Db, ids: string[]): Promise<number> {
+  const deleted = await db.delete(messages).where(inArray(messages.id, ids)).returning({ id: messages.id });
+  return deleted.length;
+}
+
