@@ -19,9 +19,11 @@ export async function chatsOf(db: Db, workspaceId: string): Promise<Chat[]> {
 }
 
 /**
- * The last seq written before `cutoff`, or null when none was. A binary search over seq (messages_seq_idx),
- * a handful of index lookups, since seq follows insertion and so, closely, created_at: the batches
- * below then walk each chat's index only up to it instead of past every newer message.
+ * The last seq written before `cutoff`, or null when none was: a binary search over seq
+ * (messages_seq_idx), a handful of index lookups. seq follows insertion and so created_at; the
+ * batches below then walk each chat's index only up to it instead of past every newer message.
+ * A message given an earlier time than the ones inserted before it (a seeded demo) may wait for a
+ * later day's run; the batches' own created_at test keeps anything newer than the window.
  */
 export async function lastSeqBefore(db: Db, cutoff: Date): Promise<number | null> {
   const [bounds] = await db.select({ low: sql<string | null>`min(${messages.seq})`, high: sql<string | null>`max(${messages.seq})` }).from(messages);
