@@ -67,7 +67,11 @@ export const RETENTION_DAYS_MAX = 36_500;
 
 const LIMIT_MESSAGE = `O limite deve ser um número de 1 a ${AUDIT_PAGE_MAX}`;
 const DATE_MESSAGE = 'Data inválida (use AAAA-MM-DD)';
-const dateField = () => z.string(DATE_MESSAGE).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE), z.refine((v) => !Number.isNaN(Date.parse(v)), DATE_MESSAGE));
+const dateField = () =>
+  z.string(DATE_MESSAGE).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE),
+    z.refine((v) => !Number.isNaN(Date.parse(v)), DATE_MESSAGE),
+  );
 
 /** Filters of GET /audit-log and GET /audit-log/export (CSV). `workspaceId` is ROOT's only. */
 export const auditFilterSchema = z.object({

@@ -26,7 +26,14 @@ export function toApiKeyEntity(row: ApiKeyRow): ApiKey {
 export type KeyRevocation = { actor: AuditActor; reason: 'replaced' | 'password_changed' | 'password_reset' };
 
 /** Revokes the user's active key (if any) and stores `key` as the new one, in one transaction, both in the activity log. */
-export async function replaceActiveKey(db: Db, userId: string, form: ApiKeyFormInput, key: string, now: Date, actor: AuditActor): Promise<ApiKeyRow> {
+export async function replaceActiveKey(
+  db: Db,
+  userId: string,
+  form: ApiKeyFormInput,
+  key: string,
+  now: Date,
+  actor: AuditActor,
+): Promise<ApiKeyRow> {
   return inTransaction(db, async (tx) => {
     // Two creations of one user wait for each other here instead of racing for the one active slot.
     const [owner] = await tx.select({ workspaceId: users.workspaceId }).from(users).where(eq(users.id, userId)).for('update');

@@ -28,7 +28,12 @@ export async function purgeExpiredEntries(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   let purged = 0;
   for (;;) {
-    const batch = db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.createdAt, cutoff)).orderBy(auditLog.createdAt).limit(AUDIT_PURGE_BATCH);
+    const batch = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(lt(auditLog.createdAt, cutoff))
+      .orderBy(auditLog.createdAt)
+      .limit(AUDIT_PURGE_BATCH);
     const deleted = await db.delete(auditLog).where(inArray(auditLog.id, batch)).returning({ id: auditLog.id });
     purged += deleted.length;
     if (deleted.length < AUDIT_PURGE_BATCH) return purged;

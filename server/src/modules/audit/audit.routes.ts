@@ -55,7 +55,12 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
             const before = await auditRetentionDays(tx);
             await saveAuditRetentionDays(tx, days, now());
             if (before !== days) {
-              await record(tx, { action: 'audit.retention_changed', workspaceId: null, actor: actorOf(request), details: { from: before, to: days } });
+              await record(tx, {
+                action: 'audit.retention_changed',
+                workspaceId: null,
+                actor: actorOf(request),
+                details: { from: before, to: days },
+              });
             }
           });
           return { retentionDays: days };

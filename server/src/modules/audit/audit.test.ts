@@ -36,7 +36,11 @@ describe('what is recorded', () => {
   it('invite, create, edit and remove a member: each an entry of the workspace, with the admin and the address', async () => {
     expectStatus(await as(t.app, admin).post('/user/invite', { email: 'nova.pessoa@audit.chat' }), 201);
     const invited = await latest('member.invited');
-    expect(invited).toMatchObject({ workspace: { id: workspaceId }, actor: { id: admin.id }, details: { email: 'nova.pessoa@audit.chat' } });
+    expect(invited).toMatchObject({
+      workspace: { id: workspaceId },
+      actor: { id: admin.id },
+      details: { email: 'nova.pessoa@audit.chat' },
+    });
     expect(invited!.ip).toBe('127.0.0.1');
 
     const created = expectStatus<{ id: string }>(
@@ -98,8 +102,14 @@ describe('what is recorded', () => {
   it('API keys: creating one records it, and the key it replaces as revoked', async () => {
     expectStatus(await as(t.app, member).post('/api-key/create', { name: 'Integração', permissions: 'READ_ONLY' }), 200);
     expectStatus(await as(t.app, member).post('/api-key/create', { name: 'Outra', permissions: 'FULL_ACCESS' }), 200);
-    expect(await latest('api_key.created')).toMatchObject({ actor: { id: member.id }, details: { name: 'Outra', permissions: 'FULL_ACCESS' } });
-    expect(await latest('api_key.revoked')).toMatchObject({ actor: { id: member.id }, details: { name: 'Integração', reason: 'replaced' } });
+    expect(await latest('api_key.created')).toMatchObject({
+      actor: { id: member.id },
+      details: { name: 'Outra', permissions: 'FULL_ACCESS' },
+    });
+    expect(await latest('api_key.revoked')).toMatchObject({
+      actor: { id: member.id },
+      details: { name: 'Integração', reason: 'replaced' },
+    });
   });
 
   it('a sign-in from a new device is recorded once; the same device again is not', async () => {
@@ -117,7 +127,10 @@ describe('what is recorded', () => {
     expectStatus(await signInWith(firefox), 200);
     const entries = (await page(root, `?action=session.new_device&actorId=${other.adminId}`)).entries;
     expect(entries.length - before).toBe(1);
-    expect(entries[0]).toMatchObject({ workspace: { id: other.workspaceId }, details: { device: 'Linux · Computador', browser: 'Firefox 120' } });
+    expect(entries[0]).toMatchObject({
+      workspace: { id: other.workspaceId },
+      details: { device: 'Linux · Computador', browser: 'Firefox 120' },
+    });
   });
 
   it('retention policy and the log’s own period: recorded with the old and new value', async () => {
@@ -171,7 +184,10 @@ describe('who reads what', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('registro-de-atividades.csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Data,Atividade,Workspace,Quem,Alvo,Detalhes,Endereço');
     const invites = (await page(admin, '?action=member.invited&limit=200')).entries;
     expect(lines.length - 1).toBe(invites.length);

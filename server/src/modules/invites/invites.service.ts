@@ -113,7 +113,13 @@ export class InviteService {
         at,
       );
       await tx.update(invites).set({ usedAt: at, usedById: id }).where(eq(invites.id, invite.id));
-      await record(tx, { action: 'member.created', workspaceId: invite.workspaceId, actor: { id, ip }, targetUserId: id, details: { via: 'invite' } });
+      await record(tx, {
+        action: 'member.created',
+        workspaceId: invite.workspaceId,
+        actor: { id, ip },
+        targetUserId: id,
+        details: { via: 'invite' },
+      });
       return id;
     });
 

@@ -12,7 +12,11 @@ export async function claimRun(db: Db, name: string, now: Date, everyMs: number)
   const claimed = await db
     .insert(jobRuns)
     .values({ name, startedAt: now })
-    .onConflictDoUpdate({ target: jobRuns.name, set: { startedAt: now }, setWhere: sql`${jobRuns.startedAt} <= ${due.toISOString()}::timestamptz` })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { startedAt: now },
+      setWhere: sql`${jobRuns.startedAt} <= ${due.toISOString()}::timestamptz`,
+    })
     .returning({ name: jobRuns.name });
   return claimed.length > 0;
 }

@@ -15,7 +15,10 @@ export async function chatsOf(db: Db, workspaceId: string): Promise<Chat[]> {
       .where(eq(users.workspaceId, workspaceId)),
     db.select({ id: groups.id }).from(groups).where(eq(groups.workspaceId, workspaceId)),
   ]);
-  return [...ones.map((c) => ({ kind: 'conversation' as const, id: c.id })), ...groupRows.map((g) => ({ kind: 'group' as const, id: g.id }))];
+  return [
+    ...ones.map((c) => ({ kind: 'conversation' as const, id: c.id })),
+    ...groupRows.map((g) => ({ kind: 'group' as const, id: g.id })),
+  ];
 }
 
 /**
@@ -26,12 +29,19 @@ export async function chatsOf(db: Db, workspaceId: string): Promise<Chat[]> {
  * later day's run; the batches' own created_at test keeps anything newer than the window.
  */
 export async function lastSeqBefore(db: Db, cutoff: Date): Promise<number | null> {
-  const [bounds] = await db.select({ low: sql<string | null>`min(${messages.seq})`, high: sql<string | null>`max(${messages.seq})` }).from(messages);
+  const [bounds] = await db
+    .select({ low: sql<string | null>`min(${messages.seq})`, high: sql<string | null>`max(${messages.seq})` })
+    .from(messages);
   if (!bounds?.low || !bounds.high) return null;
   let low = Number(bounds.low);
   let high = Number(bounds.high);
   const createdAtFrom = async (seq: number) => {
-    const [row] = await db.select({ at: messages.createdAt }).from(messages).where(gte(messages.seq, seq)).orderBy(asc(messages.seq)).limit(1);
+    const [row] = await db
+      .select({ at: messages.createdAt })
+      .from(messages)
+      .where(gte(messages.seq, seq))
+      .orderBy(asc(messages.seq))
+      .limit(1);
     return row?.at ?? null;
   };
   const first = await createdAtFrom(low);
@@ -69,4 +79,3 @@ export async function deleteMessages(db: Db, ids: string[]): Promise<number> {
   const deleted = await db.delete(messages).where(inArray(messages.id, ids)).returning({ id: messages.id });
   return deleted.length;
 }
-

@@ -30,7 +30,12 @@ export async function applyRetention(media: MessageMediaAccess, now: Date): Prom
 }
 
 /** Deletes the workspace's messages older than `days`, with their files, batch by batch. */
-export async function applyWorkspaceRetention(media: MessageMediaAccess, workspaceId: string, days: number, now: Date): Promise<RetentionReport> {
+export async function applyWorkspaceRetention(
+  media: MessageMediaAccess,
+  workspaceId: string,
+  days: number,
+  now: Date,
+): Promise<RetentionReport> {
   const { db } = media;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const report: RetentionReport = { workspaceId, days, messages: 0, files: 0 };
@@ -40,7 +45,10 @@ export async function applyWorkspaceRetention(media: MessageMediaAccess, workspa
       for (;;) {
         const batch = await expiredBatch(db, chat, maxSeq, cutoff, RETENTION_BATCH);
         if (batch.length === 0) break;
-        report.messages += await deleteMessages(db, batch.map((m) => m.id));
+        report.messages += await deleteMessages(
+          db,
+          batch.map((m) => m.id),
+        );
         // After the rows: a file is kept while any message or photo still shows it.
         for (const message of batch.filter((m) => m.hasFile && m.body !== '')) {
           if (await dropMessageMedia(media, message.body, message.id)) report.files += 1;

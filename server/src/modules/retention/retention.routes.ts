@@ -26,7 +26,12 @@ export const retentionRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => 
         const before = await messageRetentionDays(tx, workspaceId);
         await saveMessageRetentionDays(tx, workspaceId, days, now());
         if (before !== days) {
-          await record(tx, { action: 'workspace.retention_changed', workspaceId, actor: actorOf(request), details: { from: before, to: days } });
+          await record(tx, {
+            action: 'workspace.retention_changed',
+            workspaceId,
+            actor: actorOf(request),
+            details: { from: before, to: days },
+          });
         }
       });
       return { messageRetentionDays: days };

@@ -45,7 +45,12 @@ const exists = async (ids: string[]) =>
 
 async function uploadedImage(owner: TestUser): Promise<string> {
   const upload = await uploadUrlFor(t.app, owner.token, 'image/png', 'foto.png');
-  const put = await t.app.inject({ method: 'PUT', url: target(upload), headers: { 'content-type': 'image/png' }, payload: TINY_IMAGES['image/png'] });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: target(upload),
+    headers: { 'content-type': 'image/png' },
+    payload: TINY_IMAGES['image/png'],
+  });
   expect(put.statusCode).toBeLessThan(300);
   return publicUrlFromUploadUrl(upload.toString());
 }

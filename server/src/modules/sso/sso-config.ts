@@ -64,7 +64,13 @@ export async function readSsoConfig(db: Db, workspaceId: string, appUrl: string)
   return { config: row ? toSsoConfig(row, appUrl) : null, redirectUri: ssoRedirectUri(appUrl) };
 }
 
-export async function saveSsoConfig(db: Db, workspaceId: string, body: SsoConfigBody, appUrl: string, actor: AuditActor): Promise<SsoConfigResponse> {
+export async function saveSsoConfig(
+  db: Db,
+  workspaceId: string,
+  body: SsoConfigBody,
+  appUrl: string,
+  actor: AuditActor,
+): Promise<SsoConfigResponse> {
   await assertWorkspace(db, workspaceId);
   const issuer = body.issuer.replace(/\/+$/, '');
   if (!issuer.startsWith('https://') && !isLoopbackHttp(issuer)) throw badRequest(HTTPS_REQUIRED);
@@ -101,7 +107,12 @@ export async function saveSsoConfig(db: Db, workspaceId: string, body: SsoConfig
         .returning();
       // Everything but the secret, of which only whether it changed.
       const { clientSecret: _secret, updatedAt: _at, ...shown } = values;
-      await record(tx, { action: 'workspace.sso_changed', workspaceId, actor, details: { ...shown, secretChanged: body.clientSecret !== undefined } });
+      await record(tx, {
+        action: 'workspace.sso_changed',
+        workspaceId,
+        actor,
+        details: { ...shown, secretChanged: body.clientSecret !== undefined },
+      });
       return saved;
     });
     return { config: toSsoConfig(row!, appUrl), redirectUri: ssoRedirectUri(appUrl) };

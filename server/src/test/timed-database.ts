@@ -1,0 +1,102 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { pgliteExtensions } from '../db/pglite/open';
+import { pgliteStorage } from '../db/pglite/durability';
+import * as schema from '../db/schema';
+import type { Db } from '../db/types';
+import { testDatabaseUrl } from './harness';
+import { createScratchDatabase } from './scratch-database';
+
+// A migrated database of the suite's engine whose every statement is timed where the driver runs
+// it: PostgreSQL through pg's documented `Client` option of the pool (each connection a client
+// that times its queries), PGlite through the two calls drizzle makes (query and transaction).
+// What the product's code does not see: it gets an ordinary Db.
+
+export interface StatementTime {
+  sql: string;
+  ms: number;
+}
+
+export interface TimedDatabase {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Every statement since the last clear, in order. */
+  times: StatementTime[];
+  close(): Promise<void>;
+}
+
+const textOf = (query: unknown): string =>
+  typeof query === 'string' ? query : typeof query === 'object' && query && 'text' in query ? String(query.text) : '?';
+
+export async function openTimedDatabase(): Promise<TimedDatabase> {
+  const times: StatementTime[] = [];
+  const adminUrl = testDatabaseUrl();
+  if (adminUrl) {
+    const scratch = await createScratchDatabase(adminUrl, inject('postgresTemplate'));
+    class TimedClient extends pg.Client {
+      // pg's query has callback forms too; drizzle uses the promise one, the only one timed.
+      override query(...args: unknown[]): never {
+        const started = performance.now();
+        const result = (super.query as (...a: unknown[]) => unknown)(...args);
+        if (result instanceof Promise) {
+          return result.finally(() => times.push({ sql: textOf(args[0]), ms: performance.now() - started })) as never;
+        }
+        return result as never;
+      }
+    }
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 4, Client: TimedClient });
+    pool.on('error', () => undefined);
+    return {
+      db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
+      engine: 'postgres',
+      times,
+      close: async () => {
+        await pool.end();
+        await scratch.drop();
+      },
+    };
+  }
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-timed-'));
+  const template = inject('pgliteTemplate');
+  if (template) cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
+  const pgliteDir = path.join(dir, 'pglite');
+  const client = await PGlite.create({ dataDir: pgliteDir, ...pgliteStorage(pgliteDir, 'fast'), extensions: pgliteExtensions });
+  const timed = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      times.push({ sql: text, ms: performance.now() - started });
+    }
+  };
+  const timedTx = (tx: Transaction) => ({
+    query: (text: string, params?: unknown[], options?: QueryOptions) => timed(text, () => tx.query(text, params, options)),
+    exec: (text: string) => timed(text, () => tx.exec(text)),
+    rollback: () => tx.rollback(),
+    get closed() {
+      return tx.closed;
+    },
+  });
+  const wrapper = {
+    query: (text: string, params?: unknown[], options?: QueryOptions) => timed(text, () => client.query(text, params, options)),
+    exec: (text: string) => timed(text, () => client.exec(text)),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => client.transaction((tx) => fn(timedTx(tx) as unknown as Transaction)),
+  };
+  return {
+    db: drizzlePglite({ client: wrapper as unknown as PGlite, schema }) as unknown as Db,
+    engine: 'pglite',
+    times,
+    close: async () => {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
