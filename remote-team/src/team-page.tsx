@@ -1,15 +1,22 @@
-import type { RemoteAppProps } from '@chat/contracts';
+import { lazy, Suspense } from 'react';
+import { ScrollText } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { AUDIT_TEXTS, type RemoteAppProps } from '@chat/contracts';
 import { MembersArea } from './features/members/components/members-area';
 import { useLiveMembers } from './features/members/hooks/use-live-members';
 import { PolygonsSection } from './features/polygons/components/polygons-section';
 import styles from './team-page.module.css';
 
+// Below the members: loaded after the page's first screen.
+const RetentionSection = lazy(() => import('./features/retention/components/retention-section'));
+
 /**
- * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons.
- * The two features do not know each other; a change in one refetches what the other shows (member
- * badges, polygon member counts) through the query cache (shared/use-team-change.ts).
+ * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons;
+ * then the workspace's message retention and the way to its activity log. The features do not
+ * know each other; a change in one refetches what the other shows (member badges, polygon member
+ * counts) through the query cache (shared/use-team-change.ts).
  */
-export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {
+export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) {
   useLiveMembers();
   const polygonal = flags.includes('polygonal');
 
@@ -23,6 +30,13 @@ export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {
         headerSlot={headerSlot}
       />
       {polygonal && <PolygonsSection />}
+      <Suspense fallback={null}>
+        <RetentionSection />
+      </Suspense>
+      <Link to={`${basePath}/atividades`} className={styles.auditLink}>
+        <ScrollText size={18} aria-hidden="true" />
+        {AUDIT_TEXTS.title}
+      </Link>
     </div>
   );
 }

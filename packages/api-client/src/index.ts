@@ -19,3 +19,4 @@ export * from './sessions';
 export * from './notifications';
 export * from './api-keys';
 export * from './sso';
+export * from './audit';
