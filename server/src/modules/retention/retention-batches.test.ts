@@ -106,6 +106,16 @@ it(`deletes ${OLD_MESSAGES.toLocaleString('pt-BR')} old messages in short statem
     `retenção (${timed.engine}): ${report!.messages} mensagens e ${report!.files} arquivos em ${Math.round(totalMs)} ms, ` +
       `${timed.times.length} comandos, o mais longo ${longest.ms.toFixed(1)} ms: ${longest.sql.slice(0, 80)}`,
   );
+  const kinds = new Map<string, number[]>();
+  for (const { sql: text, ms } of timed.times) {
+    const kind = text.trim().split(/\s+/).slice(0, 3).join(' ');
+    kinds.set(kind, [...(kinds.get(kind) ?? []), ms]);
+  }
+  for (const [kind, list] of kinds) {
+    const sorted = [...list].sort((x, y) => x - y);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    console.info(`  ${kind}: ${list.length} comandos, mediana ${at(0.5)} ms, p95 ${at(0.95)} ms, máximo ${at(1)} ms`);
+  }
   expect(report).toEqual({ workspaceId, days: 30, messages: OLD_MESSAGES, files: FILES });
   expect(longest.ms).toBeLessThan(LONGEST_STATEMENT_MS);
 

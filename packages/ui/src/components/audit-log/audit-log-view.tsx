@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
 import { AUDIT_TEXTS, type AuditFilter } from '@chat/contracts';
 import { Button } from '../button/button';
@@ -25,11 +25,11 @@ export function AuditLogView({ workspaces }: AuditLogViewProps) {
   const [filter, setFilter] = useState<AuditFilter>({});
   const [exporting, setExporting] = useState(false);
   const log = useAuditLog(filter);
-  // Everyone the loaded entries named so far stays a choice, also once a filter hides them.
-  const seen = useRef(new Map<string, string>());
+  // The people the loaded entries name (with a person chosen, that person stays the choice).
   const people = useMemo(() => {
-    for (const entry of log.items) if (entry.actor) seen.current.set(entry.actor.id, entry.actor.name);
-    return [...seen.current].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+    const named = new Map<string, string>();
+    for (const entry of log.items) if (entry.actor) named.set(entry.actor.id, entry.actor.name);
+    return [...named].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
   }, [log.items]);
 
   const exportCsv = async () => {

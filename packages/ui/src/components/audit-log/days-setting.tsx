@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIT_TEXTS, RETENTION_DAYS_MAX } from '@chat/contracts';
 import { Button } from '../button/button';
@@ -22,16 +22,16 @@ export function DaysSetting({ title, help, label, savedText, queryKey, load, sav
   const id = useId();
   const queryClient = useQueryClient();
   const current = useQuery({ queryKey, queryFn: load });
-  const [draft, setDraft] = useState('');
-  useEffect(() => {
-    if (current.data !== undefined) setDraft(String(current.data));
-  }, [current.data]);
+  // What the person typed; until they type, the stored value.
+  const [typed, setTyped] = useState<string | null>(null);
+  const draft = typed ?? (current.data === undefined ? '' : String(current.data));
   const days = Number(draft);
   const valid = draft !== '' && Number.isInteger(days) && days >= 0 && days <= RETENTION_DAYS_MAX;
   const mutation = useMutation({
     mutationFn: () => save(days),
     onSuccess: () => {
       queryClient.setQueryData(queryKey, days);
+      setTyped(null);
       notify.success(savedText);
     },
     onError: (error) => notify.error(error, 'Não foi possível salvar'),
@@ -59,7 +59,7 @@ export function DaysSetting({ title, help, label, savedText, queryKey, load, sav
             max={RETENTION_DAYS_MAX}
             value={draft}
             disabled={current.isPending}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => setTyped(event.target.value)}
           />
         </FormField>
         <Button type="submit" size="sm" disabled={!valid || mutation.isPending || days === current.data}>
