@@ -41,13 +41,20 @@ export async function openTimedDatabase(): Promise<TimedDatabase> {
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, inject('postgresTemplate'));
     class TimedClient extends pg.Client {
-      // pg's query has callback forms too; drizzle uses the promise one, the only one timed.
+      // Both of pg's forms: the pool's own query() calls its client with a callback, a
+      // transaction's client is awaited.
       override query(...args: unknown[]): never {
         const started = performance.now();
-        const result = (super.query as (...a: unknown[]) => unknown)(...args);
-        if (result instanceof Promise) {
-          return result.finally(() => times.push({ sql: textOf(args[0]), ms: performance.now() - started })) as never;
+        const done = () => times.push({ sql: textOf(args[0]), ms: performance.now() - started });
+        const last = args[args.length - 1];
+        if (typeof last === 'function') {
+          args[args.length - 1] = (...results: unknown[]) => {
+            done();
+            return (last as (...r: unknown[]) => unknown)(...results);
+          };
         }
+        const result = (super.query as (...a: unknown[]) => unknown)(...args);
+        if (result instanceof Promise) return result.finally(done) as never;
         return result as never;
       }
     }

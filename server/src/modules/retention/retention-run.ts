@@ -9,7 +9,7 @@ import { retentionPolicies } from './retention-policy';
  * the run), so neither engine holds the database for long: PGlite runs one statement at a time
  * on the server's thread, and PostgreSQL keeps row locks only for one batch.
  */
-export const RETENTION_BATCH = 200;
+export const RETENTION_BATCH = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
