@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,11 +17,19 @@ import { createScratchDatabase } from './scratch-database';
 // A migrated database of the suite's engine whose every statement is timed where the driver runs
 // it: PostgreSQL through pg's documented `Client` option of the pool (each connection a client
 // that times its queries), PGlite through the two calls drizzle makes (query and transaction).
-// What the product's code does not see: it gets an ordinary Db.
+// The product's code does not see it: it gets an ordinary Db.
 
 export interface StatementTime {
   sql: string;
+  /** Wall-clock time from the call to the answer. */
   ms: number;
+  /**
+   * The CPU time the process running the statement spent on it: this process for PGlite (which
+   * runs it on this very thread), the connection's backend for a PostgreSQL on this machine (read
+   * from /proc, in clock ticks). How long the statement held the database, without the time a
+   * busy machine gave to other processes; null when it cannot be read (a remote server).
+   */
+  cpuMs: number | null;
 }
 
 export interface TimedDatabase {
@@ -30,6 +38,21 @@ export interface TimedDatabase {
   /** Every statement since the last clear, in order. */
   times: StatementTime[];
   close(): Promise<void>;
+}
+
+/** Linux's clock ticks per second, in which /proc reports CPU time. */
+const TICK_MS = 10;
+
+/** utime + stime of a process on this machine, in ms; null when /proc does not show it. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
 }
 
 const textOf = (query: unknown): string =>
@@ -45,7 +68,14 @@ export async function openTimedDatabase(): Promise<TimedDatabase> {
       // transaction's client is awaited.
       override query(...args: unknown[]): never {
         const started = performance.now();
-        const done = () => times.push({ sql: textOf(args[0]), ms: performance.now() - started });
+        // The backend's process id, which pg's client keeps for cancel requests.
+        const backend = (this as unknown as { processID?: number }).processID;
+        const cpuBefore = processCpuMs(backend);
+        const done = () => {
+          const cpuAfter = processCpuMs(backend);
+          const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+          times.push({ sql: textOf(args[0]), ms: performance.now() - started, cpuMs });
+        };
         const last = args[args.length - 1];
         if (typeof last === 'function') {
           args[args.length - 1] = (...results: unknown[]) => {
@@ -78,10 +108,12 @@ export async function openTimedDatabase(): Promise<TimedDatabase> {
   const client = await PGlite.create({ dataDir: pgliteDir, ...pgliteStorage(pgliteDir, 'fast'), extensions: pgliteExtensions });
   const timed = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     try {
       return await run();
     } finally {
-      times.push({ sql: text, ms: performance.now() - started });
+      const used = process.cpuUsage(cpu);
+      times.push({ sql: text, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
     }
   };
   const timedTx = (tx: Transaction) => ({

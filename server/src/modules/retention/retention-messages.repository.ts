@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, groups, messages, users } from '../../db/schema';
 
@@ -58,20 +58,32 @@ export async function lastSeqBefore(db: Db, cutoff: Date): Promise<number | null
 
 export interface ExpiredMessage {
   id: string;
+  seq: number;
   body: string;
   hasFile: boolean;
 }
 
-/** Up to `limit` messages of one chat written before `cutoff`, oldest first. */
-export async function expiredBatch(db: Db, chat: Chat, maxSeq: number, cutoff: Date, limit: number): Promise<ExpiredMessage[]> {
+/**
+ * Up to `limit` messages of one chat with seq in (afterSeq, maxSeq] written before `cutoff`,
+ * oldest first. Each batch starts after the last one's seq: the index entries of the rows just
+ * deleted stay until a vacuum, and walking them again from the chat's start would make every
+ * batch slower than the one before.
+ */
+export async function expiredBatch(
+  db: Db,
+  chat: Chat,
+  range: { afterSeq: number; maxSeq: number },
+  cutoff: Date,
+  limit: number,
+): Promise<ExpiredMessage[]> {
   const column = chat.kind === 'conversation' ? messages.conversationId : messages.groupId;
   const rows = await db
-    .select({ id: messages.id, body: messages.body, contentType: messages.contentType, fileName: messages.fileName })
+    .select({ id: messages.id, seq: messages.seq, body: messages.body, contentType: messages.contentType, fileName: messages.fileName })
     .from(messages)
-    .where(and(eq(column, chat.id), lte(messages.seq, maxSeq), lt(messages.createdAt, cutoff)))
+    .where(and(eq(column, chat.id), gt(messages.seq, range.afterSeq), lte(messages.seq, range.maxSeq), lt(messages.createdAt, cutoff)))
     .orderBy(asc(messages.seq))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, body: r.body, hasFile: r.contentType === 'image' || r.fileName !== null }));
+  return rows.map((r) => ({ id: r.id, seq: r.seq, body: r.body, hasFile: r.contentType === 'image' || r.fileName !== null }));
 }
 
 /** Deletes the messages (their reactions go with them; replies to them keep their text). */

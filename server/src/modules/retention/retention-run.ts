@@ -42,9 +42,11 @@ export async function applyWorkspaceRetention(
   const maxSeq = await lastSeqBefore(db, cutoff);
   if (maxSeq !== null) {
     for (const chat of await chatsOf(db, workspaceId)) {
+      let afterSeq = 0;
       for (;;) {
-        const batch = await expiredBatch(db, chat, maxSeq, cutoff, RETENTION_BATCH);
+        const batch = await expiredBatch(db, chat, { afterSeq, maxSeq }, cutoff, RETENTION_BATCH);
         if (batch.length === 0) break;
+        afterSeq = batch[batch.length - 1]!.seq;
         report.messages += await deleteMessages(
           db,
           batch.map((m) => m.id),
