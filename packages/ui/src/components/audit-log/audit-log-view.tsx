@@ -47,7 +47,7 @@ export function AuditLogView({ workspaces }: AuditLogViewProps) {
     <section className={styles.view} aria-label={AUDIT_TEXTS.title}>
       <div className={styles.toolbar}>
         <AuditFilters filter={filter} onChange={setFilter} people={people} workspaces={workspaces} />
-        <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={exporting} className={styles.export}>
+        <Button size="sm" width="md" variant="outline" onClick={() => void exportCsv()} disabled={exporting} className={styles.export}>
           <Download size={16} aria-hidden="true" />
           {AUDIT_TEXTS.exportCsv}
         </Button>

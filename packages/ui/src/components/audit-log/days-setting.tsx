@@ -62,7 +62,7 @@ export function DaysSetting({ title, help, label, savedText, queryKey, load, sav
             onChange={(event) => setTyped(event.target.value)}
           />
         </FormField>
-        <Button type="submit" size="sm" disabled={!valid || mutation.isPending || days === current.data}>
+        <Button type="submit" size="sm" width="sm" disabled={!valid || mutation.isPending || days === current.data}>
           {AUDIT_TEXTS.save}
         </Button>
       </form>
