@@ -83,7 +83,13 @@ beforeAll(async () => {
       createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000),
     })
     .returning({ id: messages.id });
-  await db.insert(messages).values({ authorId: warmPeople[1]!.id, conversationId: warmChat!.id, body: 'resposta', replyToId: warmOld!.id });
+  await db.insert(messages).values({
+    authorId: warmPeople[1]!.id,
+    conversationId: warmChat!.id,
+    body: 'resposta',
+    replyToId: warmOld!.id,
+    createdAt: new Date(Date.now() - 399 * 24 * 3600 * 1000),
+  });
   // Old messages in insertion order, a second apart, 400 days back; half in the conversation, half in the group.
   await db.execute(sql`
     INSERT INTO messages (author_id, conversation_id, group_id, body, created_at)
