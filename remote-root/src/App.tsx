@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RemoteAppProps } from '@chat/contracts';
-import { createQueryClient } from '@chat/ui';
+import { createQueryClient, Spinner } from '@chat/ui';
 import { RootSettingsPage } from './features/settings/root-settings-page';
 import { WorkspacesPage } from './features/workspaces/components/workspaces-page';
+
+// Loaded when opened: the workspaces page does not carry it.
+const AuditPage = lazy(() => import('./features/audit/audit-page'));
 
 /** remote-root: /root/*, the super-user's area (docs/produto.md, Telas). Its own query client: it may be mounted alone. */
 export default function App(props: RemoteAppProps) {
@@ -14,6 +17,14 @@ export default function App(props: RemoteAppProps) {
       <Routes>
         <Route path="workspaces" element={<WorkspacesPage />} />
         <Route path="settings" element={<RootSettingsPage />} />
+        <Route
+          path="audit"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <AuditPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<Navigate to={`${props.basePath}/workspaces`} replace />} />
       </Routes>
     </QueryClientProvider>

@@ -12,4 +12,5 @@ export const teamKeys = {
   memberPages: ['team', 'members', 'pages'] as const,
   memberSearch: (search: string) => ['team', 'members', 'pages', search] as const,
   polygons: (search: string) => ['team', 'polygons', search] as const,
+  retention: ['team', 'retention'] as const,
 };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlag, PendingInvite, RemoteAppProps, User, Workspace } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { renderWithQueryClient } from '@chat/ui/testing';
+import { MemoryRouter } from 'react-router-dom';
 import { TeamPage } from './team-page';
 
 const api = vi.hoisted(() => ({
@@ -17,6 +18,8 @@ const api = vi.hoisted(() => ({
   cancelInvite: vi.fn(),
   createMemberWithoutInvite: vi.fn(),
   createPolygon: vi.fn(),
+  getRetentionPolicy: vi.fn(),
+  saveRetentionPolicy: vi.fn(),
 }));
 vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 const ui = vi.hoisted(() => ({ toast: vi.fn() }));
@@ -93,8 +96,13 @@ function renderPage(
     ),
   );
   api.listPolygons.mockImplementation(() => ok(polygons));
+  api.getRetentionPolicy.mockImplementation(() => ok({ messageRetentionDays: 0 }));
   const props = { basePath: '/auth/team', user: ana, flags, config: {}, headerSlot: null } as unknown as RemoteAppProps;
-  renderWithQueryClient(<TeamPage {...props} />);
+  renderWithQueryClient(
+    <MemoryRouter>
+      <TeamPage {...props} />
+    </MemoryRouter>,
+  );
   return userEvent.setup();
 }
 const memberRows = () => within(screen.getByRole('list', { name: 'Membros' })).getAllByRole('listitem');
@@ -266,5 +274,19 @@ describe('team page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(api.createPolygon).toHaveBeenCalledWith({ name: 'Norte' });
     expect(ui.toast).toHaveBeenCalledWith({ type: 'success', title: 'Sucesso', description: 'Poligonal criada com sucesso' });
+  });
+});
+
+describe('retention and the activity log', () => {
+  it('shows the workspace’s retention, saves a new window, and links to the activity log', async () => {
+    api.saveRetentionPolicy.mockImplementation(() => ok({ messageRetentionDays: 90 }));
+    const user = renderPage();
+    const field = await screen.findByLabelText('Manter mensagens por (dias)');
+    await waitFor(() => expect(field).toHaveValue(0));
+    await user.clear(field);
+    await user.type(field, '90');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.saveRetentionPolicy).toHaveBeenCalledWith({ messageRetentionDays: 90 }));
+    expect(screen.getByRole('link', { name: 'Registro de atividades' })).toHaveAttribute('href', '/auth/team/atividades');
   });
 });

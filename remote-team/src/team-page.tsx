@@ -1,17 +1,23 @@
-import type { RemoteAppProps } from '@chat/contracts';
+import { lazy, Suspense } from 'react';
+import { ScrollText } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { AUDIT_TEXTS, type RemoteAppProps } from '@chat/contracts';
 import { MembersArea } from './features/members/components/members-area';
 import { useLiveMembers } from './features/members/hooks/use-live-members';
 import { PolygonsSection } from './features/polygons/components/polygons-section';
 import { StorageSection } from './features/storage/components/storage-section';
 import styles from './team-page.module.css';
 
+// Below the members: loaded after the page's first screen.
+const RetentionSection = lazy(() => import('./features/retention/components/retention-section'));
+
 /**
- * /auth/team (docs/produto.md, Telas): members, pending invites, with flag polygonal polygons, and
- * the workspace's storage.
- * The features do not know each other; a change in one refetches what the other shows (member
- * badges, polygon member counts) through the query cache (shared/use-team-change.ts).
+ * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons;
+ * then the workspace's storage, its message retention and the way to its activity log. The features do not
+ * know each other; a change in one refetches what the other shows (member badges, polygon member
+ * counts) through the query cache (shared/use-team-change.ts).
  */
-export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {
+export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) {
   useLiveMembers();
   const polygonal = flags.includes('polygonal');
 
@@ -26,6 +32,13 @@ export function TeamPage({ user, flags, headerSlot }: RemoteAppProps) {
       />
       {polygonal && <PolygonsSection />}
       <StorageSection />
+      <Suspense fallback={null}>
+        <RetentionSection />
+      </Suspense>
+      <Link to={`${basePath}/atividades`} className={styles.auditLink}>
+        <ScrollText size={18} aria-hidden="true" />
+        {AUDIT_TEXTS.title}
+      </Link>
     </div>
   );
 }

@@ -65,6 +65,9 @@ import { registerSecurityHeaders } from './modules/web/security-headers';
 import { registerWeb } from './modules/web/web';
 import { workspaceSettingsRoutes } from './modules/workspaces/workspace-settings.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { startDailyJobs } from './modules/jobs/daily-jobs';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { OidcClients } from './modules/sso/oidc-client';
 import { ssoApiRoutes, ssoStartRoute } from './modules/sso/sso.routes';
 import { hookRoutes } from './modules/webhooks/hooks.routes';
@@ -102,6 +105,8 @@ export interface BuildAppOptions {
   emailDigestRounds?: boolean;
   /** The outgoing webhooks' polling and retry waits (tests shorten them). */
   webhooks?: WebhookDeliveryOptions;
+  /** Runs the daily maintenance (retention, the activity log's period) on a timer; main turns it on, tests call it themselves. */
+  dailyJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -265,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(webhookRoutes);
         await api.register(hookRoutes);
         await api.register(accountDataRoutes(dataExportJobs));
+        await api.register(auditRoutes);
+        await api.register(retentionRoutes);
       },
       { prefix: '/api' },
     );
@@ -276,6 +283,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerWeb(app, { webRoot: env.webRoot, config: appConfig(env) });
     app.decorate('io', await attachRealtime(app));
     if (options.emailDigestRounds !== false) digests.start();
+    if (options.dailyJobs) {
+      const jobs = startDailyJobs({ media: { db: ctx.db, env, store: ctx.mediaStore }, log: app.log, now });
+      app.addHook('onClose', () => jobs.close());
+    }
     return app;
   } catch (error) {
     if (app) await app.close().catch(() => undefined);

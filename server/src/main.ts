@@ -26,7 +26,7 @@ async function main() {
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env });
+    app = await buildApp({ env, dailyJobs: true });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;

@@ -21,3 +21,4 @@ export * from './api-keys';
 export * from './sso';
 export * from './webhooks';
 export * from './account-data';
+export * from './audit';

@@ -44,3 +44,4 @@ export * from './schemas/email-digest';
 export * from './schemas/webhooks';
 export * from './schemas/account-data';
 export * from './account-data-texts';
+export * from './schemas/audit';

@@ -57,3 +57,6 @@ export { VirtualList, type VirtualListProps } from './components/virtual-list/vi
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel/error-panel';
 export { StandaloneRemote, type StandaloneRemoteProps } from './components/standalone-remote/standalone-remote';
+export { AuditLogView, type AuditLogViewProps } from './components/audit-log/audit-log-view';
+export { describeEntry } from './components/audit-log/describe-entry';
+export { DaysSetting, type DaysSettingProps } from './components/audit-log/days-setting';

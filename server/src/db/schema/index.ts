@@ -377,6 +377,11 @@ export const messages = pgTable(
     index('messages_group_shared_idx')
       .on(t.groupId, t.seq)
       .where(sql`${t.groupId} IS NOT NULL AND (${t.contentType} = 'image' OR ${t.fileName} IS NOT NULL)`),
+    // Deleting messages (retention, account deletion) sets the replies to them to null: without
+    // this, every deleted row would scan the whole table for its replies.
+    index('messages_reply_to_id_idx')
+      .on(t.replyToId)
+      .where(sql`${t.replyToId} IS NOT NULL`),
   ],
 );
 
@@ -573,3 +578,4 @@ export * from './sso';
 export * from './email-digest';
 export * from './webhooks';
 export * from './data-exports';
+export * from './audit';

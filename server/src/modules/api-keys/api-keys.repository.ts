@@ -4,6 +4,7 @@ import type { ApiKey, ApiKeyFormInput } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { apiKeys, type ApiKeyRow, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { type AuditActor, record } from '../audit/audit';
 
 // Keys are shown once to their owner (in the create answer) and stored only as sha256 plus a
 // preview of their last 4 characters: a leaked database cannot be replayed against the API.
@@ -21,26 +22,55 @@ export function toApiKeyEntity(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** Revokes the user's active key (if any) and stores `key` as the new one, in one transaction. */
-export async function replaceActiveKey(db: Db, userId: string, form: ApiKeyFormInput, key: string, now: Date): Promise<ApiKeyRow> {
+/** Why a key stopped working, as the activity log tells it. */
+export type KeyRevocation = { actor: AuditActor; reason: 'replaced' | 'password_changed' | 'password_reset' };
+
+/** Revokes the user's active key (if any) and stores `key` as the new one, in one transaction, both in the activity log. */
+export async function replaceActiveKey(
+  db: Db,
+  userId: string,
+  form: ApiKeyFormInput,
+  key: string,
+  now: Date,
+  actor: AuditActor,
+): Promise<ApiKeyRow> {
   return inTransaction(db, async (tx) => {
     // Two creations of one user wait for each other here instead of racing for the one active slot.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    await revokeActiveKeyOfUser(tx, userId, now);
+    const [owner] = await tx.select({ workspaceId: users.workspaceId }).from(users).where(eq(users.id, userId)).for('update');
+    await revokeActiveKeyOfUser(tx, userId, now, { actor, reason: 'replaced' });
     const [row] = await tx
       .insert(apiKeys)
       .values({ userId, name: form.name, permissions: form.permissions, keyHash: hashApiKey(key), preview: key.slice(-PREVIEW_LENGTH) })
       .returning();
+    await record(tx, {
+      action: 'api_key.created',
+      workspaceId: owner?.workspaceId ?? null,
+      actor,
+      targetUserId: userId,
+      details: { name: row!.name, permissions: row!.permissions, preview: row!.preview },
+    });
     return row!;
   });
 }
 
-/** The user's key stops working (password reset, or a change that asks for it). */
-export async function revokeActiveKeyOfUser(db: Db, userId: string, now: Date): Promise<void> {
-  await db
+/** The user's key stops working (password reset, or a change that asks for it), in the activity log. */
+export async function revokeActiveKeyOfUser(db: Db, userId: string, now: Date, revocation: KeyRevocation): Promise<void> {
+  const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ name: apiKeys.name, preview: apiKeys.preview });
+  if (revoked.length === 0) return;
+  const [owner] = await db.select({ workspaceId: users.workspaceId }).from(users).where(eq(users.id, userId));
+  for (const key of revoked) {
+    await record(db, {
+      action: 'api_key.revoked',
+      workspaceId: owner?.workspaceId ?? null,
+      actor: revocation.actor,
+      targetUserId: userId,
+      details: { name: key.name, preview: key.preview, reason: revocation.reason },
+    });
+  }
 }
 
 export async function findActiveKeyOfUser(db: Db, userId: string): Promise<ApiKeyRow | null> {

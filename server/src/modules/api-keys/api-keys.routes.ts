@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { apiKeyEntitySchema, createApiKeyBodySchema, createdApiKeySchema } from '@chat/contracts';
+import { actorOf } from '../audit/audit';
 import { CHAT_ROLES } from '../auth/chat-roles';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import { findActiveKeyOfUser, replaceActiveKey, toApiKeyEntity } from './api-keys.repository';
@@ -16,7 +17,7 @@ export const apiKeyRoutes = signedInRoutes({ roles: CHAT_ROLES, apiKey: 'refused
     // another member's.
     const { name, permissions } = request.body;
     const key = newApiKey();
-    return { ...toApiKeyEntity(await replaceActiveKey(db, request.user.id, { name, permissions }, key, now())), key };
+    return { ...toApiKeyEntity(await replaceActiveKey(db, request.user.id, { name, permissions }, key, now(), actorOf(request))), key };
   });
 
   routes.get('/api-key/active', { schema: { response: { 200: z.nullable(apiKeyEntitySchema) } } }, async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { refreshTokenSchema, signinResponseSchema, signinSchema, signoutSchema, tokenPairSchema, userSchema } from '@chat/contracts';
+import { recordIfNewDevice } from '../audit/new-device';
 import { toUserEntity } from '../users/user-entity';
 import { AuthService } from './auth.service';
 import { describeUserAgent } from './session-device';
@@ -25,10 +26,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         ]),
       ];
       // The account too, once the identifier names one: its e-mail and nickName share one allowance.
-      const response = await service.signin(request.body, describeUserAgent(request.headers['user-agent']), async (userId) => {
+      const device = describeUserAgent(request.headers['user-agent']);
+      const response = await service.signin(request.body, device, async (userId) => {
         refunds.push(await rateLimiter.consume([{ name: 'signin:account', subject: userId, rule: rateLimits.signinPerAccount }]));
       });
       await Promise.all(refunds.map((refund) => refund()));
+      await recordIfNewDevice(db, { id: response.user.id, workspaceId: response.user.workspaces[0]?.id ?? null }, device, request.ip);
       return response;
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { createByInviteBodySchema, inviteMemberSchema, signinResponseSchema } from '@chat/contracts';
+import { actorOf } from '../audit/audit';
 import { refuseWhenFlag } from '../auth/feature-flags';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import { INVITE_SENT, InviteService } from './invites.service';
@@ -22,7 +23,7 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
         '/user/invite',
         { schema: { body: inviteMemberSchema, response: { 201: inviteResponseSchema } } },
         async (request, reply) => {
-          const { expiresAt } = await service.invite(request.user, request.body.email);
+          const { expiresAt } = await service.invite(request.user, request.body.email, actorOf(request));
           return reply.status(201).send({ message: INVITE_SENT, expiresAt: expiresAt.toISOString() });
         },
       );
@@ -43,7 +44,7 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
         { name: 'invite:ip', subject: request.ip, rule: rateLimits.invitePerIp },
         { name: 'invite:code', subject: request.body.inviteCode, rule: rateLimits.invitePerCode },
       ]);
-      return reply.status(201).send(await service.createByInvite(request.body, refund));
+      return reply.status(201).send(await service.createByInvite(request.body, refund, request.ip));
     },
   );
 };

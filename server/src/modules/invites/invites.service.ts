@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { invites } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { type AuditActor, record } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { alreadyRegisteredMail, inviteMail } from '../mail/templates';
 import { createMember, EMAIL_TAKEN } from '../users/create-member';
@@ -35,7 +36,7 @@ export class InviteService {
    * list, the same writes and so the same time) except for the mail: its code is never sent, the
    * owner is told the account exists instead. The admin learns nothing about other workspaces.
    */
-  async invite(admin: UserWithWorkspace, email: string): Promise<{ expiresAt: Date }> {
+  async invite(admin: UserWithWorkspace, email: string, actor: AuditActor): Promise<{ expiresAt: Date }> {
     const { db, env, mailer, now } = this.ctx;
     if (!admin.workspaceId || !admin.workspace) throw forbidden();
     const workspaceId = admin.workspaceId;
@@ -50,7 +51,9 @@ export class InviteService {
       await tx.delete(invites).where(and(eq(invites.workspaceId, workspaceId), eq(invites.email, email), isNull(invites.usedAt)));
       const seats = await countSeats(tx, workspaceId, createdAt);
       if (!hasRoomFor(workspace, seats)) throw conflict(MEMBER_LIMIT_REACHED);
-      return insertWithFreshCode(tx, { workspaceId, email, invitedById: admin.id, expiresAt });
+      const inserted = await insertWithFreshCode(tx, { workspaceId, email, invitedById: admin.id, expiresAt });
+      await record(tx, { action: 'member.invited', workspaceId, actor, details: { email } });
+      return inserted;
     });
 
     const registerUrl = `${env.appUrl}/register`;
@@ -77,7 +80,7 @@ export class InviteService {
    * Public registration with an invite code; the new member comes back signed in. `codeAccepted`
    * runs once the code and e-mail match a live invite (the caller gives the attempt back there).
    */
-  async createByInvite(body: CreateByInviteBody, codeAccepted: () => Promise<void>): Promise<SigninResponse> {
+  async createByInvite(body: CreateByInviteBody, codeAccepted: () => Promise<void>, ip: string | null = null): Promise<SigninResponse> {
     const { db, accessTokens, refreshTokens, now } = this.ctx;
     const at = now();
     // Checked before the password is hashed: a guess costs one lookup, not an argon2 hash.
@@ -110,6 +113,13 @@ export class InviteService {
         at,
       );
       await tx.update(invites).set({ usedAt: at, usedById: id }).where(eq(invites.id, invite.id));
+      await record(tx, {
+        action: 'member.created',
+        workspaceId: invite.workspaceId,
+        actor: { id, ip },
+        targetUserId: id,
+        details: { via: 'invite' },
+      });
       return id;
     });
 

@@ -11,6 +11,7 @@ import {
   workspaceSchemaEntity,
 } from '@chat/contracts';
 import { forbidden, notFound } from '../../lib/errors';
+import { actorOf } from '../audit/audit';
 import { requestFlags, requireFlag } from '../auth/feature-flags';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import { inviteLink } from '../invites/invite-code';
@@ -46,7 +47,7 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
       preHandler: requireFlag('create_members', CREATE_MEMBERS_OFF),
       schema: { body: createMemberBodySchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.status(201).send(await members.create(request.user, request.body)),
+    async (request, reply) => reply.status(201).send(await members.create(request.user, request.body, actorOf(request))),
   );
 
   routes.patch(
@@ -57,7 +58,7 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
     },
     (request) => {
       if (request.body.neoCustomDataId !== undefined && !requestFlags(request).has('polygonal')) throw forbidden(POLYGONAL_OFF);
-      return members.update(request.user, request.params.targetUserId, request.body);
+      return members.update(request.user, request.params.targetUserId, request.body, actorOf(request));
     },
   );
 
@@ -65,7 +66,7 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
     '/user/:targetUserId',
     { schema: { params: targetUserIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await removeMember(routes, members, request.user, request.params.targetUserId);
+      await removeMember(routes, members, request.user, request.params.targetUserId, actorOf(request));
       return { message: MEMBER_REMOVED };
     },
   );

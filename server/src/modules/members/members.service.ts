@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { type AuditActor, record } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { polygonExists } from '../polygons/polygons.repository';
 import { POLYGON_NOT_FOUND } from '../polygons/polygons.service';
@@ -37,7 +38,7 @@ export class MembersService {
   }
 
   /** "Criar Conta": a USER of the admin's workspace, under the same limit as invites. */
-  async create(admin: UserWithWorkspace, body: CreateMemberBody): Promise<User> {
+  async create(admin: UserWithWorkspace, body: CreateMemberBody, actor: AuditActor): Promise<User> {
     const { db, now } = this.ctx;
     if (!admin.workspaceId) throw forbidden();
     const workspaceId = admin.workspaceId;
@@ -46,6 +47,7 @@ export class MembersService {
       const created = await createMember(tx, { ...body, passwordHash, workspaceId, role: 'USER' }, now());
       // An invite pending for this e-mail can no longer be used: its seat is the account's now.
       await deleteInvitesOf(tx, workspaceId, body.email);
+      await record(tx, { action: 'member.created', workspaceId, actor, targetUserId: created, details: { via: 'admin' } });
       return created;
     });
     return toUserEntity((await findUserById(db, id))!);
@@ -55,7 +57,7 @@ export class MembersService {
    * Changes only the sent fields of an active member of the admin's own workspace (404 for anyone
    * else, ROOT included: ROOT has no workspace). A new password ends that member's sessions.
    */
-  async update(admin: UserWithWorkspace, targetUserId: string, body: EditMemberBody): Promise<User> {
+  async update(admin: UserWithWorkspace, targetUserId: string, body: EditMemberBody, actor: AuditActor): Promise<User> {
     const { db, refreshTokens, chatEvents } = this.ctx;
     const target = await this.memberOf(admin, targetUserId);
     // A polygon of another workspace is as unknown as one that does not exist.
@@ -67,7 +69,12 @@ export class MembersService {
     const { password, ...fields } = body;
     const changes = { ...fields, ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }) };
     try {
-      await db.update(users).set(changes).where(eq(users.id, target.id));
+      await inTransaction(db, async (tx) => {
+        await tx.update(users).set(changes).where(eq(users.id, target.id));
+        // The names of the changed fields only: a new password is never written here.
+        const fields = Object.keys(body).filter((key) => body[key as keyof EditMemberBody] !== undefined);
+        await record(tx, { action: 'member.edited', workspaceId: target.workspaceId, actor, targetUserId: target.id, details: { fields } });
+      });
     } catch (error) {
       // Another request took the e-mail or nickName between the check and the update.
       if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(EMAIL_TAKEN);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { forbidden } from '../../lib/errors';
+import { type AuditActor, record } from '../audit/audit';
 import { groupIdsOfMember } from '../groups/groups.repository';
 import { recheckGroupReads } from '../realtime/group-receipts';
 import { userRoom } from '../realtime/rooms';
@@ -25,6 +26,7 @@ export async function removeMember(
   members: MembersService,
   admin: UserWithWorkspace,
   targetUserId: string,
+  actor: AuditActor,
 ): Promise<void> {
   const { db, refreshTokens, revokedSessions, chatEvents, now } = app.ctx;
   const target = await members.memberOf(admin, targetUserId);
@@ -34,6 +36,7 @@ export async function removeMember(
     await tx.update(users).set({ active: false }).where(eq(users.id, target.id));
     const sessionIds = await refreshTokens.revokeAllOfUser(target.id, { db: tx, now: now() });
     await deleteInvitesOf(tx, admin.workspaceId!, target.email);
+    await record(tx, { action: 'member.removed', workspaceId: admin.workspaceId, actor, targetUserId: target.id });
     return sessionIds;
   });
 

@@ -2,11 +2,10 @@ import type { Message } from '@chat/contracts';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { MediaStore } from '../media/media-store';
-import { forgetUpload } from '../media/media-uploads';
-import { ownMediaKey } from '../media/own-media-url';
 import type { ChatEvents } from '../realtime/chat-events';
 import * as repo from './message-actions.repository';
 import { type MessageWithAuthor, toMessageEntity } from './message-entity';
+import { dropMessageMedia } from './message-media';
 
 export interface DeleteForEveryoneDeps {
   db: Db;
@@ -29,16 +28,9 @@ export async function deleteForEveryone(
   const m = row.message;
   const deleted = await repo.markDeleted(deps.db, m.id, byId);
   if (!deleted) return null;
-  if (m.contentType === 'image' || m.contentType === 'file' || m.contentType === 'audio') await dropMedia(deps, m.body, m.id);
+  if (m.contentType === 'image' || m.contentType === 'file' || m.contentType === 'audio')
+    await dropMessageMedia({ db: deps.db, ...deps.media }, m.body, m.id);
   const message = toMessageEntity({ ...row, message: deleted });
   deps.events.toUsers(participantIds, 'message:deleted', message);
   return message;
-}
-
-/** The uploaded file of a deleted image, file or voice note, unless another message or an avatar shows it. */
-async function dropMedia(deps: DeleteForEveryoneDeps, url: string, messageId: string): Promise<void> {
-  const media = ownMediaKey(url, deps.media.env.appUrl, deps.media.store);
-  if (!media || (await repo.mediaUrlInUse(deps.db, url, messageId))) return;
-  await deps.media.store.delete(media.key);
-  await forgetUpload(deps.db, media);
 }

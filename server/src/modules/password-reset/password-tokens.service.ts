@@ -87,7 +87,7 @@ export class PasswordResetService {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
       const ended = await refreshTokens.revokeAllOfUser(row.userId, { db: tx, now: at });
       // Whoever took over the account may have made a key with it.
-      await revokeActiveKeyOfUser(tx, row.userId, at);
+      await revokeActiveKeyOfUser(tx, row.userId, at, { actor: { id: row.userId, ip: null }, reason: 'password_reset' });
       return { userId: row.userId, ended };
     });
     if (!reset) throw badRequest(invalidMessage);

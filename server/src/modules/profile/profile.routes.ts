@@ -3,6 +3,7 @@ import { tokenPairSchema, updatePasswordBodySchema, updateProfileBodySchema, use
 import { forbidden } from '../../lib/errors';
 import { requestFlags } from '../auth/feature-flags';
 import { signedInRoutes } from '../auth/signed-in-routes';
+import { actorOf } from '../audit/audit';
 import { ProfileService } from './profile.service';
 
 export const PERSONAL_INFO_LOCKED = 'A edição de dados pessoais está desativada neste workspace';
@@ -48,7 +49,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
             chatEvents.closeSessions([request.user.id]);
           },
         },
-        (request) => service.changePassword(request.user, request.body, request.sessionId),
+        (request) => service.changePassword(request.user, request.body, request.sessionId, actorOf(request)),
       );
     }),
   );

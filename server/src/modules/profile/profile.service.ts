@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { revokeActiveKeyOfUser } from '../api-keys/api-keys.repository';
+import type { AuditActor } from '../audit/audit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { REFRESH_TTL_MS } from '../auth/refresh-tokens';
 import { usableMedia } from '../media/media-uploads';
@@ -55,7 +56,7 @@ export class ProfileService {
    * unless the body says `revokeApiKey: false`. The calling session stays, with a fresh pair; the
    * caller announces 'session:revoked' to the other sessions once answered.
    */
-  async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody, sessionId: string | null): Promise<TokenPair> {
+  async changePassword(user: UserWithWorkspace, body: UpdatePasswordBody, sessionId: string | null, actor: AuditActor): Promise<TokenPair> {
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
     const passwordHash = await hashPassword(body.newPassword);
     const now = this.ctx.now();
@@ -63,7 +64,7 @@ export class ProfileService {
     const { ended, kept } = await inTransaction(this.ctx.db, async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       const except = sessionId ?? undefined;
-      if (body.revokeApiKey ?? true) await revokeActiveKeyOfUser(tx, user.id, now);
+      if (body.revokeApiKey ?? true) await revokeActiveKeyOfUser(tx, user.id, now, { actor, reason: 'password_changed' });
       return {
         ended: await this.ctx.refreshTokens.revokeAllOfUser(user.id, { db: tx, now, except }),
         kept: sessionId === null ? null : await this.ctx.refreshTokens.reissue(user.id, sessionId, { db: tx, now }),

@@ -1,9 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { SsoConfig, SsoConfigBody, SsoConfigResponse } from '@chat/contracts';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { workspaces, workspaceSso, type WorkspaceSsoRow } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type AuditActor, record } from '../audit/audit';
 import { isUuid } from '../../lib/ids';
 import { isLoopbackHttp } from './oidc-client';
 
@@ -62,7 +64,13 @@ export async function readSsoConfig(db: Db, workspaceId: string, appUrl: string)
   return { config: row ? toSsoConfig(row, appUrl) : null, redirectUri: ssoRedirectUri(appUrl) };
 }
 
-export async function saveSsoConfig(db: Db, workspaceId: string, body: SsoConfigBody, appUrl: string): Promise<SsoConfigResponse> {
+export async function saveSsoConfig(
+  db: Db,
+  workspaceId: string,
+  body: SsoConfigBody,
+  appUrl: string,
+  actor: AuditActor,
+): Promise<SsoConfigResponse> {
   await assertWorkspace(db, workspaceId);
   const issuer = body.issuer.replace(/\/+$/, '');
   if (!issuer.startsWith('https://') && !isLoopbackHttp(issuer)) throw badRequest(HTTPS_REQUIRED);
@@ -91,11 +99,22 @@ export async function saveSsoConfig(db: Db, workspaceId: string, body: SsoConfig
     updatedAt: new Date(),
   };
   try {
-    const [row] = await db
-      .insert(workspaceSso)
-      .values({ workspaceId, ...values })
-      .onConflictDoUpdate({ target: workspaceSso.workspaceId, set: values })
-      .returning();
+    const row = await inTransaction(db, async (tx) => {
+      const [saved] = await tx
+        .insert(workspaceSso)
+        .values({ workspaceId, ...values })
+        .onConflictDoUpdate({ target: workspaceSso.workspaceId, set: values })
+        .returning();
+      // Everything but the secret, of which only whether it changed.
+      const { clientSecret: _secret, updatedAt: _at, ...shown } = values;
+      await record(tx, {
+        action: 'workspace.sso_changed',
+        workspaceId,
+        actor,
+        details: { ...shown, secretChanged: body.clientSecret !== undefined },
+      });
+      return saved;
+    });
     return { config: toSsoConfig(row!, appUrl), redirectUri: ssoRedirectUri(appUrl) };
   } catch (error) {
     if (isUniqueViolation(error, 'workspace_sso_slug_key')) throw conflict(SLUG_TAKEN);

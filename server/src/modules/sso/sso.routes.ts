@@ -12,6 +12,7 @@ import {
   ssoLookupResponseSchema,
 } from '@chat/contracts';
 import { notFound } from '../../lib/errors';
+import { actorOf } from '../audit/audit';
 import { describeUserAgent } from '../auth/session-device';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import type { OidcClients } from './oidc-client';
@@ -57,7 +58,7 @@ export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
       root.put(
         '/workspace/:id/sso',
         { schema: { params: idParamsSchema, body: ssoConfigBodySchema, response: { 200: ssoConfigResponseSchema } } },
-        (request) => saveSsoConfig(ctx.db, request.params.id, request.body, ctx.env.appUrl),
+        (request) => saveSsoConfig(ctx.db, request.params.id, request.body, ctx.env.appUrl, actorOf(request)),
       );
     }),
   );

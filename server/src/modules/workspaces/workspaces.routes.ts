@@ -9,6 +9,7 @@ import {
   workspaceSchemaEntity,
   workspaceSummarySchema,
 } from '@chat/contracts';
+import { actorOf } from '../audit/audit';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import { WorkspacesService } from './workspaces.service';
 
@@ -21,7 +22,7 @@ export const workspaceRoutes = signedInRoutes({ roles: ['ROOT'] }, (routes) => {
   routes.post(
     '/workspace/create',
     { schema: { body: createWorkspaceBodySchema, response: { 201: workspaceSchemaEntity } } },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(request.body, actorOf(request))),
   );
 
   routes.get('/workspace/list', { schema: { response: { 200: z.array(workspaceSummarySchema) } } }, () => service.list());
@@ -35,12 +36,12 @@ export const workspaceRoutes = signedInRoutes({ roles: ['ROOT'] }, (routes) => {
   );
 
   routes.put('/workspace/:id', { schema: { params: idParamsSchema, body: updateWorkspaceBodySchema, response: one } }, (request) =>
-    service.update(request.params.id, request.body),
+    service.update(request.params.id, request.body, actorOf(request)),
   );
 
   routes.patch(
     '/workspace/change-admin/:id',
     { schema: { params: idParamsSchema, body: changeAdminBodySchema, response: one } },
-    (request) => service.changeAdmin(request.params.id, request.body.newAdminEmail),
+    (request) => service.changeAdmin(request.params.id, request.body.newAdminEmail, actorOf(request)),
   );
 });

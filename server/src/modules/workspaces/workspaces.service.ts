@@ -14,7 +14,9 @@ import type { AppContext } from '../../context';
 import { passwordTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { type AuditActor, record } from '../audit/audit';
 import { workspaceWelcomeMail } from '../mail/templates';
+import { workspaceChanges } from './workspace-changes';
 import { hashResetToken } from '../password-reset/password-tokens.service';
 import { createMember, EMAIL_TAKEN } from '../users/create-member';
 import { countActiveMembers, lockWorkspace } from '../users/member-limit';
@@ -62,7 +64,7 @@ export class WorkspacesService {
    * The workspace, its ADMIN (no usable password yet) and the welcome link, in one transaction
    * that also waits for the mail: if it cannot be sent, nothing is left behind.
    */
-  async create(body: CreateWorkspaceBody): Promise<Workspace> {
+  async create(body: CreateWorkspaceBody, actor: AuditActor): Promise<Workspace> {
     const { db, env, mailer, now } = this.ctx;
     const token = randomBytes(32).toString('hex');
     const expiresAt = new Date(now().getTime() + WELCOME_TOKEN_TTL_MS);
@@ -88,6 +90,7 @@ export class WorkspacesService {
         now(),
       );
       await repo.updateWorkspace(tx, id, { adminId });
+      await record(tx, { action: 'workspace.created', workspaceId: id, actor, targetUserId: adminId, details: { name: body.name } });
       await tx.insert(passwordTokens).values({ userId: adminId, tokenHash: hashResetToken(token), expiresAt });
       const link = `${env.appUrl}/set-password?token=${token}`;
       try {
@@ -101,7 +104,7 @@ export class WorkspacesService {
   }
 
   /** A limit below the active members is refused; changed features reach the members' open pages. */
-  async update(id: string, body: UpdateWorkspaceBody): Promise<Workspace> {
+  async update(id: string, body: UpdateWorkspaceBody, actor: AuditActor): Promise<Workspace> {
     const features = body.features && unique(body.features);
     const featuresChanged = await inTransaction(this.ctx.db, async (tx) => {
       // Locked like an invite or an account creation does, so none slips in between count and update.
@@ -120,6 +123,8 @@ export class WorkspacesService {
         ...(body.groupMemberLimit === undefined ? {} : { groupMemberLimit: body.groupMemberLimit }),
         ...(features === undefined ? {} : { features }),
       });
+      const changes = workspaceChanges(workspace, { ...body, features });
+      if (Object.keys(changes).length > 0) await record(tx, { action: 'workspace.updated', workspaceId: id, actor, details: { changes } });
       return features !== undefined && !sameFeatures(features, workspace.features);
     });
     // Each member's shell renews its session and reloads its user, so flags follow at once.
@@ -128,7 +133,7 @@ export class WorkspacesService {
   }
 
   /** The member with this e-mail becomes ADMIN; whoever was ADMIN there becomes USER. */
-  async changeAdmin(id: string, newAdminEmail: string): Promise<Workspace> {
+  async changeAdmin(id: string, newAdminEmail: string, actor: AuditActor): Promise<Workspace> {
     const changed = await inTransaction(this.ctx.db, async (tx) => {
       const workspace = await lockWorkspace(tx, id);
       if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
@@ -143,6 +148,13 @@ export class WorkspacesService {
         .returning({ id: users.id });
       await repo.setRole(tx, [member.id], 'ADMIN');
       await repo.updateWorkspace(tx, id, { adminId: member.id });
+      await record(tx, {
+        action: 'workspace.admin_changed',
+        workspaceId: id,
+        actor,
+        targetUserId: member.id,
+        details: { previousAdminIds: demoted.map((u) => u.id) },
+      });
       return [member.id, ...demoted.map((u) => u.id)];
     });
     // Their shells renew the token and reload the user: the Equipe link and guards follow the new role.

@@ -253,6 +253,14 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
       },
     }),
   ],
+  // The activity log: an ADMIN reads their own workspace's (another workspace or a person of it
+  // named in the filter is a 404); ROOT reads every workspace's and sets the period.
+  'GET /api/audit-log': [{ access: 'ADMIN', url: `/api/audit-log?workspaceId=${slot('workspace')}&actorId=${slot('user')}&limit=5` }],
+  'GET /api/audit-log/export': [{ access: 'ADMIN', url: `/api/audit-log/export?workspaceId=${slot('workspace')}&actorId=${slot('user')}` }],
+  'GET /api/audit-log/settings': [{ access: 'ROOT', url: '/api/audit-log/settings' }],
+  'PUT /api/audit-log/settings': [{ access: 'ROOT', url: '/api/audit-log/settings', body: { retentionDays: 400 } }],
+  'GET /api/retention-policy': [{ access: 'ADMIN', url: '/api/retention-policy' }],
+  'PUT /api/retention-policy': [{ access: 'ADMIN', url: '/api/retention-policy', body: { messageRetentionDays: 90 } }],
 };
 
 /** Routes without a workspace behind them, with the reason they are outside the tenancy proof. */

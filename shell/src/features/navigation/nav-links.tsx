@@ -1,4 +1,4 @@
-import { Building2, MessageCircle, Settings, Users } from 'lucide-react';
+import { Building2, MessageCircle, ScrollText, Settings, Users } from 'lucide-react';
 import type { Role } from '@chat/contracts';
 import type { TopNavLink } from '@chat/ui';
 
@@ -16,6 +16,7 @@ export function authLinks(role: Role | undefined, unread: number): TopNavLink[] 
 /** The ROOT area's bar (relative links, docs/produto.md, Telas). */
 export const ROOT_LINKS: TopNavLink[] = [
   { label: 'Workspaces', to: 'workspaces', icon: <Building2 size={ICON_SIZE} /> },
+  { label: 'Atividades', to: 'audit', icon: <ScrollText size={ICON_SIZE} /> },
   { label: 'Configurações', to: 'settings', icon: <Settings size={ICON_SIZE} /> },
 ];
 
