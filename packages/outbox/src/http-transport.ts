@@ -1,5 +1,11 @@
 import { ApiCallError, generatePublicMediaUrl, sendMessage, uploadToSignedUrl, UploadRequestError } from '@chat/api-client';
-import { ERROR_TEXTS, type GeneratePublicMediaUrlResponse, publicUrlOfUpload, type SendMessageBody, uploadTimeoutFor } from '@chat/contracts';
+import {
+  ERROR_TEXTS,
+  type GeneratePublicMediaUrlResponse,
+  publicUrlOfUpload,
+  type SendMessageBody,
+  uploadTimeoutFor,
+} from '@chat/contracts';
 import type { OutboxTransport } from './outbox-runner';
 import type { OutboxFile } from './types';
 
