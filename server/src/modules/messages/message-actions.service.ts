@@ -21,7 +21,6 @@ import { receiptsOf } from './group-receipts.repository';
 import * as repo from './message-actions.repository';
 import { type MessageWithAuthor, toMessageEntity } from './message-entity';
 import { checkMentions } from './mentions';
-import { dropMessageMedia } from './message-media';
 
 const E = MESSAGE_ACTION_ERRORS;
 
