@@ -138,7 +138,7 @@ describe('Informações pessoais', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Usuário atualizado com sucesso')).toBeInTheDocument();
     expect(api.generatePublicMediaUrl).toHaveBeenCalledWith({ fileName: 'foto.png', contentType: 'image/png', folder: 'avatars' });
-    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/a-foto.png?signature=s', photo);
+    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/a-foto.png?signature=s', photo, { headers: undefined });
     expect(api.updateProfile).toHaveBeenCalledWith({ avatarUrl: 'http://x/media/avatars/a-foto.png' });
   });
 

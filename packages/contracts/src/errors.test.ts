@@ -37,6 +37,7 @@ describe('ERROR_TEXTS', () => {
     expect(ERROR_TEXTS.message).toEqual({
       list: 'Ocorreu um erro ao buscar as mensagens',
       send: 'Ocorreu um erro ao enviar a mensagem',
+      shared: 'Ocorreu um erro ao buscar os arquivos da conversa',
     });
   });
 
@@ -54,6 +55,7 @@ describe('ERROR_TEXTS', () => {
       listInvites: 'Ocorreu um erro ao buscar os convites',
       cancelInvite: 'Ocorreu um erro ao cancelar o convite',
       loadTeam: 'Ocorreu um erro ao carregar a equipe',
+      saveSettings: 'Ocorreu um erro ao salvar a configuração',
     });
   });
 

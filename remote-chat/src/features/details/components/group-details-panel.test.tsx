@@ -161,7 +161,7 @@ describe('group details panel', () => {
     await userEvent.upload(screen.getByLabelText('Foto do grupo'), photo);
     await waitFor(() => expect(api.updateGroupPhoto).toHaveBeenCalledWith('g1', { avatarUrl: 'http://x/media/avatars/g.png' }));
     expect(api.generatePublicMediaUrl).toHaveBeenCalledWith({ fileName: 'g.png', contentType: 'image/png', folder: 'avatars' });
-    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/g.png?signature=s', photo);
+    expect(api.uploadToSignedUrl).toHaveBeenCalledWith('http://x/media/avatars/g.png?signature=s', photo, { headers: undefined });
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     unmount();
     renderWithQuery(
