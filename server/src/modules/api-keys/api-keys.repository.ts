@@ -47,7 +47,9 @@ export async function replaceActiveKey(
       workspaceId: owner?.workspaceId ?? null,
       actor,
       targetUserId: userId,
-      details: { name: row!.name, permissions: row!.permissions, preview: row!.preview },
+      // The key's name is the owner's free text, which may name a person: the log keeps its last
+      // characters only, so erasing an account leaves no trace here either.
+      details: { permissions: row!.permissions, preview: row!.preview },
     });
     return row!;
   });
@@ -59,7 +61,7 @@ export async function revokeActiveKeyOfUser(db: Db, userId: string, now: Date, r
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ name: apiKeys.name, preview: apiKeys.preview });
+    .returning({ preview: apiKeys.preview });
   if (revoked.length === 0) return;
   const [owner] = await db.select({ workspaceId: users.workspaceId }).from(users).where(eq(users.id, userId));
   for (const key of revoked) {
@@ -68,7 +70,7 @@ export async function revokeActiveKeyOfUser(db: Db, userId: string, now: Date, r
       workspaceId: owner?.workspaceId ?? null,
       actor: revocation.actor,
       targetUserId: userId,
-      details: { name: key.name, preview: key.preview, reason: revocation.reason },
+      details: { preview: key.preview, reason: revocation.reason },
     });
   }
 }

@@ -87,6 +87,6 @@ describe('describeEntry', () => {
     expect(describeEntry(entry('x', { action: 'retention.applied', details: { days: 30, messages: 12, files: 2 } }))).toBe(
       '12 mensagens e 2 arquivos com mais de 30 dias',
     );
-    expect(describeEntry(entry('x', { action: 'api_key.revoked', details: { name: 'CI', preview: 'a1b2' } }))).toBe('CI (…a1b2)');
+    expect(describeEntry(entry('x', { action: 'api_key.revoked', details: { preview: 'a1b2' } }))).toBe('…a1b2');
   });
 });

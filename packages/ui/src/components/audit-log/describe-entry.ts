@@ -51,7 +51,7 @@ export function describeEntry(entry: AuditEntry): string {
       return `${days(d.from)} → ${days(d.to)}`;
     case 'api_key.created':
     case 'api_key.revoked':
-      return `${str(d.name)} (…${str(d.preview)})`;
+      return `…${str(d.preview)}`;
     case 'session.new_device':
       return `${str(d.device)} · ${str(d.browser)}`;
     case 'retention.applied':
