@@ -25,7 +25,7 @@ export const incomingWebhooks = pgTable(
     // Who created or last regenerated it: the messages are stored under a member of the group.
     createdById: uuid('created_by_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('incoming_webhooks_token_hash_key').on(t.tokenHash), index('incoming_webhooks_group_id_idx').on(t.groupId)],
@@ -46,7 +46,7 @@ export const outgoingWebhooks = pgTable(
     secret: text('secret').notNull(),
     createdById: uuid('created_by_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('outgoing_webhooks_group_id_idx').on(t.groupId)],
