@@ -3,6 +3,7 @@ import { chars, messagesAt, parseOk } from '../testing/issues';
 import {
   generatePublicMediaUrlBodySchema,
   messageFormSchema,
+  generatePublicMediaUrlResponseSchema,
   publicUrlFromUploadUrl,
   sendMessageBodySchema,
   validateImageFile,
@@ -131,5 +132,15 @@ describe('publicUrlFromUploadUrl', () => {
   it('drops the query string', () => {
     expect(publicUrlFromUploadUrl('https://h/media/avatars/1-a.png?exp=1&sig=abc')).toBe('https://h/media/avatars/1-a.png');
     expect(publicUrlFromUploadUrl('https://h/media/avatars/1-a.png')).toBe('https://h/media/avatars/1-a.png');
+  });
+});
+
+describe('generatePublicMediaUrlResponseSchema', () => {
+  it("takes a bucket's signed headers as a map of strings, and nothing else", () => {
+    const signed = { url: 'https://b/k?sig', headers: { 'content-type': 'image/png', 'if-none-match': '*' }, publicUrl: 'https://b/k' };
+    expect(generatePublicMediaUrlResponseSchema.parse(signed)).toEqual(signed);
+    expect(generatePublicMediaUrlResponseSchema.parse({ url: 'https://h/media/a.png?sig' })).toEqual({ url: 'https://h/media/a.png?sig' });
+    expect(generatePublicMediaUrlResponseSchema.safeParse({ url: 'u', headers: { 'content-length': 12 } }).success).toBe(false);
+    expect(generatePublicMediaUrlResponseSchema.safeParse({ url: 'u', headers: 'content-type: x' }).success).toBe(false);
   });
 });

@@ -108,7 +108,9 @@ export type GeneratePublicMediaUrlBody = z.infer<typeof generatePublicMediaUrlBo
  */
 export const generatePublicMediaUrlResponseSchema = z.object({
   url: z.string(),
-  headers: z.optional(z.record(z.string(), z.string())),
+  // A string-to-string map written as an object with a catch-all: the same check as z.record,
+  // without pulling z.record's class into the sign-in page's copy of zod.
+  headers: z.optional(z.catchall(z.object({}), z.string())),
   publicUrl: z.optional(z.string()),
 });
 export type GeneratePublicMediaUrlResponse = z.infer<typeof generatePublicMediaUrlResponseSchema>;
