@@ -45,3 +45,4 @@ export * from './schemas/webhooks';
 export * from './schemas/account-data';
 export * from './account-data-texts';
 export * from './schemas/audit';
+export * from './audit-texts';

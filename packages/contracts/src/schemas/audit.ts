@@ -1,69 +1,11 @@
 import * as z from 'zod/mini';
 import '../zod-locale';
+import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, RETENTION_DAYS_MAX } from '../audit-texts';
 import { uuidField } from './fields';
 
 // The activity log ('Registro de atividades'): what administrators did, and what the server did
 // on their behalf, with who, when, what and from which address. Nothing changes or deletes an
 // entry but its retention period, which ROOT sets.
-
-export const AUDIT_ACTIONS = [
-  'member.invited',
-  'member.created',
-  'member.edited',
-  'member.removed',
-  'workspace.created',
-  'workspace.updated',
-  'workspace.admin_changed',
-  'workspace.sso_changed',
-  'workspace.retention_changed',
-  'api_key.created',
-  'api_key.revoked',
-  'session.new_device',
-  'retention.applied',
-  'audit.retention_changed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** How each act reads in the list and in the CSV. */
-export const AUDIT_ACTION_TEXTS: Record<AuditAction, string> = {
-  'member.invited': 'Membro convidado',
-  'member.created': 'Conta de membro criada',
-  'member.edited': 'Membro editado',
-  'member.removed': 'Membro removido',
-  'workspace.created': 'Workspace criado',
-  'workspace.updated': 'Workspace alterado',
-  'workspace.admin_changed': 'Administrador trocado',
-  'workspace.sso_changed': 'Entrada pela empresa alterada',
-  'workspace.retention_changed': 'Retenção de mensagens alterada',
-  'api_key.created': 'Chave de API criada',
-  'api_key.revoked': 'Chave de API revogada',
-  'session.new_device': 'Entrada de um novo dispositivo',
-  'retention.applied': 'Retenção aplicada',
-  'audit.retention_changed': 'Prazo do registro alterado',
-};
-
-export const AUDIT_TEXTS = {
-  title: 'Registro de atividades',
-  exportCsv: 'Exportar CSV',
-  empty: 'Nenhuma atividade encontrada',
-  allActions: 'Todas as atividades',
-  allPeople: 'Todas as pessoas',
-  from: 'De',
-  to: 'Até',
-  systemActor: 'Sistema',
-  retentionTitle: 'Retenção de mensagens',
-  retentionHelp: 'Mensagens e arquivos mais antigos que o prazo são apagados uma vez por dia. 0 mantém tudo.',
-  retentionLabel: 'Manter mensagens por (dias)',
-  retentionSaved: 'Retenção de mensagens salva',
-  auditRetentionLabel: 'Manter o registro de atividades por (dias)',
-  auditRetentionSaved: 'Prazo do registro de atividades salvo',
-  save: 'Salvar',
-} as const;
-
-export const AUDIT_PAGE_SIZE = 50;
-export const AUDIT_PAGE_MAX = 200;
-/** Days a retention may be set to; 0 keeps everything. */
-export const RETENTION_DAYS_MAX = 36_500;
 
 const LIMIT_MESSAGE = `O limite deve ser um número de 1 a ${AUDIT_PAGE_MAX}`;
 const DATE_MESSAGE = 'Data inválida (use AAAA-MM-DD)';
@@ -104,7 +46,7 @@ export const auditEntrySchema = z.object({
   workspace: z.nullable(personSchema),
   actor: z.nullable(personSchema),
   target: z.nullable(personSchema),
-  details: z.record(z.string(), z.unknown()),
+  details: z.catchall(z.object({}), z.unknown()),
   ip: z.nullable(z.string()),
   createdAt: z.string(),
 });
