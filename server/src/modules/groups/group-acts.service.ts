@@ -49,10 +49,12 @@ export class GroupActs {
   async create(viewer: UserWithWorkspace, body: CreateGroupBody): Promise<Group> {
     // A group lives in its creator's workspace (a member whose workspace was deleted has none).
     if (!viewer.workspaceId) throw forbidden(NO_WORKSPACE);
-    const others = await this.reachableUsers(
-      viewer,
-      body.members.filter((id) => id !== viewer.id),
-    );
+    const others = (
+      await this.reachableUsers(
+        viewer,
+        body.members.filter((id) => id !== viewer.id),
+      )
+    ).map((p) => p.id);
     // No one else can join a group before it exists: the count needs no lock.
     requireWithinLimit(1 + others.length, await groupMemberLimitOf(this.db, viewer.workspaceId));
     const workspaceId = viewer.workspaceId;
@@ -116,8 +118,8 @@ export class GroupActs {
   async addMembers(viewer: UserWithWorkspace, groupId: string, ids: readonly string[]): Promise<Group> {
     await this.views.requireAdmin(viewer, groupId);
     if (ids.includes(viewer.id)) throw forbidden(SELF.addMember);
-    const users = await this.reachableUsers(viewer, ids);
-    const named = await this.people(users);
+    const named = await this.reachableUsers(viewer, ids);
+    const users = named.map((p) => p.id);
     const { value: added, sendLines } = await this.recorded(async (tx, note) => {
       const fresh = await addMembersWithinLimit(tx, groupId, users);
       if (fresh.length === 0) throw conflict(ALREADY_MEMBERS);
@@ -222,12 +224,15 @@ export class GroupActs {
     });
   }
 
-  /** Distinct ids, each an active user of the viewer's workspace (404 otherwise). */
-  private async reachableUsers(viewer: UserWithWorkspace, ids: readonly string[]): Promise<string[]> {
+  /** Distinct users by id and name, each an active user of the viewer's workspace (404 otherwise). */
+  private async reachableUsers(viewer: UserWithWorkspace, ids: readonly string[]): Promise<Person[]> {
     const unique = [...new Set(ids)];
     const found = await findUsersByIds(this.db, unique);
-    if (!unique.every((id) => isReachable(viewer, found.get(id)))) throw notFound(USER_NOT_FOUND);
-    return unique;
+    return unique.map((id) => {
+      const user = found.get(id);
+      if (!isReachable(viewer, user)) throw notFound(USER_NOT_FOUND);
+      return person(user);
+    });
   }
 }
 
