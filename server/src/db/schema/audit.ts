@@ -2,10 +2,9 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } 
 import { sql } from 'drizzle-orm';
 import type { AuditAction } from '@chat/contracts';
 import { workspaces } from './index';
+import { createdAt } from './columns';
 
 // The activity log (modules/audit) and the retention settings it reports on.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 // Append-only: rows are written by audit.record() and leave only when older than the period ROOT
 // sets. No foreign keys: an entry outlives the people and the workspace it names (a deleted

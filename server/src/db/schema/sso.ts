@@ -1,10 +1,9 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './index';
+import { createdAt } from './columns';
 
 // Single sign-on with OpenID Connect (modules/sso): one provider per workspace, the people it has
 // signed in, and the two short-lived steps of a sign-in.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const workspaceSso = pgTable(
   'workspace_sso',

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { groups, messages, users } from './index';
+import { createdAt } from './columns';
 
 // A group's integrations (modules/webhooks): incoming webhooks post into the group, outgoing ones
 // receive its new messages, delivered from a queue that lives in the database so that it survives
 // a restart and is shared by every server process.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const incomingWebhooks = pgTable(
   'incoming_webhooks',
