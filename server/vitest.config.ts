@@ -10,6 +10,10 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     // As in the root config, for runs from this folder (the same value, so one worker pool serves all projects).
     maxWorkers: 2,
+    // Each file already opens its own database and app; what isolation added was loading the whole
+    // server (Fastify, the AWS SDK, drizzle...) again for every file, about half the suite's CPU.
+    // Test helpers that keep module state reset it per file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

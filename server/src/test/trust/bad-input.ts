@@ -73,6 +73,8 @@ const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 /** Percent-encoded for a URL; a lone surrogate has no UTF-8 form (invalid bytes in URLs are a fixed case below). */
 const enc = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
 
+// Module state is shared by the files one worker runs (the server suite runs without isolation):
+// each suite starts its own counts.
 const counts = { routes: 0, properties: 0, requests: 0, serverErrors: 0 };
 
 /** Sends one request and checks it; returns the problems found (empty when fine). */
@@ -122,6 +124,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
  */
 export function badInputSuite(part: number, parts: number) {
   beforeAll(async () => {
+    Object.assign(counts, { routes: 0, properties: 0, requests: 0, serverErrors: 0 });
     t = await createTestApp({ seedDemo: false });
     b = await createTenant(t.app, 'Beta');
     rootToken = (await signIn(t.app, 'root', TEST_ROOT_PASSWORD)).accessToken;
