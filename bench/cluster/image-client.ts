@@ -113,13 +113,14 @@ async function send(base: string, sender: BenchMember): Promise<ImageCrossing> {
   if (!put.ok) throw new Error(`PUT ao bucket: ${put.status} ${(await put.text()).slice(0, 300)}`);
   // SPEC: the public URL is the upload URL without its query.
   imageUrl = upload.url.slice(0, upload.url.indexOf('?'));
+  const sendStarted = now();
   const message = await api<{ id: string; content: { type: string; body: string } }>(base, sender, 'POST', '/message/send', {
     conversationId: sender.conversationId,
     isGroup: false,
     content: { type: 'image', body: imageUrl },
     clientId,
   });
-  const sentAt = now();
+  const answeredAt = now();
   const deliveredAt = await arrived;
   // Done listening: the socket would only count on app2 in the phases that follow.
   listener?.close();
@@ -129,8 +130,9 @@ async function send(base: string, sender: BenchMember): Promise<ImageCrossing> {
     signedHost: new URL(upload.url).host,
     messageId: message.id,
     bytes: image.length,
-    sendMs: sentAt - started,
-    deliverMs: deliveredAt - sentAt,
+    uploadMs: sendStarted - started,
+    sendMs: answeredAt - sendStarted,
+    deliverMs: deliveredAt - sendStarted,
     downloadMs: got.ms,
     downloadStatus: got.status,
     equal: got.equal && message.content.body === imageUrl,

@@ -9,9 +9,11 @@ export interface ImageCrossing {
   signedHost: string;
   messageId: string;
   bytes: number;
-  /** generate-public-media-url, PUT and send, in a row. */
+  /** generate-public-media-url and the PUT to the bucket. */
+  uploadMs: number;
+  /** POST /message/send (the server's check of the object included) until its answer. */
   sendMs: number;
-  /** Send answered -> the message event on the other member's socket. */
+  /** POST /message/send started -> the message event on the other member's socket. */
   deliverMs: number;
   downloadMs: number;
   downloadStatus: number;

@@ -28,7 +28,7 @@ export function printFigures({ cross, image, kill, upgrade, throughput }: Cluste
   console.log(
     `- Imagem entre hosts: PNG de ${kb(image.bytes)} pelo fluxo da especificação (URL assinada de ${image.signedHost}, PUT ao bucket), ` +
       `envios confirmados ${image.sentOn.join(' / ')} (app1 / app2), socket de quem recebe ${image.sockets.join(' / ')}; ` +
-      `upload e envio em ${ms(image.sendMs)}, evento em app2 ${ms(image.deliverMs)} depois, download do bucket em ${ms(image.downloadMs)}: ${answered(image.equal, image.downloadStatus)}; ` +
+      `URL e PUT em ${ms(image.uploadMs)}, envio respondido em ${ms(image.sendMs)} e entregue em app2 em ${ms(image.deliverMs)}, download do bucket em ${ms(image.downloadMs)}: ${answered(image.equal, image.downloadStatus)}; ` +
       `arquivos em DATA_DIR/media ${image.localFiles.join(' / ')}; ` +
       `com app1 morto: ${read === null ? 'não lida' : `${read.inHistory ? 'no histórico' : 'FORA DO HISTÓRICO'} por app2, ${answered(read.equal, read.downloadStatus)}`}`,
   );
