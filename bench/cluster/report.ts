@@ -59,7 +59,13 @@ export function printFigures({ cross, image, kill, upgrade, throughput }: Cluste
 export function verdict({ cross, image, kill, upgrade }: ClusterFigures): boolean {
   const missed: string[] = [];
   if (cross.lost + cross.duplicated + cross.failedSends > 0) missed.push('mensagens entre hosts perdidas, duplicadas ou recusadas');
-  const imageCrossed = image.equal && image.sentOn[0] === 1 && image.sentOn[1] === 0 && image.sockets[0] === 0 && image.sockets[1] === 1;
+  const imageCrossed =
+    image.equal &&
+    image.signedHost === image.storeHost &&
+    image.sentOn[0] === 1 &&
+    image.sentOn[1] === 0 &&
+    image.sockets[0] === 0 &&
+    image.sockets[1] === 1;
   if (!imageCrossed) missed.push('a imagem não foi de app1 a um membro em app2 com os mesmos bytes');
   if (image.localFiles.some((n) => n > 0)) missed.push('arquivos no disco de um host de aplicação, não só no bucket');
   if (!kill.readWhileDown?.inHistory || !kill.readWhileDown.equal)

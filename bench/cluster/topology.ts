@@ -6,12 +6,13 @@ import { onCleanup } from '../drill/cleanup';
 // The cluster drill's machines: one network namespace per host, wired with veth pairs to two
 // bridges that live in a namespace of their own (the switch). The back network joins the balancer,
 // the two application hosts, PostgreSQL and Redis; the front network joins the balancer and the
-// clients, who reach nothing else. The S3-compatible store stands for a bucket on the internet:
-// one address (STORE_NETWORK, on its loopback) that both the application hosts and the clients
-// reach, through a leg on each network; it forwards nothing, so the clients still reach nothing
-// behind the balancer through it. The drill itself (this process) gets one leg on the back
-// network, as an operator's monitoring host: it reads each host's health and metrics and the
-// database. Deleting the namespaces removes every link; nothing else of the machine is touched.
+// clients, who reach nothing else but the store. The S3-compatible store stands for a bucket on
+// the internet: one address (STORE_ADDRESS, on its loopback) that the application hosts and the
+// clients both reach, through a leg on each network; it forwards nothing, so the clients still
+// reach nothing behind the balancer through it. The drill itself (this process) gets one leg on
+// the back network, as an operator's monitoring host: it reads each host's health and metrics
+// and the database. Deleting the namespaces removes every link; nothing else of the machine is
+// touched.
 
 const run = promisify(execFile);
 const ip = (...args: string[]) => run('ip', args, { timeout: 10_000 });
