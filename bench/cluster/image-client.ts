@@ -53,8 +53,18 @@ function randomPng(width: number, height: number): Buffer {
   ]);
 }
 
+/** fetch, with a failure that says which step and which host it was. */
+async function call(step: string, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    throw new Error(`${step} (${new URL(url).host}): ${cause}`);
+  }
+}
+
 async function api<T>(base: string, member: BenchMember, method: 'GET' | 'POST', route: string, body?: object): Promise<T> {
-  const res = await fetch(`${base}/api${route}`, {
+  const res = await call(`${method} ${route}`, `${base}/api${route}`, {
     method,
     headers: { authorization: `Bearer ${member.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -68,7 +78,7 @@ async function api<T>(base: string, member: BenchMember, method: 'GET' | 'POST',
 /** Downloads `url` (the bucket, straight) and compares it with the uploaded image. */
 async function download(url: string): Promise<{ equal: boolean; bytes: number; ms: number; status: number }> {
   const started = now();
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const res = await call('download da imagem', url, { signal: AbortSignal.timeout(10_000) });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { equal: res.ok && image !== null && bytes.equals(image), bytes: bytes.length, ms: now() - started, status: res.status };
 }
@@ -103,14 +113,14 @@ async function send(base: string, sender: BenchMember): Promise<ImageCrossing> {
     '/cloud/generate-public-media-url',
     { fileName: 'foto do cluster.png', contentType: 'image/png', folder: 'avatars', size: image.length },
   );
-  // As the browser: to the bucket, with the headers the URL was signed with.
-  const put = await fetch(upload.url, {
+  // As the page (SPEC): the file with its content type, and the headers the URL was signed with.
+  const put = await call('PUT à URL assinada', upload.url, {
     method: 'PUT',
-    headers: upload.headers ?? {},
+    headers: { 'content-type': 'image/png', ...upload.headers },
     body: new Uint8Array(image),
     signal: AbortSignal.timeout(60_000),
   });
-  if (!put.ok) throw new Error(`PUT ao bucket: ${put.status} ${(await put.text()).slice(0, 300)}`);
+  if (!put.ok) throw new Error(`PUT à URL assinada: ${put.status} ${(await put.text()).slice(0, 300)}`);
   // SPEC: the public URL is the upload URL without its query.
   imageUrl = upload.url.slice(0, upload.url.indexOf('?'));
   const sendStarted = now();

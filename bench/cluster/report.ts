@@ -26,7 +26,7 @@ export function printFigures({ cross, image, kill, upgrade, throughput }: Cluste
   );
   const read = kill.readWhileDown;
   console.log(
-    `- Imagem entre hosts: PNG de ${kb(image.bytes)} pelo fluxo da especificação (URL assinada de ${image.signedHost}, PUT ao bucket), ` +
+    `- Imagem entre hosts: PNG de ${kb(image.bytes)} pelo fluxo da especificação (PUT à URL assinada de ${image.signedHost}${image.signedHost === image.storeHost ? ', o bucket' : ', QUE NÃO É O BUCKET'}), ` +
       `envios confirmados ${image.sentOn.join(' / ')} (app1 / app2), socket de quem recebe ${image.sockets.join(' / ')}; ` +
       `URL e PUT em ${ms(image.uploadMs)}, envio respondido em ${ms(image.sendMs)} e entregue em app2 em ${ms(image.deliverMs)}, download do bucket em ${ms(image.downloadMs)}: ${answered(image.equal, image.downloadStatus)}; ` +
       `arquivos em DATA_DIR/media ${image.localFiles.join(' / ')}; ` +
