@@ -28,8 +28,9 @@ export interface Balancer {
   /** The front URL clients use. */
   url: string;
   stats(): Promise<ServerStat[]>;
-  waitStatus(server: string, status: 'UP' | 'DOWN' | 'MAINT', timeoutMs?: number): Promise<number>;
-  setState(server: string, state: 'maint' | 'ready'): Promise<void>;
+  waitStatus(server: string, status: 'UP' | 'DOWN' | 'MAINT' | 'DRAIN', timeoutMs?: number): Promise<number>;
+  /** drain: no new connection, those it holds stay (a websocket stays where it is); maint: none at all. */
+  setState(server: string, state: 'maint' | 'drain' | 'ready'): Promise<void>;
 }
 
 function command(socketPath: string, line: string): Promise<string> {

@@ -5,11 +5,13 @@ import { startPrivatePostgres } from '../drill/private-postgres';
 import { startPrivateRedis } from '../drill/private-redis';
 import { ProductProcess } from '../drill/product-process';
 import { type Balancer, startBalancer } from './balancer';
+import { type Store, startStore } from './store';
 import { BACK_NETWORK, buildTopology, reaches, type Topology } from './topology';
 
 // The drill's deployment, host by host as docs/operacao.md describes it: PostgreSQL and Redis on
-// their hosts, one product process (server/dist/main.js) on each application host with the
-// environment the guide gives, and HAProxy on the guide's configuration in front.
+// their hosts, an S3-compatible store on its own, one product process (server/dist/main.js) on
+// each application host with the environment the guide gives (the bucket's S3_* included), and
+// HAProxy on the guide's configuration in front.
 
 const APP_PORT = 3000;
 const POSTGRES_PORT = 5432;
@@ -22,6 +24,7 @@ export interface Cluster {
   topology: Topology;
   balancer: Balancer;
   apps: [ProductProcess, ProductProcess];
+  store: Store;
   databaseUrl: string;
   jwtSecret: string;
   metricsToken: string;
@@ -44,13 +47,14 @@ export function cpuSeconds(pid: number | null): number {
 
 export async function deployCluster(root: string): Promise<Cluster> {
   const topology = await buildTopology();
-  const { app, db, redis, lb, clients } = topology;
+  const { app, db, redis, lb, clients, store: storeHost } = topology;
   console.log(
-    `  hosts: app1 ${app[0].address}, app2 ${app[1].address}, PostgreSQL ${db.address}, Redis ${redis.address}, HAProxy ${lb.address} / ${lb.publicAddress}, clientes ${clients.address}`,
+    `  hosts: app1 ${app[0].address}, app2 ${app[1].address}, PostgreSQL ${db.address}, Redis ${redis.address}, S3 ${storeHost.address}, HAProxy ${lb.address} / ${lb.publicAddress}, clientes ${clients.address}`,
   );
   const postgres = await startPrivatePostgres({ netns: db.netns, host: db.address, port: POSTGRES_PORT, trustedNetwork: BACK_NETWORK });
   const databaseUrl = await postgres.createDatabase('papo');
   const redisServer = await startPrivateRedis({ netns: redis.netns, host: redis.address, port: REDIS_PORT });
+  const store = await startStore(storeHost, root);
   const jwtSecret = randomBytes(32).toString('hex');
   const metricsToken = randomBytes(16).toString('hex');
   const publicUrl = `http://${lb.publicAddress}`;
@@ -62,6 +66,7 @@ export async function deployCluster(root: string): Promise<Cluster> {
         {
           DATABASE_URL: databaseUrl,
           REDIS_URL: redisServer.url,
+          ...store.env,
           JWT_SECRET: jwtSecret,
           APP_URL: publicUrl,
           TRUST_PROXY: lb.address,
@@ -91,9 +96,15 @@ export async function deployCluster(root: string): Promise<Cluster> {
   const toBalancer = await reaches(clients.netns, lb.publicAddress, 80);
   const toApp = await reaches(clients.netns, app[0].address, APP_PORT);
   const toDb = await reaches(clients.netns, db.address, POSTGRES_PORT);
+  // The bucket, as on the internet: from the clients (the browser's PUT and reads) and from the app hosts.
+  const storePort = Number(new URL(store.endpoint).port);
+  const toStore = await reaches(clients.netns, storeHost.address, storePort);
+  const appToStore = await reaches(app[1].netns, storeHost.address, storePort);
+  const yes = (ok: boolean) => (ok ? 'alcançável' : 'INALCANÇÁVEL');
+  const no = (reached: boolean) => (reached ? 'ALCANÇÁVEL' : 'inalcançável');
   console.log(
-    `  dos clientes: balanceador ${toBalancer ? 'alcançável' : 'INALCANÇÁVEL'}, app1 ${toApp ? 'ALCANÇÁVEL' : 'inalcançável'}, PostgreSQL ${toDb ? 'ALCANÇÁVEL' : 'inalcançável'}`,
+    `  dos clientes: balanceador ${yes(toBalancer)}, S3 ${yes(toStore)}, app1 ${no(toApp)}, PostgreSQL ${no(toDb)}; de app2: S3 ${yes(appToStore)}`,
   );
-  if (!toBalancer || toApp || toDb) throw new Error('a rede dos clientes não está isolada como deveria');
-  return { topology, balancer, apps, databaseUrl, jwtSecret, metricsToken };
+  if (!toBalancer || !toStore || !appToStore || toApp || toDb) throw new Error('a rede não está montada como deveria (ver a linha acima)');
+  return { topology, balancer, apps, store, databaseUrl, jwtSecret, metricsToken };
 }

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 // Command line of `npm run drill:cluster -- ...` (docs/drill.md, "Cluster").
 
 export interface ClusterOptions {
-  /** Even: members talk in pairs. */
+  /** Even: members talk in pairs; 4 at least (the second pair sends the image). */
   members: number;
   /** Sends per second from all members together, while a host dies and during the upgrade. */
   rate: number;
@@ -42,7 +42,7 @@ export function parseClusterOptions(argv: string[]): ClusterOptions {
   // Each replacement takes the drain, the move, a start and two checks: about 10 s on a quiet machine.
   if (upgradeS < 30) throw new Error(`--upgrade deve ser de 30 s ou mais: a troca dos dois processos cabe dentro da carga\n${USAGE}`);
   return {
-    members: Math.max(2, Math.ceil(number('members', 1) / 2) * 2),
+    members: Math.max(4, Math.ceil(number('members', 1) / 2) * 2),
     rate: number('rate', 1),
     killS: number('kill', 6),
     upgradeS,

@@ -1,13 +1,19 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { percentile } from '../measure';
 import type { BenchMember, WorkerResult } from '../load/protocol';
 import { type Cluster, cpuSeconds, metric } from './cluster';
+import type { ImageClient } from './image';
+import type { ImageReadBack } from './image-protocol';
 import { runLoad } from './load';
 
 // What the cluster drill shows, one function per claim (docs/drill.md, "Cluster").
 
 const epochNow = () => performance.timeOrigin + performance.now();
 const SOCKETS = 'chat_connected_sockets';
+/** Sends a host answered 200 (the send path's histogram). */
+const SENT = 'chat_message_send_duration_seconds_count{status="200"}';
 
 export interface Counts {
   accepted: number;
@@ -43,6 +49,64 @@ const counts = (r: WorkerResult): Counts => ({
 const socketsPerHost = (cluster: Cluster) =>
   Promise.all(cluster.apps.map((app) => metric(app, cluster.metricsToken, SOCKETS).catch(() => Number.NaN)));
 
+/** Sends each host answered 200 so far (0 before its first). */
+const sentPerHost = (cluster: Cluster) =>
+  Promise.all(cluster.apps.map(async (app) => (await metric(app, cluster.metricsToken, SENT)) || 0));
+
+/** Waits (up to 10 s) for the hosts to hold `wanted` sockets; returns what they hold then. */
+async function waitSockets(cluster: Cluster, wanted: number[]): Promise<number[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const where = await socketsPerHost(cluster);
+    if (where.every((n, i) => n === wanted[i]) || Date.now() > deadline) return where;
+    await sleep(200);
+  }
+}
+
+/** Files under a host's DATA_DIR/media (none when the uploads go to the bucket). */
+function localMediaFiles(dataDir: string): number {
+  try {
+    return readdirSync(path.join(dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * An image across hosts: the receiver's socket is put on app2 (app1 drained while it connects),
+ * then the sender uploads and sends through app1 (app2 drained: its socket stays, no new
+ * connection goes there). The receiver downloads the bytes from the URL its message event carries.
+ */
+export async function imageAcrossHosts(cluster: Cluster, client: ImageClient, sender: BenchMember, receiver: BenchMember) {
+  const { balancer } = cluster;
+  const only = async (host: 'app1' | 'app2', step: () => Promise<void>) => {
+    const other = host === 'app1' ? 'app2' : 'app1';
+    await balancer.setState(other, 'drain');
+    await balancer.waitStatus(other, 'DRAIN');
+    try {
+      await step();
+    } finally {
+      await balancer.setState(other, 'ready');
+      await balancer.waitStatus(other, 'UP');
+    }
+  };
+  await only('app2', () => client.listen(receiver));
+  const sockets = await waitSockets(cluster, [0, 1]);
+  const sentBefore = await sentPerHost(cluster);
+  let crossing: Awaited<ReturnType<ImageClient['send']>> | undefined;
+  await only('app1', async () => {
+    crossing = await client.send(sender);
+  });
+  const sentAfter = await sentPerHost(cluster);
+  return {
+    ...crossing!,
+    sockets,
+    sentOn: sentAfter.map((n, i) => n - sentBefore[i]!),
+    storeHost: new URL(cluster.store.endpoint).host,
+    localFiles: cluster.apps.map((app) => localMediaFiles(app.dataDir)),
+  };
+}
+
 /** A pair whose sockets sit on different hosts exchanges messages through the balancer. */
 export async function crossHost(cluster: Cluster, pair: BenchMember[]) {
   for (let attempt = 1; attempt <= 5; attempt++) {
@@ -64,12 +128,22 @@ export async function crossHost(cluster: Cluster, pair: BenchMember[]) {
   throw new Error('o balanceador nunca pôs os dois sockets em hosts diferentes');
 }
 
-/** app1's process SIGKILLed under load: its sockets come back through the balancer on app2. */
-export async function killHost(cluster: Cluster, members: BenchMember[], rate: number, durationS: number) {
+/**
+ * app1's process SIGKILLed under load: its sockets come back through the balancer on app2.
+ * `whileDown` runs once HAProxy has app1 down, before app1 starts again.
+ */
+export async function killHost(
+  cluster: Cluster,
+  members: BenchMember[],
+  rate: number,
+  durationS: number,
+  whileDown?: () => Promise<ImageReadBack>,
+) {
   const [app1] = cluster.apps;
   let before: number[] = [];
   let after: number[] = [];
   let killedAt = 0;
+  let readWhileDown: ImageReadBack | null = null;
   const phase = await runLoad(
     cluster,
     { members, mode: 'open', rate, durationS, reconnect: true },
@@ -85,7 +159,9 @@ export async function killHost(cluster: Cluster, members: BenchMember[], rate: n
         killedAt = epochNow();
         await app1.kill();
         // From the kill (the wait starts right after it) to HAProxy's checks having it down.
-        return (await cluster.balancer.waitStatus('app1', 'DOWN')) / 1000;
+        const markedDownS = (await cluster.balancer.waitStatus('app1', 'DOWN')) / 1000;
+        readWhileDown = (await whileDown?.()) ?? null;
+        return markedDownS;
       },
     },
   );
@@ -99,6 +175,7 @@ export async function killHost(cluster: Cluster, members: BenchMember[], rate: n
     markedDownS: phase.during ?? Number.NaN,
     backP50S: back.length > 0 ? percentile(back, 50) : Number.NaN,
     backMaxS: back.length > 0 ? Math.max(...back) : Number.NaN,
+    readWhileDown: readWhileDown as ImageReadBack | null,
     ...counts(phase.result),
   };
   // Back to two hosts for what follows.

@@ -6,9 +6,13 @@ import { onCleanup } from '../drill/cleanup';
 // The cluster drill's machines: one network namespace per host, wired with veth pairs to two
 // bridges that live in a namespace of their own (the switch). The back network joins the balancer,
 // the two application hosts, PostgreSQL and Redis; the front network joins the balancer and the
-// clients, who reach nothing else. The drill itself (this process) gets one leg on the back
-// network, as an operator's monitoring host: it reads each host's health and metrics and the
-// database. Deleting the namespaces removes every link; nothing else of the machine is touched.
+// clients, who reach nothing else but the store. The S3-compatible store stands for a bucket on
+// the internet: one address (STORE_ADDRESS, on its loopback) that the application hosts and the
+// clients both reach, through a leg on each network; it forwards nothing, so the clients still
+// reach nothing behind the balancer through it. The drill itself (this process) gets one leg on
+// the back network, as an operator's monitoring host: it reads each host's health and metrics
+// and the database. Deleting the namespaces removes every link; nothing else of the machine is
+// touched.
 
 const run = promisify(execFile);
 const ip = (...args: string[]) => run('ip', args, { timeout: 10_000 });
@@ -16,6 +20,8 @@ const ip = (...args: string[]) => run('ip', args, { timeout: 10_000 });
 export const BACK_NETWORK = '10.231.0.0/24';
 const FRONT_PREFIX = '10.231.1';
 const BACK_PREFIX = '10.231.0';
+/** The store's public address: on no bridge, routed to from each side through the store's own leg there. */
+const STORE_ADDRESS = '10.231.2.30';
 
 export interface Host {
   /** As the drill names it: app1, app2, db, redis, lb, clients. */
@@ -32,6 +38,8 @@ export interface Topology {
   /** The balancer: `address` on the back network, `publicAddress` on the front one. */
   lb: Host & { publicAddress: string };
   clients: Host;
+  /** The S3-compatible store: `address` is the one every host reaches it at. */
+  store: Host;
   /** This process's address on the back network. */
   monitor: string;
 }
@@ -78,6 +86,15 @@ export async function buildTopology(): Promise<Topology> {
   await wire('lb', 'lb-front', 'front', 'eth1', `${FRONT_PREFIX}.10`);
   await addNetns('clients');
   await wire('clients', 'clients', 'front', 'eth0', `${FRONT_PREFIX}.20`);
+  // The store: a leg on each network, its public address on its loopback, a route to it from each side.
+  await addNetns('s3');
+  await wire('s3', 's3-back', 'back', 'eth0', `${BACK_PREFIX}.30`);
+  await wire('s3', 's3-front', 'front', 'eth1', `${FRONT_PREFIX}.30`);
+  await ip('-n', netns('s3'), 'addr', 'add', `${STORE_ADDRESS}/32`, 'dev', 'lo');
+  // A new namespace does not forward by default; said outright, since the isolation depends on it.
+  await run('ip', ['netns', 'exec', netns('s3'), 'sysctl', '-qw', 'net.ipv4.ip_forward=0'], { timeout: 10_000 });
+  for (const h of [hosts.app1, hosts.app2]) await ip('-n', h.netns, 'route', 'add', `${STORE_ADDRESS}/32`, 'via', `${BACK_PREFIX}.30`);
+  await ip('-n', netns('clients'), 'route', 'add', `${STORE_ADDRESS}/32`, 'via', `${FRONT_PREFIX}.30`);
   // The monitoring leg, from this (the root) namespace to the back bridge; removed with the switch.
   const monitor = `${BACK_PREFIX}.254`;
   const leg = `${prefix}-mon`;
@@ -91,6 +108,7 @@ export async function buildTopology(): Promise<Topology> {
     redis: hosts.redis,
     lb: { ...host('lb', `${BACK_PREFIX}.10`), publicAddress: `${FRONT_PREFIX}.10` },
     clients: host('clients', `${FRONT_PREFIX}.20`),
+    store: host('s3', STORE_ADDRESS),
     monitor,
   };
 }

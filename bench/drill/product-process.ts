@@ -31,6 +31,11 @@ export class ProductProcess {
     return `http://${this.place.host}:${this.port}`;
   }
 
+  /** Its DATA_DIR (where the local disk's uploads would go). */
+  get dataDir(): string {
+    return this.env.DATA_DIR ?? '';
+  }
+
   /** The running process's id (null when it is not running). */
   get pid(): number | null {
     const child = this.child;
