@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { inQuietHours, levelAllows, type Message, mentionsUser, pushTag } from '@chat/contracts';
+import { inQuietHours, levelAllows, type Message, mentionsUser, type PushPayload, pushTag } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { conversationMutes, groupMembers, groups, users } from '../../db/schema';
 import { BackgroundTasks } from '../../lib/background-tasks';
@@ -11,8 +11,14 @@ import type { PushedChats } from './pushed-chats';
 import type { PushSender } from './push-sender';
 import { liveSubscriptionsOf, type StoredSubscription } from './push-subscriptions.repository';
 
-/** Pushes in flight at once for one message: a large group's fan-out does not open a socket per member at once. */
-const CONCURRENT_PUSHES = 16;
+/**
+ * Messages whose recipients are looked up together: presence, devices, settings, silenced chats
+ * and names in one query each for all of them. Alone, a message costs what it did; in a burst, the
+ * lookups are shared instead of repeated for every message.
+ */
+const BATCH_MESSAGES = 64;
+/** Messages waiting for their lookup beyond which new ones are dropped (logged): memory stays bounded. */
+const MOST_WAITING_MESSAGES = 10_000;
 
 export interface PushNotifierDeps {
   db: Db;
@@ -23,6 +29,12 @@ export interface PushNotifierDeps {
   now: () => Date;
 }
 
+interface Sent {
+  message: Message;
+  /** The chat's other people who were offline when the message was stored. */
+  recipients: readonly string[];
+}
+
 /**
  * Sends a message to the devices of the recipients who have no tab open, after the send has been
  * answered (never on the request's path). Each person's settings decide: nothing in a chat they
@@ -31,6 +43,9 @@ export interface PushNotifierDeps {
  */
 export class PushNotifier {
   private readonly tasks: BackgroundTasks;
+  private readonly waiting: Sent[] = [];
+  private draining = false;
+  private lastDropWarning = 0;
 
   constructor(private readonly deps: PushNotifierDeps) {
     this.tasks = new BackgroundTasks(deps.log);
@@ -39,7 +54,11 @@ export class PushNotifier {
   /** `recipients`: the chat's other people who were offline when the message was stored. */
   messageSent(message: Message, recipients: readonly string[]): void {
     if (recipients.length === 0 || message.content.type === 'system') return;
-    this.tasks.run('push: falha ao notificar', () => this.notify(message, recipients));
+    if (this.waiting.length >= MOST_WAITING_MESSAGES) return this.warnDropped();
+    this.waiting.push({ message, recipients });
+    if (this.draining) return;
+    this.draining = true;
+    this.tasks.run('push: falha ao notificar', () => this.drain());
   }
 
   /**
@@ -51,7 +70,7 @@ export class PushNotifier {
       if (!(await this.deps.pushed.take(userId, chatId))) return;
       const subscriptions = await liveSubscriptionsOf(this.deps.db, [userId], this.deps.now());
       const payload = { kind: 'read', chatId, tag: pushTag(chatId) } as const;
-      await this.fanOut(subscriptions, (subscription) => this.deps.sender.send(subscription, payload, 'normal'));
+      await Promise.all(subscriptions.map((subscription) => this.deps.sender.send(subscription, payload, 'normal')));
     });
   }
 
@@ -60,64 +79,111 @@ export class PushNotifier {
     return this.tasks.settled();
   }
 
-  private async notify(message: Message, recipients: readonly string[]): Promise<void> {
+  /** Looks up what has been sent, a batch at a time, until nothing waits. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, BATCH_MESSAGES);
+        await this.notify(batch).catch((error: unknown) => this.deps.log.error({ err: error }, 'push: falha ao notificar'));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async notify(batch: Sent[]): Promise<void> {
     const { db, presence, now } = this.deps;
+    const everyone = [...new Set(batch.flatMap((sent) => sent.recipients))];
     // Asked again: someone may have opened a tab since the message was stored.
-    const online = await presence.onlineAmong(recipients);
-    const offline = recipients.filter((id) => !online.has(id));
-    const subscriptions = await liveSubscriptionsOf(db, offline, now());
+    const online = await presence.onlineAmong(everyone);
+    const subscriptions = await liveSubscriptionsOf(
+      db,
+      everyone.filter((id) => !online.has(id)),
+      now(),
+    );
     if (subscriptions.length === 0) return;
-    const people = [...new Set(subscriptions.map((s) => s.userId))];
-    const [settings, muted] = await Promise.all([settingsOfUsers(db, people), this.mutedAmong(message, people)]);
+    const devices = new Map<string, StoredSubscription[]>();
+    for (const subscription of subscriptions) devices.set(subscription.userId, [...(devices.get(subscription.userId) ?? []), subscription]);
+    const reaching = batch
+      .map(({ message, recipients }) => ({ message, people: recipients.filter((id) => devices.has(id)) }))
+      .filter((sent) => sent.people.length > 0);
+    const [settings, muted, groupNames, names] = await Promise.all([
+      settingsOfUsers(db, [...devices.keys()]),
+      this.mutedAmong(reaching),
+      this.groupNames(reaching.map((sent) => sent.message)),
+      this.mentionedNames(reaching.map((sent) => sent.message)),
+    ]);
     const at = now();
-    const isDirect = message.conversationId !== null;
-    const wanted = new Set(
-      people.filter((id) => {
+    const marks = new Map<string, Set<string>>();
+    const pushes: Array<{ subscription: StoredSubscription; payload: PushPayload }> = [];
+    for (const { message, people } of reaching) {
+      const chatId = (message.groupId ?? message.conversationId)!;
+      const isDirect = message.conversationId !== null;
+      const wanted = people.filter((id) => {
         const mine = settings.get(id)!;
         const mentionsMe = mentionsUser(message, id);
-        if (muted.has(id) && !mentionsMe) return false;
+        if (muted.has(mutedKey(chatId, id)) && !mentionsMe) return false;
         return levelAllows(mine.level, { isDirect, mentionsMe }) && !inQuietHours(mine, at);
-      }),
-    );
-    const targets = subscriptions.filter((s) => wanted.has(s.userId));
-    if (targets.length === 0) return;
-    const payload = messagePayload(message, await this.groupName(message), await this.mentionedNames(message));
-    await Promise.all([...wanted].map((userId) => this.deps.pushed.mark(userId, [payload.chatId])));
-    await this.fanOut(targets, (subscription) => this.deps.sender.send(subscription, payload));
+      });
+      if (wanted.length === 0) continue;
+      const payload = messagePayload(message, message.groupId ? (groupNames.get(message.groupId) ?? null) : null, names);
+      for (const id of wanted) {
+        marks.set(id, (marks.get(id) ?? new Set()).add(chatId));
+        for (const subscription of devices.get(id)!) pushes.push({ subscription, payload });
+      }
+    }
+    if (pushes.length === 0) return;
+    await this.deps.pushed.mark(marks);
+    // Not awaited here: a slow push service or a retry's wait holds up no other message's lookup.
+    for (const { subscription, payload } of pushes)
+      this.tasks.run('push: falha ao enviar', async () => {
+        await this.deps.sender.send(subscription, payload);
+      });
   }
 
-  private async fanOut(targets: StoredSubscription[], send: (s: StoredSubscription) => Promise<unknown>): Promise<void> {
-    const queue = [...targets];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await send(next);
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_PUSHES, queue.length) }, worker));
-  }
-
-  private async mutedAmong(message: Message, userIds: string[]): Promise<Set<string>> {
+  /** Who silenced which of these chats, among the people they would reach (keys: mutedKey). */
+  private async mutedAmong(reaching: Array<{ message: Message; people: string[] }>): Promise<Set<string>> {
     const { db } = this.deps;
-    const rows = message.groupId
-      ? await db
-          .select({ userId: groupMembers.userId })
-          .from(groupMembers)
-          .where(and(eq(groupMembers.groupId, message.groupId), inArray(groupMembers.userId, userIds), eq(groupMembers.muted, true)))
-      : await db
-          .select({ userId: conversationMutes.userId })
-          .from(conversationMutes)
-          .where(and(eq(conversationMutes.conversationId, message.conversationId!), inArray(conversationMutes.userId, userIds)));
-    return new Set(rows.map((row) => row.userId));
+    const people = [...new Set(reaching.flatMap((sent) => sent.people))];
+    const groupIds = [...new Set(reaching.flatMap((sent) => (sent.message.groupId ? [sent.message.groupId] : [])))];
+    const conversationIds = [...new Set(reaching.flatMap((sent) => (sent.message.conversationId ? [sent.message.conversationId] : [])))];
+    const [inGroups, inConversations] = await Promise.all([
+      groupIds.length === 0
+        ? []
+        : db
+            .select({ chatId: groupMembers.groupId, userId: groupMembers.userId })
+            .from(groupMembers)
+            .where(and(inArray(groupMembers.groupId, groupIds), inArray(groupMembers.userId, people), eq(groupMembers.muted, true))),
+      conversationIds.length === 0
+        ? []
+        : db
+            .select({ chatId: conversationMutes.conversationId, userId: conversationMutes.userId })
+            .from(conversationMutes)
+            .where(and(inArray(conversationMutes.conversationId, conversationIds), inArray(conversationMutes.userId, people))),
+    ]);
+    return new Set([...inGroups, ...inConversations].map((row) => mutedKey(row.chatId, row.userId)));
   }
 
-  private async groupName(message: Message): Promise<string | null> {
-    if (!message.groupId) return null;
-    const [row] = await this.deps.db.select({ name: groups.name }).from(groups).where(eq(groups.id, message.groupId));
-    return row?.name ?? null;
+  private async groupNames(messages: Message[]): Promise<Map<string, string>> {
+    const ids = [...new Set(messages.flatMap((message) => (message.groupId ? [message.groupId] : [])))];
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  private async mentionedNames(message: Message): Promise<Map<string, string>> {
-    const ids = message.mentions.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  private async mentionedNames(messages: Message[]): Promise<Map<string, string>> {
+    const ids = [...new Set(messages.flatMap((message) => message.mentions.filter((id) => /^[0-9a-f-]{36}$/i.test(id))))];
     if (ids.length === 0) return new Map();
     const rows = await this.deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
     return new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
   }
+
+  private warnDropped(): void {
+    const now = Date.now();
+    if (now - this.lastDropWarning < 60_000) return;
+    this.lastDropWarning = now;
+    this.deps.log.warn({ waiting: MOST_WAITING_MESSAGES }, 'push: fila cheia, notificações descartadas');
+  }
 }
+
+const mutedKey = (chatId: string, userId: string) => `${chatId}:${userId}`;
