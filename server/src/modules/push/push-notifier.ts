@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { inQuietHours, levelAllows, type Message, mentionsUser, type PushPayload, pushTag } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { conversationMutes, groupMembers, groups, users } from '../../db/schema';
+import { groups, users } from '../../db/schema';
 import { BackgroundTasks } from '../../lib/background-tasks';
-import { settingsOfUsers } from '../notification-settings/notification-settings.repository';
 import type { Presence } from '../realtime/presence';
 import { messagePayload } from './push-payload';
 import type { PushedChats } from './pushed-chats';
 import type { PushSender } from './push-sender';
-import { liveSubscriptionsOf, type StoredSubscription } from './push-subscriptions.repository';
+import { liveSubscriptionsOf, type PushTarget, pushTargetsOf, type StoredSubscription } from './push-subscriptions.repository';
 
 /**
- * Messages whose recipients are looked up together: presence, devices, settings, silenced chats
- * and names in one query each for all of them. Alone, a message costs what it did; in a burst, the
+ * Messages whose recipients are looked up together: presence, then devices with their owners'
+ * settings and silenced chats, then names, in one query each for all of them. Alone, a message costs what it did; in a burst, the
  * lookups are shared instead of repeated for every message.
  */
 const BATCH_MESSAGES = 64;
@@ -96,72 +95,53 @@ export class PushNotifier {
     const everyone = [...new Set(batch.flatMap((sent) => sent.recipients))];
     // Asked again: someone may have opened a tab since the message was stored.
     const online = await presence.onlineAmong(everyone);
-    const subscriptions = await liveSubscriptionsOf(
+    const chats = {
+      groupIds: [...new Set(batch.flatMap(({ message }) => (message.groupId ? [message.groupId] : [])))],
+      conversationIds: [...new Set(batch.flatMap(({ message }) => (message.conversationId ? [message.conversationId] : [])))],
+    };
+    const targets = await pushTargetsOf(
       db,
       everyone.filter((id) => !online.has(id)),
+      chats,
       now(),
     );
-    if (subscriptions.length === 0) return;
-    const devices = new Map<string, StoredSubscription[]>();
-    for (const subscription of subscriptions) devices.set(subscription.userId, [...(devices.get(subscription.userId) ?? []), subscription]);
-    const reaching = batch
-      .map(({ message, recipients }) => ({ message, people: recipients.filter((id) => devices.has(id)) }))
-      .filter((sent) => sent.people.length > 0);
-    const [settings, muted, groupNames, names] = await Promise.all([
-      settingsOfUsers(db, [...devices.keys()]),
-      this.mutedAmong(reaching),
+    if (targets.length === 0) return;
+    const devices = new Map<string, PushTarget[]>();
+    for (const target of targets) devices.set(target.userId, [...(devices.get(target.userId) ?? []), target]);
+    const at = now();
+    const reaching = batch.flatMap(({ message, recipients }) => {
+      const chatId = (message.groupId ?? message.conversationId)!;
+      const isDirect = message.conversationId !== null;
+      const wanted = recipients.filter((id) => {
+        // Every device of a person carries the same settings and silenced chats.
+        const person = devices.get(id)?.[0];
+        if (!person) return false;
+        const mentionsMe = mentionsUser(message, id);
+        if (person.mutedChats.has(chatId) && !mentionsMe) return false;
+        return levelAllows(person.settings.level, { isDirect, mentionsMe }) && !inQuietHours(person.settings, at);
+      });
+      return wanted.length === 0 ? [] : [{ message, chatId, wanted }];
+    });
+    if (reaching.length === 0) return;
+    const [groupNames, names] = await Promise.all([
       this.groupNames(reaching.map((sent) => sent.message)),
       this.mentionedNames(reaching.map((sent) => sent.message)),
     ]);
-    const at = now();
     const marks = new Map<string, Set<string>>();
     const pushes: Array<{ subscription: StoredSubscription; payload: PushPayload }> = [];
-    for (const { message, people } of reaching) {
-      const chatId = (message.groupId ?? message.conversationId)!;
-      const isDirect = message.conversationId !== null;
-      const wanted = people.filter((id) => {
-        const mine = settings.get(id)!;
-        const mentionsMe = mentionsUser(message, id);
-        if (muted.has(mutedKey(chatId, id)) && !mentionsMe) return false;
-        return levelAllows(mine.level, { isDirect, mentionsMe }) && !inQuietHours(mine, at);
-      });
-      if (wanted.length === 0) continue;
+    for (const { message, chatId, wanted } of reaching) {
       const payload = messagePayload(message, message.groupId ? (groupNames.get(message.groupId) ?? null) : null, names);
       for (const id of wanted) {
         marks.set(id, (marks.get(id) ?? new Set()).add(chatId));
         for (const subscription of devices.get(id)!) pushes.push({ subscription, payload });
       }
     }
-    if (pushes.length === 0) return;
     await this.deps.pushed.mark(marks);
     // Not awaited here: a slow push service or a retry's wait holds up no other message's lookup.
     for (const { subscription, payload } of pushes)
       this.tasks.run('push: falha ao enviar', async () => {
         await this.deps.sender.send(subscription, payload);
       });
-  }
-
-  /** Who silenced which of these chats, among the people they would reach (keys: mutedKey). */
-  private async mutedAmong(reaching: Array<{ message: Message; people: string[] }>): Promise<Set<string>> {
-    const { db } = this.deps;
-    const people = [...new Set(reaching.flatMap((sent) => sent.people))];
-    const groupIds = [...new Set(reaching.flatMap((sent) => (sent.message.groupId ? [sent.message.groupId] : [])))];
-    const conversationIds = [...new Set(reaching.flatMap((sent) => (sent.message.conversationId ? [sent.message.conversationId] : [])))];
-    const [inGroups, inConversations] = await Promise.all([
-      groupIds.length === 0
-        ? []
-        : db
-            .select({ chatId: groupMembers.groupId, userId: groupMembers.userId })
-            .from(groupMembers)
-            .where(and(inArray(groupMembers.groupId, groupIds), inArray(groupMembers.userId, people), eq(groupMembers.muted, true))),
-      conversationIds.length === 0
-        ? []
-        : db
-            .select({ chatId: conversationMutes.conversationId, userId: conversationMutes.userId })
-            .from(conversationMutes)
-            .where(and(inArray(conversationMutes.conversationId, conversationIds), inArray(conversationMutes.userId, people))),
-    ]);
-    return new Set([...inGroups, ...inConversations].map((row) => mutedKey(row.chatId, row.userId)));
   }
 
   private async groupNames(messages: Message[]): Promise<Map<string, string>> {
@@ -185,5 +165,3 @@ export class PushNotifier {
     this.deps.log.warn({ waiting: MOST_WAITING_MESSAGES }, 'push: fila cheia, notificações descartadas');
   }
 }
-
-const mutedKey = (chatId: string, userId: string) => `${chatId}:${userId}`;
