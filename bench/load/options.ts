@@ -33,13 +33,15 @@ export interface LoadOptions {
   workspaceSize: number;
   /** The client processes' niceness (0-19): they stand in for the members' own machines. */
   clientsNice: number;
-  /** Web Push on against off, half the members away (push-run.ts); no base or floor. */
+  /** Web Push on against off, a share of the members away (push-run.ts); no base or floor. */
   push: boolean;
+  /** --push: the share of members away from the app and subscribed (at most half: each one's peer is online). */
+  awayShare: number;
   out: string | null;
 }
 
 const USAGE = `npm run bench:load -- [--engine postgres|pglite] [--members 40] [--messages 20 | --rate 50 --duration 60]
-  [--repeat 3] [--processes 1|2] [--workers N] [--warmup N] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--durability strict|fast] [--workspace-size N] [--clients-nice 19] [--push] [--out file.json]`;
+  [--repeat 3] [--processes 1|2] [--workers N] [--warmup N] [--restart [--reconnect-wait 180]] [--profile] [--skip-bare] [--skip-floor] [--durability strict|fast] [--workspace-size N] [--clients-nice 19] [--push [--away 0.5]] [--out file.json]`;
 
 /** The default warm-up, in sends from all members together (see `warmup` below). */
 const WARMUP_SENDS = 500;
@@ -66,6 +68,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
       'workspace-size': { type: 'string' },
       'clients-nice': { type: 'string', default: '19' },
       push: { type: 'boolean', default: false },
+      away: { type: 'string', default: '0.5' },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -95,6 +98,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
   const rate = values.rate === undefined ? null : positive('rate', values.rate);
   if (values.restart && rate === null) throw new Error('--restart precisa de --rate (carga contínua durante o reinício)');
   if (values.push && (values.restart || processes === 2)) throw new Error('--push mede um processo, sem --restart');
+  const awayShare = Number(values.away);
+  if (!(awayShare > 0 && awayShare <= 0.5))
+    throw new Error(`--away deve ser uma fração de 0 a 0,5 (a outra ponta de cada par fica online)\n${USAGE}`);
   return {
     engine,
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -128,6 +134,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOption
     // the system under test leaves; 0 runs them at the server's priority.
     clientsNice,
     push: values.push,
+    awayShare,
     out: values.out ?? null,
   };
 }

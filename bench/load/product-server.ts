@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { buildApp, LISTEN_BACKLOG } from '@chat/server/bench-api';
 import { type HistogramBucket, percentile } from '../measure';
@@ -20,8 +19,7 @@ const env = productEnv(
 );
 
 const loaded = performance.now();
-// Keep-alive, as Node's global agent (what the server uses without one) keeps connections to a push service open.
-const app = await buildApp({ env, ...(push ? { push: { agent: new Agent({ ca: push.certificate, keepAlive: true }) } } : {}) });
+const app = await buildApp({ env, ...(push ? { push: { ca: push.certificate } } : {}) });
 const readWaits = watchReadWaits();
 answerHarness(
   () => closeWatched(),

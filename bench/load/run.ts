@@ -54,7 +54,7 @@ const epochNow = () => performance.timeOrigin + performance.now();
 async function runOnce(
   kind: ServerConfig['kind'],
   options: LoadOptions,
-  variant: Variant = { away: false, push: null },
+  variant: Variant = { away: null, push: null },
 ): Promise<RunFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chat-load-'));
   const postgres = kind !== 'bare' && options.engine === 'postgres';
@@ -106,8 +106,7 @@ async function runOnce(
         // lets the last live deliveries arrive.
         reconnectWaitMs: options.reconnectWaitS * 1000,
         drainMs: 10_000,
-        // Slices start at even indexes: the second of each pair is away.
-        away: variant.away ? slice.map((_, i) => (offset + i) % 2 === 1) : undefined,
+        away: variant.away ? slice.map((_, i) => variant.away![offset + i]!) : undefined,
       };
       offset += slice.length;
       return task;

@@ -99,7 +99,7 @@ export interface BuildAppOptions {
   mediaStore?: MediaStore;
   /** How long one upload PUT may take (tests shorten it). */
   mediaUploadTimeoutMs?: number;
-  /** Web Push's TLS agent and retry waits (tests point it at their own push service). */
+  /** Web Push's trusted certificate authority and retry waits (tests point it at their own push service). */
   push?: PushOptions;
   /** False: the e-mail digest's rounds run only when a test calls app.ctx.digests.runOnce(). */
   emailDigestRounds?: boolean;

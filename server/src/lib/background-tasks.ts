@@ -19,7 +19,8 @@ export class BackgroundTasks {
     void done.finally(() => this.running.delete(done));
   }
 
+  /** Resolves once no task is running, counting those that the awaited tasks started. */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.running]);
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 }

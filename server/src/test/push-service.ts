@@ -42,6 +42,8 @@ export interface TestPushService {
   subscribe(): TestSubscription;
   /** The pushes accepted so far (answered 201), in order of arrival. */
   received: ReceivedPush[];
+  /** TLS connections opened to this service so far (a client that keeps its connections open opens few). */
+  readonly connections: number;
   /** Every request, accepted or not: its subscription and the status it got. */
   attempts: Array<{ subscriptionId: string; status: number }>;
   /** The next requests to this subscription get these statuses, in order (then 201 again). */
@@ -134,6 +136,10 @@ export async function startPushService(options: PushServiceOptions): Promise<Tes
       });
     });
   });
+  let connections = 0;
+  server.on('secureConnection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `https://127.0.0.1:${port}`;
@@ -145,6 +151,9 @@ export async function startPushService(options: PushServiceOptions): Promise<Tes
     certificate: cert.toString('utf8'),
     received,
     attempts,
+    get connections() {
+      return connections;
+    },
     subscribe() {
       const id = randomBytes(8).toString('hex');
       const ecdh = createECDH('prime256v1');

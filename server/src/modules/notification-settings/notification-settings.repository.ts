@@ -3,7 +3,8 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@chat/
 import type { Db } from '../../db/client';
 import { notificationSettings, type NotificationSettingsRow, users } from '../../db/schema';
 
-const toSettings = (row: NotificationSettingsRow | undefined): NotificationSettings =>
+/** A person's stored settings, or the defaults when they never saved any (no row). */
+export const toSettings = (row: NotificationSettingsRow | null | undefined): NotificationSettings =>
   row
     ? {
         level: row.level,

@@ -1,18 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
-import { inQuietHours, levelAllows, type Message, mentionsUser, pushTag } from '@chat/contracts';
+import { inArray } from 'drizzle-orm';
+import { inQuietHours, levelAllows, type Message, mentionsUser, type PushPayload, pushTag } from '@chat/contracts';
 import type { Db } from '../../db/client';
-import { conversationMutes, groupMembers, groups, users } from '../../db/schema';
+import { groups, users } from '../../db/schema';
 import { BackgroundTasks } from '../../lib/background-tasks';
-import { settingsOfUsers } from '../notification-settings/notification-settings.repository';
 import type { Presence } from '../realtime/presence';
 import { messagePayload } from './push-payload';
 import type { PushedChats } from './pushed-chats';
 import type { PushSender } from './push-sender';
-import { liveSubscriptionsOf, type StoredSubscription } from './push-subscriptions.repository';
+import { liveSubscriptionsOf, type PushTarget, pushTargetsOf, type StoredSubscription } from './push-subscriptions.repository';
 
-/** Pushes in flight at once for one message: a large group's fan-out does not open a socket per member at once. */
-const CONCURRENT_PUSHES = 16;
+/**
+ * Messages whose recipients are looked up together: presence, then devices with their owners'
+ * settings and silenced chats, then names, in one query each for all of them. Alone, a message costs what it did; in a burst, the
+ * lookups are shared instead of repeated for every message.
+ */
+const BATCH_MESSAGES = 64;
+/** Messages waiting for their lookup beyond which new ones are dropped (logged): memory stays bounded. */
+const MOST_WAITING_MESSAGES = 10_000;
 
 export interface PushNotifierDeps {
   db: Db;
@@ -23,6 +28,12 @@ export interface PushNotifierDeps {
   now: () => Date;
 }
 
+interface Sent {
+  message: Message;
+  /** The chat's other people who were offline when the message was stored. */
+  recipients: readonly string[];
+}
+
 /**
  * Sends a message to the devices of the recipients who have no tab open, after the send has been
  * answered (never on the request's path). Each person's settings decide: nothing in a chat they
@@ -31,6 +42,9 @@ export interface PushNotifierDeps {
  */
 export class PushNotifier {
   private readonly tasks: BackgroundTasks;
+  private readonly waiting: Sent[] = [];
+  private draining = false;
+  private lastDropWarning = 0;
 
   constructor(private readonly deps: PushNotifierDeps) {
     this.tasks = new BackgroundTasks(deps.log);
@@ -39,7 +53,11 @@ export class PushNotifier {
   /** `recipients`: the chat's other people who were offline when the message was stored. */
   messageSent(message: Message, recipients: readonly string[]): void {
     if (recipients.length === 0 || message.content.type === 'system') return;
-    this.tasks.run('push: falha ao notificar', () => this.notify(message, recipients));
+    if (this.waiting.length >= MOST_WAITING_MESSAGES) return this.warnDropped();
+    this.waiting.push({ message, recipients });
+    if (this.draining) return;
+    this.draining = true;
+    this.tasks.run('push: falha ao notificar', () => this.drain());
   }
 
   /**
@@ -51,7 +69,7 @@ export class PushNotifier {
       if (!(await this.deps.pushed.take(userId, chatId))) return;
       const subscriptions = await liveSubscriptionsOf(this.deps.db, [userId], this.deps.now());
       const payload = { kind: 'read', chatId, tag: pushTag(chatId) } as const;
-      await this.fanOut(subscriptions, (subscription) => this.deps.sender.send(subscription, payload, 'normal'));
+      await Promise.all(subscriptions.map((subscription) => this.deps.sender.send(subscription, payload, 'normal')));
     });
   }
 
@@ -60,64 +78,90 @@ export class PushNotifier {
     return this.tasks.settled();
   }
 
-  private async notify(message: Message, recipients: readonly string[]): Promise<void> {
+  /** Looks up what has been sent, a batch at a time, until nothing waits. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, BATCH_MESSAGES);
+        await this.notify(batch).catch((error: unknown) => this.deps.log.error({ err: error }, 'push: falha ao notificar'));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async notify(batch: Sent[]): Promise<void> {
     const { db, presence, now } = this.deps;
+    const everyone = [...new Set(batch.flatMap((sent) => sent.recipients))];
     // Asked again: someone may have opened a tab since the message was stored.
-    const online = await presence.onlineAmong(recipients);
-    const offline = recipients.filter((id) => !online.has(id));
-    const subscriptions = await liveSubscriptionsOf(db, offline, now());
-    if (subscriptions.length === 0) return;
-    const people = [...new Set(subscriptions.map((s) => s.userId))];
-    const [settings, muted] = await Promise.all([settingsOfUsers(db, people), this.mutedAmong(message, people)]);
-    const at = now();
-    const isDirect = message.conversationId !== null;
-    const wanted = new Set(
-      people.filter((id) => {
-        const mine = settings.get(id)!;
-        const mentionsMe = mentionsUser(message, id);
-        if (muted.has(id) && !mentionsMe) return false;
-        return levelAllows(mine.level, { isDirect, mentionsMe }) && !inQuietHours(mine, at);
-      }),
-    );
-    const targets = subscriptions.filter((s) => wanted.has(s.userId));
-    if (targets.length === 0) return;
-    const payload = messagePayload(message, await this.groupName(message), await this.mentionedNames(message));
-    await Promise.all([...wanted].map((userId) => this.deps.pushed.mark(userId, [payload.chatId])));
-    await this.fanOut(targets, (subscription) => this.deps.sender.send(subscription, payload));
-  }
-
-  private async fanOut(targets: StoredSubscription[], send: (s: StoredSubscription) => Promise<unknown>): Promise<void> {
-    const queue = [...targets];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await send(next);
+    const online = await presence.onlineAmong(everyone);
+    const chats = {
+      groupIds: [...new Set(batch.flatMap(({ message }) => (message.groupId ? [message.groupId] : [])))],
+      conversationIds: [...new Set(batch.flatMap(({ message }) => (message.conversationId ? [message.conversationId] : [])))],
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_PUSHES, queue.length) }, worker));
+    const targets = await pushTargetsOf(
+      db,
+      everyone.filter((id) => !online.has(id)),
+      chats,
+      now(),
+    );
+    if (targets.length === 0) return;
+    const devices = new Map<string, PushTarget[]>();
+    for (const target of targets) devices.set(target.userId, [...(devices.get(target.userId) ?? []), target]);
+    const at = now();
+    const reaching = batch.flatMap(({ message, recipients }) => {
+      const chatId = (message.groupId ?? message.conversationId)!;
+      const isDirect = message.conversationId !== null;
+      const wanted = recipients.filter((id) => {
+        // Every device of a person carries the same settings and silenced chats.
+        const person = devices.get(id)?.[0];
+        if (!person) return false;
+        const mentionsMe = mentionsUser(message, id);
+        if (person.mutedChats.has(chatId) && !mentionsMe) return false;
+        return levelAllows(person.settings.level, { isDirect, mentionsMe }) && !inQuietHours(person.settings, at);
+      });
+      return wanted.length === 0 ? [] : [{ message, chatId, wanted }];
+    });
+    if (reaching.length === 0) return;
+    const [groupNames, names] = await Promise.all([
+      this.groupNames(reaching.map((sent) => sent.message)),
+      this.mentionedNames(reaching.map((sent) => sent.message)),
+    ]);
+    const marks = new Map<string, Set<string>>();
+    const pushes: Array<{ subscription: StoredSubscription; payload: PushPayload }> = [];
+    for (const { message, chatId, wanted } of reaching) {
+      const payload = messagePayload(message, message.groupId ? (groupNames.get(message.groupId) ?? null) : null, names);
+      for (const id of wanted) {
+        marks.set(id, (marks.get(id) ?? new Set()).add(chatId));
+        for (const subscription of devices.get(id)!) pushes.push({ subscription, payload });
+      }
+    }
+    await this.deps.pushed.mark(marks);
+    // Not awaited here: a slow push service or a retry's wait holds up no other message's lookup.
+    for (const { subscription, payload } of pushes)
+      this.tasks.run('push: falha ao enviar', async () => {
+        await this.deps.sender.send(subscription, payload);
+      });
   }
 
-  private async mutedAmong(message: Message, userIds: string[]): Promise<Set<string>> {
-    const { db } = this.deps;
-    const rows = message.groupId
-      ? await db
-          .select({ userId: groupMembers.userId })
-          .from(groupMembers)
-          .where(and(eq(groupMembers.groupId, message.groupId), inArray(groupMembers.userId, userIds), eq(groupMembers.muted, true)))
-      : await db
-          .select({ userId: conversationMutes.userId })
-          .from(conversationMutes)
-          .where(and(eq(conversationMutes.conversationId, message.conversationId!), inArray(conversationMutes.userId, userIds)));
-    return new Set(rows.map((row) => row.userId));
+  private async groupNames(messages: Message[]): Promise<Map<string, string>> {
+    const ids = [...new Set(messages.flatMap((message) => (message.groupId ? [message.groupId] : [])))];
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  private async groupName(message: Message): Promise<string | null> {
-    if (!message.groupId) return null;
-    const [row] = await this.deps.db.select({ name: groups.name }).from(groups).where(eq(groups.id, message.groupId));
-    return row?.name ?? null;
-  }
-
-  private async mentionedNames(message: Message): Promise<Map<string, string>> {
-    const ids = message.mentions.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  private async mentionedNames(messages: Message[]): Promise<Map<string, string>> {
+    const ids = [...new Set(messages.flatMap((message) => message.mentions.filter((id) => /^[0-9a-f-]{36}$/i.test(id))))];
     if (ids.length === 0) return new Map();
     const rows = await this.deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
     return new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
+  }
+
+  private warnDropped(): void {
+    const now = Date.now();
+    if (now - this.lastDropWarning < 60_000) return;
+    this.lastDropWarning = now;
+    this.deps.log.warn({ waiting: MOST_WAITING_MESSAGES }, 'push: fila cheia, notificações descartadas');
   }
 }

@@ -1,6 +1,7 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush, { WebPushError } from 'web-push';
+import fastq from 'fastq';
+import webpush, { type PushSubscription, type RequestOptions, WebPushError } from 'web-push';
 import type { PushPayload } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { deleteSubscription, type StoredSubscription } from './push-subscriptions.repository';
@@ -21,44 +22,77 @@ const TIME_TO_LIVE_S = 24 * 60 * 60;
  */
 const VAPID_TOKEN_S = 12 * 60 * 60;
 const VAPID_RENEW_BEFORE_S = 60 * 60;
+/**
+ * Requests to push services in flight at once in this process, and connections kept open to each
+ * push service. A burst (a large group's message, many sends at once) waits its turn instead of
+ * opening a TLS connection per push, whose handshake costs several pushes' worth of CPU.
+ */
+export const PUSH_REQUESTS_IN_FLIGHT = 16;
+/** Pushes waiting for their turn beyond which new ones are dropped (logged): memory stays bounded if a service stalls. */
+const MOST_WAITING_PUSHES = 10_000;
+/** How long a connection to a push service is kept open with nothing to send (ms). */
+const IDLE_CONNECTION_MS = 60_000;
 
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+export type PushOutcome = 'sent' | 'gone' | 'failed' | 'dropped';
 
 export interface PushSenderDeps {
   db: Db;
   keys: VapidKeys;
   log: FastifyBaseLogger;
-  /** The TLS agent of requests to push services (tests trust their own service's certificate with it). */
-  agent?: Agent;
+  /** The certificate authority push services are checked against instead of Node's (tests: their own service's certificate). */
+  ca?: string;
   retryDelaysMs?: readonly number[];
 }
 
+interface Attempt {
+  subscription: PushSubscription;
+  body: string;
+  options: RequestOptions;
+}
+
 /**
- * Posts one encrypted payload to one subscription (RFC 8030, VAPID, aes128gcm) with web-push.
+ * Posts one encrypted payload to one subscription (RFC 8030, VAPID, aes128gcm) with web-push, at
+ * most PUSH_REQUESTS_IN_FLIGHT at once over connections kept open to each push service.
  * 404 and 410 mean the browser dropped the subscription: it is removed. 429 and 5xx are retried
- * after a growing wait (or the service's Retry-After); other refusals are logged and dropped.
+ * after a growing wait (or the service's Retry-After), which holds no turn; other refusals are
+ * logged and dropped.
  */
 export class PushSender {
   private readonly retryDelaysMs: readonly number[];
   private readonly stopping = new AbortController();
   /** The Authorization header per push service origin (the token's audience), with its expiry (epoch s). */
   private readonly vapidTokens = new Map<string, { authorization: string; expiresAt: number }>();
+  /** Node's agent keeps one pool of connections per origin: here at most PUSH_REQUESTS_IN_FLIGHT each, kept open between bursts. */
+  private readonly agent: Agent;
+  private readonly attempts = fastq.promise(
+    (attempt: Attempt) => webpush.sendNotification(attempt.subscription, attempt.body, attempt.options),
+    PUSH_REQUESTS_IN_FLIGHT,
+  );
+  private lastDropWarning = 0;
 
   constructor(private readonly deps: PushSenderDeps) {
     this.retryDelaysMs = deps.retryDelaysMs ?? DEFAULT_PUSH_RETRY_DELAYS_MS;
+    this.agent = new Agent({
+      keepAlive: true,
+      maxSockets: PUSH_REQUESTS_IN_FLIGHT,
+      maxFreeSockets: PUSH_REQUESTS_IN_FLIGHT,
+      timeout: IDLE_CONNECTION_MS,
+      ...(deps.ca ? { ca: deps.ca } : {}),
+    });
   }
 
   async send(subscription: StoredSubscription, payload: PushPayload, urgency: 'high' | 'normal' = 'high'): Promise<PushOutcome> {
-    const { agent } = this.deps;
+    if (this.attempts.length() >= MOST_WAITING_PUSHES) return this.drop();
     const body = JSON.stringify(payload);
+    const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
     for (let attempt = 0; ; attempt += 1) {
       if (this.stopping.signal.aborted) return 'failed';
       let retryAfterMs: number | null = null;
       try {
-        await webpush.sendNotification(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        await this.attempts.push({
+          subscription: target,
           body,
-          {
+          options: {
             // VAPID signed here (vapidAuthorization), so web-push adds no token of its own.
             headers: { Authorization: this.vapidAuthorization(subscription.endpoint) },
             TTL: TIME_TO_LIVE_S,
@@ -66,9 +100,9 @@ export class PushSender {
             // A newer push of the same chat replaces one the service still holds for an offline device.
             topic: topicOf(payload),
             timeout: REQUEST_TIMEOUT_MS,
-            ...(agent ? { agent } : {}),
+            agent: this.agent,
           },
-        );
+        });
         return 'sent';
       } catch (error) {
         const status = error instanceof WebPushError ? error.statusCode : null;
@@ -101,9 +135,29 @@ export class PushSender {
     return Authorization;
   }
 
+  /** Pushes waiting for their turn, not counting those in flight. */
+  get waiting(): number {
+    return this.attempts.length();
+  }
+
   /** Ends the waits between attempts (the server is closing): pending retries give up. */
   close(): void {
     this.stopping.abort();
+  }
+
+  /** Closes the connections kept open (once nothing is in flight any more). */
+  destroy(): void {
+    this.agent.destroy();
+  }
+
+  /** A push past the bound: dropped, and logged at most once a minute. */
+  private drop(): PushOutcome {
+    const now = Date.now();
+    if (now - this.lastDropWarning >= 60_000) {
+      this.lastDropWarning = now;
+      this.deps.log.warn({ waiting: MOST_WAITING_PUSHES }, 'push: fila cheia, notificações descartadas');
+    }
+    return 'dropped';
   }
 
   private sleep(ms: number): Promise<void> {

@@ -8,6 +8,7 @@ import { pushSubscriptions, sessions } from '../../db/schema';
 import { as, createTeam, expectStatus, textMessage, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startPushService, type TestPushService, type TestSubscription } from '../../test/push-service';
+import { PUSH_REQUESTS_IN_FLIGHT } from './push-sender';
 import { closeAll, type Listener, listenAll } from '../../test/socket-helpers';
 import { TINY_IMAGES } from '../../test/images';
 import { target, uploadUrlFor } from '../../test/media';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({
     seedDemo: false,
     env: { PUSH_ENDPOINT_HOSTS: service.host },
-    app: { push: { agent: service.agent, retryDelaysMs: [20, 20, 20] } },
+    app: { push: { ca: service.certificate, retryDelaysMs: [20, 20, 20] } },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   [ana, bruno, carla] = await createTeam(t.app, ['Ana Aviso', 'Bruno Aviso', 'Carla Aviso']);
@@ -281,6 +282,57 @@ describe('the push service answers', () => {
     await settled();
     expect(service.attempts.filter((a) => a.subscriptionId === phone.id).map((a) => a.status)).toEqual([429, 503, 500, 201]);
     expect(pushesTo(phone)).toHaveLength(1);
+  });
+});
+
+describe('a burst of messages', () => {
+  it("applies each chat's rules to each person when many messages go out at once", async () => {
+    const [ana2, bia, cris, davi] = await createTeam(t.app, ['Ana Rajada', 'Bia Rajada', 'Cris Rajada', 'Davi Rajada']);
+    const [biaPhone, crisPhone, daviPhone] = [await subscribedDevice(bia), await subscribedDevice(cris), await subscribedDevice(davi)];
+    const group = expectStatus<Group>(
+      await as(t.app, ana2).post('/group/create', { name: 'Rajada', description: '', members: [bia.id, cris.id, davi.id] }),
+      200,
+    );
+    expectStatus(await as(t.app, bia).patch(`/group/${group.id}/mute`, { muted: true }), 200);
+    const [toBia, toCris, daviCris] = [await conversation(ana2, bia), await conversation(ana2, cris), await conversation(davi, cris)];
+    expectStatus(await as(t.app, cris).patch(`/conversation/${toCris.id}/mute`, { muted: true }), 200);
+    await settled();
+    await Promise.all([
+      send(ana2, group.id, 'para o grupo', { isGroup: true }),
+      send(ana2, group.id, `chamando ${mentionToken(bia.id)}`, { isGroup: true, mentions: [bia.id] }),
+      send(ana2, toBia.id, 'direta para Bia'),
+      send(ana2, toCris.id, 'direta silenciada'),
+      send(davi, daviCris.id, 'de Davi para Cris'),
+    ]);
+    await settled();
+    const bodies = (sub: TestSubscription) =>
+      pushesTo(sub)
+        .map((p) => (p.kind === 'message' ? p.body : p.kind))
+        .sort();
+    expect(bodies(biaPhone)).toEqual(['Ana Rajada: chamando @Bia Rajada', 'direta para Bia']);
+    expect(bodies(crisPhone)).toEqual(['Ana Rajada: chamando @Bia Rajada', 'Ana Rajada: para o grupo', 'de Davi para Cris']);
+    expect(bodies(daviPhone)).toEqual(['Ana Rajada: chamando @Bia Rajada', 'Ana Rajada: para o grupo']);
+  });
+});
+
+describe('connections to a push service', () => {
+  it('are kept open between pushes, and a burst opens no more than the pushes in flight allow', async () => {
+    const [eli, fred] = await createTeam(t.app, ['Eli Conexão', 'Fred Conexão']);
+    const devices = PUSH_REQUESTS_IN_FLIGHT * 2;
+    const phones = await Promise.all(Array.from({ length: devices }, () => subscribedDevice(fred)));
+    const chat = await conversation(eli, fred);
+    await settled();
+    const before = service.connections;
+    await send(eli, chat.id, 'primeira');
+    await settled();
+    const afterBurst = service.connections;
+    await send(eli, chat.id, 'segunda');
+    await settled();
+    await send(eli, chat.id, 'terceira');
+    await settled();
+    expect(pushesTo(...phones)).toHaveLength(3 * devices);
+    expect(afterBurst - before).toBeLessThanOrEqual(PUSH_REQUESTS_IN_FLIGHT);
+    expect(service.connections).toBe(afterBurst);
   });
 });
 

@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Env } from '../../config/env';
@@ -20,8 +19,8 @@ export interface Push {
 }
 
 export interface PushOptions {
-  /** TLS agent for the push services' requests (tests trust their local service with it). */
-  agent?: Agent;
+  /** The certificate authority push services are checked against instead of Node's (tests: their local service's certificate). */
+  ca?: string;
   /** The waits between attempts after a 429 or 5xx (tests shorten them). */
   retryDelaysMs?: readonly number[];
 }
@@ -41,7 +40,7 @@ export function createPush(
 ): Push {
   const { env, db, redis, presence, revokedSessions, log, now } = deps;
   const keys = resolveVapidKeys(env);
-  const sender = new PushSender({ db, keys, log, agent: options.agent, retryDelaysMs: options.retryDelaysMs });
+  const sender = new PushSender({ db, keys, log, ca: options.ca, retryDelaysMs: options.retryDelaysMs });
   const pushed = redis ? new RedisPushedChats(redis, env.redisKeyPrefix) : new MemoryPushedChats();
   const notifier = new PushNotifier({ db, presence, sender, pushed, log, now });
   // A session that ends takes its device's subscription with it. Every process hears of it;
@@ -57,6 +56,7 @@ export function createPush(
       stop();
       sender.close();
       await notifier.settled();
+      sender.destroy();
     },
   };
 }

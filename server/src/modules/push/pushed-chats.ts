@@ -8,7 +8,8 @@ import { BoundedMap } from '../../lib/bounded-map';
  * a push; every other read costs one lookup here.
  */
 export interface PushedChats {
-  mark(userId: string, chatIds: readonly string[]): Promise<void>;
+  /** Notes the chats pushed to each person (by user id), in one round trip. */
+  mark(chatsByUser: ReadonlyMap<string, ReadonlySet<string>>): Promise<void>;
   /** True once per push: when the chat was marked for this user (and forgets it). */
   take(userId: string, chatId: string): Promise<boolean>;
 }
@@ -20,10 +21,12 @@ const REMEMBERED_USERS = 50_000;
 export class MemoryPushedChats implements PushedChats {
   private readonly marks = new BoundedMap<string, Set<string>>(REMEMBERED_USERS);
 
-  mark(userId: string, chatIds: readonly string[]): Promise<void> {
-    const set = this.marks.get(userId) ?? new Set<string>();
-    for (const id of chatIds) set.add(id);
-    this.marks.set(userId, set);
+  mark(chatsByUser: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+    for (const [userId, chatIds] of chatsByUser) {
+      const set = this.marks.get(userId) ?? new Set<string>();
+      for (const id of chatIds) set.add(id);
+      this.marks.set(userId, set);
+    }
     return Promise.resolve();
   }
 
@@ -38,13 +41,14 @@ export class RedisPushedChats implements PushedChats {
     private readonly prefix: string,
   ) {}
 
-  async mark(userId: string, chatIds: readonly string[]): Promise<void> {
-    const key = this.key(userId);
-    await this.redis
-      .multi()
-      .sadd(key, ...chatIds)
-      .expire(key, KEPT_SECONDS)
-      .exec();
+  async mark(chatsByUser: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+    if (chatsByUser.size === 0) return;
+    const transaction = this.redis.multi();
+    for (const [userId, chatIds] of chatsByUser) {
+      const key = this.key(userId);
+      transaction.sadd(key, ...chatIds).expire(key, KEPT_SECONDS);
+    }
+    await transaction.exec();
   }
 
   async take(userId: string, chatId: string): Promise<boolean> {
