@@ -55,7 +55,7 @@ export const WEBHOOK_PAYLOAD_ERRORS = {
   empty: 'A mensagem não pode estar vazia',
   tooLong: `A mensagem deve ter no máximo ${LIMITS.messageMaxLength} caracteres`,
   name: `O nome deve ter de 1 a ${WEBHOOK_NAME_MAX} caracteres`,
-  avatar: 'A imagem deve ser um endereço https',
+  avatar: 'A imagem deve ser um endereço http ou https',
   clientId: 'clientId deve ter de 1 a 100 caracteres',
   badJson: 'O corpo não é um JSON válido',
 } as const;

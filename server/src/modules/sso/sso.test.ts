@@ -185,7 +185,12 @@ describe('configuração pelo ADMIN do workspace', () => {
       const ownDomain = await asUser(allowed, 'PUT', workspaceId, config({ allowPassword: false, allowedDomains: ['empresa.com.br'] }));
       expect(ownDomain.statusCode).toBe(400);
       expect(ownDomain.json().message).toBe(SSO_OWN_DOMAIN_REQUIRED('outra.chat'));
-      const down = await asUser(allowed, 'PUT', workspaceId, config({ allowPassword: false, issuer: `http://127.0.0.1:${await freePort()}` }));
+      const down = await asUser(
+        allowed,
+        'PUT',
+        workspaceId,
+        config({ allowPassword: false, issuer: `http://127.0.0.1:${await freePort()}` }),
+      );
       expect(down.statusCode).toBe(400);
       expect(down.json().message).toBe(SSO_PROVIDER_UNREACHABLE);
       const [row] = await t.app.ctx.db.select().from(workspaceSso).where(eq(workspaceSso.workspaceId, workspaceId));
