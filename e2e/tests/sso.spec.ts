@@ -129,6 +129,9 @@ test('ROOT lets the ADMIN configure it; she does from the team page and a member
   });
 
   await test.step('the ADMIN configures the provider on the team page', async () => {
+    // A new session carries the workspace's features as ROOT left them.
+    await ana.getByRole('button', { name: 'Sair' }).click();
+    await expectPath(ana, '/');
     await signIn(ana, 'ana@demo.chat', DEMO_PASSWORD);
     await expectPath(ana, '/auth/conversations');
     await ana.getByRole('link', { name: 'Equipe' }).click();

@@ -61,7 +61,7 @@ export function SsoForm({ workspaceName, current, onSubmit }: Props) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <p className={styles.hint}>
+      <p className={styles.intro}>
         No provedor de identidade, cadastre o Papo como aplicação web com este endereço de retorno:{' '}
         <code className={styles.code}>{current.redirectUri}</code>
       </p>

@@ -15,8 +15,7 @@ export default function SsoSection({ workspace }: Props) {
         Entrada pela conta da empresa
       </h2>
       <p className={styles.help}>
-        Os membros entram com a conta que já usam na empresa (OpenID Connect). O ROOT liberou esta configuração para você e pode
-        desfazê-la; ele sempre entra com senha.
+        Os membros entram com a conta que já usam na empresa (OpenID Connect). O ROOT liberou esta configuração para você e pode desfazê-la.
       </p>
       <WorkspaceSsoSettings workspace={workspace} />
     </section>
