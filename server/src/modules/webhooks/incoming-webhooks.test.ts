@@ -5,6 +5,7 @@ import { type Group, type IncomingWebhookCreated, LIMITS, type Message, WEBHOOK_
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pngOfSize, TINY_IMAGES } from '../../test/images';
+import { uploadedPng } from '../../test/media';
 import { closeAll, eventMatching, type Listener, listenAll } from '../../test/socket-helpers';
 
 // Incoming webhooks: a group admin creates one and copies its URL; whatever posts to the URL in
@@ -84,6 +85,39 @@ describe('managing a group webhook', () => {
     expect((await as(t.app, ana).post(`/group/${group.id}/webhooks`, { name: '  ' })).statusCode).toBe(400);
   });
 
+  it('takes an image uploaded like a group photo, changes and removes it; nothing from elsewhere', async () => {
+    const group = await newGroup('Imagem');
+    const photo = await uploadedPng(t.app, ana.token, 'deploy.png');
+    const hook = await createHook(group.id, { name: 'Deploy', avatarUrl: photo });
+    const listed = async () =>
+      expectStatus<{ webhooks: Array<{ id: string; avatarUrl: string | null }> }>(
+        await as(t.app, ana).get(`/group/${group.id}/webhooks`),
+        200,
+      ).webhooks[0]!.avatarUrl;
+    expect(await listed()).toBe(photo);
+    const other = await uploadedPng(t.app, ana.token, 'outra.png');
+    const patch = (who: TestUser, avatarUrl: string | null) =>
+      as(t.app, who).patch(`/group/${group.id}/webhooks/${hook.id}`, { avatarUrl });
+    expect(expectStatus<{ message: string }>(await patch(ana, other), 200).message).toBe(WEBHOOK_TEXTS.avatarSaved);
+    expect(await listed()).toBe(other);
+    expectStatus(await postTo(hook.url, { text: 'com imagem' }), 200);
+    expect((await history(group.id)).at(-1)!.author.avatarUrl).toBe(other);
+    // An image on another server, or an upload of someone outside the workspace: refused, nothing changes.
+    const [outsider] = await createTeam(t.app, ['Fora Gancho']);
+    const foreign = await uploadedPng(t.app, outsider!.token, 'alheia.png');
+    for (const avatarUrl of ['https://example.com/a.png', foreign]) {
+      const refused = await patch(ana, avatarUrl);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(WEBHOOK_TEXTS.avatarNotFromMedia);
+    }
+    expect(
+      (await as(t.app, ana).post(`/group/${group.id}/webhooks`, { name: 'X', avatarUrl: 'https://example.com/a.png' })).statusCode,
+    ).toBe(400);
+    expect((await patch(bruno, null)).statusCode).toBe(403);
+    expectStatus(await patch(ana, null), 200);
+    expect(await listed()).toBeNull();
+  });
+
   it('regenerates (the old URL stops) and deletes', async () => {
     const group = await newGroup('Troca');
     const first = await createHook(group.id);
@@ -147,7 +181,7 @@ describe('posting to a webhook', () => {
 
   it("falls back to the webhook's image for an icon at an internal address, not an image or too large, and still posts", async () => {
     const group = await newGroup('Ícones ruins');
-    const own = 'https://papo.example.com/media/avatars/monitor.png';
+    const own = await uploadedPng(t.app, ana.token, 'monitor.png');
     const hook = await createHook(group.id, { name: 'Monitor', allowOverrides: true, avatarUrl: own });
     const refused = [
       // The same server, by an address WEBHOOK_ALLOWED_HOSTS does not list: loopback is refused.
