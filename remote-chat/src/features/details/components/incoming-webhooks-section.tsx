@@ -11,7 +11,7 @@ import { createIncomingWebhookBodySchema, type IncomingWebhookCreated } from '@c
 import { Button, Checkbox, FormField, Input, notify, Spinner, uploadAvatar } from '@chat/ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { IncomingWebhookItem } from './incoming-webhook-item';
-import { NewWebhookImage } from './new-webhook-image';
+import { NewWebhookImage, type PickedWebhookImage, releaseWebhookImage } from './new-webhook-image';
 import { ShownOnce } from './shown-once';
 import styles from './integrations.module.css';
 
@@ -23,18 +23,20 @@ export function IncomingWebhooksSection({ groupId }: { groupId: string }) {
   const list = useQuery({ queryKey: incomingKey(groupId), queryFn: () => listIncomingWebhooks(groupId) });
   const [name, setName] = useState('');
   const [allowOverrides, setAllowOverrides] = useState(false);
-  const [image, setImage] = useState<File | null>(null);
+  const [image, setImage] = useState<PickedWebhookImage | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();
   const [shown, setShown] = useState<IncomingWebhookCreated | null>(null);
   const [asking, setAsking] = useState<{ kind: 'regenerate' | 'remove'; id: string; name: string } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: incomingKey(groupId) });
 
   const create = useMutation({
-    mutationFn: async () => createIncomingWebhook(groupId, { name, allowOverrides, avatarUrl: image ? await uploadAvatar(image) : null }),
+    mutationFn: async () =>
+      createIncomingWebhook(groupId, { name, allowOverrides, avatarUrl: image ? await uploadAvatar(image.file) : null }),
     onSuccess: ({ data }) => {
       setShown(data);
       setName('');
       setAllowOverrides(false);
+      releaseWebhookImage(image);
       setImage(null);
       refresh();
     },
@@ -82,7 +84,7 @@ export function IncomingWebhooksSection({ groupId }: { groupId: string }) {
         <FormField label="Nome" htmlFor="incoming-webhook-name" error={nameError}>
           <Input id="incoming-webhook-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ex.: Deploy" />
         </FormField>
-        <NewWebhookImage name={name} file={image} onChange={setImage} />
+        <NewWebhookImage name={name} value={image} onChange={setImage} />
         <Checkbox
           id="incoming-webhook-overrides"
           checked={allowOverrides}

@@ -1,34 +1,39 @@
-import { useEffect, useState } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { Avatar, Button } from '@chat/ui';
 import { useWebhookImageInput } from './webhook-image-input';
 import styles from './integrations.module.css';
 
+/** An image picked for a new webhook, with the object URL its preview shows until it is uploaded. */
+export interface PickedWebhookImage {
+  file: File;
+  previewUrl: string;
+}
+
+/** Frees the preview's object URL once it is no longer shown. */
+export const releaseWebhookImage = (image: PickedWebhookImage | null) => image && URL.revokeObjectURL(image.previewUrl);
+
 interface Props {
   name: string;
-  file: File | null;
-  onChange: (file: File | null) => void;
+  value: PickedWebhookImage | null;
+  onChange: (image: PickedWebhookImage | null) => void;
 }
 
 /** The new webhook's optional image, previewed before it is uploaded with the creation. */
-export function NewWebhookImage({ name, file, onChange }: Props) {
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  const image = useWebhookImageInput({ label: 'Imagem da integração', onPicked: onChange });
+export function NewWebhookImage({ name, value, onChange }: Props) {
+  const replace = (file: File | null) => {
+    releaseWebhookImage(value);
+    onChange(file ? { file, previewUrl: URL.createObjectURL(file) } : null);
+  };
+  const image = useWebhookImageInput({ label: 'Imagem da integração', onPicked: replace });
 
   return (
     <div className={styles.row}>
-      <Avatar name={name.trim() || 'Integração'} src={preview} size="md" />
+      <Avatar name={name.trim() || 'Integração'} src={value?.previewUrl} size="md" />
       <Button type="button" variant="ghost" size="sm" width="sm" onClick={image.open}>
-        <ImagePlus size={14} aria-hidden /> {file ? 'Trocar imagem' : 'Escolher imagem (opcional)'}
+        <ImagePlus size={14} aria-hidden /> {value ? 'Trocar imagem' : 'Escolher imagem (opcional)'}
       </Button>
-      {file && (
-        <Button type="button" variant="ghost" size="sm" width="sm" colorType="destructive" onClick={() => onChange(null)}>
+      {value && (
+        <Button type="button" variant="ghost" size="sm" width="sm" colorType="destructive" onClick={() => replace(null)}>
           <X size={14} aria-hidden /> Remover imagem
         </Button>
       )}
