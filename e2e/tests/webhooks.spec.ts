@@ -85,7 +85,7 @@ test("a webhook's own image, and an icon_url copied by the server and shown from
     const dialog = carla.getByRole('dialog', { name: 'Integrações' });
     await dialog.getByLabel('Nome', { exact: true }).fill('Monitor');
     const chooser = carla.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Escolher imagem (opcional)' }).click();
+    await dialog.getByRole('button', { name: 'Escolher imagem' }).click();
     await (await chooser).setFiles({ name: 'monitor.png', mimeType: 'image/png', buffer: pngImage(64, 64) });
     await expect(dialog.getByRole('button', { name: 'Trocar imagem' })).toBeVisible();
     await dialog.getByLabel('Permitir que a ferramenta troque o nome e a imagem (username e icon_url)').check();

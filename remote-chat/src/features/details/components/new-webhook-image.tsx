@@ -27,13 +27,13 @@ export function NewWebhookImage({ name, value, onChange }: Props) {
   const image = useWebhookImageInput({ label: 'Imagem da integração', onPicked: replace });
 
   return (
-    <div className={styles.row}>
+    <div className={styles.imageRow}>
       <Avatar name={name.trim() || 'Integração'} src={value?.previewUrl} size="md" />
-      <Button type="button" variant="ghost" size="sm" width="sm" onClick={image.open}>
-        <ImagePlus size={14} aria-hidden /> {value ? 'Trocar imagem' : 'Escolher imagem (opcional)'}
+      <Button type="button" variant="ghost" size="sm" width="md" onClick={image.open}>
+        <ImagePlus size={14} aria-hidden /> {value ? 'Trocar imagem' : 'Escolher imagem'}
       </Button>
       {value && (
-        <Button type="button" variant="ghost" size="sm" width="sm" colorType="destructive" onClick={() => replace(null)}>
+        <Button type="button" variant="ghost" size="sm" width="md" colorType="destructive" onClick={() => replace(null)}>
           <X size={14} aria-hidden /> Remover imagem
         </Button>
       )}
