@@ -2,6 +2,5 @@
 export const rootKeys = {
   workspaces: ['root', 'workspaces'] as const,
   workspace: (id: string) => ['root', 'workspaces', id] as const,
-  sso: (id: string) => ['root', 'workspaces', id, 'sso'] as const,
   auditSettings: ['root', 'audit-settings'] as const,
 };

@@ -20,6 +20,8 @@ const api = vi.hoisted(() => ({
   createPolygon: vi.fn(),
   getRetentionPolicy: vi.fn(),
   saveRetentionPolicy: vi.fn(),
+  getWorkspaceSso: vi.fn(),
+  saveWorkspaceSso: vi.fn(),
 }));
 vi.mock('@chat/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }));
 const ui = vi.hoisted(() => ({ toast: vi.fn() }));
@@ -36,7 +38,7 @@ const person = (id: string, name: string, nickName: string, extra: Partial<User>
   workspaces: [],
   ...extra,
 });
-const ana = person('u-ana', 'Ana Souza', 'ana', { role: 'ADMIN' });
+const ana = person('u-ana', 'Ana Souza', 'ana', { role: 'ADMIN', workspaces: [{ id: 'w1', name: 'Equipe Demo' }] });
 const bruno = person('u-bruno', 'Bruno Lima', 'bruno', { neoCustomData: { id: 'p-sp', name: 'São Paulo' } });
 const carla = person('u-carla', 'Carla Dias', 'carla');
 const workspace: Workspace = {
@@ -163,6 +165,31 @@ describe('team page', () => {
     await user.click(screen.getByRole('button', { name: /Adicionar membro/ }));
     expect(await screen.findByRole('menuitem', { name: 'Convidar membro' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Criar Conta' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Entrada pela conta da empresa' })).toBeNull();
+    expect(api.getWorkspaceSso).not.toHaveBeenCalled();
+  });
+
+  it('with admin_sso, the admin configures the sign-in with the company account of their own workspace', async () => {
+    const redirectUri = 'https://papo.empresa.com.br/api/sso/callback';
+    api.getWorkspaceSso.mockImplementation(() => ok({ redirectUri, config: null }));
+    api.saveWorkspaceSso.mockImplementation((_id: string, body: object) =>
+      ok({ redirectUri, config: { ...body, clientSecretPreview: '••••6789', redirectUri, signInUrl: 'x' } }),
+    );
+    const user = renderPage([...ALL, 'admin_sso']);
+    const section = await screen.findByRole('region', { name: 'Entrada pela conta da empresa' });
+    expect(await within(section).findByText(redirectUri)).toBeInTheDocument();
+    expect(api.getWorkspaceSso).toHaveBeenCalledWith('w1');
+    await user.type(screen.getByLabelText('Endereço do provedor (issuer)'), 'https://login.empresa.com.br');
+    await user.type(screen.getByLabelText('Identificador do cliente'), 'papo');
+    await user.type(screen.getByLabelText('Segredo do cliente'), 'segredo-123456789');
+    await user.type(screen.getByLabelText('Domínios de e-mail permitidos'), 'empresa.com.br');
+    await user.click(within(section).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.saveWorkspaceSso).toHaveBeenCalledTimes(1));
+    expect(api.saveWorkspaceSso.mock.calls[0]).toEqual([
+      'w1',
+      expect.objectContaining({ slug: 'equipe-demo', issuer: 'https://login.empresa.com.br', allowedDomains: ['empresa.com.br'] }),
+    ]);
+    expect(await screen.findByText('Guardado: ••••6789. Deixe vazio para manter.')).toBeInTheDocument();
   });
 
   it('edit sends only the filled fields and the polygon change; the server message shows on a collision', async () => {

@@ -10,16 +10,19 @@ import styles from './team-page.module.css';
 
 // Below the members: loaded after the page's first screen.
 const RetentionSection = lazy(() => import('./features/retention/components/retention-section'));
+const SsoSection = lazy(() => import('./features/sso/components/sso-section'));
 
 /**
  * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons;
- * then the workspace's storage, its message retention and the way to its activity log. The features do not
+ * then the workspace's storage, its message retention, its sign-in with the company's account
+ * when ROOT lets the ADMIN configure it (flag admin_sso) and the way to its activity log. The features do not
  * know each other; a change in one refetches what the other shows (member badges, polygon member
  * counts) through the query cache (shared/use-team-change.ts).
  */
 export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) {
   useLiveMembers();
   const polygonal = flags.includes('polygonal');
+  const workspace = user.workspaces?.[0];
 
   return (
     <div className={styles.page}>
@@ -34,6 +37,7 @@ export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) 
       <StorageSection />
       <Suspense fallback={null}>
         <RetentionSection />
+        {flags.includes('admin_sso') && workspace && <SsoSection workspace={workspace} />}
       </Suspense>
       <Link to={`${basePath}/atividades`} className={styles.auditLink}>
         <ScrollText size={18} aria-hidden="true" />

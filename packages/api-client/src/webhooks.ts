@@ -6,6 +6,7 @@ import type {
   MessageResponse,
   OutgoingWebhook,
   OutgoingWebhookCreated,
+  UpdateIncomingWebhookBody,
   WebhookDelivery,
 } from '@chat/contracts';
 import { http } from './client';
@@ -23,6 +24,9 @@ export const createIncomingWebhook = (groupId: string, body: CreateIncomingWebho
 
 export const regenerateIncomingWebhook = (groupId: string, webhookId: string) =>
   request<IncomingWebhookCreated>(http(), { method: 'POST', url: `${base(groupId)}/webhooks/${seg(webhookId)}/regenerate` });
+
+export const updateIncomingWebhook = (groupId: string, webhookId: string, body: UpdateIncomingWebhookBody) =>
+  request<MessageResponse>(http(), { method: 'PATCH', url: `${base(groupId)}/webhooks/${seg(webhookId)}`, data: body });
 
 export const deleteIncomingWebhook = (groupId: string, webhookId: string) =>
   request<MessageResponse>(http(), { method: 'DELETE', url: `${base(groupId)}/webhooks/${seg(webhookId)}` });

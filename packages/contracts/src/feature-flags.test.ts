@@ -62,6 +62,7 @@ describe('per-workspace features', () => {
       'polygonal',
     ]);
     expect(sorted(featureFlags({ role: 'ADMIN', workspaces: ws([...WORKSPACE_FEATURES]) }, settings, other))).toEqual([
+      'admin_sso',
       'create_members',
       'edit_members',
       'polygonal',
@@ -79,8 +80,14 @@ describe('per-workspace features', () => {
     expect(sorted(featureFlags({ role: 'ROOT', workspaces: ws([...WORKSPACE_FEATURES]) }, settings, other))).toEqual([]);
   });
 
-  it('the featured workspace has all four whatever it stores', () => {
+  it('the featured workspace has the original four whatever it stores, and admin_sso only when stored', () => {
     expect(sorted(featureFlags({ role: 'ADMIN', workspaces: [{ id: FEATURED, features: [] }] }, settings, other))).toEqual([
+      'create_members',
+      'edit_members',
+      'polygonal',
+    ]);
+    expect(sorted(featureFlags({ role: 'ADMIN', workspaces: [{ id: FEATURED, features: ['admin_sso'] }] }, settings, other))).toEqual([
+      'admin_sso',
       'create_members',
       'edit_members',
       'polygonal',

@@ -7,19 +7,23 @@ export const FEATURE_FLAGS = [
   'edit_members',
   'disable_create_account',
   'disable_recovery_password',
+  'admin_sso',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 /**
- * Features a workspace can turn on: the original spec hard-wires them to one workspace id;
- * here each workspace stores its own subset. Admins get the three admin features that are on;
- * everyone else gets disable_edit_personal_info when it is on.
+ * Features a workspace can turn on: the original spec hard-wires the first four to one workspace
+ * id; here each workspace stores its own subset. Admins get the admin features that are on;
+ * everyone else gets disable_edit_personal_info when it is on. admin_sso lets the workspace's
+ * ADMIN configure its sign-in with the company's account, which otherwise only ROOT does.
  */
-export const WORKSPACE_FEATURES = ['polygonal', 'create_members', 'edit_members', 'disable_edit_personal_info'] as const;
+export const WORKSPACE_FEATURES = ['polygonal', 'create_members', 'edit_members', 'disable_edit_personal_info', 'admin_sso'] as const;
 export type WorkspaceFeature = (typeof WORKSPACE_FEATURES)[number];
 /** What a new workspace (and the demo workspace) starts with. */
 export const DEFAULT_WORKSPACE_FEATURES: readonly WorkspaceFeature[] = ['polygonal', 'create_members', 'edit_members'];
-const ADMIN_FEATURES: readonly WorkspaceFeature[] = ['polygonal', 'create_members', 'edit_members'];
+const ADMIN_FEATURES: readonly WorkspaceFeature[] = ['polygonal', 'create_members', 'edit_members', 'admin_sso'];
+/** The original spec's features, which the featured workspace always has; handing its sign-in to the ADMIN stays ROOT's choice. */
+const FEATURED_FEATURES: readonly WorkspaceFeature[] = ['polygonal', 'create_members', 'edit_members', 'disable_edit_personal_info'];
 
 export interface FlagSettings {
   /** The one workspace that gets the special flags (FEATURED_WORKSPACE_ID). */
@@ -51,13 +55,14 @@ export function featureFlags(user: FlagSubject | null, settings: FlagSettings, o
 }
 
 /**
- * The featured workspace (FEATURED_WORKSPACE_ID) has all four (docs/produto.md, Funcionalidades por
- * workspace); others their own.
+ * The featured workspace (FEATURED_WORKSPACE_ID) has the original four (docs/produto.md,
+ * Funcionalidades por workspace) plus what it stores; others their own.
  */
 function workspaceFeatures(user: FlagSubject, settings: FlagSettings): readonly WorkspaceFeature[] {
   const on = new Set<WorkspaceFeature>();
   for (const workspace of user.workspaces ?? []) {
-    const features = workspace.id === settings.featuredWorkspaceId ? WORKSPACE_FEATURES : (workspace.features ?? []);
+    const stored = workspace.features ?? [];
+    const features = workspace.id === settings.featuredWorkspaceId ? [...FEATURED_FEATURES, ...stored] : stored;
     for (const feature of features) on.add(feature);
   }
   return [...on];

@@ -60,3 +60,10 @@ export { StandaloneRemote, type StandaloneRemoteProps } from './components/stand
 export { AuditLogView, type AuditLogViewProps } from './components/audit-log/audit-log-view';
 export { describeEntry } from './components/audit-log/describe-entry';
 export { DaysSetting, type DaysSettingProps } from './components/audit-log/days-setting';
+export { SsoForm } from './components/sso-settings/sso-form';
+export {
+  SSO_SAVE_ERROR,
+  SSO_SAVED,
+  WorkspaceSsoSettings,
+  type WorkspaceSsoSettingsProps,
+} from './components/sso-settings/workspace-sso-settings';

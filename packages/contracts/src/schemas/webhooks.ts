@@ -17,8 +17,12 @@ export const webhookNameField = () =>
       z.maxLength(WEBHOOK_NAME_MAX, `O nome da integração deve ter no máximo ${WEBHOOK_NAME_MAX} caracteres`),
     );
 
-const httpsUrlField = (message: string) =>
-  z.string(message).check(z.trim(), z.maxLength(2000, message), z.url({ protocol: /^https$/, error: message }));
+const AVATAR_MESSAGE = 'Imagem da integração inválida';
+/** An image uploaded like a group photo (folder 'avatars'); the server checks it is one of ours. */
+const webhookAvatarField = () =>
+  z.nullable(
+    z.string(AVATAR_MESSAGE).check(z.trim(), z.maxLength(2000, AVATAR_MESSAGE), z.url({ protocol: /^https?$/, error: AVATAR_MESSAGE })),
+  );
 
 export const webhookParamsSchema = z.object({ groupId: uuidField(), webhookId: uuidField() });
 
@@ -26,11 +30,15 @@ export const webhookParamsSchema = z.object({ groupId: uuidField(), webhookId: u
 
 export const createIncomingWebhookBodySchema = z.object({
   name: webhookNameField(),
-  avatarUrl: z.optional(z.nullable(httpsUrlField('A imagem da integração deve ser um endereço https'))),
+  avatarUrl: z.optional(webhookAvatarField()),
   // Whether a payload's username / icon_url may replace the name and the image.
   allowOverrides: z.optional(z.boolean()),
 });
 export type CreateIncomingWebhookBody = z.infer<typeof createIncomingWebhookBodySchema>;
+
+/** Body of PATCH /group/{groupId}/webhooks/{webhookId}: the image its messages show, or null for none. */
+export const updateIncomingWebhookBodySchema = z.object({ avatarUrl: webhookAvatarField() });
+export type UpdateIncomingWebhookBody = z.infer<typeof updateIncomingWebhookBodySchema>;
 
 export const incomingWebhookSchema = z.object({
   id: z.string(),
@@ -55,7 +63,7 @@ export const WEBHOOK_PAYLOAD_ERRORS = {
   empty: 'A mensagem não pode estar vazia',
   tooLong: `A mensagem deve ter no máximo ${LIMITS.messageMaxLength} caracteres`,
   name: `O nome deve ter de 1 a ${WEBHOOK_NAME_MAX} caracteres`,
-  avatar: 'A imagem deve ser um endereço https',
+  avatar: 'A imagem deve ser um endereço http ou https',
   clientId: 'clientId deve ter de 1 a 100 caracteres',
   badJson: 'O corpo não é um JSON válido',
 } as const;
@@ -142,6 +150,8 @@ export const WEBHOOK_TEXTS = {
   urlNotHttps: 'O endereço deve começar com https://',
   urlUnresolved: 'Não foi possível encontrar este endereço',
   tooMany: 'Este grupo já tem o máximo de integrações',
+  avatarNotFromMedia: 'A imagem da integração deve ser enviada pelo upload de imagem',
+  avatarSaved: 'Imagem da integração salva',
 } as const;
 
 /** The most webhooks of each kind a group may have. */

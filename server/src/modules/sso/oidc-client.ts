@@ -63,6 +63,16 @@ export class OidcClients {
     return config;
   }
 
+  /** Whether the provider answers its discovery at this address. */
+  async answers(settings: ProviderSettings): Promise<boolean> {
+    try {
+      await this.configuration(settings);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Where to send the browser, and the secrets its return must match. */
   async start(settings: ProviderSettings, redirectUri: string) {
     const config = await this.configuration(settings);

@@ -9,7 +9,8 @@ import { type AuditActor, record } from '../audit/audit';
 import { isUuid } from '../../lib/ids';
 import { isLoopbackHttp } from './oidc-client';
 
-// ROOT's configuration of a workspace's provider (GET/PUT /workspace/{id}/sso).
+// The configuration of a workspace's provider (GET/PUT /workspace/{id}/sso), by ROOT or, when
+// ROOT allows it, by the workspace's ADMIN (sso-access.ts).
 
 export const SLUG_TAKEN = 'Este endereço já é de outro workspace';
 export const DOMAIN_TAKEN = (domain: string) => `O domínio ${domain} já entra por outro workspace`;
@@ -20,7 +21,7 @@ const WORKSPACE_NOT_FOUND = 'Workspace não encontrado';
 export const ssoRedirectUri = (appUrl: string) => `${appUrl}/api/sso/callback`;
 export const ssoSignInUrl = (appUrl: string, slug: string) => `${appUrl}/sso/${slug}`;
 
-/** Only the last characters of the secret ever leave the server, so ROOT can tell which one is stored. */
+/** Only the last characters of the secret ever leave the server, so the reader can tell which one is stored. */
 const preview = (secret: string) => (secret.length <= 8 ? '••••' : `••••${secret.slice(-4)}`);
 
 export function toSsoConfig(row: WorkspaceSsoRow, appUrl: string): SsoConfig {
@@ -70,6 +71,8 @@ export async function saveSsoConfig(
   body: SsoConfigBody,
   appUrl: string,
   actor: AuditActor,
+  /** Runs once the secret to use is known, before anything is written: a throw refuses the save. */
+  check?: (clientSecret: string) => Promise<void>,
 ): Promise<SsoConfigResponse> {
   await assertWorkspace(db, workspaceId);
   const issuer = body.issuer.replace(/\/+$/, '');
@@ -77,6 +80,7 @@ export async function saveSsoConfig(
   const current = await findSsoByWorkspace(db, workspaceId);
   const clientSecret = body.clientSecret ?? current?.clientSecret;
   if (!clientSecret) throw badRequest(SECRET_REQUIRED);
+  await check?.(clientSecret);
   const allowedDomains = [...new Set(body.allowedDomains)];
   // The sign-in page finds the workspace by the e-mail's domain: one domain, one enabled workspace.
   if (body.enabled) {

@@ -16,6 +16,7 @@ import { actorOf } from '../audit/audit';
 import { describeUserAgent } from '../auth/session-device';
 import { signedInRoutes } from '../auth/signed-in-routes';
 import type { OidcClients } from './oidc-client';
+import { assertAdminKeepsAWayIn, requireSsoAccess } from './sso-access';
 import { findSsoByDomain, readSsoConfig, saveSsoConfig, ssoSignInUrl } from './sso-config';
 import { exchangeHandoff, SsoSignIn, type Step } from './sso-sign-in';
 
@@ -41,7 +42,7 @@ function stateCookie(value: string, maxAgeSeconds: number, secure: boolean): str
   ].join('; ');
 }
 
-// Mounted under /api: ROOT's configuration, the sign-in page's lookup, the provider's return and
+// Mounted under /api: the workspace's configuration (ROOT, or its ADMIN when allowed), the sign-in page's lookup, the provider's return and
 // the page's exchange of its one-time code.
 export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
@@ -51,14 +52,23 @@ export const ssoApiRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   await app.register(
-    signedInRoutes({ roles: ['ROOT'] }, (root) => {
-      root.get('/workspace/:id/sso', { schema: { params: idParamsSchema, response: { 200: ssoConfigResponseSchema } } }, (request) =>
-        readSsoConfig(ctx.db, request.params.id, ctx.env.appUrl),
-      );
-      root.put(
+    signedInRoutes({ roles: ['ROOT', 'ADMIN'] }, (admins) => {
+      admins.get(
         '/workspace/:id/sso',
-        { schema: { params: idParamsSchema, body: ssoConfigBodySchema, response: { 200: ssoConfigResponseSchema } } },
-        (request) => saveSsoConfig(ctx.db, request.params.id, request.body, ctx.env.appUrl, actorOf(request)),
+        { preHandler: requireSsoAccess, schema: { params: idParamsSchema, response: { 200: ssoConfigResponseSchema } } },
+        (request) => readSsoConfig(ctx.db, request.params.id, ctx.env.appUrl),
+      );
+      admins.put(
+        '/workspace/:id/sso',
+        {
+          preHandler: requireSsoAccess,
+          schema: { params: idParamsSchema, body: ssoConfigBodySchema, response: { 200: ssoConfigResponseSchema } },
+        },
+        (request) => {
+          const { user, body } = request;
+          const check = user.role === 'ADMIN' ? (secret: string) => assertAdminKeepsAWayIn(clients, user, body, secret) : undefined;
+          return saveSsoConfig(ctx.db, request.params.id, body, ctx.env.appUrl, actorOf(request), check);
+        },
       );
     }),
   );

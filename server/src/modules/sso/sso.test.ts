@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signinResponseSchema, SSO_TEXTS, type SsoConfigBody, tokenPairSchema } from '@chat/contracts';
-import { ssoIdentities, users } from '../../db/schema';
+import { signinResponseSchema, SSO_TEXTS, type SsoConfigBody, tokenPairSchema, type WorkspaceFeature } from '@chat/contracts';
+import { auditLog, ssoIdentities, users, workspaceSso } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { CookieBrowser } from '../../test/cookie-browser';
 import { createTestApp, TEST_DEMO_PASSWORD, TEST_ROOT_PASSWORD, type TestApp } from '../../test/harness';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
 import { freePort } from '../../test/server-process';
+import { SSO_ADMIN_NOT_ALLOWED, SSO_OWN_DOMAIN_REQUIRED, SSO_PROVIDER_UNREACHABLE } from './sso-access';
 import { createWorkspaceWithAdmin, setMemberLimit } from '../../test/workspaces';
 
 // Single sign-on against a real OpenID provider on 127.0.0.1, followed hop by hop over real HTTP
@@ -116,15 +117,7 @@ describe('configuração (ROOT)', () => {
     expect((await configure(withoutSecret)).statusCode).toBe(200);
   });
 
-  it('só o ROOT configura; dados ruins são recusados em português', async () => {
-    const admin = await signIn(t.app, adminEmail, TEST_DEMO_PASSWORD);
-    const asAdmin = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workspace/${workspaceId}/sso`,
-      headers: { authorization: `Bearer ${admin.accessToken}` },
-      payload: config(),
-    });
-    expect(asAdmin.statusCode).toBe(403);
+  it('dados ruins são recusados em português', async () => {
     const http = await configure(config({ issuer: 'http://idp.empresa.com.br' }));
     expect(http.statusCode).toBe(400);
     expect(http.json().message).toBe('O endereço do provedor precisa começar com https://');
@@ -138,6 +131,80 @@ describe('configuração (ROOT)', () => {
     const sameDomain = await configure(config({ slug: 'outra', allowedDomains: ['empresa.com.br'] }), other.workspaceId);
     expect(sameDomain.statusCode).toBe(409);
     expect(sameDomain.json().message).toBe('O domínio empresa.com.br já entra por outro workspace');
+  });
+});
+
+describe('configuração pelo ADMIN do workspace', () => {
+  const asUser = (token: string, method: 'GET' | 'PUT', id: string, payload?: SsoConfigBody) =>
+    t.app.inject({ method, url: `/api/workspace/${id}/sso`, headers: { authorization: `Bearer ${token}` }, payload });
+  const setFeatures = async (id: string, features: WorkspaceFeature[]) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workspace/${id}`,
+      headers: { authorization: `Bearer ${rootToken}` },
+      payload: { name: 'Empresa', limitOfMembers: 0, features },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('só com a permissão do ROOT, só no próprio workspace, sem nunca ver o segredo', async () => {
+    const admin = (await signIn(t.app, adminEmail, TEST_DEMO_PASSWORD)).accessToken;
+    const refused = await asUser(admin, 'PUT', workspaceId, config({ clientId: 'outro' }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(SSO_ADMIN_NOT_ALLOWED);
+    expect((await asUser(admin, 'GET', workspaceId)).statusCode).toBe(403);
+
+    await setFeatures(workspaceId, ['admin_sso']);
+    try {
+      // A new session carries the workspace's features as they are now.
+      const session = await signIn(t.app, adminEmail, TEST_DEMO_PASSWORD);
+      const allowed = session.accessToken;
+      const read = await asUser(allowed, 'GET', workspaceId);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).not.toContain(provider.clientSecret);
+      expect(read.json().config.clientSecretPreview).toBe('••••6789');
+
+      const { clientSecret: _kept, ...withoutSecret } = config({ createMembers: false });
+      const saved = await asUser(allowed, 'PUT', workspaceId, withoutSecret);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().config).toMatchObject({ createMembers: false, clientSecretPreview: '••••6789' });
+      const [entry] = await t.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'workspace.sso_changed'))
+        .orderBy(desc(auditLog.seq))
+        .limit(1);
+      expect(entry).toMatchObject({ workspaceId, actorId: session.user.id, details: { createMembers: false, secretChanged: false } });
+      expect(JSON.stringify(entry!.details)).not.toContain(provider.clientSecret);
+
+      // The same validation as ROOT's.
+      const http = await asUser(allowed, 'PUT', workspaceId, config({ issuer: 'http://idp.empresa.com.br' }));
+      expect(http.json().message).toBe('O endereço do provedor precisa começar com https://');
+
+      // Password sign-in off only with a way in left: their own domain allowed and the provider answering.
+      const ownDomain = await asUser(allowed, 'PUT', workspaceId, config({ allowPassword: false, allowedDomains: ['empresa.com.br'] }));
+      expect(ownDomain.statusCode).toBe(400);
+      expect(ownDomain.json().message).toBe(SSO_OWN_DOMAIN_REQUIRED('outra.chat'));
+      const down = await asUser(
+        allowed,
+        'PUT',
+        workspaceId,
+        config({ allowPassword: false, issuer: `http://127.0.0.1:${await freePort()}` }),
+      );
+      expect(down.statusCode).toBe(400);
+      expect(down.json().message).toBe(SSO_PROVIDER_UNREACHABLE);
+      const [row] = await t.app.ctx.db.select().from(workspaceSso).where(eq(workspaceSso.workspaceId, workspaceId));
+      expect(row).toMatchObject({ issuer: provider.issuer, allowPassword: true });
+
+      // Another workspace's configuration does not exist for them, even when their own is allowed.
+      const other = await createWorkspaceWithAdmin(t.app, { name: 'Vizinha', adminNickName: 'adminvizinha' });
+      const foreign = await asUser(allowed, 'GET', other.workspaceId);
+      expect(foreign.statusCode).toBe(404);
+      expect((await asUser(allowed, 'PUT', other.workspaceId, config({ slug: 'vizinha' }))).statusCode).toBe(404);
+    } finally {
+      await setFeatures(workspaceId, []);
+      await configure(config());
+    }
   });
 });
 

@@ -18,9 +18,10 @@ function optionalString(value: unknown, message: string, check: (v: string) => b
   return value.trim();
 }
 
-const isHttpsUrl = (value: string) => {
+/** An icon's address: the server fetches it (webhook-icons.ts), through the same address checks as outgoing webhooks. */
+const isHttpUrl = (value: string) => {
   try {
-    return value.length <= 2000 && new URL(value).protocol === 'https:';
+    return value.length <= 2000 && ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {
     return false;
   }
@@ -58,7 +59,7 @@ export function parseIncomingPayload(payload: unknown): IncomingPost {
     return {
       text: checkedText(payload.body),
       name: optionalString(payload.name, E.name, nameOk),
-      avatarUrl: optionalString(payload.avatarUrl, E.avatar, isHttpsUrl),
+      avatarUrl: optionalString(payload.avatarUrl, E.avatar, isHttpUrl),
       clientId: optionalString(payload.clientId, E.clientId, (v) => v.length >= 1 && v.length <= 100),
     };
   }
@@ -68,6 +69,6 @@ export function parseIncomingPayload(payload: unknown): IncomingPost {
   return {
     text: checkedText(slackToPapoText(raw)),
     name: optionalString(payload.username, E.name, nameOk),
-    avatarUrl: optionalString(payload.icon_url, E.avatar, isHttpsUrl),
+    avatarUrl: optionalString(payload.icon_url, E.avatar, isHttpUrl),
   };
 }

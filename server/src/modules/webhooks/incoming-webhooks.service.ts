@@ -4,12 +4,14 @@ import {
   type CreateIncomingWebhookBody,
   type IncomingWebhook,
   type IncomingWebhookCreated,
+  type UpdateIncomingWebhookBody,
   WEBHOOK_TEXTS,
   WEBHOOKS_PER_GROUP_MAX,
 } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { incomingWebhooks, users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type MediaAccess, type MediaUser, usableMedia } from '../media/media-uploads';
 import { requireGroupAdmin } from './group-admin';
 
 /** The URL's secret part: 256 random bits. */
@@ -21,6 +23,7 @@ export class IncomingWebhooks {
   constructor(
     private readonly db: Db,
     private readonly appUrl: string,
+    private readonly media: MediaAccess,
   ) {}
 
   async list(userId: string, groupId: string): Promise<IncomingWebhook[]> {
@@ -41,8 +44,10 @@ export class IncomingWebhooks {
     }));
   }
 
-  async create(userId: string, groupId: string, body: CreateIncomingWebhookBody): Promise<IncomingWebhookCreated> {
+  async create(user: MediaUser, groupId: string, body: CreateIncomingWebhookBody): Promise<IncomingWebhookCreated> {
+    const userId = user.id;
     await requireGroupAdmin(this.db, groupId, userId);
+    await this.checkAvatar(user, body.avatarUrl ?? null);
     const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(incomingWebhooks).where(eq(incomingWebhooks.groupId, groupId));
     if (n >= WEBHOOKS_PER_GROUP_MAX) throw conflict(WEBHOOK_TEXTS.tooMany);
     const token = newToken();
@@ -71,6 +76,25 @@ export class IncomingWebhooks {
       .returning();
     if (!row) throw notFound(WEBHOOK_TEXTS.notFound);
     return { id: row.id, name: row.name, url: this.urlOf(token) };
+  }
+
+  /** The image its messages show: uploaded like a group photo, or null for none. */
+  async setAvatar(user: MediaUser, groupId: string, webhookId: string, body: UpdateIncomingWebhookBody): Promise<void> {
+    await requireGroupAdmin(this.db, groupId, user.id);
+    await this.checkAvatar(user, body.avatarUrl);
+    const [row] = await this.db
+      .update(incomingWebhooks)
+      .set({ avatarUrl: body.avatarUrl })
+      .where(and(eq(incomingWebhooks.id, webhookId), eq(incomingWebhooks.groupId, groupId)))
+      .returning({ id: incomingWebhooks.id });
+    if (!row) throw notFound(WEBHOOK_TEXTS.notFound);
+  }
+
+  /** Only an image of our media store: the page shows no image from elsewhere. */
+  private async checkAvatar(user: MediaUser, avatarUrl: string | null): Promise<void> {
+    if (avatarUrl !== null && (await usableMedia(this.media, avatarUrl, user))?.folder !== 'avatars') {
+      throw badRequest(WEBHOOK_TEXTS.avatarNotFromMedia);
+    }
   }
 
   async delete(userId: string, groupId: string, webhookId: string): Promise<void> {

@@ -1,7 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Group, type IncomingWebhookCreated, LIMITS, type Message, WEBHOOK_PAYLOAD_ERRORS, WEBHOOK_TEXTS } from '@chat/contracts';
 import { as, createTeam, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { pngOfSize, TINY_IMAGES } from '../../test/images';
+import { uploadedPng } from '../../test/media';
 import { closeAll, eventMatching, type Listener, listenAll } from '../../test/socket-helpers';
 
 // Incoming webhooks: a group admin creates one and copies its URL; whatever posts to the URL in
@@ -9,17 +13,42 @@ import { closeAll, eventMatching, type Listener, listenAll } from '../../test/so
 // badge, unread for every member, the one it is stored under included.
 
 let t: TestApp;
+/** Serves the payloads' icons; reached as 'localhost', which WEBHOOK_ALLOWED_HOSTS lists, never as 127.0.0.1. */
+let icons: Server;
+let iconPort: number;
+const iconHits: string[] = [];
 let ana: TestUser, bruno: TestUser, carla: TestUser, diego: TestUser;
 const listeners: Listener[] = [];
 const POSTS_PER_WINDOW = 10;
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false, app: { rateLimits: { webhookPosts: { max: POSTS_PER_WINDOW, windowMs: 60_000 } } } });
+  t = await createTestApp({
+    seedDemo: false,
+    env: { WEBHOOK_ALLOWED_HOSTS: 'localhost' },
+    app: { rateLimits: { webhookPosts: { max: POSTS_PER_WINDOW, windowMs: 60_000 } } },
+  });
+  icons = createServer((request, response) => {
+    iconHits.push(request.url ?? '');
+    const bodies: Record<string, [string, Buffer]> = {
+      '/bot.png': ['image/png', TINY_IMAGES['image/png']],
+      '/disfarce.png': ['image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+      '/enorme.png': ['image/png', pngOfSize(600 * 1024)],
+    };
+    const body = bodies[request.url ?? ''];
+    if (!body) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': body[0] }).end(body[1]);
+  });
+  // Every interface: 'localhost' may resolve to ::1 or 127.0.0.1.
+  await new Promise<void>((resolve) => icons.listen(0, resolve));
+  iconPort = (icons.address() as AddressInfo).port;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   [ana, bruno, carla, diego] = await createTeam(t.app, ['Ana Gancho', 'Bruno Gancho', 'Carla Gancho', 'Diego Gancho']);
 });
 afterEach(() => closeAll(t.app, listeners));
-afterAll(() => t?.close());
+afterAll(async () => {
+  icons?.close();
+  await t?.close();
+});
 
 const newGroup = async (name: string) =>
   expectStatus<Group>(await as(t.app, ana).post('/group/create', { name, description: '', members: [bruno.id, carla.id] }), 200);
@@ -54,6 +83,39 @@ describe('managing a group webhook', () => {
     expect((await as(t.app, bruno).get(`/group/${group.id}/webhooks`)).statusCode).toBe(403);
     expect((await as(t.app, diego).get(`/group/${group.id}/webhooks`)).statusCode).toBe(404);
     expect((await as(t.app, ana).post(`/group/${group.id}/webhooks`, { name: '  ' })).statusCode).toBe(400);
+  });
+
+  it('takes an image uploaded like a group photo, changes and removes it; nothing from elsewhere', async () => {
+    const group = await newGroup('Imagem');
+    const photo = await uploadedPng(t.app, ana.token, 'deploy.png');
+    const hook = await createHook(group.id, { name: 'Deploy', avatarUrl: photo });
+    const listed = async () =>
+      expectStatus<{ webhooks: Array<{ id: string; avatarUrl: string | null }> }>(
+        await as(t.app, ana).get(`/group/${group.id}/webhooks`),
+        200,
+      ).webhooks[0]!.avatarUrl;
+    expect(await listed()).toBe(photo);
+    const other = await uploadedPng(t.app, ana.token, 'outra.png');
+    const patch = (who: TestUser, avatarUrl: string | null) =>
+      as(t.app, who).patch(`/group/${group.id}/webhooks/${hook.id}`, { avatarUrl });
+    expect(expectStatus<{ message: string }>(await patch(ana, other), 200).message).toBe(WEBHOOK_TEXTS.avatarSaved);
+    expect(await listed()).toBe(other);
+    expectStatus(await postTo(hook.url, { text: 'com imagem' }), 200);
+    expect((await history(group.id)).at(-1)!.author.avatarUrl).toBe(other);
+    // An image on another server, or an upload of someone outside the workspace: refused, nothing changes.
+    const [outsider] = await createTeam(t.app, ['Fora Gancho']);
+    const foreign = await uploadedPng(t.app, outsider!.token, 'alheia.png');
+    for (const avatarUrl of ['https://example.com/a.png', foreign]) {
+      const refused = await patch(ana, avatarUrl);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(WEBHOOK_TEXTS.avatarNotFromMedia);
+    }
+    expect(
+      (await as(t.app, ana).post(`/group/${group.id}/webhooks`, { name: 'X', avatarUrl: 'https://example.com/a.png' })).statusCode,
+    ).toBe(400);
+    expect((await patch(bruno, null)).statusCode).toBe(403);
+    expectStatus(await patch(ana, null), 200);
+    expect(await listed()).toBeNull();
   });
 
   it('regenerates (the old URL stops) and deletes', async () => {
@@ -95,16 +157,46 @@ describe('posting to a webhook', () => {
     expect(stored).toMatchObject({ id: messageId, bot: true, author: { id: hook.id, name: 'CI' } });
   });
 
-  it('takes username and icon_url only where the admin allowed them', async () => {
+  it('takes username and icon_url only where the admin allowed them, the icon copied into our media', async () => {
     const group = await newGroup('Apelidos');
     const allowed = await createHook(group.id, { name: 'Monitor', allowOverrides: true });
     const plain = await createHook(group.id, { name: 'Alerta' });
-    const icon = 'https://img.example.com/bot.png';
+    const icon = `http://localhost:${iconPort}/bot.png`;
     expectStatus(await postTo(allowed.url, { text: 'um', username: 'Grafana', icon_url: icon }), 200);
     expectStatus(await postTo(plain.url, { text: 'dois', username: 'Grafana', icon_url: icon }), 200);
-    const [one, two] = await history(group.id);
-    expect(one!.author).toEqual({ id: allowed.id, name: 'Grafana', avatarUrl: icon });
+    expectStatus(await postTo(allowed.url, { text: 'três', icon_url: icon }), 200);
+    const [one, two, three] = await history(group.id);
+    expect(one!.author).toMatchObject({ id: allowed.id, name: 'Grafana' });
+    const copied = one!.author.avatarUrl!;
+    expect(copied).toMatch(new RegExp(`^${new URL(t.env.appUrl).origin}/media/avatars/[0-9a-f-]{36}-icone\\.png$`));
     expect(two!.author).toEqual({ id: plain.id, name: 'Alerta', avatarUrl: null });
+    // Fetched once for the webhook and the address, then the copy is reused.
+    expect(three!.author.avatarUrl).toBe(copied);
+    expect(iconHits.filter((path) => path === '/bot.png')).toHaveLength(1);
+    const served = await t.app.inject({ method: 'GET', url: new URL(copied).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(TINY_IMAGES['image/png'])).toBe(true);
+  });
+
+  it("falls back to the webhook's image for an icon at an internal address, not an image or too large, and still posts", async () => {
+    const group = await newGroup('Ícones ruins');
+    const own = await uploadedPng(t.app, ana.token, 'monitor.png');
+    const hook = await createHook(group.id, { name: 'Monitor', allowOverrides: true, avatarUrl: own });
+    const refused = [
+      // The same server, by an address WEBHOOK_ALLOWED_HOSTS does not list: loopback is refused.
+      `http://127.0.0.1:${iconPort}/bot.png`,
+      `http://localhost:${iconPort}/disfarce.png`,
+      `http://localhost:${iconPort}/enorme.png`,
+      `http://localhost:${iconPort}/sumiu.png`,
+      `http://localhost:1/bot.png`,
+    ];
+    const before = iconHits.length;
+    for (const [i, icon] of refused.entries()) expectStatus(await postTo(hook.url, { text: `ícone ${i}`, icon_url: icon }), 200);
+    const posted = await history(group.id);
+    expect(posted.map((m) => m.author.avatarUrl)).toEqual(refused.map(() => own));
+    // The loopback address was refused before any connection.
+    expect(iconHits.slice(before)).toEqual(['/disfarce.png', '/enorme.png', '/sumiu.png']);
   });
 
   it("takes Papo's own form, stores a retry with the same clientId once, and Slack's form-encoded payload", async () => {
@@ -127,7 +219,7 @@ describe('posting to a webhook', () => {
       [{ text: 42 }, WEBHOOK_PAYLOAD_ERRORS.notString],
       [{ text: '   ' }, WEBHOOK_PAYLOAD_ERRORS.empty],
       [{ text: 'x'.repeat(LIMITS.messageMaxLength + 1) }, WEBHOOK_PAYLOAD_ERRORS.tooLong],
-      [{ body: 'ok', avatarUrl: 'http://inseguro' }, WEBHOOK_PAYLOAD_ERRORS.avatar],
+      [{ body: 'ok', avatarUrl: 'ftp://inseguro/x.png' }, WEBHOOK_PAYLOAD_ERRORS.avatar],
       ['{"text": ', WEBHOOK_PAYLOAD_ERRORS.badJson],
     ];
     for (const [payload, message] of cases) {

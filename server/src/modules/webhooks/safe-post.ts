@@ -15,7 +15,7 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * dns.lookup that answers only addresses the policy allows: the check runs on the answer the
  * connection then uses, so a name cannot point elsewhere between a check and the connect.
  */
-function checkedLookup(policy: AddressPolicy) {
+export function checkedLookup(policy: AddressPolicy) {
   return (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);

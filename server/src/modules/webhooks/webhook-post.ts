@@ -10,6 +10,7 @@ import { findUserById } from '../users/users.repository';
 import { posterOf } from './group-admin';
 import { hashToken } from './incoming-webhooks.service';
 import { parseIncomingPayload } from './incoming-payload';
+import { WebhookIcons } from './webhook-icons';
 
 /** What a token may look like (incoming-webhooks.service.ts makes 43 base64url characters). */
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
@@ -21,9 +22,11 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
  */
 export class WebhookPosts {
   private readonly messages: MessagesService;
+  private readonly icons: WebhookIcons;
 
   constructor(private readonly app: FastifyInstance) {
     this.messages = createMessagesService(app);
+    this.icons = new WebhookIcons(app.ctx.mediaStore, app.ctx.env.appUrl, app.webhookPolicy, app.log);
   }
 
   async post(token: string, payload: unknown): Promise<{ ok: true; messageId: string }> {
@@ -42,6 +45,8 @@ export class WebhookPosts {
     const poster = posterId ? await findUserById(db, posterId) : null;
     if (!poster) throw notFound(WEBHOOK_TEXTS.notFound);
     const overrides = webhook.allowOverrides;
+    // The icon is shown from our media store, never from its own address (webhook-icons.ts).
+    const icon = overrides && post.avatarUrl ? await this.icons.resolve(webhook.id, post.avatarUrl) : null;
     const message = await this.messages.send(
       poster,
       {
@@ -55,7 +60,7 @@ export class WebhookPosts {
       {
         webhookId: webhook.id,
         name: (overrides && post.name) || webhook.name,
-        avatarUrl: (overrides && post.avatarUrl) || webhook.avatarUrl,
+        avatarUrl: icon ?? webhook.avatarUrl,
       },
     );
     return { ok: true, messageId: message.id };

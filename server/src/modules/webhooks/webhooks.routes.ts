@@ -7,6 +7,8 @@ import {
   messageResponseSchema,
   outgoingWebhookCreatedSchema,
   outgoingWebhookListSchema,
+  updateIncomingWebhookBodySchema,
+  WEBHOOK_TEXTS,
   webhookDeliveryListSchema,
   webhookParamsSchema,
 } from '@chat/contracts';
@@ -20,7 +22,7 @@ export const WEBHOOK_DELETED = 'Integração removida';
 // Mounted under /api: a group's integrations, for its admins (404 for non-members, 403 for members).
 export const webhookRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
   const { db, env } = routes.ctx;
-  const incoming = new IncomingWebhooks(db, env.appUrl);
+  const incoming = new IncomingWebhooks(db, env.appUrl, { db, env, store: routes.ctx.mediaStore });
   const outgoing = new OutgoingWebhooks(db, routes.webhookPolicy);
 
   routes.get(
@@ -39,7 +41,23 @@ export const webhookRoutes = signedInRoutes({ roles: CHAT_ROLES }, (routes) => {
         response: { 200: incomingWebhookCreatedSchema },
       },
     },
-    (request) => incoming.create(request.user.id, request.params.groupId, request.body),
+    (request) => incoming.create(request.user, request.params.groupId, request.body),
+  );
+
+  routes.patch(
+    '/group/:groupId/webhooks/:webhookId',
+    {
+      schema: {
+        description: 'Troca a imagem que as mensagens do webhook mostram: uma enviada pelo upload de imagem (pasta avatars), ou null.',
+        params: webhookParamsSchema,
+        body: updateIncomingWebhookBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await incoming.setAvatar(request.user, request.params.groupId, request.params.webhookId, request.body);
+      return { message: WEBHOOK_TEXTS.avatarSaved };
+    },
   );
 
   routes.post(

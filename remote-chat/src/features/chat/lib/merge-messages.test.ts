@@ -73,4 +73,23 @@ describe('merging messages', () => {
     // 'c' is 6 minutes after 'b'; 'd' is someone else's; a system line and the unread line cut runs.
     expect(runs).toEqual(['a', 'b+', 'c', 'd', 'e', 'f+', 's', 'g', 'h']);
   });
+
+  it("starts a new run when a webhook's message changes the name or image it posts under", () => {
+    const at = (minute: number) => new Date(2024, 2, 10, 10, minute).toISOString();
+    const bot = (id: string, minute: number, name: string, avatarUrl: string | null) => {
+      const base = message(id, { createdAt: at(minute) });
+      return { ...base, author: { ...base.author, name, avatarUrl } };
+    };
+    const rows = buildRows(
+      [
+        bot('a', 0, 'CI', null),
+        bot('b', 1, 'CI', null),
+        bot('c', 2, 'CI', '/media/avatars/x.png'),
+        bot('d', 3, 'Grafana', '/media/avatars/x.png'),
+      ],
+      new Date(2024, 2, 10, 12),
+    );
+    const runs = rows.flatMap((r) => (r.type === 'message' ? [`${r.message.id}${r.continuesRun ? '+' : ''}`] : []));
+    expect(runs).toEqual(['a', 'b+', 'c', 'd']);
+  });
 });

@@ -27,6 +27,9 @@ const continues = (previous: MessageRow | undefined, message: ChatMessage): bool
   !isSystemMessage(previous.message) &&
   !isSystemMessage(message) &&
   previous.message.authorId === message.authorId &&
+  // A webhook's payload may change the name and image it posts under: a new one starts a new run.
+  previous.message.author.name === message.author.name &&
+  previous.message.author.avatarUrl === message.author.avatarUrl &&
   Date.parse(message.createdAt) - Date.parse(previous.message.createdAt) < RUN_GAP_MS;
 
 /**

@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Trash2 } from 'lucide-react';
-import { createIncomingWebhook, deleteIncomingWebhook, listIncomingWebhooks, regenerateIncomingWebhook } from '@chat/api-client';
+import {
+  ApiCallError,
+  createIncomingWebhook,
+  deleteIncomingWebhook,
+  listIncomingWebhooks,
+  regenerateIncomingWebhook,
+} from '@chat/api-client';
 import { createIncomingWebhookBodySchema, type IncomingWebhookCreated } from '@chat/contracts';
-import { Button, Checkbox, FormField, IconButton, Input, notify, Spinner } from '@chat/ui';
+import { Button, Checkbox, FormField, Input, notify, Spinner, uploadAvatar } from '@chat/ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { IncomingWebhookItem } from './incoming-webhook-item';
+import { NewWebhookImage, type PickedWebhookImage, releaseWebhookImage } from './new-webhook-image';
 import { ShownOnce } from './shown-once';
 import styles from './integrations.module.css';
 
@@ -16,20 +23,29 @@ export function IncomingWebhooksSection({ groupId }: { groupId: string }) {
   const list = useQuery({ queryKey: incomingKey(groupId), queryFn: () => listIncomingWebhooks(groupId) });
   const [name, setName] = useState('');
   const [allowOverrides, setAllowOverrides] = useState(false);
+  const [image, setImage] = useState<PickedWebhookImage | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();
   const [shown, setShown] = useState<IncomingWebhookCreated | null>(null);
   const [asking, setAsking] = useState<{ kind: 'regenerate' | 'remove'; id: string; name: string } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: incomingKey(groupId) });
 
   const create = useMutation({
-    mutationFn: () => createIncomingWebhook(groupId, { name, allowOverrides }),
+    mutationFn: async () =>
+      createIncomingWebhook(groupId, { name, allowOverrides, avatarUrl: image ? await uploadAvatar(image.file) : null }),
     onSuccess: ({ data }) => {
       setShown(data);
       setName('');
       setAllowOverrides(false);
+      releaseWebhookImage(image);
+      setImage(null);
       refresh();
     },
-    onError: (error) => notify.error(error, 'Não foi possível criar a integração'),
+    // An upload failure carries its own text (uploadAvatar); the server's refusal says why.
+    onError: (error) =>
+      notify.error(
+        error,
+        error instanceof Error && !(error instanceof ApiCallError) ? error.message : 'Não foi possível criar a integração',
+      ),
   });
   const regenerate = useMutation({
     mutationFn: (id: string) => regenerateIncomingWebhook(groupId, id),
@@ -68,6 +84,7 @@ export function IncomingWebhooksSection({ groupId }: { groupId: string }) {
         <FormField label="Nome" htmlFor="incoming-webhook-name" error={nameError}>
           <Input id="incoming-webhook-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ex.: Deploy" />
         </FormField>
+        <NewWebhookImage name={name} value={image} onChange={setImage} />
         <Checkbox
           id="incoming-webhook-overrides"
           checked={allowOverrides}
@@ -85,26 +102,13 @@ export function IncomingWebhooksSection({ groupId }: { groupId: string }) {
         <ul className={styles.list} aria-label="Webhooks de entrada do grupo">
           {list.data?.length === 0 && <li className={styles.empty}>Nenhum webhook de entrada.</li>}
           {list.data?.map((hook) => (
-            <li key={hook.id} className={styles.item}>
-              <span className={styles.itemText}>
-                <span className={styles.itemName}>{hook.name}</span>
-                <span className={styles.muted}>por {hook.createdBy.name}</span>
-              </span>
-              <IconButton
-                aria-label={`Gerar nova URL de ${hook.name}`}
-                title="Gerar nova URL (a anterior para de funcionar)"
-                onClick={() => setAsking({ kind: 'regenerate', id: hook.id, name: hook.name })}
-              >
-                <RefreshCw size={16} />
-              </IconButton>
-              <IconButton
-                aria-label={`Remover ${hook.name}`}
-                title="Remover"
-                onClick={() => setAsking({ kind: 'remove', id: hook.id, name: hook.name })}
-              >
-                <Trash2 size={16} />
-              </IconButton>
-            </li>
+            <IncomingWebhookItem
+              key={hook.id}
+              groupId={groupId}
+              hook={hook}
+              onChanged={refresh}
+              onAsk={(kind) => setAsking({ kind, id: hook.id, name: hook.name })}
+            />
           ))}
         </ul>
       )}

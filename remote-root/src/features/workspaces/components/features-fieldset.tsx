@@ -9,7 +9,7 @@ interface Props {
   idPrefix: string;
 }
 
-/** The four per-workspace features, each a switch with what it does in Portuguese. */
+/** The per-workspace features, each a switch with what it does in Portuguese. */
 export function FeaturesFieldset({ value, onChange, idPrefix }: Props) {
   const toggle = (feature: WorkspaceFeature, on: boolean) =>
     // Kept in the canonical order, so an edit that toggles back and forth compares equal.

@@ -18,4 +18,8 @@ export const FEATURE_TEXTS: Record<WorkspaceFeature, { label: string; descriptio
     label: 'Bloquear dados pessoais',
     description: 'Os membros não podem alterar as próprias informações pessoais nem a senha em Configurações.',
   },
+  admin_sso: {
+    label: 'Administrador configura a entrada pela empresa',
+    description: 'O administrador pode configurar, na página Equipe, a entrada com a conta da empresa (OpenID Connect) deste workspace.',
+  },
 };

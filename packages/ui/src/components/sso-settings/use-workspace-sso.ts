@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getWorkspaceSso, saveWorkspaceSso } from '@chat/api-client';
 import type { SsoConfigBody } from '@chat/contracts';
-import { rootKeys } from '../../../query-keys';
 
 export const SSO_LOAD_ERROR = 'Não foi possível carregar a entrada pela empresa';
 
-/** GET /workspace/{id}/sso while the modal is open (loaded afresh each time it opens). */
-export function useWorkspaceSso(workspaceId: string | null) {
+const ssoKey = (workspaceId: string) => ['workspaces', workspaceId, 'sso'] as const;
+
+/** GET /workspace/{id}/sso while the settings are shown (loaded afresh each time they open). */
+export function useWorkspaceSso(workspaceId: string) {
   const query = useQuery({
-    queryKey: rootKeys.sso(workspaceId ?? ''),
-    queryFn: async () => (await getWorkspaceSso(workspaceId!)).data,
-    enabled: workspaceId !== null,
+    queryKey: ssoKey(workspaceId),
+    queryFn: async () => (await getWorkspaceSso(workspaceId)).data,
     gcTime: 0,
     meta: { errorToast: { title: 'Erro', fallback: SSO_LOAD_ERROR } },
   });
@@ -21,6 +21,6 @@ export function useSaveWorkspaceSso(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SsoConfigBody) => (await saveWorkspaceSso(workspaceId, body)).data,
-    onSuccess: (data) => queryClient.setQueryData(rootKeys.sso(workspaceId), data),
+    onSuccess: (data) => queryClient.setQueryData(ssoKey(workspaceId), data),
   });
 }

@@ -1,8 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { SsoConfigBody, SsoConfigResponse } from '@chat/contracts';
-import { Button, FormField, Input, PasswordInput, Switch, Textarea } from '@chat/ui';
-import { initialSsoValues, type SsoFieldErrors, type SsoFormValues, toSsoBody } from '../lib/sso-form-values';
-import styles from './workspace-form.module.css';
+import { Button } from '../button/button';
+import { FormField } from '../form-field/form-field';
+import { Input } from '../input/input';
+import { PasswordInput } from '../password-input/password-input';
+import { Switch } from '../switch/switch';
+import { Textarea } from '../textarea/textarea';
+import { initialSsoValues, type SsoFieldErrors, type SsoFormValues, toSsoBody } from './sso-form-values';
+import styles from './sso-form.module.css';
 
 interface Props {
   workspaceName: string;
@@ -21,11 +26,14 @@ const SWITCHES: { field: 'enabled' | 'createMembers' | 'allowPassword'; label: s
   {
     field: 'allowPassword',
     label: 'Permitir também entrar com senha',
-    description: 'Desligado, os membros deste workspace só entram pela conta da empresa.',
+    description: 'Desligado, todos deste workspace, inclusive o administrador, só entram pela conta da empresa.',
   },
 ];
 
-/** ROOT's form for a workspace's OpenID Connect provider (docs/produto.md, Entrar com a conta da empresa). */
+/**
+ * The form of a workspace's OpenID Connect provider (docs/produto.md, Entrar com a conta da
+ * empresa), for ROOT and for the workspace's ADMIN when ROOT allows it.
+ */
 export function SsoForm({ workspaceName, current, onSubmit }: Props) {
   const [values, setValues] = useState<SsoFormValues>(() => initialSsoValues(current.config, workspaceName));
   const [errors, setErrors] = useState<SsoFieldErrors>({});
@@ -53,7 +61,7 @@ export function SsoForm({ workspaceName, current, onSubmit }: Props) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <p className={styles.hint}>
+      <p className={styles.intro}>
         No provedor de identidade, cadastre o Papo como aplicação web com este endereço de retorno:{' '}
         <code className={styles.code}>{current.redirectUri}</code>
       </p>
