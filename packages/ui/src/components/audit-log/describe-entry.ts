@@ -42,6 +42,10 @@ export function describeEntry(entry: AuditEntry): string {
       return Array.isArray(d.fields) ? `Campos: ${d.fields.map((f) => fieldText(str(f))).join(', ')}` : '';
     case 'workspace.created':
       return str(d.name);
+    case 'workspace.deleted':
+      return `${str(d.name)} · ${str(d.items)} itens apagados`;
+    case 'member.erased':
+      return d.deleteMessages ? 'mensagens e arquivos apagados para todos' : 'mensagens mantidas como "Usuário removido"';
     case 'workspace.updated':
       return d.changes && typeof d.changes === 'object' ? changesText(d.changes as Record<string, Change>) : '';
     case 'workspace.sso_changed':
