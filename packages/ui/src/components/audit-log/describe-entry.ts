@@ -35,7 +35,7 @@ export function describeEntry(entry: AuditEntry): string {
   const d = entry.details;
   switch (entry.action) {
     case 'member.invited':
-      return str(d.email);
+      return d.emailErased ? 'e-mail apagado com a conta' : str(d.email);
     case 'member.created':
       return d.via === 'invite' ? 'pelo convite' : 'criada pelo administrador';
     case 'member.edited':
