@@ -6,7 +6,8 @@ export const WORKSPACE_DELETION_TEXTS = {
     'Excluir o workspace apaga todos os membros, grupos, conversas, mensagens e arquivos dele. Os membros saem na hora e não podem mais entrar. Não pode ser desfeito.',
   deleteButton: 'Excluir workspace',
   confirmTitle: 'Excluir o workspace?',
-  confirmDescription: (name: string) => `Tudo o que existe em "${name}" será apagado para sempre. Para confirmar, digite o nome do workspace.`,
+  confirmDescription: (name: string) =>
+    `Tudo o que existe em "${name}" será apagado para sempre. Para confirmar, digite o nome do workspace.`,
   confirmLabel: 'Nome do workspace',
   confirm: 'Excluir definitivamente',
   cancel: 'Cancelar',

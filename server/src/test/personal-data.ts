@@ -26,7 +26,14 @@ export async function traces(app: FastifyInstance, needles: readonly string[]): 
     const hit = async (list: readonly string[]) => {
       const { rows } = (await db.execute(
         sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text ILIKE ANY (${sql.join(
-          [sql`ARRAY[`, sql.join(list.map((p) => sql`${p}`), sql`, `), sql`]::text[]`],
+          [
+            sql`ARRAY[`,
+            sql.join(
+              list.map((p) => sql`${p}`),
+              sql`, `,
+            ),
+            sql`]::text[]`,
+          ],
           sql``,
         )})`,
       )) as unknown as { rows: Array<{ n: number }> };
@@ -43,10 +50,7 @@ export async function furnish(app: FastifyInstance, person: Person): Promise<voi
   const { db } = app.ctx;
   const avatarUrl = await uploadImage(app, person, 'retrato.png');
   expectStatus(await asSession(app, person).patch('/user/update', { avatarUrl }), 200);
-  const [polygon] = await db
-    .insert(neoCustomData)
-    .values({ workspaceId: person.workspaceId, name: 'Poligonal Norte' })
-    .returning();
+  const [polygon] = await db.insert(neoCustomData).values({ workspaceId: person.workspaceId, name: 'Poligonal Norte' }).returning();
   await db.update(users).set({ neoCustomDataId: polygon!.id }).where(eq(users.id, person.id));
   expectStatus(await asSession(app, person).post('/api-key/create', { name: `Chave de ${person.name}`, permissions: 'READ_ONLY' }), 200);
   const [session] = await db.select().from(sessions).where(eq(sessions.userId, person.id));

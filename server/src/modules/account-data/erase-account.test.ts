@@ -76,7 +76,10 @@ describe('DELETE /api/user/me', () => {
     expect(await renamed).toMatchObject({ id: me.id, name: REMOVED_USER_NAME });
 
     expect(await traces([me.name, me.email, me.nickName, 'Heloísa'])).toEqual([]);
-    const [invited] = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.workspaceId, me.workspaceId), eq(auditLog.action, 'member.invited')));
+    const [invited] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.workspaceId, me.workspaceId), eq(auditLog.action, 'member.invited')));
     expect(invited).toMatchObject({ action: 'member.invited', actorId: peer.id, details: { emailErased: true } });
     expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, me.id))).toEqual([]);
     expect(mediaFiles(t.env.dataDir).filter((f) => f.includes('retrato'))).toEqual([]);

@@ -74,7 +74,7 @@ export async function deleteWorkspace(deps: DeleteWorkspaceDeps, job: WorkspaceD
     await progress(keys.length);
   }
 
-  for (let deleted; (deleted = await data.deleteGroupBatch(db, workspaceId, DELETION_BATCH)) > 0; ) await progress(deleted);
+  for (let deleted; (deleted = await data.deleteGroupBatch(db, workspaceId, DELETION_BATCH)) > 0;) await progress(deleted);
 
   for (;;) {
     const ids = await data.memberBatch(db, workspaceId, DELETION_BATCH);
@@ -83,7 +83,7 @@ export async function deleteWorkspace(deps: DeleteWorkspaceDeps, job: WorkspaceD
     await progress(await data.deleteMembers(db, ids));
   }
 
-  for (let deleted; (deleted = await data.deleteAuditBatch(db, workspaceId, DELETION_BATCH)) > 0; ) await progress(deleted);
+  for (let deleted; (deleted = await data.deleteAuditBatch(db, workspaceId, DELETION_BATCH)) > 0;) await progress(deleted);
 
   if (signal.aborted) throw new Interrupted();
   await inTransaction(db, async (tx) => {
@@ -98,4 +98,3 @@ export async function deleteWorkspace(deps: DeleteWorkspaceDeps, job: WorkspaceD
     });
   });
 }
-

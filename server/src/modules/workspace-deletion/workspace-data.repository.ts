@@ -27,11 +27,7 @@ const uploadsWhere = (db: Db, workspaceId: string) =>
 export async function countItems(db: Db, workspaceId: string): Promise<number> {
   const count = sql<number>`count(*)::int`;
   const [[inGroups], [inConversations], [files], [groupRows], [memberRows], [entries]] = await Promise.all([
-    db
-      .select({ n: count })
-      .from(messages)
-      .innerJoin(groups, eq(groups.id, messages.groupId))
-      .where(eq(groups.workspaceId, workspaceId)),
+    db.select({ n: count }).from(messages).innerJoin(groups, eq(groups.id, messages.groupId)).where(eq(groups.workspaceId, workspaceId)),
     db
       .select({ n: count })
       .from(messages)

@@ -28,9 +28,13 @@ export const workspaceDeletionRoutes = (jobs: WorkspaceDeletionJobs) =>
       (await unfinished(db)).map(toDeletion),
     );
 
-    routes.get('/workspace/deletions/:id', { schema: { params: idParamsSchema, response: { 200: workspaceDeletionSchema } } }, async (request) => {
-      const row = await findDeletion(db, request.params.id);
-      if (!row) throw notFound(WORKSPACE_DELETION_ERRORS.notFound);
-      return toDeletion(row);
-    });
+    routes.get(
+      '/workspace/deletions/:id',
+      { schema: { params: idParamsSchema, response: { 200: workspaceDeletionSchema } } },
+      async (request) => {
+        const row = await findDeletion(db, request.params.id);
+        if (!row) throw notFound(WORKSPACE_DELETION_ERRORS.notFound);
+        return toDeletion(row);
+      },
+    );
   });
