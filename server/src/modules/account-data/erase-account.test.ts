@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DATA_ERRORS, type Conversation, type Message, REMOVED_USER_NAME } from '@chat/contracts';
 import { auditLog, sessions, ssoIdentities, users } from '../../db/schema';
 import { record } from '../audit/audit';
+import { CANNOT_ERASE_ADMIN } from '../members/remove-member';
 import { as, createUser, createWorkspace, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, TEST_ROOT_PASSWORD, type TestApp } from '../../test/harness';
 import { mediaFiles } from '../../test/media';
@@ -160,5 +161,41 @@ describe('DELETE /api/user/me', () => {
     const plain = await createUser(t.app, workspaceId, { name: 'Tito Simples' });
     const res = await erase(plain.token, { email: plain.email, deleteMessages: false });
     expect([res.statusCode, res.json().message]).toEqual([400, ACCOUNT_DATA_ERRORS.confirmationMissing]);
+  });
+});
+
+describe('DELETE /api/user/{targetUserId} with eraseData: an ADMIN removes a member and their data', () => {
+  it('erases the member as their own deletion would, messages and files included; refuses other admins and other workspaces', async () => {
+    const { me, peer, conversation } = await seedPair(t.app, { me: 'Vera Saída', peer: 'Ivo Colega' }, 'saida');
+    await furnish(me);
+    const admin = await createUser(t.app, me.workspaceId, { name: 'Ana Gestora', role: 'ADMIN' });
+    const otherAdmin = await createUser(t.app, me.workspaceId, { name: 'Beto Gestor', role: 'ADMIN' });
+    const outsider = await createUser(t.app, await createWorkspace(t.app), { name: 'Caio Fora', role: 'ADMIN' });
+    const myFile = new URL(me.imageUrl).pathname.replace('/media/', '');
+    const body = { eraseData: true, deleteMessages: true };
+
+    const onAdmin = await as(t.app, admin).delete(`/user/${otherAdmin.id}`, body);
+    expect([onAdmin.statusCode, onAdmin.json().message]).toEqual([403, CANNOT_ERASE_ADMIN]);
+    expect((await as(t.app, outsider).delete(`/user/${me.id}`, body)).statusCode).toBe(404);
+    expect((await as(t.app, peer).delete(`/user/${me.id}`, body)).statusCode).toBe(403);
+    const badBody = await as(t.app, admin).delete(`/user/${me.id}`, { eraseData: 'sim' });
+    expect(badBody.statusCode).toBe(400);
+    expect((await asSession(t.app, me).get('/auth/me')).statusCode).toBe(200);
+
+    expect(expectStatus(await as(t.app, admin).delete(`/user/${me.id}`, body), 200)).toEqual({ message: 'Membro removido com sucesso' });
+    expect(await traces([me.name, me.email, me.nickName])).toEqual([]);
+    expect(mediaFiles(t.env.dataDir)).not.toContain(myFile);
+    expect((await asSession(t.app, me).get('/auth/me')).statusCode).toBe(401);
+    const history = expectStatus<{ messages: Message[] }>(
+      await as(t.app, peer).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
+      200,
+    );
+    expect(history.messages.filter((m) => m.authorId === me.id).every((m) => m.content.body === '')).toBe(true);
+    expect(history.messages.map((m) => m.content.body)).toContain(peer.texts[0]);
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.removed'), eq(auditLog.targetUserId, me.id)));
+    expect(entry).toMatchObject({ actorId: admin.id, details: { dataErased: true, deleteMessages: true } });
   });
 });

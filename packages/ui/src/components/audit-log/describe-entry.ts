@@ -44,8 +44,11 @@ export function describeEntry(entry: AuditEntry): string {
       return str(d.name);
     case 'workspace.deleted':
       return `${str(d.name)} · ${str(d.items)} itens apagados`;
-    case 'member.erased':
-      return d.deleteMessages ? 'mensagens e arquivos apagados para todos' : 'mensagens mantidas como "Usuário removido"';
+    case 'member.removed':
+      if (!d.dataErased) return '';
+      return d.deleteMessages
+        ? 'dados excluídos; mensagens e arquivos apagados para todos'
+        : 'dados excluídos; mensagens mantidas como "Usuário removido"';
     case 'workspace.updated':
       return d.changes && typeof d.changes === 'object' ? changesText(d.changes as Record<string, Change>) : '';
     case 'workspace.sso_changed':
