@@ -82,7 +82,7 @@ export const pendingInviteListSchema = z.array(pendingInviteSchema);
  * removed (the account deactivated). With it, their account is erased as in 'Excluir minha conta';
  * `deleteMessages` then deletes their messages and files for everyone too.
  */
-export const removeTeamMemberBodySchema = z.optional(
+export const removeTeamMemberBodySchema = z.nullish(
   z.object({
     eraseData: z.optional(z.boolean('eraseData deve ser verdadeiro ou falso')),
     deleteMessages: z.optional(z.boolean('deleteMessages deve ser verdadeiro ou falso')),
