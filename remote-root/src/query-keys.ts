@@ -4,4 +4,6 @@ export const rootKeys = {
   workspace: (id: string) => ['root', 'workspaces', id] as const,
   sso: (id: string) => ['root', 'workspaces', id, 'sso'] as const,
   auditSettings: ['root', 'audit-settings'] as const,
+  deletions: ['root', 'deletions'] as const,
+  deletion: (id: string) => ['root', 'deletions', id] as const,
 };

@@ -16,5 +16,6 @@ export const WORKSPACE_DELETION_TEXTS = {
   failed: 'A exclusão parou por um erro. Tente de novo: ela continua de onde parou.',
   retry: 'Tentar de novo',
   done: 'Workspace excluído',
+  startFailed: 'Não foi possível excluir o workspace',
   deleting: 'Em exclusão',
 } as const;
