@@ -68,7 +68,7 @@ export function DeleteWorkspaceModal({ workspace, deletionId = null, onClose }: 
             <div className={styles.progressFill} style={{ width: `${percent}%` }} />
           </div>
           <p className={styles.dangerText} aria-live="polite">
-            {deletion ? T.progress(deletion.done, deletion.total) : '…'}
+            {deletion && deletion.total > 0 ? T.progress(deletion.done, deletion.total) : T.starting}
           </p>
           {deletion?.status === 'failed' ? (
             <>

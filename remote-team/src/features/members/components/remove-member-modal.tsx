@@ -14,8 +14,9 @@ interface Props {
 }
 
 const ERASE_DATA_LABEL = 'Excluir também os dados do membro';
-const ERASE_DATA_HINT =
-  'Apaga nome, e-mail, apelido, foto, sessões e chaves de API da pessoa. As mensagens dela continuam nas conversas, assinadas como "Usuário removido".';
+const ERASE_DATA_HINT = 'Apaga nome, e-mail, apelido, foto, sessões e chaves de API da pessoa.';
+const KEEP_MESSAGES_HINT = 'As mensagens dela continuam nas conversas, assinadas como "Usuário removido".';
+const DELETE_MESSAGES_HINT = 'As mensagens e os arquivos que ela enviou são apagados para todos.';
 const DELETE_MESSAGES_LABEL = 'Apagar também as mensagens e os arquivos dela, para todos';
 
 type Removal = { id: string; erase: { deleteMessages: boolean } | null };
@@ -50,7 +51,9 @@ export function RemoveMemberModal({ member, onOpenChange }: Props) {
         <Checkbox checked={eraseData} onCheckedChange={setEraseData} label={ERASE_DATA_LABEL} />
         {eraseData ? (
           <>
-            <p className={styles.eraseHint}>{ERASE_DATA_HINT} Não pode ser desfeito.</p>
+            <p className={styles.eraseHint}>
+              {ERASE_DATA_HINT} {deleteMessages ? DELETE_MESSAGES_HINT : KEEP_MESSAGES_HINT} Não pode ser desfeito.
+            </p>
             <Checkbox checked={deleteMessages} onCheckedChange={setDeleteMessages} label={DELETE_MESSAGES_LABEL} />
           </>
         ) : null}
