@@ -25,6 +25,7 @@ for (const width of [1440, 390]) {
 
     await signIn(page, ROOT_EMAIL, ROOT_PASSWORD);
     await expectPath(page, '/root/workspaces');
+    await page.waitForTimeout(6000);
     await page.getByRole('button', { name: 'Editar Equipe Demo' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Workspace' });
     const zone = edit.getByRole('button', { name: 'Excluir workspace' });
@@ -39,12 +40,18 @@ for (const width of [1440, 390]) {
     if (width !== 390) return;
     let release = () => {};
     const seen = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
     await page.route('**/api/workspace/deletions/*', async (route) => {
+      if (first) {
+        first = false;
+        const id = route.request().url().split('/').pop();
+        return route.fulfill({ json: { id, workspaceId: 'x', status: 'running', done: 9, total: 21 } });
+      }
       await seen;
       await route.continue();
     });
     await confirm.getByRole('button', { name: 'Excluir definitivamente' }).click();
-    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expect(page.getByText('9 de 21 itens apagados')).toBeVisible();
     await shot(page, 'progress');
     release();
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -38,10 +38,12 @@ export function DeleteWorkspaceModal({ workspace, deletionId = null, onClose }: 
   useEffect(() => {
     if (!done) return;
     notify.success(T.done);
-    void queryClient.invalidateQueries({ queryKey: rootKeys.workspaces });
-    void queryClient.invalidateQueries({ queryKey: rootKeys.deletions });
     onClose(true);
-  }, [done, onClose, queryClient]);
+    // The workspace's own queries go (asking again would only find it gone); the list is fetched anew.
+    queryClient.removeQueries({ queryKey: rootKeys.workspace(workspace.id) });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.workspaces, exact: true });
+    void queryClient.invalidateQueries({ queryKey: rootKeys.deletions, exact: true });
+  }, [done, onClose, queryClient, workspace.id]);
 
   const percent = deletion && deletion.total > 0 ? Math.round((deletion.done / deletion.total) * 100) : 0;
   const following = jobId !== null;

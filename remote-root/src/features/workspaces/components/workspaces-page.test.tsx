@@ -289,7 +289,8 @@ describe('reopening the edit modal', () => {
 
   it('deletes a workspace once its exact name is typed, follows the job to the end and drops the card', async () => {
     api.listWorkspaces.mockReturnValueOnce(ok([demo, vendas])).mockReturnValue(ok([vendas]));
-    api.getWorkspace.mockReturnValue(ok(demoFull));
+    // Once deleted, the workspace is not found: nothing may ask for it again.
+    api.getWorkspace.mockReturnValueOnce(ok(demoFull)).mockRejectedValue(new Error('Workspace não encontrado'));
     const job = { id: 'd1', workspaceId: 'w1', status: 'pending', done: 0, total: 0 };
     api.deleteWorkspace.mockReturnValue(Promise.resolve({ status: 202, data: job }));
     api.getWorkspaceDeletion
@@ -314,5 +315,6 @@ describe('reopening the edit modal', () => {
     expect(await screen.findByText('Workspace excluído')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual([null, 'Editar Vendas']));
+    expect(api.getWorkspace).toHaveBeenCalledTimes(1);
   });
 });
