@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { WORKSPACE_DELETION_STATUSES } from '@chat/contracts';
 import { workspaces } from './index';
