@@ -6,7 +6,7 @@ import { allOf } from '../account-data/data-exports.repository';
 import { removeExports } from '../account-data/export-jobs';
 import { record } from '../audit/audit';
 import type { MediaStore } from '../media/media-store';
-import { deleteMessages, expiredBatch } from '../retention/retention-messages.repository';
+import { chatsOf, deleteMessages, expiredBatch } from '../retention/retention-messages.repository';
 import { RETENTION_BATCH } from '../retention/retention-run';
 import * as data from './workspace-data.repository';
 import * as repo from './workspace-deletions.repository';
@@ -49,7 +49,7 @@ export async function deleteWorkspace(deps: DeleteWorkspaceDeps, job: WorkspaceD
     if (signal.aborted || !(await repo.addDone(db, job, count))) throw new Interrupted();
   };
 
-  for (const chat of await data.chatsOfWorkspace(db, workspaceId)) {
+  for (const chat of await chatsOf(db, workspaceId)) {
     let afterSeq = 0;
     const farFuture = new Date(deps.now().getTime() + 24 * 60 * 60 * 1000);
     for (;;) {

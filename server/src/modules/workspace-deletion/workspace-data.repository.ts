@@ -104,5 +104,3 @@ export async function shutOutMembers(db: Db, workspaceId: string, now: Date): Pr
     .where(and(inArray(refreshTokens.userId, membersOf(db, workspaceId)), isNull(refreshTokens.revokedAt)));
   return ended.map((s) => s.id);
 }
-
-export { chatsOf as chatsOfWorkspace } from '../retention/retention-messages.repository';
