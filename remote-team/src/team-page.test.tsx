@@ -234,6 +234,23 @@ describe('team page', () => {
     await waitFor(() => expect(api.listWorkspaceMembers).toHaveBeenCalledTimes(2));
   });
 
+  it('removes a member with their data when the admin asks for it, messages included', async () => {
+    api.removeMember.mockImplementation(() => {
+      serveMembers([ana, bruno]);
+      return ok({ message: 'Membro removido com sucesso' });
+    });
+    const user = renderPage();
+    await waitFor(() => expect(memberRows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Remover Carla Dias' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover membro' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Apagar também as mensagens e os arquivos dela, para todos' })).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Excluir também os dados do membro' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Apagar também as mensagens e os arquivos dela, para todos' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remover e excluir dados' }));
+    expect(api.removeMember).toHaveBeenCalledWith('u-carla', { eraseData: true, deleteMessages: true });
+    await waitFor(() => expect(rowNames()).toEqual(['Ana Souza', 'Bruno Lima']));
+  });
+
   it("a member's new profile from the socket ('user:updated') replaces their row", async () => {
     renderPage();
     await waitFor(() => expect(memberRows()).toHaveLength(3));

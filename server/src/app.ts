@@ -49,6 +49,8 @@ import { ReceiptNotices } from './modules/realtime/receipt-notices';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { registerDataExportJobs } from './modules/account-data/account-data';
+import { registerWorkspaceDeletionJobs } from './modules/workspace-deletion/workspace-deletion';
+import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { privacyPageRoute } from './modules/account-data/privacy-page.routes';
 import { registerApiDocs, registerOpenApi } from './modules/openapi/openapi';
@@ -240,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('sessionId', null);
 
     const dataExportJobs = registerDataExportJobs(app);
+    const workspaceDeletionJobs = registerWorkspaceDeletionJobs(app);
 
     // Before every route: the OpenAPI generator collects routes as they are added.
     await registerOpenApi(app, APP_VERSION);
@@ -262,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(polygonRoutes);
         await api.register(profileRoutes);
         await api.register(apiKeyRoutes);
+        await api.register(workspaceDeletionRoutes(workspaceDeletionJobs));
         await api.register(workspaceRoutes);
         await api.register(ssoApiRoutes);
         await api.register(pushRoutes);

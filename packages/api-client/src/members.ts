@@ -4,6 +4,7 @@ import type {
   MemberPage,
   MessageResponse,
   PendingInvite,
+  RemoveTeamMemberBody,
   User,
   Workspace,
   WorkspaceSettings,
@@ -54,8 +55,8 @@ export const updateMember = (targetUserId: string, body: EditMemberBody) =>
  * DELETE /user/{targetUserId} (the call behind the remove-member confirmation; docs/produto.md,
  * Contas, sessões e segurança).
  */
-export const removeMember = (targetUserId: string) =>
-  request<MessageResponse>(http(), { method: 'DELETE', url: `/user/${seg(targetUserId)}` });
+export const removeMember = (targetUserId: string, body?: RemoveTeamMemberBody) =>
+  request<MessageResponse>(http(), { method: 'DELETE', url: `/user/${seg(targetUserId)}`, ...(body ? { data: body } : {}) });
 
 export const listPendingInvites = () => request<PendingInvite[]>(http(), { method: 'GET', url: '/user/invites' });
 

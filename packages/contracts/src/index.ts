@@ -46,3 +46,5 @@ export * from './schemas/account-data';
 export * from './account-data-texts';
 export * from './schemas/audit';
 export * from './audit-texts';
+export * from './schemas/workspace-deletion';
+export * from './workspace-deletion-texts';

@@ -6,6 +6,8 @@ interface Props {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Choices under the question (check boxes), outside its paragraph. */
+  options?: ReactNode;
   /** Resolves when done (the modal then closes); errors are the caller's to report. */
   onConfirm: () => Promise<boolean>;
   onOpenChange: (open: boolean) => void;
@@ -14,7 +16,7 @@ interface Props {
 /**
  * A destructive action confirmed with a button (docs/produto.md, Telas: the remove-member modal).
  */
-export function ConfirmModal({ title, children, confirmLabel, onConfirm, onOpenChange }: Props) {
+export function ConfirmModal({ title, children, confirmLabel, options, onConfirm, onOpenChange }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -27,6 +29,7 @@ export function ConfirmModal({ title, children, confirmLabel, onConfirm, onOpenC
     <Modal title={title} open onOpenChange={onOpenChange} maxWidth="sm">
       <div className={styles.body}>
         <p className={styles.text}>{children}</p>
+        {options}
         <div className={styles.actions}>
           <Button variant="outline" width="sm" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancelar

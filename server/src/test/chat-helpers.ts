@@ -72,7 +72,7 @@ export function as(app: FastifyInstance, user: TestUser) {
     post: (url: string, body: unknown) => call('POST', url, body),
     patch: (url: string, body: unknown) => call('PATCH', url, body),
     put: (url: string, body: unknown) => call('PUT', url, body),
-    delete: (url: string) => call('DELETE', url),
+    delete: (url: string, body?: unknown) => call('DELETE', url, body),
   };
 }
 

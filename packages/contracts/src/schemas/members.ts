@@ -77,6 +77,19 @@ export const pendingInviteSchema = z.object({
 export type PendingInvite = z.infer<typeof pendingInviteSchema>;
 export const pendingInviteListSchema = z.array(pendingInviteSchema);
 
+/**
+ * DELETE /user/{targetUserId}, optional: without it, or with `eraseData` false, the member is only
+ * removed (the account deactivated). With it, their account is erased as in 'Excluir minha conta';
+ * `deleteMessages` then deletes their messages and files for everyone too.
+ */
+export const removeTeamMemberBodySchema = z.nullish(
+  z.object({
+    eraseData: z.optional(z.boolean('eraseData deve ser verdadeiro ou falso')),
+    deleteMessages: z.optional(z.boolean('deleteMessages deve ser verdadeiro ou falso')),
+  }),
+);
+export type RemoveTeamMemberBody = z.infer<typeof removeTeamMemberBodySchema>;
+
 /** Answer of the member calls that only confirm (remove member, cancel invite). */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

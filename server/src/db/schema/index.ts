@@ -530,3 +530,4 @@ export * from './email-digest';
 export * from './webhooks';
 export * from './data-exports';
 export * from './audit';
+export * from './workspace-deletions';

@@ -1,15 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DATA_ERRORS, type Conversation, type Message, REMOVED_USER_NAME } from '@chat/contracts';
-import { invites, neoCustomData, notificationSettings, pushSubscriptions, sessions, ssoIdentities, users } from '../../db/schema';
+import { auditLog, sessions, ssoIdentities, users } from '../../db/schema';
+import { record } from '../audit/audit';
+import { CANNOT_ERASE_ADMIN } from '../members/remove-member';
 import { as, createUser, createWorkspace, expectStatus, type TestUser } from '../../test/chat-helpers';
 import { createTestApp, TEST_ROOT_PASSWORD, type TestApp } from '../../test/harness';
 import { mediaFiles } from '../../test/media';
-import { asSession, PASSWORD, type Person, seedPair, uploadImage } from '../../test/person-pair';
+import { asSession, PASSWORD, type Person, seedPair } from '../../test/person-pair';
+import { furnish as furnishPerson, traces as tracesIn } from '../../test/personal-data';
 import { closeAll, type Listener, listen, nextEvent } from '../../test/socket-helpers';
 import { signIn } from '../../test/auth-helpers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 // 'Excluir minha conta': confirmed, it ends every session and leaves nothing of the person's
 // own fields anywhere in the database; their messages stay as 'Usuário removido', or go for
@@ -29,57 +31,8 @@ afterAll(() => t?.close());
 const erase = (token: string, body: unknown): Promise<LightMyRequestResponse> =>
   t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: { authorization: `Bearer ${token}` }, payload: body as object });
 
-/** Every text-like column of every table in the database, searched for each needle (case-insensitive). */
-async function traces(needles: readonly string[]): Promise<string[]> {
-  const { rows: columns } = (await t.app.ctx.db.execute(sql`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'ARRAY', 'jsonb', 'json')`)) as unknown as {
-    rows: Array<{ table_name: string; column_name: string }>;
-  };
-  expect(columns.length).toBeGreaterThan(30);
-  const found: string[] = [];
-  for (const { table_name: table, column_name: column } of columns) {
-    for (const needle of needles) {
-      const { rows } = (await t.app.ctx.db.execute(
-        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text ILIKE ${`%${needle}%`}`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      if (rows[0]!.n > 0) found.push(`${table}.${column} ~ ${needle}`);
-    }
-  }
-  return found;
-}
-
-/** Everything the person can have besides messages: photo, polygon, API key, push device, settings, invite, SSO link. */
-async function furnish(person: Person): Promise<void> {
-  const avatarUrl = await uploadImage(t.app, person, 'retrato.png');
-  expectStatus(await asSession(t.app, person).patch('/user/update', { avatarUrl }), 200);
-  const [polygon] = await t.app.ctx.db
-    .insert(neoCustomData)
-    .values({ workspaceId: person.workspaceId, name: 'Poligonal Norte' })
-    .returning();
-  await t.app.ctx.db.update(users).set({ neoCustomDataId: polygon!.id }).where(eq(users.id, person.id));
-  expectStatus(await asSession(t.app, person).post('/api-key/create', { name: `Chave de ${person.name}`, permissions: 'READ_ONLY' }), 200);
-  const [session] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, person.id));
-  await t.app.ctx.db.insert(pushSubscriptions).values({
-    userId: person.id,
-    sessionId: session!.id,
-    endpoint: `https://fcm.googleapis.com/fcm/send/${person.nickName}`,
-    p256dh: 'p',
-    auth: 'a',
-  });
-  await t.app.ctx.db.insert(notificationSettings).values({ userId: person.id, timeZone: 'America/Sao_Paulo' });
-  await t.app.ctx.db.insert(invites).values({
-    workspaceId: person.workspaceId,
-    email: person.email,
-    code: `X${person.nickName.slice(-5).toUpperCase()}`,
-    expiresAt: new Date(Date.now() + 86_400_000),
-    usedById: person.id,
-    usedAt: new Date(),
-  });
-  await t.app.ctx.db
-    .insert(ssoIdentities)
-    .values({ issuer: 'https://idp.exemplo.com', subject: `sub-${person.nickName}`, userId: person.id });
-}
+const traces = (needles: readonly string[]) => tracesIn(t.app, needles);
+const furnish = (person: Person) => furnishPerson(t.app, person);
 
 describe('DELETE /api/user/me', () => {
   it('refuses a wrong password, ROOT, and a workspace’s last ADMIN (until another takes over)', async () => {
@@ -103,6 +56,13 @@ describe('DELETE /api/user/me', () => {
   it('erases every personal field, everywhere; the peer’s chats show "Usuário removido"; the e-mail is free again', async () => {
     const { me, peer, conversation } = await seedPair(t.app, { me: 'Heloísa Apagada', peer: 'Otto Fica' }, 'apaga');
     await furnish(me);
+    // Invited by e-mail before the account existed: the entry keeps the e-mail as typed.
+    await record(t.app.ctx.db, {
+      action: 'member.invited',
+      workspaceId: me.workspaceId,
+      actor: { id: peer.id, ip: '203.0.113.9' },
+      details: { email: me.email.toUpperCase() },
+    });
     const socket = await listen(t.app, { ...me, token: me.sessionToken });
     const peerSocket = await listen(t.app, peer);
     listeners.push(socket, peerSocket);
@@ -117,6 +77,11 @@ describe('DELETE /api/user/me', () => {
     expect(await renamed).toMatchObject({ id: me.id, name: REMOVED_USER_NAME });
 
     expect(await traces([me.name, me.email, me.nickName, 'Heloísa'])).toEqual([]);
+    const [invited] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.workspaceId, me.workspaceId), eq(auditLog.action, 'member.invited')));
+    expect(invited).toMatchObject({ action: 'member.invited', actorId: peer.id, details: { emailErased: true } });
     expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, me.id))).toEqual([]);
     expect(mediaFiles(t.env.dataDir).filter((f) => f.includes('retrato'))).toEqual([]);
 
@@ -196,5 +161,41 @@ describe('DELETE /api/user/me', () => {
     const plain = await createUser(t.app, workspaceId, { name: 'Tito Simples' });
     const res = await erase(plain.token, { email: plain.email, deleteMessages: false });
     expect([res.statusCode, res.json().message]).toEqual([400, ACCOUNT_DATA_ERRORS.confirmationMissing]);
+  });
+});
+
+describe('DELETE /api/user/{targetUserId} with eraseData: an ADMIN removes a member and their data', () => {
+  it('erases the member as their own deletion would, messages and files included; refuses other admins and other workspaces', async () => {
+    const { me, peer, conversation } = await seedPair(t.app, { me: 'Vera Saída', peer: 'Ivo Colega' }, 'saida');
+    await furnish(me);
+    const admin = await createUser(t.app, me.workspaceId, { name: 'Ana Gestora', role: 'ADMIN' });
+    const otherAdmin = await createUser(t.app, me.workspaceId, { name: 'Beto Gestor', role: 'ADMIN' });
+    const outsider = await createUser(t.app, await createWorkspace(t.app), { name: 'Caio Fora', role: 'ADMIN' });
+    const myFile = new URL(me.imageUrl).pathname.replace('/media/', '');
+    const body = { eraseData: true, deleteMessages: true };
+
+    const onAdmin = await as(t.app, admin).delete(`/user/${otherAdmin.id}`, body);
+    expect([onAdmin.statusCode, onAdmin.json().message]).toEqual([403, CANNOT_ERASE_ADMIN]);
+    expect((await as(t.app, outsider).delete(`/user/${me.id}`, body)).statusCode).toBe(404);
+    expect((await as(t.app, peer).delete(`/user/${me.id}`, body)).statusCode).toBe(403);
+    const badBody = await as(t.app, admin).delete(`/user/${me.id}`, { eraseData: 'sim' });
+    expect(badBody.statusCode).toBe(400);
+    expect((await asSession(t.app, me).get('/auth/me')).statusCode).toBe(200);
+
+    expect(expectStatus(await as(t.app, admin).delete(`/user/${me.id}`, body), 200)).toEqual({ message: 'Membro removido com sucesso' });
+    expect(await traces([me.name, me.email, me.nickName])).toEqual([]);
+    expect(mediaFiles(t.env.dataDir)).not.toContain(myFile);
+    expect((await asSession(t.app, me).get('/auth/me')).statusCode).toBe(401);
+    const history = expectStatus<{ messages: Message[] }>(
+      await as(t.app, peer).get(`/message/get-messages-by-conversation?conversationId=${conversation.id}&all=true`),
+      200,
+    );
+    expect(history.messages.filter((m) => m.authorId === me.id).every((m) => m.content.body === '')).toBe(true);
+    expect(history.messages.map((m) => m.content.body)).toContain(peer.texts[0]);
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.removed'), eq(auditLog.targetUserId, me.id)));
+    expect(entry).toMatchObject({ actorId: admin.id, details: { dataErased: true, deleteMessages: true } });
   });
 });

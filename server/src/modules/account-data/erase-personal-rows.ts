@@ -4,6 +4,7 @@ import { REMOVED_USER_NAME } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import {
   apiKeys,
+  auditLog,
   conversationMutes,
   invites,
   messages,
@@ -54,6 +55,19 @@ export async function erasePersonalRows(tx: Db, user: { id: string; email: strin
   // Invitations name the e-mail, used or not: it must be free to be invited again.
   await tx.delete(invites).where(or(sql`lower(${invites.email}) = ${user.email.toLowerCase()}`, eq(invites.usedById, id)));
   await renameInSystemLines(tx, id);
+  await maskInActivityLog(tx, user.email);
+}
+
+/**
+ * The activity log names people by id (their name is read from the live row), except invitations,
+ * which keep the e-mail invited: once its owner is erased, the entry says only that an e-mail
+ * was invited. Every workspace's entries, since the person may have been invited to several.
+ */
+async function maskInActivityLog(tx: Db, email: string): Promise<void> {
+  await tx
+    .update(auditLog)
+    .set({ details: sql`(${auditLog.details} - 'email') || '{"emailErased": true}'::jsonb` })
+    .where(and(eq(auditLog.action, 'member.invited'), sql`lower(${auditLog.details}->>'email') = ${email.toLowerCase()}`));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   memberPageSchema,
   messageResponseSchema,
   pendingInviteListSchema,
+  removeTeamMemberBodySchema,
   targetUserIdParamsSchema,
   userSchema,
   workspaceSchemaEntity,
@@ -64,9 +65,11 @@ export const memberRoutes = signedInRoutes({ roles: ['ADMIN'] }, (routes) => {
 
   routes.delete(
     '/user/:targetUserId',
-    { schema: { params: targetUserIdParamsSchema, response: { 200: messageResponseSchema } } },
+    { schema: { params: targetUserIdParamsSchema, body: removeTeamMemberBodySchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await removeMember(routes, members, request.user, request.params.targetUserId, actorOf(request));
+      const body = request.body;
+      const erase = body?.eraseData ? { deleteMessages: body.deleteMessages ?? false } : null;
+      await removeMember(routes, members, request.user, request.params.targetUserId, actorOf(request), erase);
       return { message: MEMBER_REMOVED };
     },
   );

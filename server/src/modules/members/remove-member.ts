@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { forbidden } from '../../lib/errors';
+import { eraseAccount, type EraseOptions } from '../account-data/erase-account';
 import { type AuditActor, record } from '../audit/audit';
 import { groupIdsOfMember } from '../groups/groups.repository';
 import { recheckGroupReads } from '../realtime/group-receipts';
@@ -13,13 +14,16 @@ import { deleteInvitesOf } from './members.repository';
 import type { MembersService } from './members.service';
 
 export const CANNOT_REMOVE_SELF = 'Você não pode remover a si mesmo';
+export const CANNOT_ERASE_ADMIN =
+  'Os dados de um administrador não podem ser excluídos por outro administrador. Remova-o da administração primeiro.';
 export const MEMBER_REMOVED = 'Membro removido com sucesso';
 
 /**
  * Removes a member at once (docs/produto.md, Contas, sessões e segurança): the account is
  * deactivated, never deleted, so messages and group history keep their author; it frees its seat
  * (only active members count). Sign-in, refresh and sockets are refused from here on, and pending
- * invites of the e-mail go.
+ * invites of the e-mail go. With `erase`, the account is then erased as in 'Excluir minha conta'
+ * (only of a member who is not an ADMIN: another administrator leaves the administration first).
  */
 export async function removeMember(
   app: Pick<FastifyInstance, 'ctx' | 'io'>,
@@ -27,16 +31,24 @@ export async function removeMember(
   admin: UserWithWorkspace,
   targetUserId: string,
   actor: AuditActor,
+  erase: EraseOptions | null = null,
 ): Promise<void> {
   const { db, refreshTokens, revokedSessions, chatEvents, now } = app.ctx;
   const target = await members.memberOf(admin, targetUserId);
   if (target.id === admin.id) throw forbidden(CANNOT_REMOVE_SELF);
+  if (erase && target.role !== 'USER') throw forbidden(CANNOT_ERASE_ADMIN);
 
   const ended = await inTransaction(db, async (tx) => {
     await tx.update(users).set({ active: false }).where(eq(users.id, target.id));
     const sessionIds = await refreshTokens.revokeAllOfUser(target.id, { db: tx, now: now() });
     await deleteInvitesOf(tx, admin.workspaceId!, target.email);
-    await record(tx, { action: 'member.removed', workspaceId: admin.workspaceId, actor, targetUserId: target.id });
+    await record(tx, {
+      action: 'member.removed',
+      workspaceId: admin.workspaceId,
+      actor,
+      targetUserId: target.id,
+      details: erase ? { dataErased: true, deleteMessages: erase.deleteMessages } : {},
+    });
     return sessionIds;
   });
 
@@ -49,4 +61,5 @@ export async function removeMember(
   await revokedSessions.announce(ended);
   // A removed member no longer counts as a reader of their groups' messages.
   await recheckGroupReads({ db, events: chatEvents }, await groupIdsOfMember(db, target.id), target.id);
+  if (erase) await eraseAccount(app, target, erase);
 }

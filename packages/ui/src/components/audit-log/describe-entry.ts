@@ -35,13 +35,20 @@ export function describeEntry(entry: AuditEntry): string {
   const d = entry.details;
   switch (entry.action) {
     case 'member.invited':
-      return str(d.email);
+      return d.emailErased ? 'e-mail apagado com a conta' : str(d.email);
     case 'member.created':
       return d.via === 'invite' ? 'pelo convite' : 'criada pelo administrador';
     case 'member.edited':
       return Array.isArray(d.fields) ? `Campos: ${d.fields.map((f) => fieldText(str(f))).join(', ')}` : '';
     case 'workspace.created':
       return str(d.name);
+    case 'workspace.deleted':
+      return `${str(d.name)} · ${str(d.items)} itens apagados`;
+    case 'member.removed':
+      if (!d.dataErased) return '';
+      return d.deleteMessages
+        ? 'dados excluídos; mensagens e arquivos apagados para todos'
+        : 'dados excluídos; mensagens mantidas como "Usuário removido"';
     case 'workspace.updated':
       return d.changes && typeof d.changes === 'object' ? changesText(d.changes as Record<string, Change>) : '';
     case 'workspace.sso_changed':

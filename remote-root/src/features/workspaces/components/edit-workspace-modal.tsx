@@ -1,4 +1,4 @@
-import { LIMITS, SUCCESS_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
+import { LIMITS, SUCCESS_TEXTS, WORKSPACE_DELETION_TEXTS, type WorkspaceEditFormValues, type WorkspaceSummary } from '@chat/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Modal, notify, Spinner } from '@chat/ui';
 import { useWorkspace } from '../hooks/use-workspace';
@@ -9,6 +9,8 @@ import styles from './workspaces.module.css';
 
 // The provider's form loads when it is opened: most visits to the page never open it.
 const SsoModal = lazy(async () => ({ default: (await import('./sso-modal')).SsoModal }));
+// So does the deletion's dialog, opened from the danger zone at the modal's end.
+const DeleteWorkspaceModal = lazy(async () => ({ default: (await import('./delete-workspace-modal')).DeleteWorkspaceModal }));
 
 interface Props {
   /** The card clicked; null when closed. */
@@ -24,6 +26,7 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
   const { workspace, failed } = useWorkspace(summary?.id ?? null);
   const { mutateAsync: saveEdit } = useSaveWorkspaceEdit();
   const [ssoOpen, setSsoOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
 
   const save = async (values: WorkspaceEditFormValues) => {
     if (!workspace) return;
@@ -64,6 +67,21 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
             <Button type="button" variant="outline" className={styles.ssoButton} onClick={() => setSsoOpen(true)}>
               Entrada pela conta da empresa
             </Button>
+            <section className={styles.danger} aria-labelledby="workspace-danger-title">
+              <h3 id="workspace-danger-title" className={styles.dangerTitle}>
+                {WORKSPACE_DELETION_TEXTS.dangerTitle}
+              </h3>
+              <p className={styles.dangerText}>{WORKSPACE_DELETION_TEXTS.dangerDescription}</p>
+              <Button
+                type="button"
+                colorType="destructive"
+                variant="outline"
+                className={styles.dangerButton}
+                onClick={() => setDeleteOpen(true)}
+              >
+                {WORKSPACE_DELETION_TEXTS.deleteButton}
+              </Button>
+            </section>
           </>
         ) : failed ? (
           <p className={styles.modalMessage}>Não foi possível carregar o workspace.</p>
@@ -76,6 +94,17 @@ export function EditWorkspaceModal({ summary, onClose }: Props) {
       {ssoOpen && workspace && (
         <Suspense fallback={null}>
           <SsoModal workspace={workspace} onClose={() => setSsoOpen(false)} />
+        </Suspense>
+      )}
+      {deleteOpen && workspace && (
+        <Suspense fallback={null}>
+          <DeleteWorkspaceModal
+            workspace={workspace}
+            onClose={(deleted) => {
+              setDeleteOpen(false);
+              if (deleted) onClose();
+            }}
+          />
         </Suspense>
       )}
     </>

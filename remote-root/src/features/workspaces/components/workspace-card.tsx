@@ -1,10 +1,12 @@
-import { storageUsage, type WorkspaceSummary } from '@chat/contracts';
+import { storageUsage, WORKSPACE_DELETION_TEXTS, type WorkspaceDeletion, type WorkspaceSummary } from '@chat/contracts';
 import { Building2, ShieldCheck, Users } from 'lucide-react';
 import { memberCountText } from '../lib/member-count';
 import styles from './workspaces.module.css';
 
 interface Props {
   workspace: WorkspaceSummary;
+  /** Its deletion, while one is under way (the card then opens the deletion's progress). */
+  deletion?: WorkspaceDeletion | undefined;
   onOpen: (workspace: WorkspaceSummary) => void;
 }
 
@@ -12,7 +14,7 @@ interface Props {
  * A workspace card (docs/produto.md, Telas): name, description, responsible admin, member count ('n
  * / limite' with a limit) and stored files ('x MB de y MB' with a quota).
  */
-export function WorkspaceCard({ workspace, onOpen }: Props) {
+export function WorkspaceCard({ workspace, deletion, onOpen }: Props) {
   const { name, description, admin, membersCount, limitOfMembers } = workspace;
   const full = limitOfMembers > 0 && membersCount >= limitOfMembers;
   return (
@@ -24,6 +26,12 @@ export function WorkspaceCard({ workspace, onOpen }: Props) {
           </span>
           <span className={styles.cardName}>{name}</span>
         </span>
+        {deletion ? (
+          <span className={styles.deleting}>
+            {WORKSPACE_DELETION_TEXTS.deleting}
+            {deletion.total > 0 ? ` · ${Math.round((deletion.done / deletion.total) * 100)}%` : ''}
+          </span>
+        ) : null}
         <span className={description ? styles.cardDescription : `${styles.cardDescription} ${styles.muted}`}>
           {description || 'Sem descrição'}
         </span>

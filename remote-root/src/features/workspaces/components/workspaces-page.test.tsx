@@ -12,6 +12,9 @@ const api = vi.hoisted(() => ({
   createWorkspace: vi.fn(),
   updateWorkspace: vi.fn(),
   changeWorkspaceAdmin: vi.fn(),
+  deleteWorkspace: vi.fn(),
+  getWorkspaceDeletion: vi.fn(),
+  listWorkspaceDeletions: vi.fn(() => Promise.resolve({ status: 200, data: [] })),
 }));
 // A server error carries its Portuguese message; anything else falls back to the product's text.
 vi.mock('@chat/api-client', () => ({
@@ -282,5 +285,36 @@ describe('reopening the edit modal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Editar Equipe Demo' }));
     expect(await within(await screen.findByRole('dialog')).findByDisplayValue('Equipe Renomeada')).toBeInTheDocument();
     expect(api.getWorkspace).toHaveBeenCalledTimes(2);
+  });
+
+  it('deletes a workspace once its exact name is typed, follows the job to the end and drops the card', async () => {
+    api.listWorkspaces.mockReturnValueOnce(ok([demo, vendas])).mockReturnValue(ok([vendas]));
+    // Once deleted, the workspace is not found: nothing may ask for it again.
+    api.getWorkspace.mockReturnValueOnce(ok(demoFull)).mockRejectedValue(new Error('Workspace não encontrado'));
+    const job = { id: 'd1', workspaceId: 'w1', status: 'pending', done: 0, total: 0 };
+    api.deleteWorkspace.mockReturnValue(Promise.resolve({ status: 202, data: job }));
+    api.getWorkspaceDeletion
+      .mockReturnValueOnce(ok({ ...job, status: 'running', done: 4, total: 10 }))
+      .mockReturnValue(ok({ ...job, workspaceId: null, status: 'done', done: 10, total: 10 }));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Equipe Demo' }));
+    await user.click(await screen.findByRole('button', { name: 'Excluir workspace' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Excluir o workspace?' });
+    const button = within(confirm).getByRole('button', { name: 'Excluir definitivamente' });
+    await user.type(within(confirm).getByLabelText('Nome do workspace'), 'equipe demo');
+    expect(button).toBeDisabled();
+    await user.clear(within(confirm).getByLabelText('Nome do workspace'));
+    await user.type(within(confirm).getByLabelText('Nome do workspace'), 'Equipe Demo');
+    await user.click(button);
+    expect(api.deleteWorkspace).toHaveBeenCalledWith('w1', { confirmName: 'Equipe Demo' });
+
+    const progress = await screen.findByRole('dialog', { name: 'Excluindo o workspace' });
+    expect(await within(progress).findByText('4 de 10 itens apagados')).toBeInTheDocument();
+    expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(await screen.findByText('Workspace excluído')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual([null, 'Editar Vendas']));
+    expect(api.getWorkspace).toHaveBeenCalledTimes(1);
   });
 });

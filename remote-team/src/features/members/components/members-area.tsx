@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { User } from '@chat/contracts';
 import { useTeam } from '../hooks/use-team';
@@ -8,8 +8,10 @@ import { FirstInvitePrompt } from './first-invite-prompt';
 import { InviteMemberModal } from './invite-member-modal';
 import { MembersSection } from './members-section';
 import { PendingInvites } from './pending-invites';
-import { RemoveMemberModal } from './remove-member-modal';
 import { TeamMenu } from './team-menu';
+
+// Loaded when a removal is asked for: its choices (erasing the member's data) are seldom opened.
+const RemoveMemberModal = lazy(async () => ({ default: (await import('./remove-member-modal')).RemoveMemberModal }));
 
 interface Props {
   meId: string;
@@ -53,7 +55,11 @@ export function MembersArea({ meId, canCreate, canEdit, polygonal, headerSlot }:
       <InviteMemberModal open={dialog?.kind === 'invite'} onOpenChange={close} />
       {canCreate && <CreateMemberModal open={dialog?.kind === 'create'} onOpenChange={close} />}
       {dialog?.kind === 'edit' && <EditMemberModal member={dialog.member} polygonal={polygonal} onOpenChange={close} />}
-      {dialog?.kind === 'remove' && <RemoveMemberModal member={dialog.member} onOpenChange={close} />}
+      {dialog?.kind === 'remove' && (
+        <Suspense fallback={null}>
+          <RemoveMemberModal member={dialog.member} onOpenChange={close} />
+        </Suspense>
+      )}
     </>
   );
 }
