@@ -9,7 +9,7 @@ import { readOutbox } from '../../test/outbox';
 import { asSession, type Pair, seedPair } from '../../test/person-pair';
 import { closeAll, type Listener, listen, nextEvent } from '../../test/socket-helpers';
 import { readZip } from '../../test/zip-reader';
-import { exportFilePath } from './export-jobs';
+import { exportFilePath } from '../exports/export-jobs';
 
 // 'Baixar meus dados': a background zip of exactly the person's data, announced by the socket
 // and by e-mail, downloadable with their session for 24 hours.
