@@ -10,10 +10,11 @@ import styles from './team-page.module.css';
 
 // Below the members: loaded after the page's first screen.
 const RetentionSection = lazy(() => import('./features/retention/components/retention-section'));
+const WorkspaceExportSection = lazy(() => import('./features/workspace-export/components/workspace-export-section'));
 
 /**
  * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons;
- * then the workspace's storage, its message retention and the way to its activity log. The features do not
+ * then the workspace's storage, its message retention, its export and the way to its activity log. The features do not
  * know each other; a change in one refetches what the other shows (member badges, polygon member
  * counts) through the query cache (shared/use-team-change.ts).
  */
@@ -34,6 +35,7 @@ export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) 
       <StorageSection />
       <Suspense fallback={null}>
         <RetentionSection />
+        <WorkspaceExportSection />
       </Suspense>
       <Link to={`${basePath}/atividades`} className={styles.auditLink}>
         <ScrollText size={18} aria-hidden="true" />

@@ -43,6 +43,7 @@ export { notify } from './lib/notify';
 export { uploadAvatar } from './lib/upload-avatar';
 export { takePickedImage } from './lib/picked-image';
 export { createQueryClient, type QueryErrorToast } from './lib/query-client';
+export { saveBlob } from './lib/save-blob';
 export { ToastHost } from './components/toast/toast-host';
 
 export { CollapsibleSection, type CollapsibleSectionProps } from './components/collapsible-section/collapsible-section';
@@ -60,3 +61,14 @@ export { StandaloneRemote, type StandaloneRemoteProps } from './components/stand
 export { AuditLogView, type AuditLogViewProps } from './components/audit-log/audit-log-view';
 export { describeEntry } from './components/audit-log/describe-entry';
 export { DaysSetting, type DaysSettingProps } from './components/audit-log/days-setting';
+export {
+  BackgroundExportCard,
+  type BackgroundExportCardProps,
+  type BackgroundExportTexts,
+} from './components/background-export/background-export-card';
+export {
+  useBackgroundExport,
+  type BackgroundExport,
+  type BackgroundExportSource,
+  type ExportInfo,
+} from './components/background-export/use-background-export';

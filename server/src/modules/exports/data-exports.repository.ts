@@ -94,21 +94,28 @@ export function finishedOf(db: Db, scope: ExportScope): Promise<Array<{ id: stri
   return db
     .select({ id: dataExports.id })
     .from(dataExports)
-    .where(and(ofScope(scope), inArray(dataExports.status, ['ready', 'failed'])));
+    .where(and(ofScope(scope), inArray(dataExports.status, ['ready', 'expired', 'failed'])));
 }
 
-/** Ready exports past their link's end, and failed ones as old: their files and rows go. */
-export function expired(db: Db, now: Date): Promise<Array<{ id: string }>> {
+/** Ready exports past their link's end: their files go, their rows stay as 'expired' to say so. */
+export function pastTheirLink(db: Db, now: Date): Promise<Array<{ id: string }>> {
+  return db
+    .select({ id: dataExports.id })
+    .from(dataExports)
+    .where(and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, now)));
+}
+
+export async function markExpired(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.update(dataExports).set({ status: 'expired' }).where(inArray(dataExports.id, [...ids]));
+}
+
+/** Failed exports a day old: their rows go (a failed export leaves no file). */
+export function staleFailures(db: Db, now: Date): Promise<Array<{ id: string }>> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return db
     .select({ id: dataExports.id })
     .from(dataExports)
-    .where(
-      or(
-        and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, now)),
-        and(eq(dataExports.status, 'failed'), lt(dataExports.createdAt, dayAgo)),
-      ),
-    );
+    .where(and(eq(dataExports.status, 'failed'), lt(dataExports.createdAt, dayAgo)));
 }
 
 export async function deleteRows(db: Db, ids: readonly string[]): Promise<void> {

@@ -119,14 +119,17 @@ export class DataExportJobs {
     }
   }
 
+  /** Past its 24 hours an export's file goes and its row says 'expired' (until a new one replaces it). */
   private async removeExpired(): Promise<void> {
     const { db, dataDir } = this.deps;
-    const old = await repo.expired(db, this.deps.now());
-    for (const { id } of old) await rm(exportFilePath(dataDir, id), { force: true });
-    await repo.deleteRows(
+    const now = this.deps.now();
+    const expired = await repo.pastTheirLink(db, now);
+    for (const { id } of expired) await rm(exportFilePath(dataDir, id), { force: true });
+    await repo.markExpired(
       db,
-      old.map((o) => o.id),
+      expired.map((e) => e.id),
     );
+    await removeExports(this.deps, await repo.staleFailures(db, now));
   }
 }
 

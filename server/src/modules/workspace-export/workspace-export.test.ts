@@ -159,7 +159,7 @@ describe('POST /api/workspace-export', () => {
     expect(byKey.statusCode).toBe(403);
   });
 
-  it('expires after 24 hours: the link answers 404 and the file is removed', async () => {
+  it('expires after 24 hours: the link answers 404, the file is removed and the state says expired', async () => {
     const before = await status();
     const file = exportFilePath(t.env.dataDir, before!.id);
     expect(existsSync(file)).toBe(true);
@@ -171,7 +171,7 @@ describe('POST /api/workspace-export', () => {
       t.app.dataExportJobs.kick();
       await t.app.dataExportJobs.idle();
       expect(existsSync(file)).toBe(false);
-      expect(await status()).toBeNull();
+      expect(await status()).toMatchObject({ id: before!.id, status: 'expired' });
     } finally {
       clockOffsetMs = 0;
     }
