@@ -54,14 +54,19 @@ export async function seedExportBench(app: FastifyInstance, dataDir: string, mes
       })),
     )
     .returning({ id: users.id });
-  await db.insert(users).values({ name: 'Fora', nickName: 'fora', email: 'fora@bench.local', passwordHash: 'x', workspaceId: elsewhere!.id });
+  await db
+    .insert(users)
+    .values({ name: 'Fora', nickName: 'fora', email: 'fora@bench.local', passwordHash: 'x', workspaceId: elsewhere!.id });
   const ids = people.map((p) => p.id);
   const admin = ids[0]!;
 
   const chats: Array<{ column: 'group_id' | 'conversation_id'; id: string; authors: string[] }> = [];
   for (let g = 0; g < GROUPS; g++) {
     const members = ids.filter((_, i) => i % GROUPS === g || i === 0);
-    const [group] = await db.insert(groups).values({ workspaceId: workspace!.id, name: `Grupo ${g}`, createdById: admin }).returning();
+    const [group] = await db
+      .insert(groups)
+      .values({ workspaceId: workspace!.id, name: `Grupo ${g}`, createdById: admin })
+      .returning();
     await db.insert(groupMembers).values(members.map((userId) => ({ groupId: group!.id, userId, isAdmin: userId === admin })));
     chats.push({ column: 'group_id', id: group!.id, authors: members });
   }
@@ -101,9 +106,17 @@ export async function seedExportBench(app: FastifyInstance, dataDir: string, mes
       uploaderId: ids[(start + i) % MEMBERS]!,
     }));
     for (const f of batch) await writeRandomFile(path.join(dataDir, 'media', f.key), FILE_BYTES);
-    await db.insert(mediaUploads).values(
-      batch.map((f) => ({ key: f.key, workspaceId: workspace!.id, uploaderId: f.uploaderId, sizeBytes: FILE_BYTES, contentType: 'application/octet-stream' })),
-    );
+    await db
+      .insert(mediaUploads)
+      .values(
+        batch.map((f) => ({
+          key: f.key,
+          workspaceId: workspace!.id,
+          uploaderId: f.uploaderId,
+          sizeBytes: FILE_BYTES,
+          contentType: 'application/octet-stream',
+        })),
+      );
     const chat = chats[0]!;
     for (const f of batch) {
       await db.execute(sql`

@@ -106,7 +106,11 @@ export function pastTheirLink(db: Db, now: Date): Promise<Array<{ id: string }>>
 }
 
 export async function markExpired(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await db.update(dataExports).set({ status: 'expired' }).where(inArray(dataExports.id, [...ids]));
+  if (ids.length > 0)
+    await db
+      .update(dataExports)
+      .set({ status: 'expired' })
+      .where(inArray(dataExports.id, [...ids]));
 }
 
 /** Failed exports a day old: their rows go (a failed export leaves no file). */

@@ -1,7 +1,17 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { conversations, groupMembers, groups, mediaUploads, messageReactions, messages, neoCustomData, users, workspaces } from '../../db/schema';
+import {
+  conversations,
+  groupMembers,
+  groups,
+  mediaUploads,
+  messageReactions,
+  messages,
+  neoCustomData,
+  users,
+  workspaces,
+} from '../../db/schema';
 import { ownMediaKey } from '../media/own-media-url';
 
 // What a workspace's export reads: every query is bound to the workspace's id (its members, its
@@ -103,7 +113,9 @@ const memberPage = (db: Db, workspaceId: string, after: { name: string; id: stri
     })
     .from(users)
     .leftJoin(neoCustomData, eq(neoCustomData.id, users.neoCustomDataId))
-    .where(and(eq(users.workspaceId, workspaceId), after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id}::uuid)` : undefined))
+    .where(
+      and(eq(users.workspaceId, workspaceId), after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id}::uuid)` : undefined),
+    )
     .orderBy(asc(users.name), asc(users.id))
     .limit(PAGE_SIZE);
 
@@ -178,7 +190,14 @@ export async function* conversationsOf(db: Db, workspaceId: string): AsyncGenera
   for (;;) {
     const cursor: string | null = after;
     const page = await db
-      .select({ id: conversations.id, createdAt: conversations.createdAt, oneId: one.id, oneName: one.name, twoId: two.id, twoName: two.name })
+      .select({
+        id: conversations.id,
+        createdAt: conversations.createdAt,
+        oneId: one.id,
+        oneName: one.name,
+        twoId: two.id,
+        twoName: two.name,
+      })
       .from(conversations)
       .innerJoin(one, eq(one.id, conversations.userOneId))
       .innerJoin(two, eq(two.id, conversations.userTwoId))

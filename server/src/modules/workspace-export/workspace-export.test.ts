@@ -116,7 +116,12 @@ describe('POST /api/workspace-export', () => {
     const keyOf = (url: string) => new URL(url).pathname.replace('/media/', '');
     const files = [...zip.keys()].filter((name) => name.startsWith('arquivos/')).sort();
     expect(files).toEqual([`arquivos/${keyOf(mine.me.imageUrl)}`, `arquivos/${keyOf(mine.peer.imageUrl)}`].sort());
-    expect(messages.filter((m) => m.type === 'image').map((m) => m.file?.inZip).sort()).toEqual(files);
+    expect(
+      messages
+        .filter((m) => m.type === 'image')
+        .map((m) => m.file?.inZip)
+        .sort(),
+    ).toEqual(files);
     expect(zip.get(files[0]!)!.length).toBeGreaterThan(0);
 
     const html = zip.get('index.html')!.toString();
