@@ -106,17 +106,15 @@ export async function seedExportBench(app: FastifyInstance, dataDir: string, mes
       uploaderId: ids[(start + i) % MEMBERS]!,
     }));
     for (const f of batch) await writeRandomFile(path.join(dataDir, 'media', f.key), FILE_BYTES);
-    await db
-      .insert(mediaUploads)
-      .values(
-        batch.map((f) => ({
-          key: f.key,
-          workspaceId: workspace!.id,
-          uploaderId: f.uploaderId,
-          sizeBytes: FILE_BYTES,
-          contentType: 'application/octet-stream',
-        })),
-      );
+    await db.insert(mediaUploads).values(
+      batch.map((f) => ({
+        key: f.key,
+        workspaceId: workspace!.id,
+        uploaderId: f.uploaderId,
+        sizeBytes: FILE_BYTES,
+        contentType: 'application/octet-stream',
+      })),
+    );
     const chat = chats[0]!;
     for (const f of batch) {
       await db.execute(sql`
