@@ -9,8 +9,7 @@ import { StorageSection } from './features/storage/components/storage-section';
 import styles from './team-page.module.css';
 
 // Below the members: loaded after the page's first screen.
-const RetentionSection = lazy(() => import('./features/retention/components/retention-section'));
-const WorkspaceExportSection = lazy(() => import('./features/workspace-export/components/workspace-export-section'));
+const AdminSettings = lazy(() => import('./admin-settings'));
 
 /**
  * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons;
@@ -34,8 +33,7 @@ export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) 
       {polygonal && <PolygonsSection />}
       <StorageSection />
       <Suspense fallback={null}>
-        <RetentionSection />
-        <WorkspaceExportSection />
+        <AdminSettings />
       </Suspense>
       <Link to={`${basePath}/atividades`} className={styles.auditLink}>
         <ScrollText size={18} aria-hidden="true" />
