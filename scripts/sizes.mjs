@@ -34,7 +34,7 @@ const SHELL_BUDGET_KB = 170;
  * tree-shaken: the first remote a page opens downloads it, and each route here is a first visit,
  * so each remote that holds server data in it counts it.
  */
-const REMOTE_BUDGETS_KB = { chat: 62, team: 112, settings: 22, root: 82 };
+const REMOTE_BUDGETS_KB = { chat: 62, team: 113, settings: 22, root: 82 };
 const asJson = process.argv.includes('--json');
 const log = asJson ? () => {} : console.log;
 const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;

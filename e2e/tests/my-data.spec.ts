@@ -1,48 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { conversationWithApi, sendTextApi, signInApi } from '../support/api';
 import { entryNamed, messages, openMember } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { outboxFiles, waitForMailLink } from '../support/outbox';
 import { DEMO_PASSWORD } from '../support/product';
 import { expectPath, expectToastShown, liveConnection, recordToasts, signIn } from '../support/session';
+import { unzipTo } from '../support/zip';
 
 // Configurações > Meus dados: a member downloads everything they have and reads it in the
 // browser; another erases their account while a colleague watches their conversation.
 
 test.describe.configure({ mode: 'serial' });
-
-/** Every file of a zip, written under `dir`. */
-async function unzipTo(zip: Buffer, dir: string): Promise<string[]> {
-  const file = await promisify<Buffer, { lazyEntries: boolean }, ZipFile>(fromBuffer)(zip, { lazyEntries: true });
-  const names: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    file.on('error', reject);
-    file.on('end', () => resolve());
-    file.on('entry', (entry: Entry) => {
-      file.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const target = path.join(dir, entry.fileName);
-          void mkdir(path.dirname(target), { recursive: true }).then(() => {
-            writeFileSync(target, Buffer.concat(chunks));
-            names.push(entry.fileName);
-            file.readEntry();
-          }, reject);
-        });
-      });
-    });
-    file.readEntry();
-  });
-  return names;
-}
 
 async function openMyData(page: Page) {
   await page.goto('/auth/settings');

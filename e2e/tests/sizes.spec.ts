@@ -30,7 +30,7 @@ test('the sign-in page downloads at most 170 kB of gzipped JS, and each remote s
   expect(figures.shellInitialJsGzipKb).toBeGreaterThan(50);
   expect(figures.shellInitialJsGzipKb).toBeLessThanOrEqual(170);
   expect(figures.remotes.map((r) => r.remote).sort()).toEqual(['chat', 'root', 'settings', 'team']);
-  expect(Object.fromEntries(figures.remotes.map((r) => [r.remote, r.budgetKb]))).toEqual({ chat: 62, team: 112, settings: 22, root: 82 });
+  expect(Object.fromEntries(figures.remotes.map((r) => [r.remote, r.budgetKb]))).toEqual({ chat: 62, team: 113, settings: 22, root: 82 });
   for (const remote of figures.remotes) {
     expect(remote.entryGzipKb, `${remote.remote}: remoteEntry`).toBeGreaterThan(0);
     // The shell provides the Module Federation runtime: an entry that carried its own copy again

@@ -13,4 +13,5 @@ export const teamKeys = {
   memberSearch: (search: string) => ['team', 'members', 'pages', search] as const,
   polygons: (search: string) => ['team', 'polygons', search] as const,
   retention: ['team', 'retention'] as const,
+  workspaceExport: ['team', 'workspace-export'] as const,
 };

@@ -9,12 +9,12 @@ import { StorageSection } from './features/storage/components/storage-section';
 import styles from './team-page.module.css';
 
 // Below the members: loaded after the page's first screen.
-const RetentionSection = lazy(() => import('./features/retention/components/retention-section'));
+const AdminSettings = lazy(() => import('./admin-settings'));
 const SsoSection = lazy(() => import('./features/sso/components/sso-section'));
 
 /**
  * /auth/team (docs/produto.md, Telas): members, pending invites and, with flag polygonal, polygons;
- * then the workspace's storage, its message retention, its sign-in with the company's account
+ * then the workspace's storage, its message retention, its export, its sign-in with the company's account
  * when ROOT lets the ADMIN configure it (flag admin_sso) and the way to its activity log. The features do not
  * know each other; a change in one refetches what the other shows (member badges, polygon member
  * counts) through the query cache (shared/use-team-change.ts).
@@ -36,7 +36,7 @@ export function TeamPage({ user, flags, headerSlot, basePath }: RemoteAppProps) 
       {polygonal && <PolygonsSection />}
       <StorageSection />
       <Suspense fallback={null}>
-        <RetentionSection />
+        <AdminSettings />
         {flags.includes('admin_sso') && workspace && <SsoSection workspace={workspace} />}
       </Suspense>
       <Link to={`${basePath}/atividades`} className={styles.auditLink}>

@@ -48,7 +48,10 @@ import { GroupReads } from './modules/realtime/group-reads';
 import { ReceiptNotices } from './modules/realtime/receipt-notices';
 import { userLookupRoutes } from './modules/users/user-lookups.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
-import { registerDataExportJobs } from './modules/account-data/account-data';
+import { personExport } from './modules/account-data/person-export';
+import { exportDeps, registerExportJobs } from './modules/exports/exports';
+import { workspaceExport } from './modules/workspace-export/workspace-export';
+import { workspaceExportRoutes } from './modules/workspace-export/workspace-export.routes';
 import { registerWorkspaceDeletionJobs } from './modules/workspace-deletion/workspace-deletion';
 import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
@@ -241,7 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('recheckUser', null);
     app.decorateRequest('sessionId', null);
 
-    const dataExportJobs = registerDataExportJobs(app);
+    const exportKindDeps = exportDeps(app);
+    const dataExportJobs = registerExportJobs(app, { person: personExport(exportKindDeps), workspace: workspaceExport(exportKindDeps) });
     const workspaceDeletionJobs = registerWorkspaceDeletionJobs(app);
 
     // Before every route: the OpenAPI generator collects routes as they are added.
@@ -274,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(webhookRoutes);
         await api.register(hookRoutes);
         await api.register(accountDataRoutes(dataExportJobs));
+        await api.register(workspaceExportRoutes(dataExportJobs));
         await api.register(auditRoutes);
         await api.register(retentionRoutes);
       },

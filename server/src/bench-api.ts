@@ -9,6 +9,7 @@ export {
   conversations,
   groupMembers,
   groups,
+  mediaUploads,
   messageReactions,
   messages,
   pushSubscriptions,

@@ -21,4 +21,5 @@ export * from './api-keys';
 export * from './sso';
 export * from './webhooks';
 export * from './account-data';
+export * from './workspace-export';
 export * from './audit';

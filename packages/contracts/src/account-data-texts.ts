@@ -32,6 +32,7 @@ export const ACCOUNT_DATA_TEXTS = {
   exportReadyDescription: 'O arquivo fica disponível por 24 horas.',
   exportReadyToast: 'Baixe o arquivo em Configurações > Meus dados. Ele fica disponível por 24 horas.',
   exportFailed: 'Não foi possível preparar os seus dados. Tente de novo.',
+  exportExpired: 'O arquivo do último pedido expirou. Peça um novo.',
   download: 'Baixar arquivo',
   expiresAt: 'Disponível até',
   deleteTitle: 'Excluir minha conta',

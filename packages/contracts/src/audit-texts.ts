@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'session.new_device',
   'retention.applied',
   'audit.retention_changed',
+  'workspace.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_ACTION_TEXTS: Record<AuditAction, string> = {
   'session.new_device': 'Entrada de um novo dispositivo',
   'retention.applied': 'Retenção aplicada',
   'audit.retention_changed': 'Prazo do registro alterado',
+  'workspace.exported': 'Exportação do workspace',
 };
 
 export const AUDIT_TEXTS = {

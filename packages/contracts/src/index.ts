@@ -44,6 +44,7 @@ export * from './schemas/email-digest';
 export * from './schemas/webhooks';
 export * from './schemas/account-data';
 export * from './account-data-texts';
+export * from './workspace-export-texts';
 export * from './schemas/audit';
 export * from './audit-texts';
 export * from './schemas/workspace-deletion';

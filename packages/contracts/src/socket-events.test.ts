@@ -113,6 +113,7 @@ const goodServer = {
   'sync:required': undefined,
   'server:draining': { reconnectWithinMs: 500 },
   'data-export:ready': { expiresAt: '2025-01-02T10:00:00.000Z' },
+  'workspace-export:ready': { expiresAt: '2025-01-02T10:00:00.000Z' },
 } as const;
 
 const badServer = {
@@ -136,6 +137,7 @@ const badServer = {
   'sync:required': { since: 0 },
   'server:draining': { reconnectWithinMs: -1 },
   'data-export:ready': {},
+  'workspace-export:ready': { expiresAt: 1 },
 };
 
 const goodClient = {
@@ -178,6 +180,7 @@ describe('event names', () => {
         'sync:required',
         'server:draining',
         'data-export:ready',
+        'workspace-export:ready',
       ].sort(),
     );
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(['checkUserStatus', 'group:read', 'message:read', 'message:read:all', 'user:typing']);

@@ -151,6 +151,8 @@ export const serverEventSchemas = {
   'server:draining': serverDrainingSchema,
   /** The person's data export is ready to download (to their own sockets). */
   'data-export:ready': dataExportReadySchema,
+  /** The workspace's export is ready to download (to the sockets of the ADMIN who asked). */
+  'workspace-export:ready': dataExportReadySchema,
 } as const;
 
 // Client -> server payloads cross a trust boundary into the server: ids must be UUIDs.
@@ -220,6 +222,7 @@ export interface ServerToClientEvents {
   'sync:required': (payload: SyncRequired) => void;
   'server:draining': (payload: ServerDraining) => void;
   'data-export:ready': (payload: DataExportReady) => void;
+  'workspace-export:ready': (payload: DataExportReady) => void;
 }
 
 /** socket.io generic: `Server<ClientToServerEvents, ServerToClientEvents>` on the server. */

@@ -43,6 +43,7 @@ export { notify } from './lib/notify';
 export { uploadAvatar } from './lib/upload-avatar';
 export { takePickedImage } from './lib/picked-image';
 export { createQueryClient, type QueryErrorToast } from './lib/query-client';
+export { saveBlob } from './lib/save-blob';
 export { ToastHost } from './components/toast/toast-host';
 
 export { CollapsibleSection, type CollapsibleSectionProps } from './components/collapsible-section/collapsible-section';
@@ -67,3 +68,14 @@ export {
   WorkspaceSsoSettings,
   type WorkspaceSsoSettingsProps,
 } from './components/sso-settings/workspace-sso-settings';
+export {
+  BackgroundExportCard,
+  type BackgroundExportCardProps,
+  type BackgroundExportTexts,
+} from './components/background-export/background-export-card';
+export {
+  useBackgroundExport,
+  type BackgroundExport,
+  type BackgroundExportSource,
+  type ExportInfo,
+} from './components/background-export/use-background-export';

@@ -28,6 +28,15 @@ export function contractingStatements(sql: string): Breach[] {
       .map((s) => /^ALTER TABLE (?:"public"\.)?"([^"]+)" ADD COLUMN "([^"]+)"/i.exec(s))
       .flatMap((m) => (m ? [`${m[1]}.${m[2]}`] : [])),
   );
+  // A unique index only over rows where a column this migration adds is set: the previous release
+  // never writes that column, so no row it writes enters the index.
+  const added = (table: string) =>
+    statements.flatMap((s) => {
+      const m = /^ALTER TABLE (?:"public"\.)?"([^"]+)" ADD COLUMN "([^"]+)"/i.exec(s);
+      return m && m[1] === table ? [m[2]!] : [];
+    });
+  const onlyNewRows = (s: string, table: string) =>
+    added(table).some((column) => new RegExp(`WHERE .*"${column}" IS NOT NULL`, 'i').test(s));
   const droppedColumn = (s: string) => /^ALTER TABLE (?:"public"\.)?"([^"]+)" DROP COLUMN "([^"]+)"/i.exec(s);
   for (const s of statements) {
     const table = altered(s) ?? indexed(s);
@@ -45,7 +54,8 @@ export function contractingStatements(sql: string): Breach[] {
       flag(s, 'coluna obrigatória sem valor padrão: os INSERTs da versão anterior falham');
     if (/\bADD\s+CONSTRAINT\b/i.test(s) && !/\bFOREIGN\s+KEY\b/i.test(s))
       flag(s, 'restrição nova numa tabela existente: escritas da versão anterior podem ser recusadas');
-    if (/^CREATE UNIQUE INDEX/i.test(s)) flag(s, 'unicidade nova numa tabela existente: escritas da versão anterior podem ser recusadas');
+    if (/^CREATE UNIQUE INDEX/i.test(s) && !(table !== null && onlyNewRows(s, table)))
+      flag(s, 'unicidade nova numa tabela existente: escritas da versão anterior podem ser recusadas');
     if (/\bFOREIGN\s+KEY\b/i.test(s) && !/ON DELETE (cascade|set null)/i.test(s) && /^ALTER TABLE/i.test(s))
       flag(s, 'chave estrangeira nova numa tabela existente sem ON DELETE cascade/set null');
   }

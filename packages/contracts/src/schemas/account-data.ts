@@ -5,11 +5,14 @@ import { LIMITS } from '../constants';
 // A person's own data (LGPD, art. 18): 'Baixar meus dados' and 'Excluir minha conta', in
 // Configurações > Meus dados.
 
-/** The states of a person's export: asked, being built, ready to download (24 hours), failed. */
-export const DATA_EXPORT_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
+/**
+ * The states of an export (a person's or a workspace's): asked, being built, ready to download
+ * (24 hours), past those 24 hours (its file removed), failed.
+ */
+export const DATA_EXPORT_STATUSES = ['pending', 'running', 'ready', 'expired', 'failed'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
-/** GET /user/me/export/status and the answer of POST /user/me/export: the person's latest export, or none. */
+/** GET /user/me/export/status, GET /workspace-export/status and the answers of their POSTs: the latest export, or none. */
 export const dataExportStateSchema = z.object({
   export: z.nullable(
     z.object({

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DATA_EXPORT_STATUSES } from '@chat/contracts';
-import { users } from './index';
+import { users, workspaces } from './index';
 
-// 'Baixar meus dados' (modules/account-data): one row per export a person asked for. The row is
-// the job: any process may take a pending one, or a running one whose lease lapsed (its process
+// 'Baixar meus dados' (modules/account-data) and the ADMIN's export of a workspace
+// (modules/workspace-export): one row per export asked for. The row is the job: any process may take a pending one, or a running one whose lease lapsed (its process
 // died), so an export survives a restart and runs on one process at a time.
 export const dataExports = pgTable(
   'data_exports',
@@ -13,6 +13,8 @@ export const dataExports = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // Set for a workspace's export (user_id is then the ADMIN who asked); null for a person's own.
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     status: text('status', { enum: DATA_EXPORT_STATUSES }).notNull().default('pending'),
     // Until when the process building it owns it; it renews the lease while it writes.
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -24,10 +26,14 @@ export const dataExports = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
-    // One export at a time per person, even under two concurrent requests.
+    // One export at a time per person, and one per workspace, even under two concurrent requests;
+    // an ADMIN may have both at once.
     uniqueIndex('data_exports_active_user_key')
       .on(t.userId)
-      .where(sql`${t.status} IN ('pending', 'running')`),
+      .where(sql`${t.status} IN ('pending', 'running') AND ${t.workspaceId} IS NULL`),
+    uniqueIndex('data_exports_active_workspace_key')
+      .on(t.workspaceId)
+      .where(sql`${t.status} IN ('pending', 'running') AND ${t.workspaceId} IS NOT NULL`),
     index('data_exports_user_id_idx').on(t.userId),
     index('data_exports_status_idx').on(t.status),
   ],

@@ -1,26 +1,14 @@
-import { createReadStream } from 'node:fs';
-import { ACCOUNT_DATA_ERRORS as E, dataExportStateSchema, deleteAccountBodySchema, type DataExportState } from '@chat/contracts';
-import type { DataExportRow } from '../../db/schema';
+import { ACCOUNT_DATA_ERRORS as E, dataExportStateSchema, deleteAccountBodySchema } from '@chat/contracts';
 import { conflict, notFound } from '../../lib/errors';
 import { signedInRoutes } from '../auth/signed-in-routes';
-import { finishedOf, insertPending, latestOf } from './data-exports.repository';
+import { finishedOf, insertPending, latestOf } from '../exports/data-exports.repository';
+import { downloadable, exportStateOf as stateOf, sendExportZip } from '../exports/export-download';
+import { type DataExportJobs, removeExports } from '../exports/export-jobs';
 import { assertMayErase } from './delete-confirmation';
 import { eraseAccount } from './erase-account';
-import { type DataExportJobs, exportFilePath, removeExports } from './export-jobs';
 
 // Mounted under /api: the person's own data. Only their session may ask for it, download it or
 // erase the account: an integration's API key is refused, like for passwords.
-
-const stateOf = (row: DataExportRow | null): DataExportState => ({
-  export: row && {
-    id: row.id,
-    status: row.status,
-    requestedAt: row.createdAt.toISOString(),
-    readyAt: row.readyAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    sizeBytes: row.sizeBytes,
-  },
-});
 
 export const accountDataRoutes = (jobs: DataExportJobs) =>
   signedInRoutes({ apiKey: 'refused' }, (routes) => {
@@ -28,8 +16,9 @@ export const accountDataRoutes = (jobs: DataExportJobs) =>
 
     // 'Baixar meus dados': one at a time; the previous file goes when a new one is asked for.
     routes.post('/user/me/export', { schema: { response: { 202: dataExportStateSchema } } }, async (request, reply) => {
-      const previous = await finishedOf(db, request.user.id);
-      const row = await insertPending(db, request.user.id);
+      const mine = { userId: request.user.id };
+      const previous = await finishedOf(db, mine);
+      const row = await insertPending(db, request.user.id, mine);
       if (!row) throw conflict(E.exportRunning);
       await removeExports({ db, dataDir: env.dataDir }, previous);
       jobs.kick();
@@ -37,19 +26,14 @@ export const accountDataRoutes = (jobs: DataExportJobs) =>
     });
 
     routes.get('/user/me/export/status', { schema: { response: { 200: dataExportStateSchema } } }, async (request) =>
-      stateOf(await latestOf(db, request.user.id)),
+      stateOf(await latestOf(db, { userId: request.user.id })),
     );
 
     // The zip itself, streamed from DATA_DIR; only while its link is valid.
     routes.get('/user/me/export', async (request, reply) => {
-      const row = await latestOf(db, request.user.id);
-      if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= now()) throw notFound(E.exportNotReady);
-      const day = row.readyAt!.toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="papo-meus-dados-${day}.zip"`)
-        .header('content-length', String(row.sizeBytes))
-        .send(createReadStream(exportFilePath(env.dataDir, row.id)));
+      const row = downloadable(await latestOf(db, { userId: request.user.id }), now());
+      if (!row) throw notFound(E.exportNotReady);
+      return sendExportZip(reply, env.dataDir, row, 'papo-meus-dados');
     });
 
     // 'Excluir minha conta'.

@@ -9,7 +9,7 @@ import { readOutbox } from '../../test/outbox';
 import { asSession, type Pair, seedPair } from '../../test/person-pair';
 import { closeAll, type Listener, listen, nextEvent } from '../../test/socket-helpers';
 import { readZip } from '../../test/zip-reader';
-import { exportFilePath } from './export-jobs';
+import { exportFilePath } from '../exports/export-jobs';
 
 // 'Baixar meus dados': a background zip of exactly the person's data, announced by the socket
 // and by e-mail, downloadable with their session for 24 hours.
@@ -157,7 +157,7 @@ describe('POST /api/user/me/export', () => {
     expect((await status(peer))?.status).toBe('ready');
   });
 
-  it('expires after 24 hours: the link answers 404 and the file is removed', async () => {
+  it('expires after 24 hours: the link answers 404, the file is removed and the state says expired', async () => {
     const before = await status();
     expect(before?.status).toBe('ready');
     const file = exportFilePath(t.env.dataDir, before!.id);
@@ -168,7 +168,7 @@ describe('POST /api/user/me/export', () => {
       t.app.dataExportJobs.kick();
       await t.app.dataExportJobs.idle();
       expect(existsSync(file)).toBe(false);
-      expect(await status()).toBeNull();
+      expect(await status()).toMatchObject({ id: before!.id, status: 'expired' });
     } finally {
       clockOffsetMs = 0;
     }

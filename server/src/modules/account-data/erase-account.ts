@@ -13,9 +13,9 @@ import { recheckGroupReads } from '../realtime/group-receipts';
 import { userRoom } from '../realtime/rooms';
 import { findUserById } from '../users/users.repository';
 import { toUserEntity, type UserWithWorkspace } from '../users/user-entity';
-import { allOf } from './data-exports.repository';
+import { allOf } from '../exports/data-exports.repository';
 import { erasePersonalRows } from './erase-personal-rows';
-import { removeExports } from './export-jobs';
+import { removeExports } from '../exports/export-jobs';
 
 // Erasing an account (LGPD art. 18, VI): what happens once the person has confirmed it. Also
 // meant for an ADMIN's "remove the member and their data", which decides who may ask.

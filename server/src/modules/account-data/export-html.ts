@@ -1,21 +1,9 @@
 import { escapeHtml } from '../../lib/html';
+import { dateFormat, head, link, MESSAGE_TYPE_NAMES as TYPE_NAMES, pageEnd, pageStart, ROLE_NAMES, row } from '../exports/export-page';
 import type { ExportedMessage, ExportedProfile, ExportedReaction, ExportedSession, ExportedUpload } from './export-queries';
 
 // The export's index.html: the same data as the JSON files, for a person to read in a browser,
 // offline, in Portuguese. Everything that came from the database is escaped; the page has no script.
-
-const dateFormat = (timeZone: string) => {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-  }
-  return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
-};
-
-const ROLE_NAMES: Record<string, string> = { ROOT: 'Super-usuário (ROOT)', ADMIN: 'Administrador', USER: 'Membro' };
-const TYPE_NAMES: Record<string, string> = { text: 'Texto', image: 'Imagem', file: 'Arquivo', audio: 'Mensagem de voz' };
 
 export interface ExportPageSources {
   profile: ExportedProfile;
@@ -28,21 +16,11 @@ export interface ExportPageSources {
   generatedAt: Date;
 }
 
-const row = (cells: string[]) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>\n`;
-const head = (cells: string[]) => `<thead><tr>${cells.map((c) => `<th>${c}</th>`).join('')}</tr></thead>\n`;
-const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-
-const STYLE = `body{font-family:system-ui,Arial,sans-serif;color:#1f2937;margin:2rem auto;max-width:960px;padding:0 1rem;line-height:1.5}
-h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #e5e7eb}
-table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left;vertical-align:top}
-th{background:#f3f4f6}dt{font-weight:600}dd{margin:0 0 .5rem}.muted{color:#6b7280}`;
-
 /** The page, a piece at a time: the message and reaction tables are read a page of rows at a time. */
 export async function* exportPage(src: ExportPageSources): AsyncGenerator<string> {
   const p = src.profile;
   const when = dateFormat(p.notificationSettings?.timeZone ?? 'America/Sao_Paulo');
-  yield `<!doctype html>\n<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`;
-  yield `<title>Meus dados no Papo: ${escapeHtml(p.name)}</title><style>${STYLE}</style></head><body>\n`;
+  yield pageStart(`Meus dados no Papo: ${p.name}`);
   yield `<h1>Meus dados no Papo</h1>\n<p class="muted">Gerado em ${escapeHtml(when(src.generatedAt.toISOString()))}. `;
   yield `Os mesmos dados estão nos arquivos JSON ao lado desta página; os arquivos que você enviou estão na pasta <code>arquivos</code>.</p>\n`;
 
@@ -101,5 +79,5 @@ export async function* exportPage(src: ExportPageSources): AsyncGenerator<string
       when(u.createdAt),
     ]);
   }
-  yield `</tbody></table>\n</body></html>\n`;
+  yield `</tbody></table>\n${pageEnd}`;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { WorkspaceDeletion } from '@chat/contracts';
 import type { Db } from '../../db/client';
 import { workspaceDeletions, type WorkspaceDeletionRow } from '../../db/schema';
-import { LEASE_SECONDS } from '../account-data/data-exports.repository';
+import { LEASE_SECONDS } from '../exports/data-exports.repository';
 
 // The deletion jobs' rows, taken the way the data exports' are: the claim moves a job to
 // 'running' with a lease, under FOR UPDATE SKIP LOCKED, so two processes polling together never

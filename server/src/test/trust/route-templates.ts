@@ -261,6 +261,9 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'PUT /api/audit-log/settings': [{ access: 'ROOT', url: '/api/audit-log/settings', body: { retentionDays: 400 } }],
   'GET /api/retention-policy': [{ access: 'ADMIN', url: '/api/retention-policy' }],
   'PUT /api/retention-policy': [{ access: 'ADMIN', url: '/api/retention-policy', body: { messageRetentionDays: 90 } }],
+  'POST /api/workspace-export': [{ access: 'ADMIN', url: '/api/workspace-export' }],
+  'GET /api/workspace-export/status': [{ access: 'ADMIN', url: '/api/workspace-export/status' }],
+  'GET /api/workspace-export': [{ access: 'ADMIN', url: '/api/workspace-export' }],
 };
 
 /** Routes without a workspace behind them, with the reason they are outside the tenancy proof. */

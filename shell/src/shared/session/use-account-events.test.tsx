@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_DATA_TEXTS, SESSION_TEXTS, type AppConfig, type User } from '@chat/contracts';
+import { ACCOUNT_DATA_TEXTS, SESSION_TEXTS, WORKSPACE_EXPORT_TEXTS, type AppConfig, type User } from '@chat/contracts';
 import { eventBus } from '@chat/event-bus';
 import { ToastHost } from '@chat/ui';
 import { resetToastStore } from '@chat/ui/toast-store';
@@ -120,6 +120,14 @@ describe('useAccountEvents', () => {
     expect(await screen.findByText(ACCOUNT_DATA_TEXTS.exportReady)).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_DATA_TEXTS.exportReadyToast)).toBeInTheDocument();
     expect(screen.getByText('Bruno:USER')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('workspace-export:ready says so in a toast pointing to the team page', async () => {
+    renderProbe();
+    act(() => eventBus.emit('workspace-export:ready', { expiresAt: '2026-12-08T10:00:00.000Z' }));
+    expect(await screen.findByText(WORKSPACE_EXPORT_TEXTS.ready)).toBeInTheDocument();
+    expect(screen.getByText(WORKSPACE_EXPORT_TEXTS.readyToast)).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ACCOUNT_DATA_TEXTS, SESSION_TEXTS } from '@chat/contracts';
+import { ACCOUNT_DATA_TEXTS, SESSION_TEXTS, WORKSPACE_EXPORT_TEXTS } from '@chat/contracts';
 import { eventBus, subscribe } from '@chat/event-bus';
 import { toast } from '@chat/ui';
 import { loadApiClient } from '../api/load-api-client';
@@ -19,7 +19,8 @@ import { readSession } from './storage';
  *   it stays; any other session gets a 401 saying why, its renewal fails and the session ends
  *   with a toast (session-expiry.ts: a page that missed the event learns it from any call).
  * - 'data-export:ready': the person's data (Configurações > Meus dados) can be downloaded; a toast
- *   says so wherever the person is in the app.
+ *   says so wherever the person is in the app; 'workspace-export:ready' the same for the workspace's
+ *   export an ADMIN asked for (downloaded from the team page).
  * - 'socket:reconnected', also for the first connect when the server says something was sent to
  *   this user or workspace since the page loaded (the socket opens once the page has settled, so
  *   it does not compete with the first screen): what changed before it reached no socket of this
@@ -63,6 +64,9 @@ export function useAccountEvents(): void {
     const offExport = subscribe(eventBus, 'data-export:ready', () => {
       toast({ type: 'success', title: ACCOUNT_DATA_TEXTS.exportReady, description: ACCOUNT_DATA_TEXTS.exportReadyToast });
     });
+    const offWorkspaceExport = subscribe(eventBus, 'workspace-export:ready', () => {
+      toast({ type: 'success', title: WORKSPACE_EXPORT_TEXTS.ready, description: WORKSPACE_EXPORT_TEXTS.readyToast });
+    });
     const offRevoked = subscribe(eventBus, 'session:revoked', () => {
       void loadApiClient(config)
         .then((client) => client.getCurrentUser())
@@ -71,6 +75,7 @@ export function useAccountEvents(): void {
     });
     return () => {
       offExport();
+      offWorkspaceExport();
       offReconnected();
       offRevoked();
       offChanged();

@@ -2,16 +2,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATA_EXPORT_TTL_HOURS } from '@chat/contracts';
+import type { Db } from '../../db/client';
 import type { DataExportRow } from '../../db/schema';
-import type { Mailer } from '../mail/mail';
-import type { ChatEvents } from '../realtime/chat-events';
-import { findUserById } from '../users/users.repository';
 import * as repo from './data-exports.repository';
-import { type ExportArchiveDeps, writeExportArchive } from './export-archive';
-import { exportReadyMail } from './export-ready-mail';
+import { type ExportKinds, kindOf } from './export-kind';
 
-// The background work behind 'Baixar meus dados'. The job is its database row (data-exports
-// repository): the process that received the request starts it at once, and every process
+// The background work behind 'Baixar meus dados' and the ADMIN's workspace export. The job is its
+// database row (data-exports repository): the process that received the request starts it at once, and every process
 // looks for unclaimed jobs now and then, so a job left by a restart or a dead process is done
 // by whichever process looks first, and by one only.
 
@@ -20,11 +17,12 @@ const POLL_MS = 30_000;
 /** Tries before a job is given up as failed. */
 const MAX_ATTEMPTS = 3;
 
-export interface ExportJobsDeps extends ExportArchiveDeps {
+export interface ExportJobsDeps {
+  db: Db;
   dataDir: string;
-  mailer: Mailer;
-  chatEvents: ChatEvents;
+  now: () => Date;
   log: FastifyBaseLogger;
+  kinds: ExportKinds;
 }
 
 /** Where an export's zip lives: DATA_DIR/exports/<id>.zip. */
@@ -98,7 +96,8 @@ export class DataExportJobs {
       (repo.LEASE_SECONDS * 1000) / 4,
     );
     try {
-      const written = await writeExportArchive(this.deps, job.userId, file, AbortSignal.any([this.stop.signal, lost.signal]));
+      const kind = kindOf(this.deps.kinds, job);
+      const written = await kind.write(job, file, AbortSignal.any([this.stop.signal, lost.signal]));
       if (!written) return;
       const readyAt = this.deps.now();
       const expiresAt = new Date(readyAt.getTime() + DATA_EXPORT_TTL_HOURS * 60 * 60 * 1000);
@@ -106,40 +105,31 @@ export class DataExportJobs {
         await rm(file, { force: true });
         return;
       }
-      await this.announce(job.userId, expiresAt);
+      await kind.announce(job, expiresAt);
     } catch (error) {
       await rm(file, { force: true });
       if (this.stop.signal.aborted || lost.signal.aborted) {
         await repo.release(db, job, 'pending').catch(() => undefined);
         return;
       }
-      log.error({ err: error, exportId: job.id }, 'exportação de dados falhou');
+      log.error({ err: error, exportId: job.id }, 'exportação falhou');
       await repo.release(db, job, job.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending');
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  /** The toast (the person's open pages) and the e-mail with the link. */
-  private async announce(userId: string, expiresAt: Date): Promise<void> {
-    const { db, chatEvents, mailer, appUrl, log } = this.deps;
-    chatEvents.toUsers([userId], 'data-export:ready', { expiresAt: expiresAt.toISOString() });
-    const user = await findUserById(db, userId);
-    if (!user?.active) return;
-    const link = `${new URL(appUrl).origin}/auth/settings/meus-dados`;
-    await mailer
-      .send(exportReadyMail({ to: user.email, name: user.name, link, expiresAt }))
-      .catch((error: unknown) => log.error({ err: error }, 'exportação de dados: e-mail não enviado'));
-  }
-
+  /** Past its 24 hours an export's file goes and its row says 'expired' (until a new one replaces it). */
   private async removeExpired(): Promise<void> {
     const { db, dataDir } = this.deps;
-    const old = await repo.expired(db, this.deps.now());
-    for (const { id } of old) await rm(exportFilePath(dataDir, id), { force: true });
-    await repo.deleteRows(
+    const now = this.deps.now();
+    const expired = await repo.pastTheirLink(db, now);
+    for (const { id } of expired) await rm(exportFilePath(dataDir, id), { force: true });
+    await repo.markExpired(
       db,
-      old.map((o) => o.id),
+      expired.map((e) => e.id),
     );
+    await removeExports(this.deps, await repo.staleFailures(db, now));
   }
 }
 
