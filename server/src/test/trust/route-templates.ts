@@ -125,6 +125,9 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'POST /api/group/:groupId/webhooks/:webhookId/regenerate': [
     { access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks/${slot('webhook')}/regenerate` },
   ],
+  'PATCH /api/group/:groupId/webhooks/:webhookId': [
+    { access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks/${slot('webhook')}`, body: { avatarUrl: null } },
+  ],
   'DELETE /api/group/:groupId/webhooks/:webhookId': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/webhooks/${slot('webhook')}` }],
   'GET /api/group/:groupId/outgoing-webhooks': [{ access: 'MEMBER', url: `/api/group/${slot('group')}/outgoing-webhooks` }],
   'POST /api/group/:groupId/outgoing-webhooks': [
@@ -235,6 +238,10 @@ export const ROUTE_TEMPLATES: Record<string, Array<RouteTemplate | (() => RouteT
   'PATCH /api/workspace/change-admin/:id': [
     { access: 'ROOT', url: `/api/workspace/change-admin/${slot('workspace')}`, body: { newAdminEmail: slot('email') } },
   ],
+  // A wrong name: the example must never delete the workspace the proofs run in.
+  'DELETE /api/workspace/:id': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}`, body: { confirmName: 'Outro nome' } }],
+  'GET /api/workspace/deletions': [{ access: 'ROOT', url: '/api/workspace/deletions' }],
+  'GET /api/workspace/deletions/:id': [{ access: 'ROOT', url: '/api/workspace/deletions/00000000-0000-4000-8000-000000000000' }],
   'GET /api/workspace/:id/sso': [{ access: 'ROOT', url: `/api/workspace/${slot('workspace')}/sso` }],
   // Turned off: saving an enabled provider would ask its discovery document first.
   'PUT /api/workspace/:id/sso': [
