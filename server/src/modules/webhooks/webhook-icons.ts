@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { BoundedMap } from '../../lib/bounded-map';
 import { IMAGE_CONTENT_TYPES } from '@chat/contracts';
 import { EXTENSION_BY_TYPE } from '../media/media-key';
 import { isDirectUploadStore, type MediaStore } from '../media/media-store';
@@ -20,7 +21,7 @@ const CACHE_MAX = 1000;
  * shows the webhook's own image and is never refused for its icon.
  */
 export class WebhookIcons {
-  private readonly known = new Map<string, { url: string | null; until: number }>();
+  private readonly known = new BoundedMap<string, { url: string | null; until: number }>(CACHE_MAX);
 
   constructor(
     private readonly store: MediaStore,
@@ -35,7 +36,6 @@ export class WebhookIcons {
     const cached = this.known.get(id);
     if (cached && cached.until > Date.now()) return cached.url;
     const url = (await this.stored(id)) ?? (await this.copy(id, iconUrl));
-    if (this.known.size >= CACHE_MAX) this.known.delete(this.known.keys().next().value!);
     this.known.set(id, { url, until: url ? Number.POSITIVE_INFINITY : Date.now() + FAILURE_TTL_MS });
     return url;
   }
