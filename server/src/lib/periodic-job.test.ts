@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { PeriodicJob } from './periodic-job';
 
-// The timer behind periodic work (the e-mail digest's rounds): rounds only on this process's turn,
+// The timer behind periodic work (the e-mail digest's rounds, the daily maintenance): rounds only on this process's turn,
 // never two at once, a failure logged and the next round as usual, stop() waiting for the last.
 
 const logger = () => {
@@ -48,5 +48,25 @@ describe('PeriodicJob', () => {
     expect(running).toBe(0);
     expect(most).toBe(1);
     expect(errors).toHaveLength(1);
+  });
+
+  it('waits firstDelayMs for the first round, then the interval', async () => {
+    const { log } = logger();
+    const at: number[] = [];
+    const started = Date.now();
+    const round = () => Promise.resolve(void at.push(Date.now() - started));
+    const job = new PeriodicJob({
+      what: 'teste',
+      intervalMs: 400,
+      firstDelayMs: 10,
+      takeTurn: () => Promise.resolve(true),
+      round,
+      log,
+    }).start();
+    await vi.waitFor(() => expect(at).toHaveLength(1));
+    expect(at[0]).toBeLessThan(300);
+    await vi.waitFor(() => expect(at).toHaveLength(2), { timeout: 2000 });
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(390);
+    await job.stop();
   });
 });

@@ -4,6 +4,8 @@ export interface PeriodicJobOptions {
   /** For the log line of a failed round. */
   what: string;
   intervalMs: number;
+  /** The first round's wait, when it differs from the interval. */
+  firstDelayMs?: number;
   /** Whether this process runs this round (another may hold the job's lease). */
   takeTurn: () => Promise<boolean>;
   round: () => Promise<void>;
@@ -23,7 +25,7 @@ export class PeriodicJob {
   constructor(private readonly options: PeriodicJobOptions) {}
 
   start(): this {
-    this.schedule();
+    this.schedule(this.options.firstDelayMs ?? this.options.intervalMs);
     return this;
   }
 
@@ -48,9 +50,9 @@ export class PeriodicJob {
     }
   }
 
-  private schedule(): void {
+  private schedule(delayMs = this.options.intervalMs): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.runOnce().then(() => this.schedule()), this.options.intervalMs);
+    this.timer = setTimeout(() => void this.runOnce().then(() => this.schedule()), delayMs);
     this.timer.unref();
   }
 }

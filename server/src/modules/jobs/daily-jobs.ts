@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicJob } from '../../lib/periodic-job';
 import { purgeExpiredEntries } from '../audit/audit-settings';
 import type { MessageMediaAccess } from '../messages/message-media';
 import { applyRetention } from '../retention/retention-run';
@@ -18,28 +19,32 @@ export interface DailyJobsDeps {
   now: () => Date;
 }
 
-/** Once a day, on one process: the workspaces' message retention, then the activity log's own period. */
-export async function runDailyJobs({ media, log, now }: DailyJobsDeps): Promise<boolean> {
-  if (!(await claimRun(media.db, DAILY_JOB, now(), DAY_MS))) return false;
+/** Whether this process runs today's maintenance: true for one process once a day. */
+const claimDay = ({ media, now }: DailyJobsDeps) => claimRun(media.db, DAILY_JOB, now(), DAY_MS);
+
+/** The workspaces' message retention, then the activity log's own period. */
+async function maintain({ media, log, now }: DailyJobsDeps): Promise<void> {
   const reports = await applyRetention(media, now());
   const purged = await purgeExpiredEntries(media.db, now());
   log.info({ retention: reports, auditPurged: purged }, 'daily maintenance');
+}
+
+/** Once a day, on one process, the maintenance; false when it was not this call's turn. */
+export async function runDailyJobs(deps: DailyJobsDeps): Promise<boolean> {
+  if (!(await claimDay(deps))) return false;
+  await maintain(deps);
   return true;
 }
 
-/** Starts the timer; `close` stops it and waits for a run in progress. */
+/** Starts the checks; `close` stops them and waits for a run in progress. */
 export function startDailyJobs(deps: DailyJobsDeps): { close(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => runDailyJobs(deps)).catch((error: unknown) => deps.log.error({ err: error }, 'daily maintenance'));
-  };
-  const first = setTimeout(tick, FIRST_CHECK_MS).unref();
-  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
-  return {
-    async close() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = new PeriodicJob({
+    what: 'daily maintenance',
+    intervalMs: CHECK_EVERY_MS,
+    firstDelayMs: FIRST_CHECK_MS,
+    takeTurn: () => claimDay(deps),
+    round: () => maintain(deps),
+    log: deps.log,
+  }).start();
+  return { close: () => job.stop() };
 }
