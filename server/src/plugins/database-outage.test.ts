@@ -107,7 +107,7 @@ describe('PostgreSQL down mid-send', () => {
 
     const logged = lines.join('');
     // The outage was logged, as an outage, with the driver's code or class and not its data.
-    expect(lines.filter((line) => line.includes('banco de dados indisponível')).length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes('serviço indisponível: conexão')).length).toBeGreaterThan(0);
     const secrets = {
       hash,
       anaAccess: ana.accessToken,

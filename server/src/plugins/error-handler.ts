@@ -48,7 +48,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, thrown: Fastify
   }
   if (isDatabaseUnavailable(error)) {
     // An outage, not a bug: one line per request, and the client keeps its request to try again.
-    request.log.warn({ err: error }, 'banco de dados indisponível');
+    // The error says a connection failed, not to what (the database, Redis or the bucket).
+    request.log.warn({ err: error }, 'serviço indisponível: conexão recusada ou perdida (banco, Redis ou bucket)');
     reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.status(503).send(errorBody(503, UNAVAILABLE));
   }
