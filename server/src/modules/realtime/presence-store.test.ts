@@ -222,7 +222,8 @@ describe('RedisPresenceStore after a Redis restart', () => {
       await redis.start();
       // Started empty: the user is known again only once `here` has registered its socket anew.
       await vi.waitFor(async () => expect(await there.onlineAmong(['u1'])).toEqual(new Set(['u1'])), { timeout: 10_000 });
-      expect(seen).toEqual([{ userId: 'u1', workspaceId: 'w1' }]);
+      // The transition comes through pub/sub, a moment after the registration it announces.
+      await vi.waitFor(() => expect(seen).toEqual([{ userId: 'u1', workspaceId: 'w1' }]), { timeout: 5_000 });
     } finally {
       await Promise.all([here, there].map((s) => s.close().catch(() => undefined)));
       for (const c of connections) c.disconnect();
