@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { findUserById } from '../users/users.repository';
+import { exportedMessageColumns } from '../exports/message-columns';
 
 // What a person's export reads: only rows that are theirs (author, uploader, owner), each query
 // bound to their id. Long lists come a page at a time, so an export of years of messages never
@@ -168,18 +169,9 @@ export async function* messagesOf(db: Db, userId: string): AsyncGenerator<Export
   for (;;) {
     const page = await db
       .select({
-        id: messages.id,
-        seq: messages.seq,
+        ...exportedMessageColumns,
         conversationId: messages.conversationId,
         groupId: messages.groupId,
-        type: messages.contentType,
-        body: messages.body,
-        caption: messages.caption,
-        fileName: messages.fileName,
-        fileSize: messages.fileSize,
-        mimeType: messages.mimeType,
-        createdAt: messages.createdAt,
-        editedAt: messages.editedAt,
       })
       .from(messages)
       .where(and(eq(messages.authorId, userId), gt(messages.seq, after), isNull(messages.deletedAt), ne(messages.contentType, 'system')))

@@ -13,6 +13,7 @@ import {
   workspaces,
 } from '../../db/schema';
 import { ownMediaKey } from '../media/own-media-url';
+import { exportedMessageColumns } from '../exports/message-columns';
 
 // What a workspace's export reads: every query is bound to the workspace's id (its members, its
 // groups, the conversations its members started, its uploads), so nothing of another workspace
@@ -237,19 +238,10 @@ export async function* messagesOf(db: Db, workspaceId: string, appUrl: string): 
     for (;;) {
       const page = await db
         .select({
-          id: messages.id,
-          seq: messages.seq,
+          ...exportedMessageColumns,
           authorId: messages.authorId,
           authorName: users.name,
-          type: messages.contentType,
-          body: messages.body,
-          caption: messages.caption,
-          fileName: messages.fileName,
-          fileSize: messages.fileSize,
-          mimeType: messages.mimeType,
           botName: messages.botName,
-          createdAt: messages.createdAt,
-          editedAt: messages.editedAt,
         })
         .from(messages)
         .innerJoin(users, eq(users.id, messages.authorId))
